@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const portSchema = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+  .transform(Number)
+  .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'));
+
+const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL, such as ${what}` });
+
+const EnvSchema = z.object({
+  APP_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'must be one of development, test, production',
+    })
+    .default('development'),
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('localhost'),
+  PUBLIC_URL: httpUrl('http://localhost:3000').optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a PostgreSQL URL, such as postgres://user:password@host:5432/giftrelay',
+    })
+    .optional(),
+  DATABASE_POOL_MAX: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 1 to 100')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100'))
+    .default(20),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+export type Config = {
+  appEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string; poolMax: number };
+  logLevel: (typeof LOG_LEVELS)[number];
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the environment once. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const got = cleaned[name];
+        const shown = got === undefined ? '' : ` (got ${JSON.stringify(redactUrl(got))})`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
+  return {
+    appEnv: e.APP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
+    logLevel: e.LOG_LEVEL,
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}
+
+/** Hides the password of a URL so it can be shown in messages and logs. */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { type ConstructorOptions, fromPglite } from 'pg-boss';
+import { redactUrl } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** Runs SQL text that may hold several statements and no parameters (migrations). */
+export type ScriptRunner = (sql: string) => Promise<void>;
+
+/**
+ * One database, whichever engine is behind it: Kysely for queries, a way to run SQL scripts
+ * under a lock for migrations, and the options pg-boss needs to share it.
+ */
+export interface DatabaseHandle {
+  driver: 'pglite' | 'postgres';
+  /** Where the data lives, safe to print. */
+  location: string;
+  db: Db;
+  bossOptions: ConstructorOptions;
+  /** Runs `fn` holding the migration lock, so parallel starts migrate once. */
+  withMigrationLock<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date and bigint counts as strings on both engines; int8 sums are parsed
+// by the repositories that need them, where a number's range is known.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+
+const MIGRATION_LOCK_KEY = 4_247_019_331;
+
+export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (cause) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachableError(redactUrl(url), cause);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    driver: 'postgres',
+    location: redactUrl(url),
+    db,
+    bossOptions: { connectionString: url, max: 4, backend: 'postgres' },
+    async withMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn(async (sql) => {
+          await client.query(sql);
+        });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** `dir` is a folder for data kept on disk, or undefined for a database held in memory (tests). */
+export async function openPglite(dir?: string): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir ?? 'memory://');
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    driver: 'pglite',
+    location: dir ?? 'memory',
+    db,
+    bossOptions: { db: fromPglite(pglite), backend: 'pglite' },
+    async withMigrationLock(fn) {
+      // One process owns a PGlite folder (see data-lock.ts), so there is nobody to race.
+      return fn(async (sql) => {
+        await pglite.exec(sql);
+      });
+    },
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export class DatabaseUnreachableError extends Error {
+  constructor(
+    readonly location: string,
+    cause: unknown,
+  ) {
+    super(`cannot connect to the database at DATABASE_URL (${location}): ${describeCause(cause)}`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof AggregateError && cause.errors.length) return describeCause(cause.errors[0]);
+  if (cause instanceof Error) return cause.message || cause.name;
+  return String(cause);
+}

@@ -1,0 +1,74 @@
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { lockDataDir } from './db/data-lock';
+
+/**
+ * Starts GiftRelay: checks the configuration, opens and migrates the database, starts the job
+ * queue and serves the API and the web app on one port. Exits non-zero with a plain message
+ * when it cannot.
+ */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let unlock = () => {};
+  try {
+    if (config.database.driver === 'pglite') unlock = lockDataDir(config.dataDir);
+    const app = await buildApp({ config });
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) {
+        process.stderr.write('Forced exit.\n');
+        process.exit(1);
+      }
+      closing = true;
+      process.stdout.write(`\n${signal} received, shutting down…\n`);
+      try {
+        await app.close();
+      } finally {
+        unlock();
+      }
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    printBanner(config, port, app.database.location);
+  } catch (err) {
+    unlock();
+    fail((err as Error).message);
+  }
+}
+
+function printBanner(config: Config, port: number, location: string) {
+  const url = `http://localhost:${port}`;
+  const db =
+    config.database.driver === 'pglite' ? `PGlite (embedded PostgreSQL) in ${location}` : `PostgreSQL at ${location}`;
+  process.stdout.write(
+    [
+      '',
+      `  GiftRelay ${config.version} is running (${config.appEnv})`,
+      `  URL:       ${url}`,
+      `  Database:  ${db}`,
+      `  Jobs:      pg-boss on the same database`,
+      `  Health:    ${url}/api/health`,
+      '  Press Ctrl-C to stop.',
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+function fail(message: string): never {
+  process.stderr.write(`GiftRelay cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+void main();

@@ -1,0 +1,39 @@
+import type { Health } from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+
+const startedAt = Date.now();
+
+export async function getHealth(app: FastifyInstance, version: string): Promise<Health> {
+  const database: Health['database'] = { ok: false, driver: app.database.driver, latency_ms: null };
+  let instance: Health['instance'] = { id: '', created_at: '', boot_count: 0 };
+  try {
+    const t0 = performance.now();
+    await sql`SELECT 1`.execute(app.db);
+    database.latency_ms = Math.round((performance.now() - t0) * 100) / 100;
+    database.ok = true;
+    const row = await app.db
+      .selectFrom('app_instance')
+      .select(['id', 'created_at', 'boot_count'])
+      .executeTakeFirstOrThrow();
+    instance = { id: row.id, created_at: row.created_at.toISOString(), boot_count: row.boot_count };
+  } catch (err) {
+    app.log.error({ err }, 'health: database check failed');
+    database.error = 'database unreachable';
+  }
+  const q = await app.queue.status();
+  const queue: Health['queue'] = {
+    ok: q.ok,
+    round_trip_ms: q.roundTripMs,
+    last_round_trip_at: q.lastRoundTripAt?.toISOString() ?? null,
+    ...(q.error && !q.ok ? { error: q.error } : {}),
+  };
+  return {
+    status: database.ok && queue.ok ? 'ok' : 'degraded',
+    version,
+    uptime_s: Math.round((Date.now() - startedAt) / 1000),
+    database,
+    queue,
+    instance,
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PgBoss } from 'pg-boss';
+
+const PING_QUEUE = 'system.ping';
+const PING_TIMEOUT_MS = 10_000;
+const PING_MAX_AGE_MS = 30_000;
+
+export interface QueueStatus {
+  ok: boolean;
+  roundTripMs: number | null;
+  lastRoundTripAt: Date | null;
+  error?: string;
+}
+
+export interface Queue {
+  boss: PgBoss;
+  /** Proof that jobs flow: a fresh round trip of a real job, or the last one if recent. */
+  status(): Promise<QueueStatus>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queue: Queue;
+  }
+}
+
+/**
+ * pg-boss on the app's own database (PGlite through its adapter, or PostgreSQL). Feature modules
+ * create their queues and workers on `app.queue.boss` in their own plugins.
+ */
+export const queuePlugin = fp(
+  async (app: FastifyInstance) => {
+    const boss = new PgBoss({ ...app.database.bossOptions, schema: 'pgboss' });
+    boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+    await boss.start();
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, timeout: 5000, close: true });
+    });
+
+    const waiting = new Map<string, () => void>();
+    await boss.createQueue(PING_QUEUE, { retentionSeconds: 3600, deleteAfterSeconds: 600 });
+    await boss.work(PING_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      for (const job of jobs) waiting.get(job.id)?.();
+    });
+
+    let last: QueueStatus = {
+      ok: false,
+      roundTripMs: null,
+      lastRoundTripAt: null,
+      error: 'no job has made the round trip yet',
+    };
+    let inFlight: Promise<QueueStatus> | undefined;
+
+    const ping = async (): Promise<QueueStatus> => {
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      let id: string | null = null;
+      try {
+        const done = new Promise<void>((resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('a test job did not complete in time')), PING_TIMEOUT_MS);
+          timer.unref();
+          boss
+            .send(PING_QUEUE, {}, { retryLimit: 0 })
+            .then((jobId) => {
+              id = jobId;
+              if (!jobId) reject(new Error('the queue refused a test job'));
+              else waiting.set(jobId, resolve);
+            })
+            .catch(reject);
+        });
+        await done;
+        last = { ok: true, roundTripMs: Math.round(performance.now() - started), lastRoundTripAt: new Date() };
+      } catch (err) {
+        last = { ...last, ok: false, error: (err as Error).message };
+      } finally {
+        clearTimeout(timer);
+        if (id) waiting.delete(id);
+      }
+      return last;
+    };
+
+    const refresh = () => {
+      inFlight ??= ping().finally(() => {
+        inFlight = undefined;
+      });
+      return inFlight;
+    };
+    // The first round trip runs while the server starts listening.
+    void refresh();
+
+    app.decorate('queue', {
+      boss,
+      async status() {
+        const age = last.lastRoundTripAt ? Date.now() - last.lastRoundTripAt.getTime() : Number.POSITIVE_INFINITY;
+        if (last.ok && age < PING_MAX_AGE_MS) return last;
+        return refresh();
+      },
+    });
+  },
+  { name: 'queue', dependencies: ['db'] },
+);

@@ -1,0 +1,9 @@
+// Runs before the first paint so a dark-mode user never sees a white flash. A file, not an inline
+// script, so the Content-Security-Policy can forbid inline scripts.
+(() => {
+  try {
+    const saved = localStorage.getItem('giftrelay-theme');
+    const dark = saved ? saved === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+    document.documentElement.classList.toggle('dark', dark);
+  } catch {}
+})();

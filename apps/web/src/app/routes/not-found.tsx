@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/page-meta';
+
+export function Component() {
+  const location = useLocation();
+  usePageTitle('Page not found');
+  useEffect(() => {
+    // The server logs the path too when the page is loaded directly; this covers in-app links.
+    console.warn('404: no page at', location.pathname);
+  }, [location.pathname]);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="mt-4 text-2xl font-semibold">Oops! Page not found</h1>
+      <p className="mt-2 text-muted-foreground">
+        There is nothing at <code className="break-all">{location.pathname}</code>.
+      </p>
+      <Button asChild className="mt-8">
+        <Link to={paths.home}>Return to Home</Link>
+      </Button>
+    </section>
+  );
+}

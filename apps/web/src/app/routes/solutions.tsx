@@ -1,0 +1,5 @@
+import { PageHeading } from '@/components/layout/page-heading';
+
+export function Component() {
+  return <PageHeading title="Solutions" />;
+}

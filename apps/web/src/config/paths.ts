@@ -1,0 +1,19 @@
+/** Every in-app destination, so links are typed and change in one place. */
+export const paths = {
+  home: '/',
+  catalog: '/catalog',
+  pricing: '/pricing',
+  solutions: '/solutions',
+  docs: '/docs',
+  blog: '/blog',
+  blogArticle: (slug: string) => `/blog/${slug}`,
+  blogGenerator: '/blog/generator',
+  landingPageGenerator: '/landing-page-generator',
+  landingPage: (slug: string) => `/lp/${slug}`,
+  login: '/login',
+  dashboard: '/dashboard',
+  orders: '/orders',
+  analytics: '/analytics',
+  billing: '/billing',
+  settings: '/settings',
+} as const;

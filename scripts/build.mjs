@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Builds the web app (Vite) and bundles the server (esbuild) into apps/*/dist, then
+// pre-compresses the web assets. Skips all of it when nothing it reads has changed.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { fingerprint } from './lib/fingerprint.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const serverDir = path.join(root, 'apps/server');
+const stampFile = path.join(serverDir, 'dist', '.build-hash');
+const INPUTS = [
+  'apps/web',
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages',
+  'package-lock.json',
+  'scripts/build.mjs',
+];
+
+export async function build({ force = false } = {}) {
+  const hash = fingerprint(root, INPUTS);
+  if (
+    !force &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === hash &&
+    existsSync(path.join(webDir, 'dist/index.html'))
+  ) {
+    return false;
+  }
+  const started = Date.now();
+  console.log('Building the web app and the server…');
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ root: webDir, configFile: path.join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+  await precompress(path.join(webDir, 'dist'));
+
+  const esbuild = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+  // npm packages stay external (installed in node_modules); our workspace packages are bundled in.
+  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@giftrelay/'));
+  await esbuild.build({
+    entryPoints: [path.join(serverDir, 'src/main.ts')],
+    outfile: path.join(serverDir, 'dist/main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+  });
+  writeFileSync(stampFile, hash);
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return true;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|map)$/;
+
+/** Writes .br and .gz beside each text asset, so the server never compresses them per request. */
+async function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await precompress(full);
+    } else if (COMPRESSIBLE.test(entry.name) && statSync(full).size >= 1024) {
+      const data = readFileSync(full);
+      writeFileSync(`${full}.gz`, await gzip(data, { level: 9 }));
+      writeFileSync(`${full}.br`, await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { ensureDependencies } = await import('./lib/deps.mjs');
+  ensureDependencies(root);
+  const built = await build({ force: process.argv.includes('--force') });
+  if (!built) console.log('Build is up to date.');
+}
