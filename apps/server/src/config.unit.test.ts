@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults with no configuration', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      appEnv: 'development',
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/app/data',
+      database: { driver: 'pglite', dir: '/srv/app/data/pglite' },
+      logLevel: 'info',
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/gr', DATABASE_POOL_MAX: '7' }, '/srv');
+    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u:p@db:5432/gr', poolMax: 7 });
+  });
+
+  it('follows PORT in the default PUBLIC_URL and trims a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://rewards.example.com/' }).publicUrl).toBe('https://rewards.example.com');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ APP_ENV: 'prod' }, 'APP_ENV must be one of development, test, production'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be a PostgreSQL URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 100'],
+  ])('rejects %o naming the variable and what is allowed', (env, message) => {
+    expect(problems(env).join('\n')).toContain(message);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problems({ PORT: 'x', APP_ENV: 'y' })).toHaveLength(2);
+  });
+
+  it('never shows a database password in its messages', () => {
+    const text = problems({ DATABASE_URL: 'mysql://admin:hunter2@db/x' }).join('\n');
+    expect(text).not.toContain('hunter2');
+    expect(text).toContain('***');
+  });
+});
+
+describe('redactUrl', () => {
+  it('masks the password and keeps the rest', () => {
+    expect(redactUrl('postgres://u:secret@h:5432/d')).toBe('postgres://u:***@h:5432/d');
+    expect(redactUrl('not a url')).toBe('not a url');
+  });
+});

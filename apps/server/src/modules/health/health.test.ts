@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
+
+describe(`GET /api/health (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports the database, a real job round trip through the queue, and the version', async () => {
+    const res = await eventually(async () => {
+      const r = await t.app.inject({ method: 'GET', url: '/api/health' });
+      return r.statusCode === 200 ? r : undefined;
+    });
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: expect.any(String),
+      database: { ok: true, driver: TEST_DB },
+      queue: { ok: true },
+      instance: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), boot_count: 1 },
+    });
+    expect(body.queue.round_trip_ms).toBeGreaterThanOrEqual(0);
+    expect(new Date(body.queue.last_round_trip_at).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('the round trip went through pg-boss tables in this database', async () => {
+    const { rows } = await t.database.db
+      .selectFrom('schema_migrations')
+      .select('version')
+      .execute()
+      .then((r) => ({ rows: r }));
+    expect(rows.map((r) => r.version)).toContain('0001_app_instance');
+    const { sql } = await import('kysely');
+    const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'system.ping'`.execute(
+      t.database.db,
+    );
+    expect(jobs.rows[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 503 with the reason when the database is gone', async () => {
+    const broken = await createTestApp();
+    await eventually(async () => (await broken.app.inject({ url: '/api/health' })).statusCode === 200);
+    // Closing the connection under a running app is what an outage looks like from inside.
+    await broken.database.close();
+    const res = await broken.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { ok: false, error: 'database unreachable' } });
+    broken.loggedErrors.length = 0;
+    await broken.app.close().catch(() => {});
+  });
+});

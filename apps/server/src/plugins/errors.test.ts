@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, TEST_DB, type TestApp } from '../../test/helpers';
+import { AppError } from '../lib/errors';
+
+describe(`error answers (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady(app) {
+        app.get('/api/test/boom', async () => {
+          throw new Error('connection string postgres://admin:hunter2@db leaked');
+        });
+        app.get('/api/test/app-error', async () => {
+          throw new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+        });
+        app.post(
+          '/api/test/echo',
+          { schema: { body: z.object({ email: z.email(), quantity: z.number().int().min(1) }) } },
+          async (req) => ({ success: true, ...req.body }),
+        );
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('unknown /api paths answer 404 JSON with a stable code', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ success: false, error: 'No route for GET /api/v1/nothing-here', code: 'NOT_FOUND' });
+  });
+
+  it('malformed JSON answers 400 VALIDATION_ERROR', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('a body that breaks the route schema names the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'nope', quantity: 0 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.error).toMatch(/^body\.email: /);
+    expect(body.details.map((d: { path: string }) => d.path)).toEqual(['body.email', 'body.quantity']);
+  });
+
+  it('a valid body passes', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'a@b.co', quantity: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a typed application error keeps its status and code', async () => {
+    const res = await t.app.inject({ url: '/api/test/app-error' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' });
+  });
+
+  it('an unexpected error answers 500 without internals, and is logged', async () => {
+    const res = await t.app.inject({ url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(res.body).not.toContain('hunter2');
+    expect(t.loggedErrors.join('')).toContain('request failed');
+    t.loggedErrors.length = 0;
+  });
+
+  it('a body that is too large answers 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('sends security headers on API answers', async () => {
+    const res = await t.app.inject({ url: '/api/v1/nothing-here' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { type App, type BuildAppOptions, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database';
+
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+function adminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+/** A URL for a database of its own on the test PostgreSQL server, created now. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `gr_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** An empty database of the kind this test project runs on: in-memory PGlite or a fresh PostgreSQL database. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') return openPglite();
+  const { url, drop } = await createPostgresDatabase();
+  const handle = await openPostgres(url, 10);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ APP_ENV: 'test', PORT: '0', LOG_LEVEL: 'error', DATA_DIR: '/nonexistent', ...env });
+}
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  /** Error-level lines the app logged; a test that expects some clears them. */
+  loggedErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh database, with HTTP through `app.inject`. The app logs to memory; an
+ * error logged that the test did not expect fails the test at close.
+ */
+export async function createTestApp(
+  opts: Partial<BuildAppOptions> & { env?: Record<string, string>; beforeReady?: (app: App) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const loggedErrors: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      loggedErrors.push(chunk.toString());
+      done();
+    },
+  });
+  const app = await buildApp({
+    config: testConfig(opts.env),
+    database,
+    logger: { level: 'error', stream },
+    webDistDir: opts.webDistDir ?? '/nonexistent-web-dist',
+  });
+  opts.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    loggedErrors,
+    async close() {
+      await app.close();
+      await database.close();
+      if (loggedErrors.length) {
+        throw new Error(`The app logged unexpected errors:\n${loggedErrors.join('\n')}`);
+      }
+    },
+  };
+}
+
+/** Waits until `check` returns a truthy value, polling; for asynchronous effects such as jobs. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms${last ? `: ${last}` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, eventually, TEST_DB } from './helpers';
+
+// The server as a person runs it: a real process, real signals, real exit codes.
+const root = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const entry = path.join(root, 'apps/server/src/main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Run {
+  let out = '';
+  const child = spawn(tsx, [entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exit };
+}
+
+async function health(port: number) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return res.ok ? ((await res.json()) as { instance: { id: string; boot_count: number } }) : undefined;
+}
+
+describe('bad configuration fails fast with a clear message and a non-zero exit', () => {
+  it.runIf(TEST_DB === 'pglite')('PORT=abc', async () => {
+    const r = run({ PORT: 'abc' });
+    expect(await r.exit).toBe(1);
+    expect(r.output()).toContain('GiftRelay cannot start: Invalid configuration');
+    expect(r.output()).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
+  });
+
+  it.runIf(TEST_DB === 'postgres')('a DATABASE_URL that cannot be reached', async () => {
+    const port = await freePort();
+    const r = run({ PORT: '0', DATABASE_URL: `postgres://giftrelay:s3cret@127.0.0.1:${port}/giftrelay` });
+    expect(await r.exit).toBe(1);
+    expect(r.output()).toContain(
+      `GiftRelay cannot start: cannot connect to the database at DATABASE_URL (postgres://giftrelay:***@127.0.0.1:${port}/giftrelay)`,
+    );
+    expect(r.output()).toContain('ECONNREFUSED');
+    expect(r.output()).not.toContain('s3cret');
+  });
+});
+
+describe(`restart keeps the data (${TEST_DB})`, () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let drop = async () => {};
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'gr-data-'));
+    env = { DATA_DIR: dataDir };
+    if (TEST_DB === 'postgres') {
+      const pg = await createPostgresDatabase();
+      env.DATABASE_URL = pg.url;
+      drop = pg.drop;
+    }
+  });
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
+  });
+
+  it('a second start sees what the first wrote; Ctrl-C (SIGINT) shuts down cleanly', async () => {
+    const port = await freePort();
+    const first = run({ ...env, PORT: String(port) });
+    const before = await eventually(() => health(port), 30_000);
+    expect(before.instance.boot_count).toBe(1);
+    expect(first.output()).toContain(`URL:       http://localhost:${port}`);
+    first.child.kill('SIGINT');
+    expect(await first.exit).toBe(0);
+    expect(first.output()).toContain('shutting down');
+    if (TEST_DB === 'pglite') expect(existsSync(path.join(dataDir, 'giftrelay.pid'))).toBe(false);
+
+    const second = run({ ...env, PORT: String(port) });
+    const after = await eventually(() => health(port), 30_000);
+    expect(after.instance.id).toBe(before.instance.id);
+    expect(after.instance.boot_count).toBe(2);
+
+    if (TEST_DB === 'pglite') {
+      // A second server on the same PGlite folder would corrupt it: it must refuse.
+      const intruder = run({ ...env, PORT: '0' });
+      expect(await intruder.exit).toBe(1);
+      expect(intruder.output()).toMatch(/another GiftRelay process \(pid \d+\) is already using the data folder/);
+    }
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium against the built app served by the real server on a
+// fresh PGlite folder. `npm test` builds first and installs Chromium when it is missing.
+const port = Number(process.env.E2E_PORT ?? 3197);
+const baseURL = `http://localhost:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.test-output/e2e-data');
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  outputDir: '.test-output/playwright',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, channel: undefined },
+      grep: /@mobile/,
+    },
+  ],
+  webServer: {
+    command: 'node apps/server/dist/main.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+  },
+});
