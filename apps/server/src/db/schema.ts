@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 /** Kysely's view of our tables. Each migration that adds a table adds its interface here. */
 export interface Database {
@@ -12,5 +12,26 @@ export interface Database {
     created_at: Generated<Date>;
     boot_count: ColumnType<number, number | undefined, number>;
     last_boot_at: Generated<Date>;
+  };
+  ledger_accounts: {
+    id: Generated<string>;
+    organisation_id: string | null;
+    kind: 'available' | 'held' | 'funding_source' | 'provider_payable' | 'fee_revenue';
+    currency: string;
+    balance_minor: ColumnType<string, number | undefined, RawBuilder<unknown> | number>;
+    created_at: Generated<Date>;
+  };
+  ledger_entries: {
+    id: Generated<string>;
+    organisation_id: string;
+    kind: 'funding' | 'hold' | 'capture' | 'release';
+    order_id: string | null;
+    description: string;
+    created_at: Generated<Date>;
+  };
+  ledger_postings: {
+    entry_id: string;
+    account_id: string;
+    amount_minor: ColumnType<string, number, never>;
   };
 }

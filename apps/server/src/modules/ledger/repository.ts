@@ -1,0 +1,152 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type AccountKind = 'available' | 'held' | 'funding_source' | 'provider_payable' | 'fee_revenue';
+export type EntryKind = 'funding' | 'hold' | 'capture' | 'release';
+type Tx = Transaction<Database> | Kysely<Database>;
+
+export interface Posting {
+  /** Organisation accounts (available, held) belong to the entry's organisation; the rest are system accounts. */
+  account: AccountKind;
+  amountMinor: number;
+}
+
+const ORG_KINDS = new Set<AccountKind>(['available', 'held']);
+
+/** Creates the organisation's accounts in `currency` if they are missing. */
+export async function ensureOrgAccounts(tx: Tx, organisationId: string, currency: string) {
+  await tx
+    .insertInto('ledger_accounts')
+    .values([
+      { organisation_id: organisationId, kind: 'available', currency },
+      { organisation_id: organisationId, kind: 'held', currency },
+    ])
+    .onConflict((oc) => oc.constraint('ledger_accounts_unique').doNothing())
+    .execute();
+}
+
+async function systemAccountId(tx: Tx, kind: AccountKind, currency: string): Promise<string> {
+  const existing = await tx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('organisation_id', 'is', null)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  await tx
+    .insertInto('ledger_accounts')
+    .values({ organisation_id: null, kind, currency })
+    .onConflict((oc) => oc.constraint('ledger_accounts_unique').doNothing())
+    .execute();
+  return systemAccountId(tx, kind, currency);
+}
+
+export class LedgerInsufficientFunds extends Error {
+  constructor() {
+    super('Insufficient balance');
+    this.name = 'LedgerInsufficientFunds';
+  }
+}
+
+/**
+ * Writes one balanced journal entry and moves the organisation's running balances, inside the
+ * caller's transaction. An organisation account that would go below zero aborts with
+ * LedgerInsufficientFunds (the row update is conditional, so concurrent writers queue on the row
+ * and each sees the balance the previous one left).
+ */
+export async function postEntry(
+  tx: Transaction<Database>,
+  entry: {
+    organisationId: string;
+    kind: EntryKind;
+    currency: string;
+    orderId?: string;
+    description: string;
+    postings: Posting[];
+  },
+): Promise<string> {
+  const sum = entry.postings.reduce((s, p) => s + p.amountMinor, 0);
+  if (sum !== 0) throw new Error(`ledger entry does not balance (sum ${sum})`);
+  const { id: entryId } = await tx
+    .insertInto('ledger_entries')
+    .values({
+      organisation_id: entry.organisationId,
+      kind: entry.kind,
+      order_id: entry.orderId ?? null,
+      description: entry.description,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  // Organisation rows are updated in a fixed order (available before held) so two entries never
+  // wait on each other's rows in opposite orders.
+  const orgPostings = entry.postings
+    .filter((p) => ORG_KINDS.has(p.account))
+    .sort((a, b) => (a.account === b.account ? 0 : a.account === 'available' ? -1 : 1));
+  const lines: { entry_id: string; account_id: string; amount_minor: number }[] = [];
+  for (const p of orgPostings) {
+    const row = await tx
+      .updateTable('ledger_accounts')
+      .set({ balance_minor: sql`balance_minor + ${p.amountMinor}` })
+      .where('organisation_id', '=', entry.organisationId)
+      .where('kind', '=', p.account)
+      .where('currency', '=', entry.currency)
+      .where(sql<boolean>`balance_minor + ${p.amountMinor} >= 0`)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) {
+      const exists = await tx
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('organisation_id', '=', entry.organisationId)
+        .where('kind', '=', p.account)
+        .where('currency', '=', entry.currency)
+        .executeTakeFirst();
+      if (!exists)
+        throw new Error(`organisation ${entry.organisationId} has no ${p.account} account in ${entry.currency}`);
+      throw new LedgerInsufficientFunds();
+    }
+    lines.push({ entry_id: entryId, account_id: row.id, amount_minor: p.amountMinor });
+  }
+  for (const p of entry.postings.filter((x) => !ORG_KINDS.has(x.account))) {
+    lines.push({
+      entry_id: entryId,
+      account_id: await systemAccountId(tx, p.account, entry.currency),
+      amount_minor: p.amountMinor,
+    });
+  }
+  await tx.insertInto('ledger_postings').values(lines).execute();
+  return entryId;
+}
+
+export interface Balance {
+  availableMinor: number;
+  heldMinor: number;
+  currency: string;
+}
+
+export async function getBalance(tx: Tx, organisationId: string, currency: string): Promise<Balance> {
+  const rows = await tx
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'balance_minor'])
+    .where('organisation_id', '=', organisationId)
+    .where('currency', '=', currency)
+    .execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance_minor ?? 0);
+  return { availableMinor: of('available'), heldMinor: of('held'), currency };
+}
+
+/** The organisation's balances recomputed from the journal alone, for audits and tests. */
+export async function replayBalance(tx: Tx, organisationId: string, currency: string): Promise<Balance> {
+  const rows = await tx
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['a.kind', sql<string>`sum(p.amount_minor)`.as('total')])
+    .where('a.organisation_id', '=', organisationId)
+    .where('a.currency', '=', currency)
+    .groupBy('a.kind')
+    .execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
+  return { availableMinor: of('available'), heldMinor: of('held'), currency };
+}
