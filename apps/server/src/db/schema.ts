@@ -34,4 +34,15 @@ export interface Database {
     account_id: string;
     amount_minor: ColumnType<string, number, never>;
   };
+  idempotency_keys: {
+    organisation_id: string;
+    key: string;
+    request_hash: string;
+    state: 'in_progress' | 'completed';
+    response_status: number | null;
+    response_body: string | null;
+    locked_until: ColumnType<Date, RawBuilder<unknown>, RawBuilder<unknown>>;
+    created_at: ColumnType<Date, RawBuilder<unknown> | undefined, RawBuilder<unknown>>;
+    expires_at: ColumnType<Date, RawBuilder<unknown>, RawBuilder<unknown>>;
+  };
 }
