@@ -20,6 +20,7 @@ export const CLIENT_ROUTES = [
   '/analytics',
   '/billing',
   '/settings',
+  '/claim/:token',
 ] as const;
 
 const compiled = CLIENT_ROUTES.map(

@@ -31,7 +31,14 @@ declare module 'fastify' {
  */
 export const queuePlugin = fp(
   async (app: FastifyInstance) => {
-    const boss = new PgBoss({ ...app.database.bossOptions, schema: 'pgboss' });
+    // Supervision every 10 s (default 60): a job whose worker died (no heartbeat) goes back to the
+    // queue within seconds, which is what keeps a crashed fulfilment from waiting a minute.
+    const boss = new PgBoss({
+      ...app.database.bossOptions,
+      schema: 'pgboss',
+      superviseIntervalSeconds: 10,
+      monitorIntervalSeconds: 10,
+    });
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
     await boss.start();
     app.addHook('onClose', async () => {

@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
           { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
           { path: 'lp/:slug', lazy: () => import('./routes/landing-page') },
           { path: 'login', lazy: () => import('./routes/login') },
+          { path: 'claim/:token', lazy: () => import('./routes/claim') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

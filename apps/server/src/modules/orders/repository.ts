@@ -1,0 +1,222 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+export type OrderRow = Selectable<Database['orders']>;
+export type RewardRow = Selectable<Database['rewards']>;
+export type OrderEventRow = Selectable<Database['order_events']>;
+
+export interface NewOrder {
+  organisation_id: string;
+  created_by: string | null;
+  product_code: string;
+  product_name: string;
+  brand: string;
+  category: string | null;
+  country: string | null;
+  currency: string;
+  amount_minor: number;
+  quantity: number;
+  subtotal_minor: number;
+  fee_minor: number;
+  total_minor: number;
+  charge_currency: string;
+  fx_rate: string;
+  charged_subtotal_minor: number;
+  charged_fee_minor: number;
+  charged_total_minor: number;
+  recipient_email: string;
+  message: string | null;
+}
+
+export async function insertOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
+  return tx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertRewards(
+  tx: Tx,
+  rewards: {
+    order_id: string;
+    organisation_id: string;
+    position: number;
+    claim_token_hash: string;
+    claim_token_encrypted: string;
+  }[],
+): Promise<void> {
+  await tx.insertInto('rewards').values(rewards).execute();
+}
+
+export async function insertEvent(
+  tx: Tx,
+  e: { order_id: string; organisation_id: string; type: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await tx
+    .insertInto('order_events')
+    .values({ ...e, payload: JSON.stringify(e.payload) })
+    .execute();
+}
+
+/** The organisation's order, or undefined: another organisation's order is as absent as a missing one. */
+export async function findOrder(tx: Tx, organisationId: string, orderId: string): Promise<OrderRow | undefined> {
+  return tx
+    .selectFrom('orders')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function findOrderForWorker(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  return tx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function listRewards(tx: Tx, orderId: string): Promise<RewardRow[]> {
+  return tx.selectFrom('rewards').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+}
+
+export async function listEvents(tx: Tx, orderId: string): Promise<OrderEventRow[]> {
+  return tx.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Newest first, keyset-paginated on (created_at, id). */
+export async function listOrders(
+  tx: Tx,
+  q: { organisationId: string; limit: number; after?: { createdAt: Date; id: string }; status?: OrderRow['status'] },
+): Promise<OrderRow[]> {
+  let query = tx.selectFrom('orders').selectAll().where('organisation_id', '=', q.organisationId);
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.after) {
+    const { createdAt, id } = q.after;
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+}
+
+/**
+ * Leases a pending reward to this worker for `seconds`, so that two workers never place the same
+ * reward at once. Returns undefined when it is issued, failed, or leased by someone else.
+ */
+export async function leaseReward(
+  tx: Tx,
+  rewardId: string,
+  owner: string,
+  seconds: number,
+): Promise<RewardRow | undefined> {
+  // The same job may take its own lease back at once: pg-boss only runs a job again when its
+  // previous run is over (failed, timed out, or its worker died).
+  return tx
+    .updateTable('rewards')
+    .set({
+      lease_owner: owner,
+      lease_until: sql`now() + make_interval(secs => ${seconds})`,
+      attempts: sql`attempts + 1`,
+    })
+    .where('id', '=', rewardId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`), eb('lease_owner', '=', owner)]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markRewardIssued(
+  tx: Tx,
+  r: {
+    id: string;
+    providerOrderId: string;
+    codeEncrypted: string;
+    pinEncrypted: string | null;
+    codeLast4: string;
+    redemptionUrl: string | null;
+    expiresAt: Date | null;
+  },
+): Promise<boolean> {
+  const res = await tx
+    .updateTable('rewards')
+    .set({
+      status: 'issued',
+      provider_order_id: r.providerOrderId,
+      code_encrypted: r.codeEncrypted,
+      pin_encrypted: r.pinEncrypted,
+      code_last4: r.codeLast4,
+      redemption_url: r.redemptionUrl,
+      expires_at: r.expiresAt,
+      issued_at: sql`now()`,
+      lease_owner: null,
+      lease_until: null,
+    })
+    .where('id', '=', r.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function releaseRewardLease(tx: Tx, rewardId: string): Promise<void> {
+  await tx
+    .updateTable('rewards')
+    .set({ lease_until: null })
+    .where('id', '=', rewardId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Moves a pending order to its final state; false when it was already final (a replayed job). */
+export async function finishOrder(
+  tx: Tx,
+  orderId: string,
+  outcome: { status: 'completed' } | { status: 'failed'; reason: string },
+): Promise<OrderRow | undefined> {
+  const base = tx.updateTable('orders').where('id', '=', orderId).where('status', '=', 'pending');
+  const q =
+    outcome.status === 'completed'
+      ? base.set({ status: 'completed', completed_at: sql`now()` })
+      : base.set({ status: 'failed', failed_at: sql`now()`, failure_reason: outcome.reason });
+  return q.returningAll().executeTakeFirst();
+}
+
+export async function failPendingRewards(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .updateTable('rewards')
+    .set({ status: 'failed', lease_until: null })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function findRewardByClaimHash(tx: Tx, hash: string) {
+  return tx
+    .selectFrom('rewards as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select([
+      'r.id',
+      'r.status',
+      'r.code_encrypted',
+      'r.pin_encrypted',
+      'r.redemption_url',
+      'r.expires_at',
+      'o.organisation_id',
+      'o.product_code',
+      'o.product_name',
+      'o.brand',
+      'o.currency',
+      'o.amount_minor',
+      'o.message',
+    ])
+    .where('r.claim_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export async function recordClaimOpened(tx: Tx, rewardId: string): Promise<void> {
+  await tx
+    .updateTable('rewards')
+    .set({
+      claim_first_opened_at: sql`coalesce(claim_first_opened_at, now())`,
+      claim_last_opened_at: sql`now()`,
+      claim_open_count: sql`claim_open_count + 1`,
+    })
+    .where('id', '=', rewardId)
+    .execute();
+}

@@ -1,0 +1,104 @@
+import { formatMoney, parseAmount } from '@giftrelay/money';
+import { Gift } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { useClaim } from '../api/get-claim';
+import { CopyField } from './copy-field';
+
+export function ClaimView({ token }: { token: string }) {
+  const claim = useClaim(token);
+  if (claim.isPending) {
+    return (
+      <p role="status" className="py-24 text-center text-muted-foreground">
+        Loading your reward...
+      </p>
+    );
+  }
+  if (claim.isError) {
+    const missing = claim.error instanceof ApiError && claim.error.status === 404;
+    return (
+      <div className="py-24 text-center">
+        <h1 className="text-2xl font-semibold">{missing ? 'We could not find this reward' : 'Something went wrong'}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {missing
+            ? 'Check that the link is complete: copy it from your email again, including everything after /claim/.'
+            : 'Please try again in a moment.'}
+        </p>
+        <Link to="/" className={buttonVariants({ variant: 'outline', className: 'mt-6' })}>
+          Go to GiftRelay
+        </Link>
+      </div>
+    );
+  }
+  const c = claim.data;
+  const value = formatMoney(parseAmount(c.amount, c.currency) ?? 0, c.currency);
+  return (
+    <article className="mx-auto max-w-lg py-10">
+      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        <div className="flex items-center gap-4">
+          {c.logo ? (
+            <img src={c.logo} alt="" width={56} height={56} className="rounded-lg" />
+          ) : (
+            <span className="flex size-14 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
+              <Gift aria-hidden />
+            </span>
+          )}
+          <div>
+            <p className="text-sm text-muted-foreground">{c.sender} sent you</p>
+            <h1 className="text-2xl font-bold">
+              {value} {c.brand}
+            </h1>
+          </div>
+        </div>
+        {c.message && (
+          <blockquote className="mt-6 border-l-4 pl-4 italic text-muted-foreground">{c.message}</blockquote>
+        )}
+        <div className="mt-6 space-y-4">
+          {c.status === 'issued' && c.code ? (
+            <>
+              <CopyField label="Code" value={c.code} />
+              {c.pin && <CopyField label="PIN" value={c.pin} />}
+              {c.redemption_url && (
+                <a
+                  href={c.redemption_url}
+                  className={buttonVariants({ className: 'w-full' })}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
+                  Redeem online
+                </a>
+              )}
+            </>
+          ) : (
+            <p role="status" className="rounded-md bg-muted p-4">
+              {c.status === 'failed'
+                ? 'This reward could not be issued. The sender has been refunded; please contact them.'
+                : 'Your reward is being issued. This page will show the code in a moment.'}
+            </p>
+          )}
+        </div>
+        {c.expires_at && (
+          <p className="mt-4 text-sm text-muted-foreground">
+            Valid until {new Date(c.expires_at).toLocaleDateString()}
+          </p>
+        )}
+        {c.redemption_instructions && (
+          <section className="mt-6">
+            <h2 className="font-semibold">How to redeem</h2>
+            <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{c.redemption_instructions}</p>
+          </section>
+        )}
+        {c.terms && (
+          <details className="mt-4 text-sm">
+            <summary className="cursor-pointer font-medium">Terms and conditions</summary>
+            <p className="mt-2 whitespace-pre-line text-muted-foreground">{c.terms}</p>
+          </details>
+        )}
+      </div>
+      <p className="mt-6 text-center text-xs text-muted-foreground">
+        Delivered by GiftRelay. Keep your code private: anyone with it can spend it.
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** The UI's words for each status (spec: Delivered / Pending / Failed). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  completed: 'Delivered',
+  failed: 'Failed',
+};
+
+export const MAX_QUANTITY = 100;
+
+/**
+ * POST /api/v1/orders. `amount` is the face value of one reward in the product's currency, in
+ * major units (25 or 25.5 or "25.50"); the server reads it exactly, never as a float.
+ */
+export const CreateOrderBodySchema = z.object({
+  product_code: z.string().trim().min(1, 'product_code is required').max(100, 'product_code is too long'),
+  amount: z.union([z.number(), z.string().trim().min(1)], { error: 'amount must be a number' }),
+  email: z.email({ error: 'email must be a valid email address' }).max(255, 'email must be at most 255 characters'),
+  quantity: z
+    .number({ error: 'quantity must be a whole number from 1 to 100' })
+    .int('quantity must be a whole number from 1 to 100')
+    .min(1, 'quantity must be a whole number from 1 to 100')
+    .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100'),
+  message: z.string().trim().max(500, 'message must be at most 500 characters').optional(),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+export const IdempotencyKeyHeaderSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(255, 'Idempotency-Key must be at most 255 characters')
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+    .optional(),
+});
+
+export const ChargeSchema = z.object({
+  currency: z.string(),
+  rate: z.string(),
+  subtotal: z.number(),
+  fee: z.number(),
+  total: z.number(),
+});
+
+export const OrderSummarySchema = z.object({
+  order_id: z.uuid(),
+  status: OrderStatusSchema,
+  delivery_method: z.literal('email'),
+  product_code: z.string(),
+  product_name: z.string(),
+  brand: z.string(),
+  currency: z.string(),
+  amount: z.number(),
+  quantity: z.number().int(),
+  subtotal: z.number(),
+  fee: z.number(),
+  total: z.number(),
+  charged: ChargeSchema,
+  recipient_email: z.string(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const CreateOrderResponseSchema = OrderSummarySchema.extend({ success: z.literal(true) });
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
+
+export const RewardSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['pending', 'issued', 'failed']),
+  code_masked: z.string().nullable(),
+  issued_at: z.string().nullable(),
+  claim: z.object({
+    first_opened_at: z.string().nullable(),
+    open_count: z.number().int(),
+  }),
+});
+
+export const OrderEventSchema = z.object({
+  type: z.string(),
+  at: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const OrderDetailSchema = OrderSummarySchema.extend({
+  message: z.string().nullable(),
+  rewards: z.array(RewardSchema),
+  history: z.array(OrderEventSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const ListOrdersQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
+  cursor: z.string().max(200, 'cursor is not valid').optional(),
+  status: OrderStatusSchema.optional(),
+});
+
+export const ListOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(OrderSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
+
+export const BalanceSchema = z.object({
+  success: z.literal(true),
+  currency: z.string(),
+  available: z.number(),
+  held: z.number(),
+  sandbox: z.boolean(),
+});
+export type Balance = z.infer<typeof BalanceSchema>;
+
+export const SANDBOX_TOPUP_MAX = 100_000;
+export const SandboxTopupBodySchema = z.object({
+  amount: z
+    .number({ error: 'amount must be a number' })
+    .positive('amount must be more than 0')
+    .max(SANDBOX_TOPUP_MAX, `amount must be at most ${SANDBOX_TOPUP_MAX}`),
+});
+
+export const ClaimSchema = z.object({
+  success: z.literal(true),
+  brand: z.string(),
+  product_name: z.string(),
+  currency: z.string(),
+  amount: z.number(),
+  code: z.string().nullable(),
+  pin: z.string().nullable(),
+  redemption_url: z.string().nullable(),
+  redemption_instructions: z.string().nullable(),
+  terms: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  sender: z.string(),
+  message: z.string().nullable(),
+  status: z.enum(['pending', 'issued', 'failed']),
+  logo: z.string().nullable(),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
