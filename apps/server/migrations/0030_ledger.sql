@@ -7,7 +7,7 @@
 
 CREATE TABLE ledger_accounts (
   id bigserial PRIMARY KEY,
-  organisation_id uuid,
+  organisation_id uuid REFERENCES organisations (id),
   kind text NOT NULL CHECK (kind IN ('available', 'held', 'funding_source', 'provider_payable', 'fee_revenue')),
   currency char(3) NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
   balance_minor bigint NOT NULL DEFAULT 0,
@@ -19,7 +19,7 @@ CREATE TABLE ledger_accounts (
 
 CREATE TABLE ledger_entries (
   id bigserial PRIMARY KEY,
-  organisation_id uuid NOT NULL,
+  organisation_id uuid NOT NULL REFERENCES organisations (id),
   kind text NOT NULL CHECK (kind IN ('funding', 'hold', 'capture', 'release')),
   order_id uuid,
   description text NOT NULL,

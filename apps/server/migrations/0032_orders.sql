@@ -2,8 +2,9 @@
 -- of the product as it was sold, so later catalogue changes never rewrite history.
 CREATE TABLE orders (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  organisation_id uuid NOT NULL,
-  created_by uuid,
+  organisation_id uuid NOT NULL REFERENCES organisations (id),
+  created_by uuid REFERENCES users (id),
+  product_id uuid NOT NULL REFERENCES products (id),
   product_code text NOT NULL,
   product_name text NOT NULL,
   brand text NOT NULL,

@@ -33,6 +33,10 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100'))
     .default(20),
+  REWARD_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -45,6 +49,8 @@ export type Config = {
   database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string; poolMax: number };
   logLevel: (typeof LOG_LEVELS)[number];
   version: string;
+  /** Encrypts reward codes at rest; undefined means one kept in the database. */
+  rewardEncryptionKey?: Buffer;
 };
 
 export class ConfigError extends Error {
@@ -64,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = cleaned[name];
-        const shown = got === undefined ? '' : ` (got ${JSON.stringify(redactUrl(got))})`;
+        // Keys are never echoed back, not even when wrong.
+        const secret = /KEY|SECRET|PASSWORD/.test(name);
+        const shown = got === undefined || secret ? '' : ` (got ${JSON.stringify(redactUrl(got))})`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -82,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { driver: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
+    rewardEncryptionKey: e.REWARD_ENCRYPTION_KEY ? Buffer.from(e.REWARD_ENCRYPTION_KEY, 'base64') : undefined,
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

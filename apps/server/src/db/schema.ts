@@ -49,6 +49,7 @@ export interface Database {
     id: Generated<string>;
     organisation_id: string;
     created_by: string | null;
+    product_id: string;
     product_code: string;
     product_name: string;
     brand: string;
@@ -103,6 +104,11 @@ export interface Database {
     organisation_id: string;
     type: string;
     payload: ColumnType<Record<string, unknown>, string, never>;
+    created_at: Generated<Date>;
+  };
+  instance_secrets: {
+    name: string;
+    secret: Buffer | Uint8Array;
     created_at: Generated<Date>;
   };
 }

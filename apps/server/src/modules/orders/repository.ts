@@ -9,6 +9,7 @@ export type OrderEventRow = Selectable<Database['order_events']>;
 export interface NewOrder {
   organisation_id: string;
   created_by: string | null;
+  product_id: string;
   product_code: string;
   product_name: string;
   brand: string;
@@ -219,4 +220,48 @@ export async function recordClaimOpened(tx: Tx, rewardId: string): Promise<void>
     })
     .where('id', '=', rewardId)
     .execute();
+}
+
+export interface SellableProduct {
+  id: string;
+  code: string;
+  name: string;
+  brand: string;
+  category: string;
+  country: string;
+  currency: string;
+  min_value: number;
+  max_value: number;
+  denominations: number[] | null;
+  available: boolean;
+}
+
+export async function findProductByCode(tx: Tx, code: string): Promise<SellableProduct | undefined> {
+  const row = await tx
+    .selectFrom('products')
+    .select([
+      'id',
+      'code',
+      'name',
+      'brand',
+      'category',
+      'country',
+      'currency',
+      'available',
+      sql<string>`min_value`.as('min_value'),
+      sql<string>`max_value`.as('max_value'),
+      sql<number[] | null>`denominations::integer[]`.as('denominations'),
+    ])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, min_value: Number(row.min_value), max_value: Number(row.max_value) };
+}
+
+export async function findProductExtras(tx: Tx, code: string) {
+  return tx
+    .selectFrom('products')
+    .select(['logo_svg', 'redemption_instructions', 'terms'])
+    .where('code', '=', code)
+    .executeTakeFirst();
 }

@@ -1,0 +1,24 @@
+import { ClaimSchema, ErrorBodySchema } from '@giftrelay/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getClaim } from './service';
+
+export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/claims/:token',
+    {
+      schema: {
+        summary: 'A reward by its claim link: no sign-in, the link is the key',
+        tags: ['claims'],
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: ClaimSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // The page shows a secret: never cache it anywhere.
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return getClaim(app, request.params.token);
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { Claim } from '@giftrelay/contracts';
+import { toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { decryptSecret, hashToken } from '../../lib/crypto';
+import { notFound } from '../../lib/errors';
+import { findProductExtras, findRewardByClaimHash, recordClaimOpened } from '../orders/repository';
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export async function getClaim(app: FastifyInstance, token: string): Promise<Claim> {
+  // A malformed token cannot match; answer exactly as for an unknown one.
+  if (!TOKEN_SHAPE.test(token)) throw notFound('Reward');
+  const reward = await findRewardByClaimHash(app.db, hashToken(token));
+  if (!reward) throw notFound('Reward');
+  const [org, extras] = await Promise.all([
+    app.db
+      .selectFrom('organisations')
+      .select('name')
+      .where('id', '=', reward.organisation_id)
+      .executeTakeFirstOrThrow(),
+    findProductExtras(app.db, reward.product_code),
+  ]);
+  await recordClaimOpened(app.db, reward.id);
+  const key = app.secrets.rewardCodeKey;
+  const issued = reward.status === 'issued';
+  return {
+    success: true,
+    brand: reward.brand,
+    product_name: reward.product_name,
+    currency: reward.currency,
+    amount: toMajor(Number(reward.amount_minor), reward.currency),
+    code: issued && reward.code_encrypted ? decryptSecret(key, reward.code_encrypted) : null,
+    pin: issued && reward.pin_encrypted ? decryptSecret(key, reward.pin_encrypted) : null,
+    redemption_url: issued ? reward.redemption_url : null,
+    redemption_instructions: extras?.redemption_instructions ?? null,
+    terms: extras?.terms ?? null,
+    expires_at: reward.expires_at?.toISOString() ?? null,
+    sender: org.name,
+    message: reward.message,
+    status: reward.status,
+    logo: extras?.logo_svg ? `data:image/svg+xml;base64,${Buffer.from(extras.logo_svg).toString('base64')}` : null,
+  };
+}

@@ -1,0 +1,74 @@
+import type { Balance } from '@giftrelay/contracts';
+import { parseAmount, toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, validationError } from '../../lib/errors';
+import { ensureOrgAccounts, getBalance, postEntry } from './repository';
+
+/** What a new sandbox organisation starts with: 5,000.00 in its billing currency. */
+export const SANDBOX_STARTING_FUNDS_MINOR = 500_000;
+
+/** Opens a new organisation's accounts and, in sandbox mode, credits its starting funds. */
+export async function openOrganisationLedger(
+  tx: Transaction<Database>,
+  org: { id: string; sandbox: boolean; billing_currency: string },
+): Promise<void> {
+  await ensureOrgAccounts(tx, org.id, org.billing_currency);
+  if (org.sandbox) {
+    await fund(tx, org.id, org.billing_currency, SANDBOX_STARTING_FUNDS_MINOR, 'Sandbox starting funds');
+  }
+}
+
+async function fund(
+  tx: Transaction<Database>,
+  organisationId: string,
+  currency: string,
+  amountMinor: number,
+  description: string,
+) {
+  await postEntry(tx, {
+    organisationId,
+    kind: 'funding',
+    currency,
+    description,
+    postings: [
+      { account: 'funding_source', amountMinor: -amountMinor },
+      { account: 'available', amountMinor },
+    ],
+  });
+}
+
+async function organisation(db: Kysely<Database>, organisationId: string) {
+  return db
+    .selectFrom('organisations')
+    .select(['billing_currency', 'sandbox'])
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function readBalance(app: FastifyInstance, organisationId: string): Promise<Balance> {
+  const org = await organisation(app.db, organisationId);
+  const b = await getBalance(app.db, organisationId, org.billing_currency);
+  return {
+    success: true,
+    currency: org.billing_currency,
+    available: toMajor(b.availableMinor, org.billing_currency),
+    held: toMajor(b.heldMinor, org.billing_currency),
+    sandbox: org.sandbox,
+  };
+}
+
+/** Sandbox only: adds play money so a team can keep testing. */
+export async function sandboxTopUp(app: FastifyInstance, organisationId: string, amount: number): Promise<Balance> {
+  const org = await organisation(app.db, organisationId);
+  if (!org.sandbox)
+    throw new AppError(403, 'FORBIDDEN', 'Top-ups with sandbox funds are only for sandbox organisations');
+  const minor = parseAmount(amount, org.billing_currency);
+  if (!minor) throw validationError('body.amount: amount must be a positive number with at most two decimals');
+  await app.db.transaction().execute(async (tx) => {
+    await ensureOrgAccounts(tx, organisationId, org.billing_currency);
+    await fund(tx, organisationId, org.billing_currency, minor, 'Sandbox top-up');
+  });
+  return readBalance(app, organisationId);
+}

@@ -1,0 +1,56 @@
+import type { OrderDetail, OrderSummary } from '@giftrelay/contracts';
+import { toMajor } from '@giftrelay/money';
+import type { OrderEventRow, OrderRow, RewardRow } from './repository';
+
+/** An order as the API shows it: major units, ISO times. */
+export function presentOrder(o: OrderRow): OrderSummary {
+  const face = (minor: string) => toMajor(Number(minor), o.currency);
+  const charged = (minor: string) => toMajor(Number(minor), o.charge_currency);
+  return {
+    order_id: o.id,
+    status: o.status,
+    delivery_method: 'email',
+    product_code: o.product_code,
+    product_name: o.product_name,
+    brand: o.brand,
+    currency: o.currency,
+    amount: face(o.amount_minor),
+    quantity: o.quantity,
+    subtotal: face(o.subtotal_minor),
+    fee: face(o.fee_minor),
+    total: face(o.total_minor),
+    charged: {
+      currency: o.charge_currency,
+      rate: o.fx_rate.replace(/\.?0+$/, ''),
+      subtotal: charged(o.charged_subtotal_minor),
+      fee: charged(o.charged_fee_minor),
+      total: charged(o.charged_total_minor),
+    },
+    recipient_email: o.recipient_email,
+    created_at: o.created_at.toISOString(),
+    completed_at: o.completed_at?.toISOString() ?? null,
+    failed_at: o.failed_at?.toISOString() ?? null,
+    failure_reason: o.failure_reason,
+  };
+}
+
+export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: OrderEventRow[]): OrderDetail {
+  return {
+    ...presentOrder(o),
+    message: o.message,
+    rewards: rewards.map((r) => ({
+      id: r.id,
+      status: r.status,
+      code_masked: r.code_last4 ? `•••• ${r.code_last4}` : null,
+      issued_at: r.issued_at?.toISOString() ?? null,
+      claim: { first_opened_at: r.claim_first_opened_at?.toISOString() ?? null, open_count: r.claim_open_count },
+    })),
+    history: events.map((e) => ({ type: e.type, at: e.created_at.toISOString(), detail: historyDetail(e) })),
+  };
+}
+
+// Events carry the whole order for webhooks; the history shows only what a person needs.
+function historyDetail(e: OrderEventRow): Record<string, unknown> {
+  const { order: _order, ...rest } = e.payload as Record<string, unknown>;
+  return rest;
+}

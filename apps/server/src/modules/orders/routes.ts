@@ -1,0 +1,87 @@
+import {
+  CreateOrderBodySchema,
+  CreateOrderResponseSchema,
+  ErrorBodySchema,
+  IdempotencyKeyHeaderSchema,
+  ListOrdersQuerySchema,
+  ListOrdersResponseSchema,
+  OrderDetailSchema,
+  OrderIdParamsSchema,
+} from '@giftrelay/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOrder, getOrderDetail, listOrders } from './service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'Send a reward: charge the balance and deliver by email',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        headers: IdempotencyKeyHeaderSchema,
+        body: CreateOrderBodySchema,
+        response: {
+          201: CreateOrderResponseSchema,
+          ...errors,
+          402: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { organisationId, userId } = request.auth;
+      const answer = await createOrder(
+        app,
+        { organisationId, userId },
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      // The stored text itself, so a replay is byte for byte the first answer.
+      return reply
+        .status(answer.status)
+        .type('application/json; charset=utf-8')
+        .serializer((p) => p as string)
+        .send(answer.body);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'The organisation’s orders, newest first',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        querystring: ListOrdersQuerySchema,
+        response: { 200: ListOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => listOrders(app, request.auth.organisationId, request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'One order with its rewards and status history',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        params: OrderIdParamsSchema,
+        response: { 200: OrderDetailSchema.extend({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await getOrderDetail(app, request.auth.organisationId, request.params.id)),
+    }),
+  );
+};

@@ -1,0 +1,205 @@
+import { type CreateOrderBody, type CreateOrderResponse, MAX_QUANTITY } from '@giftrelay/contracts';
+import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { fromKysely } from 'pg-boss';
+import type { Database } from '../../db/schema';
+import { encryptSecret, newUrlToken } from '../../lib/crypto';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import { getRate } from '../fx/rates';
+import { requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
+import { LedgerInsufficientFunds, postEntry } from '../ledger/repository';
+import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
+import { presentOrder, presentOrderDetail } from './presenter';
+import * as repo from './repository';
+
+export interface Actor {
+  userId: string;
+  organisationId: string;
+}
+
+/**
+ * Places an order: checks product and amount, then in ONE transaction writes the order, its
+ * rewards, the ledger hold, the order.created event and the fulfilment job. With an
+ * Idempotency-Key the whole answer is stored with it and replayed to retries.
+ */
+export async function createOrder(
+  app: FastifyInstance,
+  actor: Actor,
+  body: CreateOrderBody,
+  idempotencyKey: string | undefined,
+): Promise<StoredAnswer> {
+  const execute = async (complete?: (tx: Transaction<Database>, status: number, body: string) => Promise<void>) => {
+    const product = await repo.findProductByCode(app.db, body.product_code);
+    if (!product || !product.available) {
+      throw new AppError(
+        400,
+        'INVALID_PRODUCT',
+        `Product code ${body.product_code} does not exist or is not available`,
+      );
+    }
+    const amountMinor = parseAmount(body.amount, product.currency);
+    if (amountMinor === undefined || amountMinor === 0) {
+      throw validationError('body.amount: amount must be a positive number with at most two decimals', [
+        { path: 'body.amount', message: 'amount must be a positive number with at most two decimals' },
+      ]);
+    }
+    checkAmountAllowed(product, amountMinor);
+    if (body.quantity > MAX_QUANTITY)
+      throw validationError('body.quantity: quantity must be a whole number from 1 to 100');
+
+    const org = await app.db
+      .selectFrom('organisations')
+      .select(['billing_currency', 'name'])
+      .where('id', '=', actor.organisationId)
+      .executeTakeFirstOrThrow();
+    const rate = getRate(product.currency, org.billing_currency);
+    if (!rate)
+      throw new AppError(
+        400,
+        'INVALID_PRODUCT',
+        `Orders in ${product.currency} cannot be charged in ${org.billing_currency} yet`,
+      );
+
+    const face = orderAmounts(amountMinor, body.quantity);
+    const chargedSubtotal = convertMinor(face.subtotal, product.currency, org.billing_currency, rate.rate);
+    const chargedFee = processingFee(chargedSubtotal);
+    const chargedTotal = chargedSubtotal + chargedFee;
+    const tokens = Array.from({ length: body.quantity }, () => newUrlToken());
+
+    return app.db.transaction().execute(async (tx) => {
+      const order = await repo.insertOrder(tx, {
+        organisation_id: actor.organisationId,
+        created_by: actor.userId,
+        product_id: product.id,
+        product_code: product.code,
+        product_name: product.name,
+        brand: product.brand,
+        category: product.category,
+        country: product.country,
+        currency: product.currency,
+        amount_minor: amountMinor,
+        quantity: body.quantity,
+        subtotal_minor: face.subtotal,
+        fee_minor: face.fee,
+        total_minor: face.total,
+        charge_currency: org.billing_currency,
+        fx_rate: rate.rate,
+        charged_subtotal_minor: chargedSubtotal,
+        charged_fee_minor: chargedFee,
+        charged_total_minor: chargedTotal,
+        recipient_email: body.email.toLowerCase(),
+        message: body.message || null,
+      });
+      await repo.insertRewards(
+        tx,
+        tokens.map((t, i) => ({
+          order_id: order.id,
+          organisation_id: actor.organisationId,
+          position: i + 1,
+          claim_token_hash: t.hash,
+          claim_token_encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token),
+        })),
+      );
+      try {
+        await postEntry(tx, {
+          organisationId: actor.organisationId,
+          kind: 'hold',
+          currency: org.billing_currency,
+          orderId: order.id,
+          description: `Hold for ${body.quantity} × ${formatMoney(amountMinor, product.currency)} ${product.name}`,
+          postings: [
+            { account: 'available', amountMinor: -chargedTotal },
+            { account: 'held', amountMinor: chargedTotal },
+          ],
+        });
+      } catch (err) {
+        if (err instanceof LedgerInsufficientFunds)
+          throw new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+        throw err;
+      }
+      const summary = presentOrder(order);
+      await repo.insertEvent(tx, {
+        order_id: order.id,
+        organisation_id: actor.organisationId,
+        type: 'order.created',
+        payload: { order: summary },
+      });
+      await app.queue.boss.send(FULFIL_QUEUE, { orderId: order.id }, { ...fulfilJobOptions(), db: fromKysely(tx) });
+      const response: CreateOrderResponse = { success: true, ...summary };
+      const text = JSON.stringify(response);
+      if (complete) await complete(tx, 201, text);
+      return { status: 201, body: text };
+    });
+  };
+
+  if (!idempotencyKey) return { ...(await execute()), replayed: false };
+  return runIdempotent(
+    app.db,
+    {
+      organisationId: actor.organisationId,
+      key: idempotencyKey,
+      requestHash: requestFingerprint('POST /api/v1/orders', body),
+    },
+    execute,
+  );
+}
+
+function checkAmountAllowed(product: repo.SellableProduct, amountMinor: number) {
+  const fmt = (m: number) => formatMoney(m, product.currency);
+  if (product.denominations?.length) {
+    if (!product.denominations.includes(amountMinor)) {
+      const allowed = product.denominations.map(fmt).join(', ');
+      throw validationError(`body.amount: ${product.name} comes in ${allowed} only`, [
+        { path: 'body.amount', message: `must be one of ${allowed}` },
+      ]);
+    }
+    return;
+  }
+  if (amountMinor < product.min_value || amountMinor > product.max_value) {
+    const message = `amount must be between ${fmt(product.min_value)} and ${fmt(product.max_value)}`;
+    throw validationError(`body.amount: ${message}`, [{ path: 'body.amount', message }]);
+  }
+}
+
+export async function getOrderDetail(app: FastifyInstance, organisationId: string, orderId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) throw notFound('Order');
+  const order = await repo.findOrder(app.db, organisationId, orderId);
+  if (!order) throw notFound('Order');
+  const [rewards, events] = await Promise.all([repo.listRewards(app.db, order.id), repo.listEvents(app.db, order.id)]);
+  return presentOrderDetail(order, rewards, events);
+}
+
+const encodeCursor = (o: { created_at: Date; id: string }) =>
+  Buffer.from(`${o.created_at.toISOString()}|${o.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw validationError('query.cursor: cursor is not valid', [
+      { path: 'query.cursor', message: 'cursor is not valid' },
+    ]);
+  }
+  return { createdAt, id };
+}
+
+export async function listOrders(
+  app: FastifyInstance,
+  organisationId: string,
+  q: { limit: number; cursor?: string; status?: 'pending' | 'completed' | 'failed' },
+) {
+  const rows = await repo.listOrders(app.db, {
+    organisationId,
+    limit: q.limit + 1,
+    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    status: q.status,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    success: true as const,
+    orders: page.map(presentOrder),
+    next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null,
+  };
+}
