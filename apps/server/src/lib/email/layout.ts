@@ -67,7 +67,7 @@ function renderHtml(c: EmailContent): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
-<tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${BRAND};">&#127873; GiftRelay</td></tr>
+<tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${BRAND};">GiftRelay</td></tr>
 <tr><td style="background:#ffffff;border-radius:12px;padding:32px;border:1px solid #e2e8f0;">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${e(c.heading)}</h1>
 ${c.paragraphs.map((p) => paragraph(p, `font-size:16px;line-height:1.6;color:${INK};`)).join('\n')}

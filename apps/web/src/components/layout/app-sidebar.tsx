@@ -82,12 +82,15 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <ItemLabel isCollapsed={isCollapsed} label={label}>
+                {/* A plain className (NavLink marks the current page with aria-current): the tooltip's
+                    trigger merges class names as strings. */}
                 <NavLink
                   to={to}
                   onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(itemClass(isCollapsed), isActive && 'bg-secondary text-secondary-foreground hover:bg-secondary')
-                  }
+                  className={cn(
+                    itemClass(isCollapsed),
+                    'aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground',
+                  )}
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
                   {text(label)}
