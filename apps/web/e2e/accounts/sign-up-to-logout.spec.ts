@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { newEmail, PASSWORD } from '../support/accounts';
 
@@ -55,6 +56,8 @@ test('sign up, verify from the mailbox, sign in, use the shell, log out', async 
   await expect(page.getByTestId('organisation-name')).toHaveText('Example');
   await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // Ctrl+B collapses the sidebar, and the state survives a reload (a cookie for 7 days).
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
