@@ -4,11 +4,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { loggerOptions } from './lib/log';
+import { accountsPlugin } from './modules/accounts/plugin';
 import { healthRoutes } from './modules/health/routes';
+import { mailboxRoutes } from './modules/mailbox/routes';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
@@ -27,6 +32,7 @@ export async function buildApp(opts: BuildAppOptions) {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    trustProxy: opts.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -37,6 +43,11 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
   await app.register(queuePlugin);
   await app.register(healthRoutes, { prefix: '/api', version: opts.config.version });
+  await app.register(mailPlugin, { config: opts.config });
+  if (app.mail.transport === 'mailbox') await app.register(mailboxRoutes, { prefix: '/api' });
+  await app.register(rateLimitsPlugin, { factor: opts.config.rateLimitFactor });
+  await app.register(authPlugin, { config: opts.config });
+  await app.register(accountsPlugin, { config: opts.config });
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -21,6 +21,10 @@ export const CLIENT_ROUTES = [
   '/billing',
   '/settings',
   '/claim/:token',
+  '/mailbox',
+  '/verify/:token',
+  '/forgot-password',
+  '/reset-password/:token',
 ] as const;
 
 const compiled = CLIENT_ROUTES.map(
