@@ -34,6 +34,7 @@ export async function buildApp(opts: BuildAppOptions) {
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('config', opts.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -50,6 +51,12 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(accountsPlugin, { config: opts.config });
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

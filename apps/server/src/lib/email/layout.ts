@@ -10,6 +10,8 @@ export interface EmailContent {
   details?: { label: string; value: string }[];
   /** The one thing to click. Only http(s) URLs are accepted. */
   action?: { label: string; url: string };
+  /** Several links of equal weight, listed below the details (a claim link per reward). */
+  links?: { label: string; url: string }[];
   /** Smaller print below the button: expiry, "if this was not you". */
   footnotes?: string[];
 }
@@ -27,6 +29,7 @@ const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-s
 /** GiftRelay's email look, as HTML (inline styles, table layout, for mail clients) and plain text. */
 export function renderEmail(content: EmailContent): RenderedEmail {
   if (content.action) assertHttpUrl(content.action.url);
+  for (const link of content.links ?? []) assertHttpUrl(link.url);
   return { html: renderHtml(content), text: renderText(content) };
 }
 
@@ -54,6 +57,14 @@ function renderHtml(c: EmailContent): string {
         `font-size:13px;color:${MUTED};word-break:break-all;`,
       )}`
     : '';
+  const links = c.links?.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;">${c.links
+        .map(
+          (l) =>
+            `<tr><td style="padding:4px 0;"><a href="${e(l.url)}" style="display:inline-block;padding:10px 18px;color:#ffffff;background:${BRAND};font-weight:600;font-size:15px;text-decoration:none;border-radius:8px;">${e(l.label)}</a></td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -73,6 +84,7 @@ function renderHtml(c: EmailContent): string {
 ${c.paragraphs.map((p) => paragraph(p, `font-size:16px;line-height:1.6;color:${INK};`)).join('\n')}
 ${details}
 ${action}
+${links}
 ${(c.footnotes ?? []).map((f) => paragraph(f, `font-size:13px;line-height:1.5;color:${MUTED};`)).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:12px;color:${MUTED};text-align:center;">GiftRelay: digital rewards that scale.</td></tr>
@@ -88,6 +100,7 @@ function renderText(c: EmailContent): string {
   const parts = [c.heading, '='.repeat(Math.min(c.heading.length, 60)), '', ...c.paragraphs.flatMap((p) => [p, ''])];
   if (c.details?.length) parts.push(...c.details.map((d) => `${d.label}: ${d.value}`), '');
   if (c.action) parts.push(`${c.action.label}:`, c.action.url, '');
+  for (const l of c.links ?? []) parts.push(`${l.label}:`, l.url, '');
   if (c.footnotes?.length) parts.push(...c.footnotes.flatMap((f) => [f, '']));
   parts.push('-- ', 'GiftRelay: digital rewards that scale.');
   return `${parts.join('\n')}\n`;

@@ -50,13 +50,13 @@ export class LedgerInsufficientFunds extends Error {
 }
 
 /**
- * Writes one balanced journal entry and moves the organisation's running balances, inside the
- * caller's transaction. An organisation account that would go below zero aborts with
+ * Writes one balanced journal entry and moves the organisation's running balances. Call it with
+ * the caller's transaction: the entry and its postings must commit together. An organisation account that would go below zero aborts with
  * LedgerInsufficientFunds (the row update is conditional, so concurrent writers queue on the row
  * and each sees the balance the previous one left).
  */
 export async function postEntry(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   entry: {
     organisationId: string;
     kind: EntryKind;

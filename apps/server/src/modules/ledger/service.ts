@@ -1,7 +1,7 @@
 import type { Balance } from '@giftrelay/contracts';
 import { parseAmount, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
 import { ensureOrgAccounts, getBalance, postEntry } from './repository';
@@ -11,7 +11,7 @@ export const SANDBOX_STARTING_FUNDS_MINOR = 500_000;
 
 /** Opens a new organisation's accounts and, in sandbox mode, credits its starting funds. */
 export async function openOrganisationLedger(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   org: { id: string; sandbox: boolean; billing_currency: string },
 ): Promise<void> {
   await ensureOrgAccounts(tx, org.id, org.billing_currency);
@@ -21,7 +21,7 @@ export async function openOrganisationLedger(
 }
 
 async function fund(
-  tx: Transaction<Database>,
+  tx: Kysely<Database>,
   organisationId: string,
   currency: string,
   amountMinor: number,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job, SendOptions } from 'pg-boss';
+import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { postEntry } from '../ledger/repository';
@@ -8,14 +9,13 @@ import { queueRecipientEmail } from './recipient-email';
 import * as repo from './repository';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
-/** Attempts after the first before an order is given up: with backoff, about two minutes in all. */
-const RETRY_LIMIT = 6;
 /** A reward is leased to one job at a time; a dead worker's lease lapses after this. */
 const LEASE_SECONDS = 120;
 
-export const fulfilJobOptions = (): SendOptions => ({
-  retryLimit: RETRY_LIMIT,
-  retryDelay: 1,
+/** Retries with doubling delays (1, 2, 4… s by default, at most 30 s apart) before the order fails. */
+export const fulfilJobOptions = (config: Config): SendOptions => ({
+  retryLimit: config.fulfilment.maxAttempts - 1,
+  retryDelay: config.fulfilment.retryDelaySeconds,
   retryBackoff: true,
   retryDelayMax: 30,
   heartbeatSeconds: 10,
@@ -48,7 +48,7 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
   const { orderId } = job.data;
   const order = await repo.findOrderForWorker(app.db, orderId);
   if (!order || order.status !== 'pending') return;
-  const lastAttempt = (job.retryCount ?? 0) >= RETRY_LIMIT;
+  const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
   const log = app.log.child({ orderId, attempt: (job.retryCount ?? 0) + 1 });
 
   for (const reward of await repo.listRewards(app.db, orderId)) {

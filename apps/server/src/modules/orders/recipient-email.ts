@@ -26,7 +26,7 @@ export async function queueRecipientEmail(
   const extras = await repo.findProductExtras(tx, order.product_code);
   const rewards = await repo.listRewards(tx, order.id);
   const links = rewards.map(
-    (r) => `${app.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
+    (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
   );
   const value = formatMoney(Number(order.amount_minor), order.currency);
   const many = rewards.length > 1;

@@ -1,0 +1,326 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
+import {
+  balanceOf,
+  countRows,
+  type ProductPick,
+  pickProduct,
+  postOrder,
+  recipient,
+  settledOrder,
+} from '../../../test/factories/orders';
+import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
+import { replayBalance } from '../ledger/repository';
+
+let t: TestApp;
+let range: ProductPick;
+let fixed: ProductPick;
+beforeAll(async () => {
+  t = await createTestApp({ env: { FULFILMENT_MAX_ATTEMPTS: '3', FULFILMENT_RETRY_DELAY_SECONDS: '1' } });
+  range = await pickProduct(t);
+  fixed = await pickProduct(t, { fixed: true });
+});
+afterAll(() => t.close());
+
+const amountIn = (p: ProductPick) => p.denominations?.[0] ?? Math.min(Math.max(25, p.minValue), p.maxValue);
+
+describe(`POST /api/v1/orders (${TEST_DB})`, () => {
+  let user: SignedUpUser;
+  beforeAll(async () => {
+    user = await signUpVerifiedUser(t);
+  });
+
+  it('a new sandbox organisation starts with 5,000.00 USD', async () => {
+    expect(await balanceOf(t, user.accessToken)).toEqual({ success: true, currency: 'USD', available: 5000, held: 0, sandbox: true });
+  });
+
+  it('sends a reward: 201 with the sums, the hold, fulfilment, the recipient email and a claim link with the code', async () => {
+    const to = recipient();
+    const res = await postOrder(t, user.accessToken, {
+      product_code: range.code,
+      amount: 25,
+      email: to,
+      quantity: 1,
+      message: 'Thanks for <b>everything</b>!',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      status: 'pending',
+      delivery_method: 'email',
+      product_code: range.code,
+      currency: 'USD',
+      amount: 25,
+      quantity: 1,
+      subtotal: 25,
+      fee: 0.63,
+      total: 25.63,
+      charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
+      recipient_email: to,
+    });
+    expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 4974.37, held: 25.63 });
+
+    const order = await settledOrder(t, user.accessToken, body.order_id);
+    expect(order.status).toBe('completed');
+    expect(order.rewards).toHaveLength(1);
+    expect(order.rewards[0]).toMatchObject({ status: 'issued', code_masked: expect.stringMatching(/^•••• [A-Za-z0-9]{4}$/) });
+    expect(order.history.map((h: { type: string }) => h.type)).toEqual(['order.created', 'order.completed', 'email.queued']);
+    expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 4974.37, held: 0 });
+
+    const email = await waitForEmail(t, to);
+    expect(email.subject).toContain(range.name.split(' ')[0]);
+    expect(email.html).toContain('Claim your reward');
+    expect(email.html).toContain('Thanks for &lt;b&gt;everything&lt;/b&gt;!');
+    const link = /\/claim\/([A-Za-z0-9_-]{43})/.exec(email.text)?.[1];
+    expect(link).toBeDefined();
+
+    const claim = await t.app.inject({ url: `/api/v1/claims/${link}` });
+    expect(claim.statusCode).toBe(200);
+    expect(claim.headers['cache-control']).toBe('no-store');
+    const c = claim.json();
+    expect(c).toMatchObject({ success: true, status: 'issued', amount: 25, currency: 'USD', message: 'Thanks for <b>everything</b>!' });
+    expect(c.code).toMatch(/\w{4}/);
+    expect(c.code.replace(/[^A-Za-z0-9]/g, '').slice(-4)).toBe(order.rewards[0].code_masked.slice(-4));
+    // The code is stored encrypted, never in the clear.
+    const stored = await t.database.db.selectFrom('rewards').select('code_encrypted').where('order_id', '=', body.order_id).executeTakeFirstOrThrow();
+    expect(stored.code_encrypted).not.toContain(c.code);
+
+    const after = await t.app.inject({ url: `/api/v1/orders/${body.order_id}`, headers: bearer(user.accessToken) });
+    expect(after.json().rewards[0].claim.open_count).toBe(1);
+    expect(after.json().rewards[0].claim.first_opened_at).not.toBeNull();
+  });
+
+  it('an order of quantity N issues N rewards to one recipient, one email with N claim links', async () => {
+    const to = recipient();
+    const res = await postOrder(t, user.accessToken, { product_code: fixed.code, amount: amountIn(fixed), email: to, quantity: 3 });
+    expect(res.statusCode).toBe(201);
+    const order = await settledOrder(t, user.accessToken, res.json().order_id);
+    expect(order.status).toBe('completed');
+    expect(order.rewards.map((r: { status: string }) => r.status)).toEqual(['issued', 'issued', 'issued']);
+    const email = await waitForEmail(t, to);
+    const links = new Set(email.text.match(/\/claim\/[A-Za-z0-9_-]{43}/g));
+    expect(links.size).toBe(3);
+  });
+
+  it('answers 401 UNAUTHORIZED without a valid token, and writes nothing', async () => {
+    const before = await countRows(t, 'orders');
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', headers, payload: { product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1 } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+    expect(await countRows(t, 'orders')).toBe(before);
+  });
+
+  describe('bad input gets its code and writes nothing', () => {
+    const cases: [string, () => Record<string, unknown> | string, number, string, RegExp?][] = [
+      ['an unknown product', () => ({ product_code: 'NO-SUCH-CARD', amount: 25, email: 'a@b.co', quantity: 1 }), 400, 'INVALID_PRODUCT'],
+      ['a missing product code', () => ({ amount: 25, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /product_code/],
+      ['an amount under the minimum', () => ({ product_code: range.code, amount: range.minValue - 1, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /amount must be between/],
+      ['an amount over the maximum', () => ({ product_code: range.code, amount: range.maxValue + 1, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /amount must be between/],
+      ['a value a fixed card does not come in', () => ({ product_code: fixed.code, amount: amountIn(fixed) + 0.01, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /comes in/],
+      ['fractions of a cent', () => ({ product_code: range.code, amount: '25.005', email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /two decimals/],
+      ['a negative amount', () => ({ product_code: range.code, amount: -5, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR'],
+      ['a non-numeric amount', () => ({ product_code: range.code, amount: 'ten', email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR'],
+      ['a malformed email', () => ({ product_code: range.code, amount: 25, email: 'not-an-email', quantity: 1 }), 400, 'VALIDATION_ERROR', /email/],
+      ['an over-long email', () => ({ product_code: range.code, amount: 25, email: `${'a'.repeat(250)}@b.co`, quantity: 1 }), 400, 'VALIDATION_ERROR', /255/],
+      ['quantity 0', () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 0 }), 400, 'VALIDATION_ERROR', /quantity/],
+      ['quantity 101', () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 101 }), 400, 'VALIDATION_ERROR', /quantity/],
+      ['a fractional quantity', () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1.5 }), 400, 'VALIDATION_ERROR', /quantity/],
+      ['malformed JSON', () => '{"product_code": ', 400, 'VALIDATION_ERROR'],
+    ];
+    it.each(cases)('%s', async (_name, body, status, code, message) => {
+      const user2 = user;
+      const before = { orders: await countRows(t, 'orders', user2.organisationId), balance: await balanceOf(t, user2.accessToken) };
+      const res = await postOrder(t, user2.accessToken, body());
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ success: false, code });
+      if (message) expect(res.json().error).toMatch(message);
+      expect(await countRows(t, 'orders', user2.organisationId)).toBe(before.orders);
+      expect(await balanceOf(t, user2.accessToken)).toEqual(before.balance);
+    });
+
+    it('an over-long Idempotency-Key', async () => {
+      const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1 }, 'k'.repeat(256));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json().error).toMatch(/Idempotency-Key/);
+    });
+  });
+
+  it('too little balance: 402 INSUFFICIENT_FUNDS, "Insufficient balance", nothing written', async () => {
+    const poor = await signUpVerifiedUser(t);
+    const before = await countRows(t, 'ledger_entries', poor.organisationId);
+    const res = await postOrder(t, poor.accessToken, { product_code: range.code, amount: range.maxValue, email: recipient(), quantity: 100 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' });
+    expect(await countRows(t, 'orders', poor.organisationId)).toBe(0);
+    expect(await countRows(t, 'rewards', poor.organisationId)).toBe(0);
+    expect(await countRows(t, 'ledger_entries', poor.organisationId)).toBe(before);
+    expect(await balanceOf(t, poor.accessToken)).toMatchObject({ available: 5000, held: 0 });
+  });
+});
+
+describe(`Idempotency-Key (${TEST_DB})`, () => {
+  let user: SignedUpUser;
+  beforeAll(async () => {
+    user = await signUpVerifiedUser(t);
+  });
+
+  it('50 retries with one key: one order, one charge, identical bodies', async () => {
+    const body = { product_code: range.code, amount: 10, email: recipient(), quantity: 1 };
+    const first = await postOrder(t, user.accessToken, body, 'retry-key-1');
+    expect(first.statusCode).toBe(201);
+    for (let i = 0; i < 49; i++) {
+      // The same request serialised with its keys in another order is still the same request.
+      const replay = await postOrder(t, user.accessToken, i % 2 ? body : { quantity: 1, email: body.email, amount: 10, product_code: range.code }, 'retry-key-1');
+      expect(replay.statusCode).toBe(201);
+      expect(replay.body).toBe(first.body);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    }
+    expect(await countRows(t, 'orders', user.organisationId)).toBe(1);
+    expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 5000 - 10.25 });
+  });
+
+  it('20 simultaneous requests with one key: one execution', async () => {
+    const before = await countRows(t, 'orders', user.organisationId);
+    const body = { product_code: range.code, amount: 11, email: recipient(), quantity: 1 };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postOrder(t, user.accessToken, body, 'burst-key')));
+    const created = answers.filter((a) => a.statusCode === 201);
+    const busy = answers.filter((a) => a.statusCode === 409);
+    expect(created.length + busy.length).toBe(20);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((a) => a.body)).size).toBe(1);
+    for (const b of busy) expect(b.json().code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    expect(await countRows(t, 'orders', user.organisationId)).toBe(before + 1);
+  });
+
+  it('the same key with a different body: 422 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
+    const first = await postOrder(t, user.accessToken, { product_code: range.code, amount: 12, email: recipient(), quantity: 1 }, 'reuse-key');
+    expect(first.statusCode).toBe(201);
+    const before = { orders: await countRows(t, 'orders', user.organisationId), balance: await balanceOf(t, user.accessToken) };
+    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 13, email: recipient(), quantity: 1 }, 'reuse-key');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await countRows(t, 'orders', user.organisationId)).toBe(before.orders);
+    expect(await balanceOf(t, user.accessToken)).toEqual(before.balance);
+  });
+
+  it('keys belong to one organisation: another organisation may use the same key', async () => {
+    const other = await signUpVerifiedUser(t);
+    const body = { product_code: range.code, amount: 14, email: recipient(), quantity: 1 };
+    const a = await postOrder(t, user.accessToken, body, 'shared-key');
+    const b = await postOrder(t, other.accessToken, body, 'shared-key');
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().order_id).not.toBe(b.json().order_id);
+  });
+});
+
+describe(`reading orders (${TEST_DB})`, () => {
+  it('lists newest first with a cursor, and hides other organisations’ orders behind a 404', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const stranger = await signUpVerifiedUser(t);
+    const ids: string[] = [];
+    for (const amount of [5, 6, 7]) {
+      const res = await postOrder(t, owner.accessToken, { product_code: range.code, amount: Math.max(amount, range.minValue), email: recipient(), quantity: 1 });
+      ids.push(res.json().order_id);
+    }
+    const page1 = await t.app.inject({ url: '/api/v1/orders?limit=2', headers: bearer(owner.accessToken) });
+    expect(page1.json().orders.map((o: { order_id: string }) => o.order_id)).toEqual([ids[2], ids[1]]);
+    const cursor = page1.json().next_cursor;
+    expect(cursor).toEqual(expect.any(String));
+    const page2 = await t.app.inject({ url: `/api/v1/orders?limit=2&cursor=${cursor}`, headers: bearer(owner.accessToken) });
+    expect(page2.json()).toMatchObject({ next_cursor: null });
+    expect(page2.json().orders.map((o: { order_id: string }) => o.order_id)).toEqual([ids[0]]);
+
+    const theirs = await t.app.inject({ url: `/api/v1/orders/${ids[0]}`, headers: bearer(stranger.accessToken) });
+    const missing = await t.app.inject({ url: '/api/v1/orders/00000000-0000-4000-8000-000000000000', headers: bearer(stranger.accessToken) });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    const list = await t.app.inject({ url: '/api/v1/orders', headers: bearer(stranger.accessToken) });
+    expect(list.json().orders).toEqual([]);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=abc', 'limit'],
+    ['cursor=garbage', 'cursor'],
+    ['status=shipped', 'status'],
+  ])('bad query %s answers 400 naming %s', async (query, field) => {
+    const owner = await signUpVerifiedUser(t);
+    const res = await t.app.inject({ url: `/api/v1/orders?${query}`, headers: bearer(owner.accessToken) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(res.json().error).toContain(field);
+  });
+
+  it('an unknown or malformed claim token is a 404 like any other', async () => {
+    for (const token of ['x', 'A'.repeat(43), '../../etc/passwd']) {
+      const res = await t.app.inject({ url: `/api/v1/claims/${encodeURIComponent(token)}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe(`provider failures (${TEST_DB})`, () => {
+  it('retryable failures are retried and the order still completes', async () => {
+    const user = await signUpVerifiedUser(t);
+    await t.app.giftCards.injectFailures({ kind: 'timeout', times: 1, productCode: range.code });
+    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 20, email: recipient(), quantity: 1 });
+    const order = await settledOrder(t, user.accessToken, res.json().order_id);
+    expect(order.status).toBe('completed');
+  });
+
+  it('when retries run out the order fails, the hold is released in full and no email is sent', async () => {
+    const user = await signUpVerifiedUser(t);
+    const to = recipient();
+    await t.app.giftCards.injectFailures({ kind: 'provider_error', times: 10, productCode: fixed.code });
+    const res = await postOrder(t, user.accessToken, { product_code: fixed.code, amount: amountIn(fixed), email: to, quantity: 2 });
+    expect(res.statusCode).toBe(201);
+    const order = await settledOrder(t, user.accessToken, res.json().order_id, 60_000);
+    await t.app.giftCards.clearFailures();
+    expect(order.status).toBe('failed');
+    expect(order.failure_reason).toBe('The gift-card provider reported an error');
+    expect(order.history.map((h: { type: string }) => h.type)).toEqual(['order.created', 'order.failed']);
+    expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 5000, held: 0 });
+    expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({ availableMinor: 500_000, heldMinor: 0, currency: 'USD' });
+    const mails = await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(to)}` });
+    expect(mails.json().messages).toEqual([]);
+  });
+
+  it('a refusal that cannot pass (declined) fails at once, without retrying', async () => {
+    const user = await signUpVerifiedUser(t);
+    await t.app.giftCards.injectFailures({ kind: 'declined', times: 1, productCode: range.code });
+    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 15, email: recipient(), quantity: 1 });
+    const order = await settledOrder(t, user.accessToken, res.json().order_id);
+    expect(order.status).toBe('failed');
+    expect(order.failure_reason).toBe('The gift-card provider declined the order');
+    const { rows } = await sql<{ attempts: number }>`SELECT attempts FROM rewards WHERE order_id = ${res.json().order_id}`.execute(t.database.db);
+    expect(rows[0]?.attempts).toBe(1);
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('overspend race (PostgreSQL)', () => {
+  it('funds for exactly 100 orders, 200 concurrent orders: 100 succeed, 100 INSUFFICIENT_FUNDS, balance 0, journal balances, 100 codes', async () => {
+    const user = await signUpVerifiedUser(t);
+    // 48.78 + fee 1.22 = 50.00; 100 of them are the starting 5,000.00.
+    const codesBefore = await countRows(t, 'sandbox_provider_orders');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        postOrder(t, user.accessToken, { product_code: range.code, amount: 48.78, email: recipient(), quantity: 1 }, `race-${i}`),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(100);
+    for (const a of answers.filter((x) => x.statusCode === 402)) expect(a.json().code).toBe('INSUFFICIENT_FUNDS');
+    await eventually(async () => (await countRows(t, 'sandbox_provider_orders')) - codesBefore === 100 && (await balanceOf(t, user.accessToken)).held === 0, 60_000);
+    expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 0, held: 0 });
+    expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({ availableMinor: 0, heldMinor: 0, currency: 'USD' });
+    expect((await countRows(t, 'sandbox_provider_orders')) - codesBefore).toBe(100);
+  }, 120_000);
+});
