@@ -3,7 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { catalogSyncJob } from './jobs/catalog-sync';
 import { loggerOptions } from './lib/log';
+import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -11,6 +13,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { giftCardsPlugin } from './providers/gift-cards';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,6 +40,9 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
   await app.register(queuePlugin);
   await app.register(healthRoutes, { prefix: '/api', version: opts.config.version });
+  await app.register(giftCardsPlugin, { config: opts.config });
+  await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
+  await app.register(catalogRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

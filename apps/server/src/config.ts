@@ -9,6 +9,11 @@ const portSchema = z
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'));
 
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+};
+
 const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL, such as ${what}` });
 
 const EnvSchema = z.object({
@@ -34,6 +39,19 @@ const EnvSchema = z.object({
     .pipe(z.number().min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100'))
     .default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  GIFT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider so far)' }).default('sandbox'),
+  SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
+  SANDBOX_FAILURE_RATE: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1, such as 0.05')
+    .transform(Number)
+    .default(0),
+  SANDBOX_LATENCY_MS: wholeNumber(0, 60_000).default(0),
+  CATALOG_SYNC_CRON: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+( \S+){4})$/, 'must be a five-field cron expression, such as "0 * * * *", or off')
+    .default('0 * * * *'),
 });
 
 export type Config = {
@@ -45,6 +63,12 @@ export type Config = {
   database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string; poolMax: number };
   logLevel: (typeof LOG_LEVELS)[number];
   version: string;
+  giftCards: {
+    provider: 'sandbox';
+    sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
+  };
+  /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
+  catalogSyncCron: string | null;
 };
 
 export class ConfigError extends Error {
@@ -83,6 +107,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
     version: process.env.npm_package_version ?? '0.1.0',
+    giftCards: {
+      provider: e.GIFT_CARD_PROVIDER,
+      sandbox: {
+        catalogSize: e.SANDBOX_CATALOG_SIZE,
+        failureRate: e.SANDBOX_FAILURE_RATE,
+        latencyMs: e.SANDBOX_LATENCY_MS,
+      },
+    },
+    catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
   };
 }
 
