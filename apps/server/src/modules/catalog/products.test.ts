@@ -163,14 +163,7 @@ async function listAll(query: string, pageSize: number): Promise<Listed[]> {
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-interface Query {
-  country?: string;
-  currency?: string;
-  category?: string;
-  minValue?: string;
-  maxValue?: string;
-  q?: string;
-}
+type Query = Partial<Record<'country' | 'currency' | 'category' | 'minValue' | 'maxValue' | 'q', string>>;
 
 /** What the listing should hold, worked out the plain way. */
 function expected(query: Query): string[] {
