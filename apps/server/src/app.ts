@@ -42,7 +42,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(healthRoutes, { prefix: '/api', version: opts.config.version });
   await app.register(giftCardsPlugin, { config: opts.config });
   await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
-  await app.register(catalogRoutes, { prefix: '/api/v1' });
+  await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^(off|\S+( \S+){4})$/, 'must be a five-field cron expression, such as "0 * * * *", or off')
     .default('0 * * * *'),
+  CATALOG_CACHE_SECONDS: wholeNumber(0, 3600).default(30),
 });
 
 export type Config = {
@@ -69,6 +70,8 @@ export type Config = {
   };
   /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
   catalogSyncCron: string | null;
+  /** How long a process may answer catalogue listings from memory after another process synced. */
+  catalogCacheSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       },
     },
     catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
   };
 }
 

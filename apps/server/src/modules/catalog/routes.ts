@@ -7,16 +7,28 @@ import {
   ProductListResponseSchema,
   ProductResponseSchema,
 } from '@giftrelay/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
+import { CatalogCache } from './cache';
 import { findProductLogo } from './repository';
-import { getApiProduct, getFacets, listProducts } from './service';
+import { getApiProduct, getFacets, listProducts, searchable } from './service';
 
 // The catalogue changes only when a sync runs; a minute of caching spares repeat requests.
 const CATALOG_CACHE = 'public, max-age=60';
 
-/** The catalogue, readable without signing in (the spec's anonymous key). */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sends JSON already serialised (and checked against its schema) by the cache's producer. */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply.header('cache-control', CATALOG_CACHE).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The catalogue, readable without signing in (the spec's anonymous key). Listings and facets are
+ * answered from memory while the catalogue is unchanged (`cacheSeconds`, 0 to turn it off).
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = async (app, opts) => {
+  const cache = new CatalogCache({ ttlSeconds: opts.cacheSeconds });
+
   app.get(
     '/products',
     {
@@ -28,9 +40,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { products, nextCursor } = await listProducts(app.db, request.query);
-      reply.header('cache-control', CATALOG_CACHE);
-      return { success: true as const, products, next_cursor: nextCursor };
+      const q = request.query;
+      const key = JSON.stringify([
+        'products',
+        q.country,
+        q.currency,
+        q.category,
+        q.minValue,
+        q.maxValue,
+        q.q && searchable(q.q),
+        q.cursor,
+        q.limit,
+      ]);
+      const body = await cache.get(key, async () => {
+        const { products, nextCursor } = await listProducts(app.db, q);
+        return JSON.stringify(ProductListResponseSchema.parse({ success: true, products, next_cursor: nextCursor }));
+      });
+      return sendJson(reply, body);
     },
   );
 
@@ -83,8 +109,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', CATALOG_CACHE);
-      return getFacets(app.db, request.query, app.giftCards.isSandbox);
+      const { country, currency, category } = request.query;
+      const body = await cache.get(JSON.stringify(['facets', country, currency, category]), async () =>
+        JSON.stringify(CatalogFacetsSchema.parse(await getFacets(app.db, request.query, app.giftCards.isSandbox))),
+      );
+      return sendJson(reply, body);
     },
   );
 };

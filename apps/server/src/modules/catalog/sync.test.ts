@@ -153,6 +153,36 @@ describe(`catalogue sync (${TEST_DB})`, () => {
   });
 });
 
+describe(`listings from memory (${TEST_DB})`, () => {
+  const rename = (db: TestApp['database']['db'], code: string, name: string) =>
+    db.updateTable('products').set({ name }).where('code', '=', code).execute();
+  const nameOf = async (app: TestApp['app'], code: string, query = '') =>
+    (await app.inject({ url: `/api/v1/products?limit=100${query}` }))
+      .json()
+      .products.find((p: { code: string }) => p.code === code)?.name;
+
+  it('are answered from memory until a sync here changes the catalogue', async () => {
+    expect(await nameOf(t.app, 'KEEP-2')).toBe('Stayer Gift Card');
+    // Written behind this process's back, as another process's sync would.
+    await rename(t.database.db, 'KEEP-2', 'Renamed elsewhere');
+    expect(await nameOf(t.app, 'KEEP-2')).toBe('Stayer Gift Card');
+    sandbox().setCatalog([first, third]);
+    await t.app.catalogSync.run();
+    expect(await nameOf(t.app, 'KEEP-2')).toBe('Renamed elsewhere');
+  });
+
+  it('with CATALOG_CACHE_SECONDS=0, every listing reads the database', async () => {
+    const uncached = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '0' } });
+    try {
+      expect(await nameOf(uncached.app, 'TESCO-UK', '&country=UK')).toBe('Tesco Gift Card');
+      await rename(uncached.database.db, 'TESCO-UK', 'Tesco Digital Card');
+      expect(await nameOf(uncached.app, 'TESCO-UK', '&country=UK')).toBe('Tesco Digital Card');
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
 describe(`catalogue sync at start (${TEST_DB})`, () => {
   it('a restart syncs in the background through the job; CATALOG_SYNC_CRON=off drops the schedule', async () => {
     const database = await createTestDatabase();

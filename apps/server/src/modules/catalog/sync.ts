@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { CatalogSyncRunsTable } from '../../db/schema';
 import type { GiftCardProvider, ProviderProduct } from '../../providers/gift-cards/types';
+import { catalogChanged } from './cache';
 import {
   finishSyncRun,
   lockCatalogForSync,
@@ -89,6 +90,7 @@ export async function syncCatalog(
       await retireProducts(trx, retired);
       return { added, updated, retired: retired.length };
     });
+    if (changes.added || changes.updated || changes.retired) catalogChanged();
     const result = { received, skipped, ...changes };
     await finishSyncRun(db, runId, { status: 'succeeded', ...result });
     return result;
