@@ -37,6 +37,9 @@ test('choosing US, USD and Retail lists the cards; search and the value slider n
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) errors.push(msg.text());
+  });
   await page.goto('/catalog');
   await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
   await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
@@ -144,6 +147,33 @@ test('a listing the server refuses shows Error loading products and an Error toa
   // Fixing the search recovers.
   await page.getByLabel('Search brands').fill('target');
   await expect(cardNames(page)).toHaveText(['Target Gift Card']);
+});
+
+test('Load more brings the next page, from where the last ended', async ({ page }) => {
+  // Smaller pages from the real server, so the default catalogue spans several.
+  await page.route(
+    (url) => url.pathname === '/api/v1/products',
+    (route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(/limit=\d+/, 'limit=5'),
+      }),
+  );
+  await page.goto('/catalog?country=US&currency=USD&category=Retail');
+  const all = await apiNames(page, 'country=US&currency=USD&category=Retail');
+  await expect(cardNames(page)).toHaveText(all.slice(0, 5));
+  await expect(page.getByText('5 products so far')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cardNames(page)).toHaveText(all.slice(0, 10));
+  while (await page.getByRole('button', { name: 'Load more' }).isVisible()) {
+    const shown = await cardNames(page).count();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(cardNames(page)).toHaveCount(Math.min(shown + 5, all.length));
+  }
+  await expect(cardNames(page)).toHaveText(all);
+  await expect(page.getByText(`${all.length} products`, { exact: true })).toBeVisible();
 });
 
 test('Send selects a product and shows the bar with Configure & Send; it closes with its button or Escape', async ({

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { api } from '@/lib/api-client';
 import { type CatalogFilters, FILTER_KEYS } from '../utils/filters';
 
-const PAGE_SIZE = 48;
+const PAGE_SIZE = 24;
 
 export function getProducts(
   filters: CatalogFilters,
