@@ -3,10 +3,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { catalogSyncJob } from './jobs/catalog-sync';
 import { loggerOptions } from './lib/log';
 import { accountsPlugin } from './modules/accounts/plugin';
+import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
+import { ordersPlugin } from './modules/orders/plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -14,8 +17,10 @@ import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
 import { rateLimitsPlugin } from './plugins/rate-limits';
+import { secretsPlugin } from './plugins/secrets';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { giftCardsPlugin } from './providers/gift-cards';
 
 export interface BuildAppOptions {
   config: Config;
@@ -49,6 +54,11 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(rateLimitsPlugin, { factor: opts.config.rateLimitFactor });
   await app.register(authPlugin, { config: opts.config });
   await app.register(accountsPlugin, { config: opts.config });
+  await app.register(giftCardsPlugin, { config: opts.config });
+  await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
+  await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
+  await app.register(secretsPlugin, { config: opts.config });
+  await app.register(ordersPlugin);
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { SandboxProvider } from '../../src/providers/gift-cards/sandbox';
 import { bearer } from '../factories';
 import type { TestApp } from '../helpers';
 import { eventually } from '../helpers';
@@ -18,7 +19,11 @@ export async function pickProduct(
   t: TestApp,
   q: { country?: string; currency?: string; category?: string; fixed?: boolean } = {},
 ): Promise<ProductPick> {
-  const query = new URLSearchParams({ country: q.country ?? 'US', currency: q.currency ?? 'USD', category: q.category ?? 'Retail' });
+  const query = new URLSearchParams({
+    country: q.country ?? 'US',
+    currency: q.currency ?? 'USD',
+    category: q.category ?? 'Retail',
+  });
   const res = await t.app.inject({ url: `/api/v1/products?${query}&limit=100` });
   if (res.statusCode !== 200) throw new Error(`products: ${res.statusCode} ${res.body}`);
   const products = res.json().products as ProductPick[];
@@ -46,7 +51,10 @@ export function postOrder(t: TestApp, token: string, body: Partial<OrderInput> |
 
 export const recipient = () => `recipient-${randomUUID().slice(0, 8)}@example.com`;
 
-export async function balanceOf(t: TestApp, token: string): Promise<{ available: number; held: number; currency: string }> {
+export async function balanceOf(
+  t: TestApp,
+  token: string,
+): Promise<{ available: number; held: number; currency: string }> {
   const res = await t.app.inject({ url: '/api/v1/balance', headers: bearer(token) });
   if (res.statusCode !== 200) throw new Error(`balance: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -61,8 +69,21 @@ export async function settledOrder(t: TestApp, token: string, orderId: string, t
   }, timeoutMs);
 }
 
-export async function countRows(t: TestApp, table: 'orders' | 'rewards' | 'ledger_entries' | 'sandbox_provider_orders', organisationId?: string) {
-  const where = organisationId && table !== 'sandbox_provider_orders' ? sql` WHERE organisation_id = ${organisationId}` : sql``;
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}${where}`.execute(t.database.db);
+export async function countRows(
+  t: TestApp,
+  table: 'orders' | 'rewards' | 'ledger_entries' | 'sandbox_provider_orders',
+  organisationId?: string,
+) {
+  const where =
+    organisationId && table !== 'sandbox_provider_orders' ? sql` WHERE organisation_id = ${organisationId}` : sql``;
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}${where}`.execute(
+    t.database.db,
+  );
   return rows[0]?.n ?? 0;
+}
+
+/** The app's provider as the sandbox, to inject failures. */
+export function sandboxOf(t: TestApp): SandboxProvider {
+  if (!(t.app.giftCards instanceof SandboxProvider)) throw new Error('these tests need the sandbox provider');
+  return t.app.giftCards;
 }

@@ -8,6 +8,7 @@ import {
   pickProduct,
   postOrder,
   recipient,
+  sandboxOf,
   settledOrder,
 } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
@@ -32,7 +33,13 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
   });
 
   it('a new sandbox organisation starts with 5,000.00 USD', async () => {
-    expect(await balanceOf(t, user.accessToken)).toEqual({ success: true, currency: 'USD', available: 5000, held: 0, sandbox: true });
+    expect(await balanceOf(t, user.accessToken)).toEqual({
+      success: true,
+      currency: 'USD',
+      available: 5000,
+      held: 0,
+      sandbox: true,
+    });
   });
 
   it('sends a reward: 201 with the sums, the hold, fulfilment, the recipient email and a claim link with the code', async () => {
@@ -65,8 +72,15 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     const order = await settledOrder(t, user.accessToken, body.order_id);
     expect(order.status).toBe('completed');
     expect(order.rewards).toHaveLength(1);
-    expect(order.rewards[0]).toMatchObject({ status: 'issued', code_masked: expect.stringMatching(/^•••• [A-Za-z0-9]{4}$/) });
-    expect(order.history.map((h: { type: string }) => h.type)).toEqual(['order.created', 'order.completed', 'email.queued']);
+    expect(order.rewards[0]).toMatchObject({
+      status: 'issued',
+      code_masked: expect.stringMatching(/^•••• [A-Za-z0-9]{4}$/),
+    });
+    expect(order.history.map((h: { type: string }) => h.type)).toEqual([
+      'order.created',
+      'order.completed',
+      'email.queued',
+    ]);
     expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 4974.37, held: 0 });
 
     const email = await waitForEmail(t, to);
@@ -80,11 +94,21 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     expect(claim.statusCode).toBe(200);
     expect(claim.headers['cache-control']).toBe('no-store');
     const c = claim.json();
-    expect(c).toMatchObject({ success: true, status: 'issued', amount: 25, currency: 'USD', message: 'Thanks for <b>everything</b>!' });
+    expect(c).toMatchObject({
+      success: true,
+      status: 'issued',
+      amount: 25,
+      currency: 'USD',
+      message: 'Thanks for <b>everything</b>!',
+    });
     expect(c.code).toMatch(/\w{4}/);
     expect(c.code.replace(/[^A-Za-z0-9]/g, '').slice(-4)).toBe(order.rewards[0].code_masked.slice(-4));
     // The code is stored encrypted, never in the clear.
-    const stored = await t.database.db.selectFrom('rewards').select('code_encrypted').where('order_id', '=', body.order_id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('rewards')
+      .select('code_encrypted')
+      .where('order_id', '=', body.order_id)
+      .executeTakeFirstOrThrow();
     expect(stored.code_encrypted).not.toContain(c.code);
 
     const after = await t.app.inject({ url: `/api/v1/orders/${body.order_id}`, headers: bearer(user.accessToken) });
@@ -94,7 +118,12 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
 
   it('an order of quantity N issues N rewards to one recipient, one email with N claim links', async () => {
     const to = recipient();
-    const res = await postOrder(t, user.accessToken, { product_code: fixed.code, amount: amountIn(fixed), email: to, quantity: 3 });
+    const res = await postOrder(t, user.accessToken, {
+      product_code: fixed.code,
+      amount: amountIn(fixed),
+      email: to,
+      quantity: 3,
+    });
     expect(res.statusCode).toBe(201);
     const order = await settledOrder(t, user.accessToken, res.json().order_id);
     expect(order.status).toBe('completed');
@@ -107,7 +136,12 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
   it('answers 401 UNAUTHORIZED without a valid token, and writes nothing', async () => {
     const before = await countRows(t, 'orders');
     for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', headers, payload: { product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers,
+        payload: { product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1 },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('UNAUTHORIZED');
     }
@@ -116,24 +150,102 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
 
   describe('bad input gets its code and writes nothing', () => {
     const cases: [string, () => Record<string, unknown> | string, number, string, RegExp?][] = [
-      ['an unknown product', () => ({ product_code: 'NO-SUCH-CARD', amount: 25, email: 'a@b.co', quantity: 1 }), 400, 'INVALID_PRODUCT'],
-      ['a missing product code', () => ({ amount: 25, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /product_code/],
-      ['an amount under the minimum', () => ({ product_code: range.code, amount: range.minValue - 1, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /amount must be between/],
-      ['an amount over the maximum', () => ({ product_code: range.code, amount: range.maxValue + 1, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /amount must be between/],
-      ['a value a fixed card does not come in', () => ({ product_code: fixed.code, amount: amountIn(fixed) + 0.01, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /comes in/],
-      ['fractions of a cent', () => ({ product_code: range.code, amount: '25.005', email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR', /two decimals/],
-      ['a negative amount', () => ({ product_code: range.code, amount: -5, email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR'],
-      ['a non-numeric amount', () => ({ product_code: range.code, amount: 'ten', email: 'a@b.co', quantity: 1 }), 400, 'VALIDATION_ERROR'],
-      ['a malformed email', () => ({ product_code: range.code, amount: 25, email: 'not-an-email', quantity: 1 }), 400, 'VALIDATION_ERROR', /email/],
-      ['an over-long email', () => ({ product_code: range.code, amount: 25, email: `${'a'.repeat(250)}@b.co`, quantity: 1 }), 400, 'VALIDATION_ERROR', /255/],
-      ['quantity 0', () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 0 }), 400, 'VALIDATION_ERROR', /quantity/],
-      ['quantity 101', () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 101 }), 400, 'VALIDATION_ERROR', /quantity/],
-      ['a fractional quantity', () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1.5 }), 400, 'VALIDATION_ERROR', /quantity/],
+      [
+        'an unknown product',
+        () => ({ product_code: 'NO-SUCH-CARD', amount: 25, email: 'a@b.co', quantity: 1 }),
+        400,
+        'INVALID_PRODUCT',
+      ],
+      [
+        'a missing product code',
+        () => ({ amount: 25, email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /product_code/,
+      ],
+      [
+        'an amount under the minimum',
+        () => ({ product_code: range.code, amount: range.minValue - 1, email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /amount must be between/,
+      ],
+      [
+        'an amount over the maximum',
+        () => ({ product_code: range.code, amount: range.maxValue + 1, email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /amount must be between/,
+      ],
+      [
+        'a value a fixed card does not come in',
+        () => ({ product_code: fixed.code, amount: amountIn(fixed) + 0.01, email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /comes in/,
+      ],
+      [
+        'fractions of a cent',
+        () => ({ product_code: range.code, amount: '25.005', email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /two decimals/,
+      ],
+      [
+        'a negative amount',
+        () => ({ product_code: range.code, amount: -5, email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+      ],
+      [
+        'a non-numeric amount',
+        () => ({ product_code: range.code, amount: 'ten', email: 'a@b.co', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+      ],
+      [
+        'a malformed email',
+        () => ({ product_code: range.code, amount: 25, email: 'not-an-email', quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /email/,
+      ],
+      [
+        'an over-long email',
+        () => ({ product_code: range.code, amount: 25, email: `${'a'.repeat(250)}@b.co`, quantity: 1 }),
+        400,
+        'VALIDATION_ERROR',
+        /255/,
+      ],
+      [
+        'quantity 0',
+        () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 0 }),
+        400,
+        'VALIDATION_ERROR',
+        /quantity/,
+      ],
+      [
+        'quantity 101',
+        () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 101 }),
+        400,
+        'VALIDATION_ERROR',
+        /quantity/,
+      ],
+      [
+        'a fractional quantity',
+        () => ({ product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1.5 }),
+        400,
+        'VALIDATION_ERROR',
+        /quantity/,
+      ],
       ['malformed JSON', () => '{"product_code": ', 400, 'VALIDATION_ERROR'],
     ];
     it.each(cases)('%s', async (_name, body, status, code, message) => {
       const user2 = user;
-      const before = { orders: await countRows(t, 'orders', user2.organisationId), balance: await balanceOf(t, user2.accessToken) };
+      const before = {
+        orders: await countRows(t, 'orders', user2.organisationId),
+        balance: await balanceOf(t, user2.accessToken),
+      };
       const res = await postOrder(t, user2.accessToken, body());
       expect(res.statusCode).toBe(status);
       expect(res.json()).toMatchObject({ success: false, code });
@@ -143,7 +255,12 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     });
 
     it('an over-long Idempotency-Key', async () => {
-      const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1 }, 'k'.repeat(256));
+      const res = await postOrder(
+        t,
+        user.accessToken,
+        { product_code: range.code, amount: 25, email: 'a@b.co', quantity: 1 },
+        'k'.repeat(256),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
       expect(res.json().error).toMatch(/Idempotency-Key/);
@@ -153,7 +270,12 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
   it('too little balance: 402 INSUFFICIENT_FUNDS, "Insufficient balance", nothing written', async () => {
     const poor = await signUpVerifiedUser(t);
     const before = await countRows(t, 'ledger_entries', poor.organisationId);
-    const res = await postOrder(t, poor.accessToken, { product_code: range.code, amount: range.maxValue, email: recipient(), quantity: 100 });
+    const res = await postOrder(t, poor.accessToken, {
+      product_code: range.code,
+      amount: range.maxValue,
+      email: recipient(),
+      quantity: 100,
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' });
     expect(await countRows(t, 'orders', poor.organisationId)).toBe(0);
@@ -175,7 +297,12 @@ describe(`Idempotency-Key (${TEST_DB})`, () => {
     expect(first.statusCode).toBe(201);
     for (let i = 0; i < 49; i++) {
       // The same request serialised with its keys in another order is still the same request.
-      const replay = await postOrder(t, user.accessToken, i % 2 ? body : { quantity: 1, email: body.email, amount: 10, product_code: range.code }, 'retry-key-1');
+      const replay = await postOrder(
+        t,
+        user.accessToken,
+        i % 2 ? body : { quantity: 1, email: body.email, amount: 10, product_code: range.code },
+        'retry-key-1',
+      );
       expect(replay.statusCode).toBe(201);
       expect(replay.body).toBe(first.body);
       expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -187,7 +314,9 @@ describe(`Idempotency-Key (${TEST_DB})`, () => {
   it('20 simultaneous requests with one key: one execution', async () => {
     const before = await countRows(t, 'orders', user.organisationId);
     const body = { product_code: range.code, amount: 11, email: recipient(), quantity: 1 };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => postOrder(t, user.accessToken, body, 'burst-key')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postOrder(t, user.accessToken, body, 'burst-key')),
+    );
     const created = answers.filter((a) => a.statusCode === 201);
     const busy = answers.filter((a) => a.statusCode === 409);
     expect(created.length + busy.length).toBe(20);
@@ -198,10 +327,23 @@ describe(`Idempotency-Key (${TEST_DB})`, () => {
   });
 
   it('the same key with a different body: 422 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
-    const first = await postOrder(t, user.accessToken, { product_code: range.code, amount: 12, email: recipient(), quantity: 1 }, 'reuse-key');
+    const first = await postOrder(
+      t,
+      user.accessToken,
+      { product_code: range.code, amount: 12, email: recipient(), quantity: 1 },
+      'reuse-key',
+    );
     expect(first.statusCode).toBe(201);
-    const before = { orders: await countRows(t, 'orders', user.organisationId), balance: await balanceOf(t, user.accessToken) };
-    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 13, email: recipient(), quantity: 1 }, 'reuse-key');
+    const before = {
+      orders: await countRows(t, 'orders', user.organisationId),
+      balance: await balanceOf(t, user.accessToken),
+    };
+    const res = await postOrder(
+      t,
+      user.accessToken,
+      { product_code: range.code, amount: 13, email: recipient(), quantity: 1 },
+      'reuse-key',
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await countRows(t, 'orders', user.organisationId)).toBe(before.orders);
@@ -224,19 +366,30 @@ describe(`reading orders (${TEST_DB})`, () => {
     const stranger = await signUpVerifiedUser(t);
     const ids: string[] = [];
     for (const amount of [5, 6, 7]) {
-      const res = await postOrder(t, owner.accessToken, { product_code: range.code, amount: Math.max(amount, range.minValue), email: recipient(), quantity: 1 });
+      const res = await postOrder(t, owner.accessToken, {
+        product_code: range.code,
+        amount: Math.max(amount, range.minValue),
+        email: recipient(),
+        quantity: 1,
+      });
       ids.push(res.json().order_id);
     }
     const page1 = await t.app.inject({ url: '/api/v1/orders?limit=2', headers: bearer(owner.accessToken) });
     expect(page1.json().orders.map((o: { order_id: string }) => o.order_id)).toEqual([ids[2], ids[1]]);
     const cursor = page1.json().next_cursor;
     expect(cursor).toEqual(expect.any(String));
-    const page2 = await t.app.inject({ url: `/api/v1/orders?limit=2&cursor=${cursor}`, headers: bearer(owner.accessToken) });
+    const page2 = await t.app.inject({
+      url: `/api/v1/orders?limit=2&cursor=${cursor}`,
+      headers: bearer(owner.accessToken),
+    });
     expect(page2.json()).toMatchObject({ next_cursor: null });
     expect(page2.json().orders.map((o: { order_id: string }) => o.order_id)).toEqual([ids[0]]);
 
     const theirs = await t.app.inject({ url: `/api/v1/orders/${ids[0]}`, headers: bearer(stranger.accessToken) });
-    const missing = await t.app.inject({ url: '/api/v1/orders/00000000-0000-4000-8000-000000000000', headers: bearer(stranger.accessToken) });
+    const missing = await t.app.inject({
+      url: '/api/v1/orders/00000000-0000-4000-8000-000000000000',
+      headers: bearer(stranger.accessToken),
+    });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).toBe(missing.body);
     const list = await t.app.inject({ url: '/api/v1/orders', headers: bearer(stranger.accessToken) });
@@ -269,8 +422,13 @@ describe(`reading orders (${TEST_DB})`, () => {
 describe(`provider failures (${TEST_DB})`, () => {
   it('retryable failures are retried and the order still completes', async () => {
     const user = await signUpVerifiedUser(t);
-    await t.app.giftCards.injectFailures({ kind: 'timeout', times: 1, productCode: range.code });
-    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 20, email: recipient(), quantity: 1 });
+    await sandboxOf(t).injectFailures({ kind: 'timeout', times: 1, productCode: range.code });
+    const res = await postOrder(t, user.accessToken, {
+      product_code: range.code,
+      amount: 20,
+      email: recipient(),
+      quantity: 1,
+    });
     const order = await settledOrder(t, user.accessToken, res.json().order_id);
     expect(order.status).toBe('completed');
   });
@@ -278,28 +436,44 @@ describe(`provider failures (${TEST_DB})`, () => {
   it('when retries run out the order fails, the hold is released in full and no email is sent', async () => {
     const user = await signUpVerifiedUser(t);
     const to = recipient();
-    await t.app.giftCards.injectFailures({ kind: 'provider_error', times: 10, productCode: fixed.code });
-    const res = await postOrder(t, user.accessToken, { product_code: fixed.code, amount: amountIn(fixed), email: to, quantity: 2 });
+    await sandboxOf(t).injectFailures({ kind: 'provider_error', times: 10, productCode: fixed.code });
+    const res = await postOrder(t, user.accessToken, {
+      product_code: fixed.code,
+      amount: amountIn(fixed),
+      email: to,
+      quantity: 2,
+    });
     expect(res.statusCode).toBe(201);
     const order = await settledOrder(t, user.accessToken, res.json().order_id, 60_000);
-    await t.app.giftCards.clearFailures();
+    await sandboxOf(t).clearFailures();
     expect(order.status).toBe('failed');
     expect(order.failure_reason).toBe('The gift-card provider reported an error');
     expect(order.history.map((h: { type: string }) => h.type)).toEqual(['order.created', 'order.failed']);
     expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 5000, held: 0 });
-    expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({ availableMinor: 500_000, heldMinor: 0, currency: 'USD' });
+    expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({
+      availableMinor: 500_000,
+      heldMinor: 0,
+      currency: 'USD',
+    });
     const mails = await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(to)}` });
     expect(mails.json().messages).toEqual([]);
   });
 
   it('a refusal that cannot pass (declined) fails at once, without retrying', async () => {
     const user = await signUpVerifiedUser(t);
-    await t.app.giftCards.injectFailures({ kind: 'declined', times: 1, productCode: range.code });
-    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 15, email: recipient(), quantity: 1 });
+    await sandboxOf(t).injectFailures({ kind: 'declined', times: 1, productCode: range.code });
+    const res = await postOrder(t, user.accessToken, {
+      product_code: range.code,
+      amount: 15,
+      email: recipient(),
+      quantity: 1,
+    });
     const order = await settledOrder(t, user.accessToken, res.json().order_id);
     expect(order.status).toBe('failed');
     expect(order.failure_reason).toBe('The gift-card provider declined the order');
-    const { rows } = await sql<{ attempts: number }>`SELECT attempts FROM rewards WHERE order_id = ${res.json().order_id}`.execute(t.database.db);
+    const { rows } = await sql<{
+      attempts: number;
+    }>`SELECT attempts FROM rewards WHERE order_id = ${res.json().order_id}`.execute(t.database.db);
     expect(rows[0]?.attempts).toBe(1);
   });
 });
@@ -311,16 +485,30 @@ describe.runIf(TEST_DB === 'postgres')('overspend race (PostgreSQL)', () => {
     const codesBefore = await countRows(t, 'sandbox_provider_orders');
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        postOrder(t, user.accessToken, { product_code: range.code, amount: 48.78, email: recipient(), quantity: 1 }, `race-${i}`),
+        postOrder(
+          t,
+          user.accessToken,
+          { product_code: range.code, amount: 48.78, email: recipient(), quantity: 1 },
+          `race-${i}`,
+        ),
       ),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(100);
     expect(statuses.filter((s) => s === 402)).toHaveLength(100);
     for (const a of answers.filter((x) => x.statusCode === 402)) expect(a.json().code).toBe('INSUFFICIENT_FUNDS');
-    await eventually(async () => (await countRows(t, 'sandbox_provider_orders')) - codesBefore === 100 && (await balanceOf(t, user.accessToken)).held === 0, 60_000);
+    await eventually(
+      async () =>
+        (await countRows(t, 'sandbox_provider_orders')) - codesBefore === 100 &&
+        (await balanceOf(t, user.accessToken)).held === 0,
+      60_000,
+    );
     expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 0, held: 0 });
-    expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({ availableMinor: 0, heldMinor: 0, currency: 'USD' });
+    expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({
+      availableMinor: 0,
+      heldMinor: 0,
+      currency: 'USD',
+    });
     expect((await countRows(t, 'sandbox_provider_orders')) - codesBefore).toBe(100);
   }, 120_000);
 });

@@ -125,7 +125,11 @@ export async function createOrder(
         type: 'order.created',
         payload: { order: summary },
       });
-      await app.queue.boss.send(FULFIL_QUEUE, { orderId: order.id }, { ...fulfilJobOptions(app.config), db: fromKysely(tx) });
+      await app.queue.boss.send(
+        FULFIL_QUEUE,
+        { orderId: order.id },
+        { ...fulfilJobOptions(app.config), db: fromKysely(tx) },
+      );
       const response: CreateOrderResponse = { success: true, ...summary };
       const text = JSON.stringify(response);
       if (complete) await complete(tx, 201, text);
