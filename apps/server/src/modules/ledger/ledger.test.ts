@@ -15,6 +15,10 @@ afterAll(() => handle.close());
 
 async function newOrg(fundsMinor: number) {
   const org = randomUUID();
+  await handle.db
+    .insertInto('organisations')
+    .values({ id: org, name: `Ledger test ${org.slice(0, 8)}` })
+    .execute();
   await handle.db.transaction().execute(async (tx) => {
     await ensureOrgAccounts(tx, org, 'USD');
     if (fundsMinor > 0) {
