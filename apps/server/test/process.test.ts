@@ -1,54 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, eventually, TEST_DB } from './helpers';
-
-// The server as a person runs it: a real process, real signals, real exit codes.
-const root = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const entry = path.join(root, 'apps/server/src/main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-function run(env: Record<string, string>): Run {
-  let out = '';
-  const child = spawn(tsx, [entry], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exit };
-}
-
-async function health(port: number) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-  return res.ok ? ((await res.json()) as { instance: { id: string; boot_count: number } }) : undefined;
-}
+import { freePort, health, startServerProcess as run } from './servers';
 
 describe('bad configuration fails fast with a clear message and a non-zero exit', () => {
   it.runIf(TEST_DB === 'pglite')('PORT=abc', async () => {

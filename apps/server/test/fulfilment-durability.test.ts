@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openPostgres } from '../src/db/database';
+import { decryptSecret } from '../src/lib/crypto';
+import { replayBalance } from '../src/modules/ledger/repository';
+import { signUpVerifiedUser } from './factories';
+import { createPostgresDatabase, eventually, TEST_DB, type TestApp, testConfig } from './helpers';
+import { freePort, health, type ServerProcess, startServerProcess } from './servers';
+
+/**
+ * Fulfilment survives what production throws at it: a worker killed with SIGKILL in the middle
+ * of orders, and several app processes working the same queue. Real processes on a real
+ * PostgreSQL; the sandbox provider answers slowly so that the kill lands mid-flight.
+ */
+describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real processes)', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let token: string;
+  let organisationId: string;
+  let productCode: string;
+  const running: ServerProcess[] = [];
+  const PUBLIC_URL = 'http://localhost:3999';
+
+  beforeAll(async () => {
+    ({ url, drop } = await createPostgresDatabase());
+    // An account made in-process through the real endpoints, then the app is closed: the
+    // children below are the only workers.
+    const database = await openPostgres(url, 5);
+    const app = await buildApp({
+      config: testConfig({ DATABASE_URL: url, CATALOG_SYNC_CRON: 'off', PUBLIC_URL }),
+      database,
+      logger: false,
+    });
+    await app.ready();
+    const t = { app, database, loggedErrors: [], close: async () => {} } as TestApp;
+    const user = await signUpVerifiedUser(t);
+    token = user.accessToken;
+    organisationId = user.organisationId;
+    const product = await database.db
+      .selectFrom('products')
+      .select('code')
+      .where('denominations', 'is', null)
+      .where('currency', '=', 'USD')
+      .where('min_value', '<=', 1000)
+      .where('max_value', '>=', 1000)
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
+    productCode = product.code;
+    await app.close();
+    await database.close();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of running) p.child.kill('SIGKILL');
+    await Promise.all(running.map((p) => p.exit));
+    await drop();
+  });
+
+  async function start(port: number): Promise<ServerProcess> {
+    const server = startServerProcess({
+      DATABASE_URL: url,
+      PORT: String(port),
+      SANDBOX_LATENCY_MS: '250',
+      CATALOG_SYNC_CRON: 'off',
+      RATE_LIMIT_FACTOR: '100',
+      // Tokens name the site they were issued for: the same origin as the in-process app's.
+      PUBLIC_URL,
+    });
+    running.push(server);
+    await eventually(async () => (await health(port))?.status === 'ok', 60_000).catch((err) => {
+      throw new Error(`server on ${port} did not become healthy: ${err.message}\n${server.output()}`);
+    });
+    return server;
+  }
+
+  async function placeOrders(port: number, count: number, quantity: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ product_code: productCode, amount: 10, email: `crash-${i}@example.com`, quantity }),
+      });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { order_id: string }).order_id);
+    }
+    return ids;
+  }
+
+  /** Every order completed with exactly one code per reward (the provider's own), or failed and refunded. */
+  async function assertSettledExactlyOnce(orderIds: string[]) {
+    const db = await openPostgres(url, 2);
+    try {
+      const key = Buffer.from(
+        (
+          await db.db
+            .selectFrom('instance_secrets')
+            .select('secret')
+            .where('name', '=', 'reward_code_key')
+            .executeTakeFirstOrThrow()
+        ).secret,
+      );
+      const orders = await db.db
+        .selectFrom('orders')
+        .select(['id', 'status', 'quantity'])
+        .where('id', 'in', orderIds)
+        .execute();
+      expect(orders.filter((o) => o.status === 'pending')).toEqual([]);
+      for (const order of orders) {
+        const rewards = await db.db.selectFrom('rewards').selectAll().where('order_id', '=', order.id).execute();
+        expect(rewards).toHaveLength(order.quantity);
+        const events = await db.db.selectFrom('order_events').select('type').where('order_id', '=', order.id).execute();
+        const entries = await db.db
+          .selectFrom('ledger_entries')
+          .select('kind')
+          .where('order_id', '=', order.id)
+          .execute();
+        if (order.status === 'completed') {
+          for (const r of rewards) {
+            expect(r.status).toBe('issued');
+            const issued = await db.db
+              .selectFrom('sandbox_provider_orders')
+              .select('code')
+              .where('reference', '=', r.id)
+              .execute();
+            expect(issued).toHaveLength(1);
+            expect(decryptSecret(key, r.code_encrypted as string)).toBe(issued[0]?.code);
+          }
+          expect(events.filter((e) => e.type === 'order.completed')).toHaveLength(1);
+          expect(entries.map((e) => e.kind).sort()).toEqual(['capture', 'hold']);
+        } else {
+          expect(entries.map((e) => e.kind).sort()).toEqual(['hold', 'release']);
+        }
+      }
+      const balance = await replayBalance(db.db, organisationId, 'USD');
+      expect(balance.heldMinor).toBe(0);
+      const { rows } = await sql<{ held: string }>`
+        SELECT balance_minor::text AS held FROM ledger_accounts WHERE organisation_id = ${organisationId} AND kind = 'held'
+      `.execute(db.db);
+      expect(rows[0]?.held).toBe('0');
+      // Codes issued by the provider for these orders: one per reward, none twice.
+      const { rows: counts } = await sql<{ rewards: number; codes: number }>`
+        SELECT (SELECT count(*)::int FROM rewards WHERE order_id = ANY(${orderIds}::uuid[]) AND status = 'issued') AS rewards,
+               (SELECT count(*)::int FROM sandbox_provider_orders s JOIN rewards r ON r.id::text = s.reference
+                 WHERE r.order_id = ANY(${orderIds}::uuid[])) AS codes
+      `.execute(db.db);
+      expect(counts[0]?.codes).toBe(counts[0]?.rewards);
+      return orders;
+    } finally {
+      await db.close();
+    }
+  }
+
+  async function waitUntilSettled(orderIds: string[], timeoutMs: number) {
+    const db = await openPostgres(url, 1);
+    try {
+      await eventually(async () => {
+        const pending = await db.db
+          .selectFrom('orders')
+          .select('id')
+          .where('id', 'in', orderIds)
+          .where('status', '=', 'pending')
+          .execute();
+        return pending.length === 0;
+      }, timeoutMs);
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('a worker killed (SIGKILL) mid-fulfilment leaves nothing half-done after a restart', async () => {
+    const port = await freePort();
+    const first = await start(port);
+    const ids = await placeOrders(port, 8, 3);
+    // Let some rewards be issued and others be in the provider's hands, then pull the plug.
+    await new Promise((r) => setTimeout(r, 1200));
+    first.child.kill('SIGKILL');
+    await first.exit;
+    const db = await openPostgres(url, 1);
+    const pendingAtKill = await db.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .execute();
+    await db.close();
+    expect(pendingAtKill.length).toBeGreaterThan(0);
+
+    const second = await start(port);
+    await waitUntilSettled(ids, 90_000);
+    const orders = await assertSettledExactlyOnce(ids);
+    expect(orders.filter((o) => o.status === 'completed').length).toBe(ids.length);
+    second.child.kill('SIGTERM');
+    const code = await second.exit;
+    expect(code, second.output()).toBe(0);
+  }, 180_000);
+
+  it('two app processes on one PostgreSQL never fulfil a reward twice', async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    const [a, b] = await Promise.all([start(portA), start(portB)]);
+    const ids = [...(await placeOrders(portA, 10, 2)), ...(await placeOrders(portB, 10, 2))];
+    await waitUntilSettled(ids, 90_000);
+    const orders = await assertSettledExactlyOnce(ids);
+    expect(orders.every((o) => o.status === 'completed')).toBe(true);
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect(await Promise.all([a.exit, b.exit])).toEqual([0, 0]);
+  }, 180_000);
+});
