@@ -53,6 +53,7 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number from 1 to 600').max(600, 'must be a whole number from 1 to 600'))
     .default(1),
+  WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   REWARD_ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
@@ -112,6 +113,8 @@ export type Config = {
   version: string;
   /** How often the provider is asked for a reward before its order fails, and the first retry's delay (it doubles). */
   fulfilment: { maxAttempts: number; retryDelaySeconds: number };
+  /** Whether this process runs the job workers (fulfilment, email); off for API-only processes. */
+  runWorkers: boolean;
   /** Encrypts reward codes at rest; undefined means one kept in the database. */
   rewardEncryptionKey?: Buffer;
   /** Where email goes: an SMTP server, or the built-in mailbox when none is configured. */
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { driver: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
+    runWorkers: e.WORKERS === 'on',
     fulfilment: { maxAttempts: e.FULFILMENT_MAX_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
     rewardEncryptionKey: e.REWARD_ENCRYPTION_KEY ? Buffer.from(e.REWARD_ENCRYPTION_KEY, 'base64') : undefined,
     version: process.env.npm_package_version ?? '0.1.0',

@@ -85,24 +85,37 @@ export const mailPlugin = fp(
     };
 
     // Completed jobs are deleted soon: their data holds links that sign people in.
-    await boss.createQueue(MAIL_QUEUE, {
+    const mailQueue = {
+      notify: true,
       retryLimit: 8,
       retryDelay: 5,
       retryBackoff: true,
       retryDelayMax: 1800,
       deleteAfterSeconds: 60,
       expireInSeconds: 120,
-    });
-    await boss.work<MailJob>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      if (!job) return;
-      try {
-        await deliver(job.data);
-      } catch (err) {
-        // Warn, not error: the queue retries with backoff. The message itself is never logged.
-        app.log.warn({ jobId: job.id, err: { message: (err as Error).message } }, 'email delivery failed; will retry');
-        throw err;
-      }
-    });
+    };
+    await boss.createQueue(MAIL_QUEUE, mailQueue);
+    // A queue made by an older version keeps its old settings unless told.
+    await boss.updateQueue(MAIL_QUEUE, mailQueue);
+    if (opts.config.runWorkers) {
+      await boss.work<MailJob>(
+        MAIL_QUEUE,
+        { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await deliver(job.data);
+          } catch (err) {
+            // Warn, not error: the queue retries with backoff. The message itself is never logged.
+            app.log.warn(
+              { jobId: job.id, err: { message: (err as Error).message } },
+              'email delivery failed; will retry',
+            );
+            throw err;
+          }
+        },
+      );
+    }
 
     app.decorate('mail', {
       transport: settings.transport,

@@ -38,10 +38,20 @@ export const queuePlugin = fp(
       schema: 'pgboss',
       superviseIntervalSeconds: 10,
       monitorIntervalSeconds: 10,
+      // Workers on queues created with `notify: true` wake the moment a job is committed instead
+      // of at their next poll: that is most of a reward's delivery time.
+      useListenNotify: true,
     });
-    boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+    let stopping = false;
+    boss.on('error', (err) => {
+      // pg-boss's LISTEN connection can outlive stop() for a moment; what it reports while the
+      // app shuts down (its connection being closed) is expected.
+      if (stopping) app.log.debug({ err }, 'job queue error during shutdown');
+      else app.log.error({ err }, 'job queue error');
+    });
     await boss.start();
     app.addHook('onClose', async () => {
+      stopping = true;
       await boss.stop({ graceful: true, timeout: 5000, close: true });
     });
 

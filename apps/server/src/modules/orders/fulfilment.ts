@@ -34,10 +34,19 @@ class RetryLater extends Error {}
  */
 export async function startFulfilmentWorker(app: FastifyInstance, opts: { concurrency?: number } = {}) {
   const boss = app.queue.boss;
-  await boss.createQueue(FULFIL_QUEUE, { retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 });
+  const queue = { notify: true, retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 };
+  await boss.createQueue(FULFIL_QUEUE, queue);
+  await boss.updateQueue(FULFIL_QUEUE, queue);
+  if (!app.config.runWorkers) return;
   await boss.work<{ orderId: string }>(
     FULFIL_QUEUE,
-    { pollingIntervalSeconds: 0.5, includeMetadata: true, localConcurrency: opts.concurrency ?? 4 },
+    {
+      pollingIntervalSeconds: 0.5,
+      // New jobs wake the worker through NOTIFY; retries coming due are found by this poll.
+      notifyPollingIntervalSeconds: 0.5,
+      includeMetadata: true,
+      localConcurrency: opts.concurrency ?? 4,
+    },
     async ([job]) => {
       if (job) await fulfilOrder(app, job);
     },
