@@ -53,7 +53,11 @@ export const mailPlugin = fp(
 
     let smtp: Transporter | undefined;
     if (settings.transport === 'smtp') {
-      smtp = nodemailer.createTransport(settings.url);
+      // A pool of a few kept-open connections: a burst of rewards must not open one per message.
+      const url = new URL(settings.url);
+      if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+      if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
+      smtp = nodemailer.createTransport(url.toString());
       app.addHook('onClose', () => smtp?.close());
     }
 

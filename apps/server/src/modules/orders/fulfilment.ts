@@ -45,7 +45,7 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
       // New jobs wake the worker through NOTIFY; retries coming due are found by this poll.
       notifyPollingIntervalSeconds: 0.5,
       includeMetadata: true,
-      localConcurrency: opts.concurrency ?? 4,
+      localConcurrency: opts.concurrency ?? 8,
     },
     async ([job]) => {
       if (job) await fulfilOrder(app, job);

@@ -6,12 +6,44 @@ import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
+import { CatalogCache } from '../catalog/cache';
 import { getRate } from '../fx/rates';
 import { requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
 import { LedgerInsufficientFunds, postEntry } from '../ledger/repository';
 import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
 import { presentOrder, presentOrderDetail } from './presenter';
 import * as repo from './repository';
+
+// Every order reads its product and its organisation's billing currency. Both change rarely (a
+// catalogue sync, never for the currency), so each process keeps them for as long as it keeps
+// catalogue listings; a sync in this process empties the cache at once.
+const lookups = new WeakMap<FastifyInstance, CatalogCache>();
+function lookupCache(app: FastifyInstance): CatalogCache {
+  let cache = lookups.get(app);
+  if (!cache) {
+    cache = new CatalogCache({ ttlSeconds: app.config.catalogCacheSeconds, maxBytes: 4 * 1024 * 1024 });
+    lookups.set(app, cache);
+  }
+  return cache;
+}
+
+async function productForSale(app: FastifyInstance, code: string): Promise<repo.SellableProduct | undefined> {
+  const text = await lookupCache(app).get(`product:${code}`, async () =>
+    JSON.stringify((await repo.findProductByCode(app.db, code)) ?? null),
+  );
+  return JSON.parse(text) ?? undefined;
+}
+
+async function billingCurrency(app: FastifyInstance, organisationId: string): Promise<string> {
+  return lookupCache(app).get(`org-currency:${organisationId}`, async () => {
+    const org = await app.db
+      .selectFrom('organisations')
+      .select('billing_currency')
+      .where('id', '=', organisationId)
+      .executeTakeFirstOrThrow();
+    return org.billing_currency;
+  });
+}
 
 export interface Actor {
   userId: string;
@@ -30,7 +62,7 @@ export async function createOrder(
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
   const execute = async (complete?: (tx: Transaction<Database>, status: number, body: string) => Promise<void>) => {
-    const product = await repo.findProductByCode(app.db, body.product_code);
+    const product = await productForSale(app, body.product_code);
     if (!product || !product.available) {
       throw new AppError(
         400,
@@ -48,11 +80,7 @@ export async function createOrder(
     if (body.quantity > MAX_QUANTITY)
       throw validationError('body.quantity: quantity must be a whole number from 1 to 100');
 
-    const org = await app.db
-      .selectFrom('organisations')
-      .select(['billing_currency', 'name'])
-      .where('id', '=', actor.organisationId)
-      .executeTakeFirstOrThrow();
+    const org = { billing_currency: await billingCurrency(app, actor.organisationId) };
     const rate = getRate(product.currency, org.billing_currency);
     if (!rate)
       throw new AppError(
