@@ -133,11 +133,18 @@ export function toDecimalString(minor: number, currency: string): string {
 
 /** "$25.63", "£10.00", "CA$5.00" for people; `locale` defaults to en-US. */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  const digits = exponentOf(currency);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Number(toDecimalString(minor, currency)));
+  return formatter(currency, locale).format(Number(toDecimalString(minor, currency)));
+}
+
+// Building an Intl.NumberFormat costs far more than using one; there are few currencies.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const digits = exponentOf(currency);
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(key, f);
+  }
+  return f;
 }

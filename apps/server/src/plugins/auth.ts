@@ -57,7 +57,12 @@ const unauthorized = (message: string) =>
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
-    const key = opts.config.authSecret ? new TextEncoder().encode(opts.config.authSecret) : await storedKey(app);
+    const secret = opts.config.authSecret ? new TextEncoder().encode(opts.config.authSecret) : await storedKey(app);
+    // Imported once: handing jose the raw bytes makes it import the key again on every request.
+    const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     const issuer = opts.config.publicUrl;
 
     app.decorate('accessTokens', {
@@ -77,26 +82,40 @@ export const authPlugin = fp(
       },
     } satisfies AccessTokens);
 
-    app.decorateRequest('auth', null as unknown as AuthContext);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const match = header?.match(/^Bearer\s+(\S+)$/i);
-      if (!match?.[1]) throw unauthorized('Missing bearer token');
-      let sessionId: string;
-      let userId: string;
+    // A token's signature and claims never change, so a verified token is remembered (until it
+    // expires) and not verified again on every request; the session is still checked every time.
+    const verified = new Map<string, { sessionId: string; userId: string; exp: number }>();
+    const VERIFIED_MAX = 10_000;
+    async function verifyAccessToken(token: string) {
+      const known = verified.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known;
+      if (known) verified.delete(token);
       try {
-        const { payload } = await jwtVerify(match[1], key, {
+        const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           issuer,
           audience: ACCESS_TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         });
-        if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new Error('bad claims');
-        sessionId = payload.sid;
-        userId = payload.sub;
+        if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+          throw new Error('bad claims');
+        }
+        const claims = { sessionId: payload.sid, userId: payload.sub, exp: payload.exp };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+        verified.set(token, claims);
+        return claims;
       } catch (err) {
         throw unauthorized(err instanceof joseErrors.JWTExpired ? 'Access token expired' : 'Invalid access token');
       }
+    }
+
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = header?.match(/^Bearer\s+(\S+)$/i);
+      if (!match?.[1]) throw unauthorized('Missing bearer token');
+      const claims = await verifyAccessToken(match[1]);
+      const { sessionId, userId } = claims;
       const row = await app.db
         .selectFrom('auth_sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')

@@ -81,16 +81,23 @@ export async function takeOverKey(
   return Boolean(row);
 }
 
+/** The statement that stores a key's answer, to run alone or inside a larger statement (a CTE). */
+export function completeKeyQuery(
+  tx: Pick<Tx, 'updateTable'>,
+  k: { organisationId: string; key: string; status: number; body: string },
+) {
+  return tx
+    .updateTable('idempotency_keys')
+    .set({ state: 'completed', response_status: k.status, response_body: k.body })
+    .where('organisation_id', '=', k.organisationId)
+    .where('key', '=', k.key);
+}
+
 export async function completeKey(
   tx: Tx,
   k: { organisationId: string; key: string; status: number; body: string },
 ): Promise<void> {
-  await tx
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: k.status, response_body: k.body })
-    .where('organisation_id', '=', k.organisationId)
-    .where('key', '=', k.key)
-    .execute();
+  await completeKeyQuery(tx, k).execute();
 }
 
 export async function releaseKey(tx: Tx, organisationId: string, key: string): Promise<void> {

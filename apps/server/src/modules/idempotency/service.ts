@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { claimKey, completeKey, findKey, releaseKey, takeOverKey } from './repository';
@@ -35,18 +35,22 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+export interface ClaimedKey {
+  organisationId: string;
+  key: string;
+}
+
 /**
- * Runs `execute` at most once per (organisation, key). `execute` gets `complete(tx, status,
- * body)`, which it must call inside its own business transaction so the answer is stored
- * atomically with what it wrote. A typed client error (4xx) thrown by `execute` is stored as the
+ * Runs `execute` at most once per (organisation, key). `execute` gets the claimed key and must
+ * store its answer on it inside its own business transaction (completeKey, or the builder from
+ * completeKeyQuery inside a larger statement), so the answer commits with what it wrote. A
+ * typed client error (4xx) thrown by `execute` is stored as the
  * answer too; anything else frees the key so a retry can run again.
  */
 export async function runIdempotent(
   db: Kysely<Database>,
   k: { organisationId: string; key: string; requestHash: string },
-  execute: (
-    complete: (tx: Transaction<Database>, status: number, body: string) => Promise<void>,
-  ) => Promise<{ status: number; body: string }>,
+  execute: (claimed: ClaimedKey) => Promise<{ status: number; body: string }>,
 ): Promise<StoredAnswer> {
   const args = { ...k, lockSeconds: LOCK_SECONDS, keepHours: KEEP_HOURS };
   let owned = await claimKey(db, args);
@@ -88,10 +92,8 @@ export async function runIdempotent(
       );
     }
   }
-  const complete = (tx: Transaction<Database>, status: number, body: string) =>
-    completeKey(tx, { organisationId: k.organisationId, key: k.key, status, body });
   try {
-    const answer = await execute(complete);
+    const answer = await execute({ organisationId: k.organisationId, key: k.key });
     return { ...answer, replayed: false };
   } catch (err) {
     if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {

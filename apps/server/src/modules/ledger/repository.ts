@@ -68,23 +68,13 @@ export async function postEntry(
 ): Promise<string> {
   const sum = entry.postings.reduce((s, p) => s + p.amountMinor, 0);
   if (sum !== 0) throw new Error(`ledger entry does not balance (sum ${sum})`);
-  const { id: entryId } = await tx
-    .insertInto('ledger_entries')
-    .values({
-      organisation_id: entry.organisationId,
-      kind: entry.kind,
-      order_id: entry.orderId ?? null,
-      description: entry.description,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
 
-  // Organisation rows are updated in a fixed order (available before held) so two entries never
-  // wait on each other's rows in opposite orders.
+  // Organisation rows first, in a fixed order (available before held), so two entries never wait
+  // on each other's rows in opposite orders, and so a refusal comes before anything is written.
   const orgPostings = entry.postings
     .filter((p) => ORG_KINDS.has(p.account))
     .sort((a, b) => (a.account === b.account ? 0 : a.account === 'available' ? -1 : 1));
-  const lines: { entry_id: string; account_id: string; amount_minor: number }[] = [];
+  const lines: { account_id: string; amount_minor: number }[] = [];
   for (const p of orgPostings) {
     const row = await tx
       .updateTable('ledger_accounts')
@@ -107,17 +97,24 @@ export async function postEntry(
         throw new Error(`organisation ${entry.organisationId} has no ${p.account} account in ${entry.currency}`);
       throw new LedgerInsufficientFunds();
     }
-    lines.push({ entry_id: entryId, account_id: row.id, amount_minor: p.amountMinor });
+    lines.push({ account_id: row.id, amount_minor: p.amountMinor });
   }
   for (const p of entry.postings.filter((x) => !ORG_KINDS.has(x.account))) {
-    lines.push({
-      entry_id: entryId,
-      account_id: await systemAccountId(tx, p.account, entry.currency),
-      amount_minor: p.amountMinor,
-    });
+    lines.push({ account_id: await systemAccountId(tx, p.account, entry.currency), amount_minor: p.amountMinor });
   }
-  await tx.insertInto('ledger_postings').values(lines).execute();
-  return entryId;
+  // The entry and its postings in one statement: one round trip on the order's hot path.
+  const values = sql.join(lines.map((l) => sql`(${l.account_id}::bigint, ${l.amount_minor}::bigint)`));
+  const { rows } = await sql<{ entry_id: string }>`
+    WITH e AS (
+      INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
+      VALUES (${entry.organisationId}, ${entry.kind}, ${entry.orderId ?? null}, ${entry.description})
+      RETURNING id
+    )
+    INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
+    SELECT e.id, v.account_id, v.amount FROM e, (VALUES ${values}) AS v (account_id, amount)
+    RETURNING entry_id
+  `.execute(tx);
+  return rows[0]?.entry_id as string;
 }
 
 export interface Balance {

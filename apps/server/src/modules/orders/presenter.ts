@@ -21,7 +21,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
     total: face(o.total_minor),
     charged: {
       currency: o.charge_currency,
-      rate: o.fx_rate.replace(/\.?0+$/, ''),
+      rate: trimRate(o.fx_rate),
       subtotal: charged(o.charged_subtotal_minor),
       fee: charged(o.charged_fee_minor),
       total: charged(o.charged_total_minor),
@@ -53,4 +53,9 @@ export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: Or
 function historyDetail(e: OrderEventRow): Record<string, unknown> {
   const { order: _order, ...rest } = e.payload as Record<string, unknown>;
   return rest;
+}
+
+/** "1.2700000000" → "1.27", "150.0000000000" → "150", "10" stays "10". */
+function trimRate(rate: string): string {
+  return rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type CreateOrderBody, type CreateOrderResponse, MAX_QUANTITY } from '@giftrelay/contracts';
 import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { CatalogCache } from '../catalog/cache';
 import { getRate } from '../fx/rates';
-import { requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
+import { type ClaimedKey, requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
 import { LedgerInsufficientFunds, postEntry } from '../ledger/repository';
 import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
 import { presentOrder, presentOrderDetail } from './presenter';
@@ -61,7 +62,7 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
-  const execute = async (complete?: (tx: Transaction<Database>, status: number, body: string) => Promise<void>) => {
+  const execute = async (claimed?: ClaimedKey) => {
     const product = await productForSale(app, body.product_code);
     if (!product || !product.available) {
       throw new AppError(
@@ -95,40 +96,49 @@ export async function createOrder(
     const chargedTotal = chargedSubtotal + chargedFee;
     const tokens = Array.from({ length: body.quantity }, () => newUrlToken());
 
+    // The order, its rewards, its event and (with a key) the stored answer go to the database in
+    // one statement, so the row is built here: id and time included.
+    const order: repo.OrderRow = {
+      id: randomUUID(),
+      organisation_id: actor.organisationId,
+      created_by: actor.userId,
+      product_id: product.id,
+      product_code: product.code,
+      product_name: product.name,
+      brand: product.brand,
+      category: product.category,
+      country: product.country,
+      currency: product.currency,
+      amount_minor: String(amountMinor),
+      quantity: body.quantity,
+      subtotal_minor: String(face.subtotal),
+      fee_minor: String(face.fee),
+      total_minor: String(face.total),
+      charge_currency: org.billing_currency,
+      fx_rate: rate.rate,
+      charged_subtotal_minor: String(chargedSubtotal),
+      charged_fee_minor: String(chargedFee),
+      charged_total_minor: String(chargedTotal),
+      recipient_email: body.email.toLowerCase(),
+      message: body.message || null,
+      delivery_method: 'email',
+      status: 'pending',
+      failure_reason: null,
+      created_at: new Date(),
+      completed_at: null,
+      failed_at: null,
+    };
+    const summary = presentOrder(order);
+    const text = JSON.stringify({ success: true, ...summary } satisfies CreateOrderResponse);
+    const rewards = tokens.map((t, i) => ({
+      order_id: order.id,
+      organisation_id: actor.organisationId,
+      position: i + 1,
+      claim_token_hash: t.hash,
+      claim_token_encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token),
+    }));
+
     return app.db.transaction().execute(async (tx) => {
-      const order = await repo.insertOrder(tx, {
-        organisation_id: actor.organisationId,
-        created_by: actor.userId,
-        product_id: product.id,
-        product_code: product.code,
-        product_name: product.name,
-        brand: product.brand,
-        category: product.category,
-        country: product.country,
-        currency: product.currency,
-        amount_minor: amountMinor,
-        quantity: body.quantity,
-        subtotal_minor: face.subtotal,
-        fee_minor: face.fee,
-        total_minor: face.total,
-        charge_currency: org.billing_currency,
-        fx_rate: rate.rate,
-        charged_subtotal_minor: chargedSubtotal,
-        charged_fee_minor: chargedFee,
-        charged_total_minor: chargedTotal,
-        recipient_email: body.email.toLowerCase(),
-        message: body.message || null,
-      });
-      await repo.insertRewards(
-        tx,
-        tokens.map((t, i) => ({
-          order_id: order.id,
-          organisation_id: actor.organisationId,
-          position: i + 1,
-          claim_token_hash: t.hash,
-          claim_token_encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token),
-        })),
-      );
       try {
         await postEntry(tx, {
           organisationId: actor.organisationId,
@@ -146,21 +156,17 @@ export async function createOrder(
           throw new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
         throw err;
       }
-      const summary = presentOrder(order);
-      await repo.insertEvent(tx, {
-        order_id: order.id,
-        organisation_id: actor.organisationId,
-        type: 'order.created',
-        payload: { order: summary },
+      await repo.insertOrderWithRewards(tx, {
+        order,
+        rewards,
+        event: { type: 'order.created', payload: { order: summary } },
+        answer: claimed ? { ...claimed, status: 201, body: text } : undefined,
       });
       await app.queue.boss.send(
         FULFIL_QUEUE,
         { orderId: order.id },
         { ...fulfilJobOptions(app.config), db: fromKysely(tx) },
       );
-      const response: CreateOrderResponse = { success: true, ...summary };
-      const text = JSON.stringify(response);
-      if (complete) await complete(tx, 201, text);
       return { status: 201, body: text };
     });
   };
