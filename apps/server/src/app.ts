@@ -30,6 +30,9 @@ export async function buildApp(opts: BuildAppOptions) {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    // Start-up work (PGlite's first open, migrations, the first catalogue sync) can outlast
+    // Fastify's 10-second default on a busy machine; failing to start is worse than starting late.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
