@@ -48,6 +48,11 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 100'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL must be an SMTP URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true, false, or a comma-separated list'],
+    [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a whole number from 1 to 10000'],
+    [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
   });
@@ -60,6 +65,39 @@ describe('loadConfig', () => {
     const text = problems({ DATABASE_URL: 'mysql://admin:hunter2@db/x' }).join('\n');
     expect(text).not.toContain('hunter2');
     expect(text).toContain('***');
+  });
+});
+
+describe('loadConfig: mail, auth and proxies', () => {
+  it('uses the built-in mailbox without SMTP_URL, and SMTP with it', () => {
+    expect(loadConfig({}).mail).toEqual({ transport: 'mailbox', from: 'GiftRelay <no-reply@localhost.localdomain>' });
+    expect(
+      loadConfig({
+        APP_ENV: 'production',
+        SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+        PUBLIC_URL: 'https://gr.example.com',
+      }).mail,
+    ).toEqual({
+      transport: 'smtp',
+      url: 'smtps://u:p@smtp.example.com:465',
+      from: 'GiftRelay <no-reply@gr.example.com>',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Rewards <r@example.com>' }).mail.from).toBe('Rewards <r@example.com>');
+  });
+
+  it('reads TRUST_PROXY and RATE_LIMIT_FACTOR', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({}).rateLimitFactor).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '50' }).rateLimitFactor).toBe(50);
+  });
+
+  it('never echoes AUTH_SECRET', () => {
+    const text = problems({ AUTH_SECRET: 'hunter2-too-short' }).join('\n');
+    expect(text).toContain('AUTH_SECRET must be at least 32 characters');
+    expect(text).not.toContain('hunter2');
+    expect(loadConfig({ AUTH_SECRET: 'x'.repeat(32) }).authSecret).toBe('x'.repeat(32));
   });
 });
 

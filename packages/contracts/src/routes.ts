@@ -20,6 +20,10 @@ export const CLIENT_ROUTES = [
   '/analytics',
   '/billing',
   '/settings',
+  '/mailbox',
+  '/verify/:token',
+  '/forgot-password',
+  '/reset-password/:token',
 ] as const;
 
 const compiled = CLIENT_ROUTES.map(

@@ -27,9 +27,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Timestamps come back as Date and bigint counts as strings on both engines; int8 sums are parsed
-// by the repositories that need them, where a number's range is known.
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+// Both engines answer alike: timestamps as Date, int8 (bigint, count(*), sum of int) and numeric as
+// strings, which repositories turn into numbers where they know the range. node-postgres does this
+// by default; PGlite would give BigInt for int8, which JSON cannot carry.
+const INT8 = 20;
+const NUMERIC = 1700;
+const keepText = (value: string) => value;
 
 const MIGRATION_LOCK_KEY = 4_247_019_331;
 
@@ -73,7 +76,10 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
 export async function openPglite(dir?: string): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   // Extensions PGlite ships separately must be loaded here for a migration's CREATE EXTENSION.
-  const pglite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dir ?? 'memory://', {
+    parsers: { [INT8]: keepText, [NUMERIC]: keepText },
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     driver: 'pglite',

@@ -16,4 +16,6 @@ export const paths = {
   analytics: '/analytics',
   billing: '/billing',
   settings: '/settings',
+  mailbox: '/mailbox',
+  forgotPassword: '/forgot-password',
 } as const;
