@@ -3,8 +3,10 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { catalogSyncJob } from './jobs/catalog-sync';
 import { loggerOptions } from './lib/log';
 import { accountsPlugin } from './modules/accounts/plugin';
+import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { authPlugin } from './plugins/auth';
@@ -16,6 +18,7 @@ import { queuePlugin } from './plugins/queue';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { giftCardsPlugin } from './providers/gift-cards';
 
 export interface BuildAppOptions {
   config: Config;
@@ -33,6 +36,9 @@ export async function buildApp(opts: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,
+    // Start-up work (PGlite's first open, migrations, the first catalogue sync) can outlast
+    // Fastify's 10-second default on a busy machine; failing to start is worse than starting late.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,6 +54,9 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(rateLimitsPlugin, { factor: opts.config.rateLimitFactor });
   await app.register(authPlugin, { config: opts.config });
   await app.register(accountsPlugin, { config: opts.config });
+  await app.register(giftCardsPlugin, { config: opts.config });
+  await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
+  await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -12,6 +12,11 @@ const portSchema = z
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'));
 
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+};
+
 const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL, such as ${what}` });
 
 const EnvSchema = z.object({
@@ -64,6 +69,20 @@ const EnvSchema = z.object({
       z.number().min(1, 'must be a whole number from 1 to 10000').max(10000, 'must be a whole number from 1 to 10000'),
     )
     .default(1),
+  GIFT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider so far)' }).default('sandbox'),
+  SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
+  SANDBOX_FAILURE_RATE: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1, such as 0.05')
+    .transform(Number)
+    .default(0),
+  SANDBOX_LATENCY_MS: wholeNumber(0, 60_000).default(0),
+  CATALOG_SYNC_CRON: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+( \S+){4})$/, 'must be a five-field cron expression, such as "0 * * * *", or off')
+    .default('0 * * * *'),
+  CATALOG_CACHE_SECONDS: wholeNumber(0, 3600).default(30),
 });
 
 export type Config = {
@@ -83,6 +102,14 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Multiplies every rate limit (end-to-end runs and load tests sign up many accounts from one address). */
   rateLimitFactor: number;
+  giftCards: {
+    provider: 'sandbox';
+    sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
+  };
+  /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
+  catalogSyncCron: string | null;
+  /** How long a process may answer catalogue listings from memory after another process synced. */
+  catalogCacheSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -132,6 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authSecret: e.AUTH_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    giftCards: {
+      provider: e.GIFT_CARD_PROVIDER,
+      sandbox: {
+        catalogSize: e.SANDBOX_CATALOG_SIZE,
+        failureRate: e.SANDBOX_FAILURE_RATE,
+        latencyMs: e.SANDBOX_LATENCY_MS,
+      },
+    },
+    catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
   };
 }
 

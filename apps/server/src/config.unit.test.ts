@@ -107,3 +107,52 @@ describe('redactUrl', () => {
     expect(redactUrl('not a url')).toBe('not a url');
   });
 });
+
+describe('gift-card provider and catalogue configuration', () => {
+  it('defaults to the sandbox with its hand-written catalogue, no failures, and an hourly sync', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.giftCards).toEqual({
+      provider: 'sandbox',
+      sandbox: { catalogSize: 0, failureRate: 0, latencyMs: 0 },
+    });
+    expect(config.catalogSyncCron).toBe('0 * * * *');
+    expect(config.catalogCacheSeconds).toBe(30);
+  });
+
+  it('reads the sandbox knobs and the schedule', () => {
+    const config = loadConfig({
+      SANDBOX_CATALOG_SIZE: '10000',
+      SANDBOX_FAILURE_RATE: '0.25',
+      SANDBOX_LATENCY_MS: '150',
+      CATALOG_SYNC_CRON: '*/15 * * * *',
+      CATALOG_CACHE_SECONDS: '0',
+    });
+    expect(config.catalogCacheSeconds).toBe(0);
+    expect(config.giftCards.sandbox).toEqual({ catalogSize: 10_000, failureRate: 0.25, latencyMs: 150 });
+    expect(config.catalogSyncCron).toBe('*/15 * * * *');
+    expect(loadConfig({ CATALOG_SYNC_CRON: 'off' }).catalogSyncCron).toBeNull();
+  });
+
+  it('names each bad value and what it allows', () => {
+    expect(
+      problems({
+        GIFT_CARD_PROVIDER: 'tango',
+        SANDBOX_CATALOG_SIZE: '-1',
+        SANDBOX_FAILURE_RATE: '1.5',
+        SANDBOX_LATENCY_MS: 'fast',
+        CATALOG_SYNC_CRON: 'hourly',
+        CATALOG_CACHE_SECONDS: '1h',
+      }),
+    ).toEqual([
+      'GIFT_CARD_PROVIDER must be sandbox (the only provider so far) (got "tango")',
+      'SANDBOX_CATALOG_SIZE must be a whole number from 0 to 200000 (got "-1")',
+      'SANDBOX_FAILURE_RATE must be a number from 0 to 1, such as 0.05 (got "1.5")',
+      'SANDBOX_LATENCY_MS must be a whole number from 0 to 60000 (got "fast")',
+      'CATALOG_SYNC_CRON must be a five-field cron expression, such as "0 * * * *", or off (got "hourly")',
+      'CATALOG_CACHE_SECONDS must be a whole number from 0 to 3600 (got "1h")',
+    ]);
+    expect(problems({ SANDBOX_CATALOG_SIZE: '300000' })).toEqual([
+      'SANDBOX_CATALOG_SIZE must be a whole number from 0 to 200000 (got "300000")',
+    ]);
+  });
+});

@@ -1,4 +1,7 @@
 export * from './auth';
+export * from './catalog';
+export * from './countries';
+export * from './currency';
 export * from './errors';
 export * from './health';
 export * from './mailbox';

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type ConstructorOptions, fromPglite } from 'pg-boss';
@@ -74,7 +75,11 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
 /** `dir` is a folder for data kept on disk, or undefined for a database held in memory (tests). */
 export async function openPglite(dir?: string): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir ?? 'memory://', { parsers: { [INT8]: keepText, [NUMERIC]: keepText } });
+  // Extensions PGlite ships separately must be loaded here for a migration's CREATE EXTENSION.
+  const pglite = await PGlite.create(dir ?? 'memory://', {
+    parsers: { [INT8]: keepText, [NUMERIC]: keepText },
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     driver: 'pglite',
