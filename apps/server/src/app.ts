@@ -38,6 +38,9 @@ export async function buildApp(opts: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,
+    // Start-up work (PGlite's first open, migrations, the first catalogue sync) can outlast
+    // Fastify's 10-second default on a busy machine; failing to start is worse than starting late.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', opts.config);
   app.setValidatorCompiler(validatorCompiler);

@@ -143,7 +143,12 @@ function formatter(currency: string, locale: string): Intl.NumberFormat {
   let f = formatters.get(key);
   if (!f) {
     const digits = exponentOf(currency);
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formatters.set(key, f);
   }
   return f;

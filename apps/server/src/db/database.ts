@@ -77,8 +77,8 @@ export async function openPglite(dir?: string): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   // Extensions PGlite ships separately must be loaded here for a migration's CREATE EXTENSION.
   const pglite = await PGlite.create(dir ?? 'memory://', {
-    extensions: { pg_trgm },
     parsers: { [INT8]: keepText, [NUMERIC]: keepText },
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {

@@ -185,7 +185,7 @@ export interface Database {
   sandbox_provider_failures: SandboxProviderFailuresTable;
 }
 
-/** bigint columns: node-postgres reads them as text, PGlite as numbers; repositories convert. */
+/** bigint columns come back as text on both engines; repositories convert (amounts fit a double). */
 type BigintColumn = ColumnType<number | string, number, number>;
 
 export interface ProductsTable {

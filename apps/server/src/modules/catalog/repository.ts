@@ -124,6 +124,15 @@ export async function facetCounts(
   return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
 }
 
+export async function countAvailableProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .where('available', '=', true)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function catalogTotals(db: Db): Promise<{ products: number; brands: number; countries: number }> {
   const row = await db
     .selectFrom('products')

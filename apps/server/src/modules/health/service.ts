@@ -1,7 +1,7 @@
 import type { Health } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { catalogTotals, lastSucceededSync } from '../catalog/repository';
+import { countAvailableProducts, lastSucceededSync } from '../catalog/repository';
 
 const startedAt = Date.now();
 
@@ -47,10 +47,7 @@ async function giftCardsHealth(app: FastifyInstance, databaseOk: boolean): Promi
   let lastSyncAt: Date | null = null;
   if (databaseOk) {
     try {
-      [availableProducts, lastSyncAt] = await Promise.all([
-        catalogTotals(app.db).then((t) => t.products),
-        lastSucceededSync(app.db),
-      ]);
+      [availableProducts, lastSyncAt] = await Promise.all([countAvailableProducts(app.db), lastSucceededSync(app.db)]);
     } catch (err) {
       app.log.error({ err }, 'health: catalogue check failed');
     }
