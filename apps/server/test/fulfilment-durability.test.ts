@@ -57,11 +57,11 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
     await drop();
   });
 
-  async function start(port: number): Promise<ServerProcess> {
+  async function start(port: number, latencyMs = 250): Promise<ServerProcess> {
     const server = startServerProcess({
       DATABASE_URL: url,
       PORT: String(port),
-      SANDBOX_LATENCY_MS: '250',
+      SANDBOX_LATENCY_MS: String(latencyMs),
       CATALOG_SYNC_CRON: 'off',
       RATE_LIMIT_FACTOR: '100',
       // Tokens name the site they were issued for: the same origin as the in-process app's.
@@ -171,24 +171,41 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
 
   it('a worker killed (SIGKILL) mid-fulfilment leaves nothing half-done after a restart', async () => {
     const port = await freePort();
-    const first = await start(port);
-    const ids = await placeOrders(port, 8, 3);
-    // Let some rewards be issued and others be in the provider's hands, then pull the plug.
-    await new Promise((r) => setTimeout(r, 1200));
+    // A slow provider (1 s a card, 4 cards an order) so that the kill lands mid-flight.
+    const first = await start(port, 1000);
+    const ids = await placeOrders(port, 8, 4);
+    const db = await openPostgres(url, 1);
+    // Pull the plug once some cards are issued and the orders are not done.
+    await eventually(async () => {
+      const issued = await db.db
+        .selectFrom('rewards')
+        .select('id')
+        .where('order_id', 'in', ids)
+        .where('status', '=', 'issued')
+        .execute();
+      return issued.length >= 2;
+    }, 30_000);
     first.child.kill('SIGKILL');
     await first.exit;
-    const db = await openPostgres(url, 1);
     const pendingAtKill = await db.db
       .selectFrom('orders')
       .select('id')
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .execute();
+    const leasedAtKill = await db.db
+      .selectFrom('rewards')
+      .select('id')
+      .where('order_id', 'in', ids)
+      .where('lease_owner', 'is not', null)
+      .execute();
     await db.close();
     expect(pendingAtKill.length).toBeGreaterThan(0);
+    // Rewards were in the provider's hands at the moment of the kill.
+    expect(leasedAtKill.length).toBeGreaterThan(0);
 
-    const second = await start(port);
-    await waitUntilSettled(ids, 90_000);
+    const second = await start(port, 50);
+    await waitUntilSettled(ids, 120_000);
     const orders = await assertSettledExactlyOnce(ids);
     expect(orders.filter((o) => o.status === 'completed').length).toBe(ids.length);
     second.child.kill('SIGTERM');
