@@ -69,8 +69,8 @@ async function stop(server: ServerProcess) {
   await server.exit;
 }
 
-async function json(res: Response) {
-  const body = await res.json();
+async function json(res: Response): Promise<Record<string, unknown> & { access_token?: string }> {
+  const body = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
   return body;
 }
@@ -95,7 +95,7 @@ async function createAccounts(port: number, n: number): Promise<string[]> {
       await new Promise((r) => setTimeout(r, 50));
     }
     await json(await post('/verify', { token: verifyLinks.get(email) }));
-    tokens.push((await json(await post('/token?grant_type=password', { email, password }))).access_token);
+    tokens.push(String((await json(await post('/token?grant_type=password', { email, password }))).access_token));
   }
   return tokens;
 }
@@ -210,9 +210,9 @@ async function appThroughput(port: number, tokens: string[], productCode: string
       path: '/api/v1/orders',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body,
-      setupRequest: (req: Record<string, unknown>) => ({
+      setupRequest: (req: autocannon.Request) => ({
         ...req,
-        headers: { ...(req.headers as Record<string, string>), 'idempotency-key': randomUUID() },
+        headers: { ...req.headers, 'idempotency-key': randomUUID() },
       }),
     })),
   });
