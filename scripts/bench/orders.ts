@@ -138,7 +138,8 @@ async function ceiling(url: string, organisationIds: string[], productCode: stri
       await c.query(
         `WITH e AS (INSERT INTO ledger_entries (organisation_id, kind, order_id, description) VALUES ($1, 'hold', $2, 'Hold for 1 × $1.00') RETURNING id)
          INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
-         SELECT e.id, v.account_id, v.amount FROM e, (VALUES ($3::bigint, $4::bigint), ($5::bigint, $6::bigint)) AS v (account_id, amount) RETURNING entry_id`,
+         SELECT e.id, coalesce(v.account_id, (SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = v.kind AND a.currency = 'USD')), v.amount
+         FROM e, (VALUES ($3::bigint, 'available'::text, $4::bigint), ($5::bigint, 'held'::text, $6::bigint)) AS v (account_id, kind, amount) RETURNING entry_id`,
         [org, orderId, a.rows[0].id, -103, h.rows[0].id, 103],
       );
       const body = JSON.stringify({

@@ -13,33 +13,22 @@ export interface Posting {
 
 const ORG_KINDS = new Set<AccountKind>(['available', 'held']);
 
-/** Creates the organisation's accounts in `currency` if they are missing. */
+/**
+ * Creates the organisation's accounts in `currency` if they are missing, and the system accounts
+ * of that currency, so that postings can name them without looking them up first.
+ */
 export async function ensureOrgAccounts(tx: Tx, organisationId: string, currency: string) {
   await tx
     .insertInto('ledger_accounts')
     .values([
       { organisation_id: organisationId, kind: 'available', currency },
       { organisation_id: organisationId, kind: 'held', currency },
+      { organisation_id: null, kind: 'funding_source', currency },
+      { organisation_id: null, kind: 'provider_payable', currency },
+      { organisation_id: null, kind: 'fee_revenue', currency },
     ])
     .onConflict((oc) => oc.constraint('ledger_accounts_unique').doNothing())
     .execute();
-}
-
-async function systemAccountId(tx: Tx, kind: AccountKind, currency: string): Promise<string> {
-  const existing = await tx
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('organisation_id', 'is', null)
-    .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  await tx
-    .insertInto('ledger_accounts')
-    .values({ organisation_id: null, kind, currency })
-    .onConflict((oc) => oc.constraint('ledger_accounts_unique').doNothing())
-    .execute();
-  return systemAccountId(tx, kind, currency);
 }
 
 export class LedgerInsufficientFunds extends Error {
@@ -74,7 +63,7 @@ export async function postEntry(
   const orgPostings = entry.postings
     .filter((p) => ORG_KINDS.has(p.account))
     .sort((a, b) => (a.account === b.account ? 0 : a.account === 'available' ? -1 : 1));
-  const lines: { account_id: string; amount_minor: number }[] = [];
+  const lines: { account_id: string | null; kind: AccountKind; amount_minor: number }[] = [];
   for (const p of orgPostings) {
     const row = await tx
       .updateTable('ledger_accounts')
@@ -97,13 +86,14 @@ export async function postEntry(
         throw new Error(`organisation ${entry.organisationId} has no ${p.account} account in ${entry.currency}`);
       throw new LedgerInsufficientFunds();
     }
-    lines.push({ account_id: row.id, amount_minor: p.amountMinor });
+    lines.push({ account_id: row.id, kind: p.account, amount_minor: p.amountMinor });
   }
   for (const p of entry.postings.filter((x) => !ORG_KINDS.has(x.account))) {
-    lines.push({ account_id: await systemAccountId(tx, p.account, entry.currency), amount_minor: p.amountMinor });
+    // System accounts are found by the statement below (ensureOrgAccounts made them).
+    lines.push({ account_id: null, kind: p.account, amount_minor: p.amountMinor });
   }
   // The entry and its postings in one statement: one round trip on the order's hot path.
-  const values = sql.join(lines.map((l) => sql`(${l.account_id}::bigint, ${l.amount_minor}::bigint)`));
+  const values = sql.join(lines.map((l) => sql`(${l.account_id}::bigint, ${l.kind}::text, ${l.amount_minor}::bigint)`));
   const { rows } = await sql<{ entry_id: string }>`
     WITH e AS (
       INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
@@ -111,7 +101,11 @@ export async function postEntry(
       RETURNING id
     )
     INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
-    SELECT e.id, v.account_id, v.amount FROM e, (VALUES ${values}) AS v (account_id, amount)
+    SELECT e.id,
+           coalesce(v.account_id, (SELECT a.id FROM ledger_accounts a
+                                   WHERE a.organisation_id IS NULL AND a.kind = v.kind AND a.currency = ${entry.currency})),
+           v.amount
+    FROM e, (VALUES ${values}) AS v (account_id, kind, amount)
     RETURNING entry_id
   `.execute(tx);
   return rows[0]?.entry_id as string;

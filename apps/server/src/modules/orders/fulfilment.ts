@@ -109,10 +109,10 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
     }
     throw new RetryLater('some rewards are still pending');
   }
-  await completeOrder(app, orderId);
+  await completeOrder(app, orderId, rewards);
 }
 
-async function completeOrder(app: FastifyInstance, orderId: string) {
+async function completeOrder(app: FastifyInstance, orderId: string, rewards: repo.RewardRow[]) {
   await app.db.transaction().execute(async (tx) => {
     const order = await repo.finishOrder(tx, orderId, { status: 'completed' });
     if (!order) return; // someone else finished it
@@ -135,7 +135,7 @@ async function completeOrder(app: FastifyInstance, orderId: string) {
       type: 'order.completed',
       payload: { order: presentOrder(order) },
     });
-    await queueRecipientEmail(app, tx, order);
+    await queueRecipientEmail(app, tx, order, { rewards });
   });
 }
 

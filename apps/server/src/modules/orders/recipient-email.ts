@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { decryptSecret } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email/layout';
+import { organisationName, productExtras } from './lookups';
 import * as repo from './repository';
 
 /**
@@ -15,16 +16,12 @@ export async function queueRecipientEmail(
   app: FastifyInstance,
   tx: Transaction<Database>,
   order: repo.OrderRow,
-  opts: { to?: string; reason?: 'delivery' | 'resend' } = {},
+  opts: { to?: string; reason?: 'delivery' | 'resend'; rewards?: repo.RewardRow[] } = {},
 ): Promise<void> {
   const to = opts.to ?? order.recipient_email;
-  const org = await tx
-    .selectFrom('organisations')
-    .select('name')
-    .where('id', '=', order.organisation_id)
-    .executeTakeFirstOrThrow();
-  const extras = await repo.findProductExtras(tx, order.product_code);
-  const rewards = await repo.listRewards(tx, order.id);
+  const org = { name: await organisationName(app, order.organisation_id, tx) };
+  const extras = await productExtras(app, order.product_code, tx);
+  const rewards = opts.rewards ?? (await repo.listRewards(tx, order.id));
   const links = rewards.map(
     (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
   );

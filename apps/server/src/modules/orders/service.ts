@@ -7,44 +7,13 @@ import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { CatalogCache } from '../catalog/cache';
 import { getRate } from '../fx/rates';
 import { type ClaimedKey, requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
 import { LedgerInsufficientFunds, postEntry } from '../ledger/repository';
 import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
+import { billingCurrency, productForSale } from './lookups';
 import { presentOrder, presentOrderDetail } from './presenter';
 import * as repo from './repository';
-
-// Every order reads its product and its organisation's billing currency. Both change rarely (a
-// catalogue sync, never for the currency), so each process keeps them for as long as it keeps
-// catalogue listings; a sync in this process empties the cache at once.
-const lookups = new WeakMap<FastifyInstance, CatalogCache>();
-function lookupCache(app: FastifyInstance): CatalogCache {
-  let cache = lookups.get(app);
-  if (!cache) {
-    cache = new CatalogCache({ ttlSeconds: app.config.catalogCacheSeconds, maxBytes: 4 * 1024 * 1024 });
-    lookups.set(app, cache);
-  }
-  return cache;
-}
-
-async function productForSale(app: FastifyInstance, code: string): Promise<repo.SellableProduct | undefined> {
-  const text = await lookupCache(app).get(`product:${code}`, async () =>
-    JSON.stringify((await repo.findProductByCode(app.db, code)) ?? null),
-  );
-  return JSON.parse(text) ?? undefined;
-}
-
-async function billingCurrency(app: FastifyInstance, organisationId: string): Promise<string> {
-  return lookupCache(app).get(`org-currency:${organisationId}`, async () => {
-    const org = await app.db
-      .selectFrom('organisations')
-      .select('billing_currency')
-      .where('id', '=', organisationId)
-      .executeTakeFirstOrThrow();
-    return org.billing_currency;
-  });
-}
 
 export interface Actor {
   userId: string;
