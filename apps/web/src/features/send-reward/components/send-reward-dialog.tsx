@@ -50,6 +50,7 @@ interface SendRewardDialogProps {
  */
 export function SendRewardDialog({ product, open, onOpenChange, footnote }: SendRewardDialogProps) {
   const [isSending, setIsSending] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
   if (!product) return null;
   return (
     <Dialog.Root
@@ -62,7 +63,23 @@ export function SendRewardDialog({ product, open, onOpenChange, footnote }: Send
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border bg-card shadow-xl">
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            // Opened by a button elsewhere, not a Dialog.Trigger: Radix cannot give focus back to it.
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            // Straight to the first field rather than the close button.
+            const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('input');
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl border bg-card shadow-xl"
+        >
           <div className="flex items-start justify-between gap-4 px-5 pt-5 pb-3 sm:px-6">
             <div className="grid gap-1">
               <Dialog.Title className="text-lg font-semibold">Send reward</Dialog.Title>
