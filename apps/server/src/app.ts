@@ -7,6 +7,7 @@ import { catalogSyncJob } from './jobs/catalog-sync';
 import { loggerOptions } from './lib/log';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
+import { fxRoutes } from './modules/fx/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { ordersPlugin } from './modules/orders/plugin';
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   await app.register(secretsPlugin, { config: opts.config });
   await app.register(ordersPlugin);
+  await app.register(fxRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin, { distDir: opts.webDistDir });
   return app;
 }

@@ -3,6 +3,7 @@ export * from './catalog';
 export * from './countries';
 export * from './currency';
 export * from './errors';
+export * from './fx';
 export * from './health';
 export * from './mailbox';
 export * from './orders';

@@ -183,6 +183,11 @@ test('Send selects a product and shows the bar with Configure & Send; it closes 
   const netflix = page.getByRole('article', { name: 'Netflix Gift Card' });
   await expect(netflix).toContainText('Fixed values: 25, 30, 50, 60, 100');
   await netflix.getByRole('button', { name: 'Send' }).click();
+  // Send opens the send dialog; closing it leaves the product selected.
+  const dialog = page.getByRole('dialog', { name: 'Send reward' });
+  await expect(dialog).toContainText('Netflix Gift Card');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   const bar = page.getByRole('region', { name: 'Selected product' });
   await expect(bar).toContainText('Netflix Gift Card');
   await expect(bar).toContainText('USD 25 - 100');
@@ -190,11 +195,15 @@ test('Send selects a product and shows the bar with Configure & Send; it closes 
 
   // Choosing another product moves the selection.
   await page.getByRole('article', { name: 'Spotify Gift Card' }).getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toContainText('Spotify Gift Card');
+  await page.keyboard.press('Escape');
   await expect(bar).toContainText('Spotify Gift Card');
   await bar.getByRole('button', { name: 'Clear selection' }).click();
   await expect(bar).toBeHidden();
 
   await netflix.getByRole('button', { name: 'Send' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await expect(bar).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
@@ -223,6 +232,13 @@ test('works by keyboard alone at 375 px wide @mobile', async ({ page }) => {
   }
   await expect(firstSend).toBeFocused();
   await page.keyboard.press('Enter');
+  // The send dialog opens with focus inside; Escape closes it and gives focus back to Send.
+  const dialog = page.getByRole('dialog', { name: 'Send reward' });
+  await expect(dialog).toContainText(expected[0] ?? '');
+  await expect(dialog.getByLabel('Recipient Email')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(firstSend).toBeFocused();
   const bar = page.getByRole('region', { name: 'Selected product' });
   await expect(bar).toContainText(expected[0] ?? '');
 

@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from '@/components/layout/app-layout';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { ErrorPage } from './error-page';
 
@@ -31,7 +30,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        lazy: () => import('./routes/app-shell'),
         children: [
           { path: 'dashboard', lazy: () => import('./routes/dashboard') },
           { path: 'orders', lazy: () => import('./routes/orders') },

@@ -1,5 +1,5 @@
-import { PageHeading } from '@/components/layout/page-heading';
+import { BillingPage } from '@/features/billing';
 
 export function Component() {
-  return <PageHeading title="Billing" />;
+  return <BillingPage />;
 }

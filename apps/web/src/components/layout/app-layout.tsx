@@ -1,8 +1,9 @@
 import { Menu, PanelLeft, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { SandboxBadge } from '@/components/ui/sandbox-badge';
 import { paths } from '@/config/paths';
 import { RequireSession } from '@/lib/auth/require-session';
 import { useUser } from '@/lib/auth/use-session';
@@ -10,16 +11,21 @@ import { cn } from '@/lib/utils';
 import { AppSidebarContent } from './app-sidebar';
 import { useSidebar } from './use-sidebar';
 
+interface AppLayoutProps {
+  /** Shown at the header's end, before the email: the app layer passes the balance. */
+  headerContent?: ReactNode;
+}
+
 /** The signed-in area's frame: only with a session; sidebar, header, then the page. */
-export function AppLayout() {
+export function AppLayout({ headerContent }: AppLayoutProps) {
   return (
     <RequireSession>
-      <Shell />
+      <Shell headerContent={headerContent} />
     </RequireSession>
   );
 }
 
-function Shell() {
+function Shell({ headerContent }: AppLayoutProps) {
   const user = useUser();
   const sidebar = useSidebar();
   const isCollapsed = !sidebar.isExpanded;
@@ -92,14 +98,10 @@ function Shell() {
             <span className="truncate font-semibold" data-testid="organisation-name">
               {user.organisation.name}
             </span>
-            {user.organisation.sandbox && (
-              <Badge variant="warning" title="Test mode: no real money moves and no real cards are issued">
-                Sandbox
-              </Badge>
-            )}
+            {user.organisation.sandbox && <SandboxBadge />}
           </div>
           <div className="ml-auto flex items-center gap-3">
-            {/* Slot: the organisation's balance (issue 5) goes here. */}
+            {headerContent}
             <span className="hidden truncate text-sm text-muted-foreground sm:inline">{user.email}</span>
           </div>
         </header>

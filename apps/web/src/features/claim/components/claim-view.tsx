@@ -1,7 +1,7 @@
 import { formatMoney, parseAmount } from '@giftrelay/money';
 import { Gift } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useClaim } from '../api/get-claim';
 import { CopyField } from './copy-field';
@@ -25,9 +25,12 @@ export function ClaimView({ token }: { token: string }) {
             ? 'Check that the link is complete: copy it from your email again, including everything after /claim/.'
             : 'Please try again in a moment.'}
         </p>
-        <Link to="/" className={buttonVariants({ variant: 'outline', className: 'mt-6' })}>
-          Go to GiftRelay
-        </Link>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          {!missing && <Button onClick={() => void claim.refetch()}>Try again</Button>}
+          <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+            Go to GiftRelay
+          </Link>
+        </div>
       </div>
     );
   }

@@ -1,0 +1,69 @@
+import { PageHeading } from '@/components/layout/page-heading';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SandboxBadge } from '@/components/ui/sandbox-badge';
+import { Spinner } from '@/components/ui/spinner';
+import { useBalance } from '../api/get-balance';
+import { formatBalance } from '../utils/format-balance';
+import { SandboxTopUpForm } from './sandbox-top-up-form';
+
+function Figure({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <Card className="p-5">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold tabular-nums">{value}</dd>
+      <dd className="mt-1 text-sm text-muted-foreground">{note}</dd>
+    </Card>
+  );
+}
+
+/** The organisation's balance, and in sandbox mode a way to add play money. */
+export function BillingPage() {
+  const balance = useBalance();
+  return (
+    <PageHeading title="Billing">
+      {balance.isPending ? (
+        <div className="py-16 text-center">
+          <Spinner label="Loading your balance" />
+        </div>
+      ) : balance.isError ? (
+        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl border p-4 text-sm">
+          Your balance could not be loaded. {balance.error.message}
+          <Button variant="outline" size="sm" onClick={() => balance.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6">
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span>
+              Billing currency: <span className="font-medium text-foreground">{balance.data.currency}</span>
+            </span>
+            {balance.data.sandbox && <SandboxBadge />}
+          </div>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Figure
+              label="Available"
+              value={formatBalance(balance.data.available, balance.data.currency)}
+              note="What you can send now."
+            />
+            <Figure
+              label="Held"
+              value={formatBalance(balance.data.held, balance.data.currency)}
+              note="Set aside for orders being delivered; returned if one fails."
+            />
+          </dl>
+          {balance.data.sandbox ? (
+            <Card className="p-5">
+              <SandboxTopUpForm currency={balance.data.currency} />
+            </Card>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              To add funds to a live organisation, contact GiftRelay; they appear here once received.
+            </p>
+          )}
+        </div>
+      )}
+    </PageHeading>
+  );
+}

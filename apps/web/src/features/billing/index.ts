@@ -1,0 +1,3 @@
+export { AvailableBalance } from './components/available-balance';
+export { BillingPage } from './components/billing-page';
+export { HeaderBalance } from './components/header-balance';

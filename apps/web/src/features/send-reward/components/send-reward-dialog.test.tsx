@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { amazonUs } from '../utils/test-products';
+import { SendRewardDialog } from './send-reward-dialog';
+
+const mocks = vi.hoisted(() => ({
+  session: { status: 'signed-in' } as Record<string, unknown>,
+  toast: { success: vi.fn(), error: vi.fn() },
+}));
+vi.mock('@/lib/auth/use-session', () => ({ useSession: () => mocks.session }));
+vi.mock('sonner', () => ({ toast: mocks.toast }));
+
+const signedIn = {
+  status: 'signed-in',
+  accessToken: 'token',
+  expiresAt: 0,
+  user: { email: 'jane@example.com', organisation: { name: 'Acme', billing_currency: 'USD', sandbox: true } },
+};
+
+const amazon = amazonUs;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const orderAnswer = (body: { amount: string; quantity: number; email: string }) => ({
+  success: true,
+  order_id: '0b5f6f3e-7d0a-4a55-9f0e-1c2d3e4f5a6b',
+  status: 'pending',
+  delivery_method: 'email',
+  product_code: 'AMAZON-US',
+  product_name: 'Amazon.com Gift Card',
+  brand: 'Amazon',
+  currency: 'USD',
+  amount: Number(body.amount),
+  quantity: body.quantity,
+  subtotal: 0,
+  fee: 0,
+  total: 0,
+  charged: { currency: 'USD', rate: '1', subtotal: 0, fee: 0, total: 0 },
+  recipient_email: body.email,
+  created_at: '2025-01-01T00:00:00.000Z',
+  completed_at: null,
+  failed_at: null,
+  failure_reason: null,
+});
+
+/** The server's edge: each POST /api/v1/orders is recorded and answered by the next handler. */
+function fakeOrders(...answers: ((body: Record<string, unknown>) => Response | Promise<Response>)[]) {
+  const requests: { key: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url !== '/api/v1/orders') return json(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+      const body = JSON.parse(init.body as string);
+      requests.push({ key: (init.headers as Record<string, string>)['idempotency-key'] ?? '', body });
+      const answer = answers.shift();
+      if (!answer) throw new Error('unexpected order request');
+      return answer(body);
+    }),
+  );
+  return requests;
+}
+
+function renderDialog(product = amazon) {
+  const onOpenChange = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/catalog?country=US']}>
+        <SendRewardDialog product={product} open onOpenChange={onOpenChange} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Send reward' });
+  const get = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+  return {
+    dialog,
+    onOpenChange,
+    email: () => get('Recipient Email'),
+    amount: () => get('Amount'),
+    quantity: () => get('Quantity'),
+    sendNow: () => within(dialog).getByRole('button', { name: /Send now|Sending/ }),
+    summary: () =>
+      Object.fromEntries(
+        within(dialog)
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      ),
+  };
+}
+
+beforeEach(() => {
+  mocks.session = signedIn;
+  mocks.toast.success.mockReset();
+  mocks.toast.error.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SendRewardDialog', () => {
+  it('works out the sums as the fields change, with the shared 2.5 % fee', async () => {
+    const user = userEvent.setup();
+    const d = renderDialog();
+    expect(d.quantity().value).toBe('1');
+    expect(d.summary()).toEqual({ Subtotal: '—', 'Processing Fee (2.5%)': '—', Total: '—' });
+    await user.type(d.amount(), '25');
+    expect(d.summary()).toEqual({ Subtotal: '$25.00', 'Processing Fee (2.5%)': '$0.63', Total: '$25.63' });
+    await user.clear(d.quantity());
+    await user.type(d.quantity(), '7');
+    // 175.00 × 2.5 % = 4.375 → 4.38
+    expect(d.summary()).toEqual({ Subtotal: '$175.00', 'Processing Fee (2.5%)': '$4.38', Total: '$179.38' });
+    expect(within(d.dialog).getByText('Delivery: Auto (code/email)')).toBeTruthy();
+  });
+
+  it('is disabled until amount, email and quantity are filled; submitting early says what is missing', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders();
+    const d = renderDialog();
+    expect(d.sendNow().getAttribute('aria-disabled')).toBe('true');
+    await user.type(d.amount(), '25{Enter}');
+    expect(within(d.dialog).getByRole('alert').textContent).toContain(
+      'Missing informationPlease fill in all required fields',
+    );
+    expect(document.activeElement).toBe(d.email());
+    await user.type(d.email(), 'pat@example.com');
+    expect(d.sendNow().getAttribute('aria-disabled')).toBe('false');
+    await user.clear(d.amount());
+    await user.type(d.amount(), '2500');
+    await user.click(d.sendNow());
+    expect(within(d.dialog).getByRole('alert').textContent).toBe(
+      'Invalid amountAmount must be between USD 1.00 and USD 2,000.00',
+    );
+    expect(d.amount().getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toEqual([]);
+  });
+
+  it('sends with an Idempotency-Key, toasts Reward sent, resets the fields and closes', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders((body) => json(201, orderAnswer(body as never)));
+    const d = renderDialog();
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '25.5');
+    await user.clear(d.quantity());
+    await user.type(d.quantity(), '2');
+    await user.type(within(d.dialog).getByLabelText(/Personal message/), 'Thanks!');
+    await user.click(d.sendNow());
+    await waitFor(() => expect(d.onOpenChange).toHaveBeenCalledWith(false));
+    expect(requests).toEqual([
+      {
+        key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        body: { product_code: 'AMAZON-US', amount: '25.50', email: 'pat@example.com', quantity: 2, message: 'Thanks!' },
+      },
+    ]);
+    expect(mocks.toast.success).toHaveBeenCalledWith('Reward sent', {
+      description: 'Sent 2 × USD 25.50 Amazon.com Gift Card to pat@example.com.',
+    });
+    expect([d.email().value, d.amount().value, d.quantity().value]).toEqual(['', '', '1']);
+  });
+
+  it('keeps the key for a retry after no answer, and takes a new one after the server refuses', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json(402, { success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' }),
+      (body) => json(201, orderAnswer(body as never)),
+    );
+    const d = renderDialog();
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '40');
+
+    await user.click(d.sendNow());
+    await waitFor(() =>
+      expect(mocks.toast.error).toHaveBeenLastCalledWith('Error', {
+        description: 'Cannot reach GiftRelay. Check your connection and try again.',
+      }),
+    );
+    await user.click(d.sendNow());
+    await waitFor(() =>
+      expect(mocks.toast.error).toHaveBeenLastCalledWith('Failed to send reward', {
+        description: 'Insufficient balance',
+      }),
+    );
+    expect(d.onOpenChange).not.toHaveBeenCalled();
+    await user.click(d.sendNow());
+    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalled());
+
+    const [lost, refused, accepted] = requests.map((r) => r.key);
+    expect(refused).toBe(lost);
+    expect(accepted).not.toBe(refused);
+  });
+
+  it('a changed form is a new request with a new key', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      (body) => json(201, orderAnswer(body as never)),
+    );
+    const d = renderDialog();
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '40');
+    await user.click(d.sendNow());
+    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalled());
+    await user.type(d.amount(), '0');
+    await user.click(d.sendNow());
+    await waitFor(() => expect(mocks.toast.success).toHaveBeenCalled());
+    expect(requests.map((r) => r.body.amount)).toEqual(['40.00', '400.00']);
+    expect(requests[1]?.key).not.toBe(requests[0]?.key);
+  });
+
+  it('an answer without a message still says it failed, with its status', async () => {
+    const user = userEvent.setup();
+    fakeOrders(() => new Response('', { status: 502 }));
+    const d = renderDialog();
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '40');
+    await user.click(d.sendNow());
+    await waitFor(() =>
+      expect(mocks.toast.error).toHaveBeenCalledWith('Failed to send reward', { description: 'Request failed (502)' }),
+    );
+  });
+
+  it('signed out: the notice and a sign-in link that returns here; nothing is sent', async () => {
+    mocks.session = { status: 'signed-out' };
+    const user = userEvent.setup();
+    const requests = fakeOrders();
+    const d = renderDialog();
+    const notice = within(d.dialog).getByRole('alert');
+    expect(notice.textContent).toContain('You must be logged in to place an order');
+    const link = within(notice).getByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fcatalog%3Fcountry%3DUS');
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '40');
+    await user.click(d.sendNow());
+    expect(document.activeElement).toBe(link);
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { SendRewardDialog } from './components/send-reward-dialog';

@@ -1,0 +1,11 @@
+import type { SendableProduct } from './send-form';
+
+/** Products as the catalogue gives them, for the dialog's tests. */
+export const amazonUs: SendableProduct = {
+  code: 'AMAZON-US',
+  name: 'Amazon.com Gift Card',
+  currency: 'USD',
+  minValue: 1,
+  maxValue: 2000,
+  denominations: null,
+};
