@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { loggerOptions } from './lib/log';
 import { healthRoutes } from './modules/health/routes';
+import { leadRoutes } from './modules/leads/routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -37,7 +38,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
   await app.register(queuePlugin);
   await app.register(healthRoutes, { prefix: '/api', version: opts.config.version });
-  await app.register(webPlugin, { distDir: opts.webDistDir });
+  await app.register(leadRoutes, { prefix: '/api/v1' });
+  await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });
   return app;
 }
 
