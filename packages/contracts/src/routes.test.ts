@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { isClientRoute } from './routes';
 
 describe('isClientRoute', () => {
-  it.each(['/', '/catalog', '/dashboard', '/dashboard/', '/blog/some-article', '/blog/generator', '/lp/gift-cards'])(
-    '%s is a page of the app',
-    (path) => expect(isClientRoute(path)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/catalog',
+    '/dashboard',
+    '/dashboard/',
+    '/blog/employee-incentive-gift-cards',
+    '/blog/generator',
+    '/contact',
+    '/lp/gift-cards',
+  ])('%s is a page of the app', (path) => expect(isClientRoute(path)).toBe(true));
 
-  it.each(['/nope', '/blog/a/b', '/catalogue', '/lp', '/dashboard/x', '/.env'])('%s is not', (path) =>
-    expect(isClientRoute(path)).toBe(false),
+  it.each(['/nope', '/blog/a/b', '/blog/some-article', '/catalogue', '/lp', '/dashboard/x', '/.env'])(
+    '%s is not',
+    (path) => expect(isClientRoute(path)).toBe(false),
   );
 });
