@@ -1,17 +1,33 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { createQueryClient } from '@/lib/query-client';
+import { type ReactNode, useEffect } from 'react';
+import { type AppRuntime, useAppRuntime } from './runtime';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers. The query client and the toaster arrive with the first page that needs
+ * them (every page but home, see ./runtime.ts): the client goes into the context that
+ * QueryClientProvider would fill, so it can appear later without remounting the pages below.
+ */
+export function AppProviders({
+  children,
+  runtime: given,
+}: {
+  children: ReactNode;
+  /** For prerendering: this page's runtime, or null for a page that renders without one. */
+  runtime?: AppRuntime | null;
+}) {
+  const loaded = useAppRuntime();
+  const runtime = given === undefined ? loaded : (given ?? undefined);
+  useEffect(() => {
+    // Tells tests (and anyone curious) that React has taken over the page.
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientContext.Provider value={runtime?.queryClient}>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         {children}
-        <Toaster />
+        {runtime && <runtime.Toaster />}
       </Tooltip.Provider>
-    </QueryClientProvider>
+    </QueryClientContext.Provider>
   );
 }
