@@ -1,5 +1,6 @@
+import { BLOG_ARTICLE_SLUGS } from '@giftrelay/contracts/routes';
 import { expect, test } from '@playwright/test';
-import { gotoReady, NOT_FOUND_HEADING } from './helpers';
+import { gotoReady, NOT_FOUND_HEADING, PUBLIC_PAGES } from './helpers';
 
 const MAIN_LINKS = [
   { name: 'Catalog', path: '/catalog', heading: 'Catalog' },
@@ -216,4 +217,12 @@ test('at 375 px the menu opens, lists the links and closes on a link or Escape @
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+});
+
+test('no public page is wider than a 375 px screen @mobile', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of [...PUBLIC_PAGES.map((p) => p.path), ...BLOG_ARTICLE_SLUGS.map((s) => `/blog/${s}`)]) {
+    await gotoReady(page, path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+  }
 });
