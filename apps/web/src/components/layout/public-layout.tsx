@@ -21,6 +21,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-secondary text-secondary-foreground',
   );
 
+/**
+ * The public pages' frame: navigation, mobile menu, footer. It renders on the home page before the
+ * query client and toaster exist (docs/decisions/006): no react-query hooks, `toast` or `cn` here.
+ */
 export function PublicLayout() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
