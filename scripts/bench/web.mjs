@@ -103,7 +103,7 @@ async function measureAssets(browser, url) {
   const seen = new Map();
   page.on('response', async (res) => {
     const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
+    if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
     try {
       const body = await res.body();
       const sizes = await res.request().sizes();
@@ -113,6 +113,18 @@ async function measureAssets(browser, url) {
         gzip: gzipSync(body, { level: 9 }).length,
         wire: sizes.responseBodySize,
       });
+      // Styles inlined in the page count as CSS too.
+      const css =
+        type === 'document' ? [...body.toString().matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]) : [];
+      if (css.length) {
+        const bytes = Buffer.from(css.join(''));
+        seen.set(`${res.url()}#inline-css`, {
+          type: 'stylesheet',
+          raw: bytes.length,
+          gzip: gzipSync(bytes, { level: 9 }).length,
+          wire: 0,
+        });
+      }
     } catch {}
   });
   await page.goto(url, { waitUntil: 'networkidle' });

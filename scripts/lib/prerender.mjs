@@ -27,7 +27,9 @@ export async function prerender({ webDir, viteBuild }) {
     },
   });
   try {
-    const { PRERENDERED_PAGES, renderPage } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+    const { PRERENDERED_PAGES, RUNTIME_MODULES, renderPage } = await import(
+      pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+    );
     const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
     if (!HEAD_BLOCK.test(shell) || !shell.includes(ROOT)) {
       throw new Error('apps/web/index.html lost its page-head markers or its empty #root');
@@ -40,10 +42,12 @@ export async function prerender({ webDir, viteBuild }) {
       shell.replace(HEAD_BLOCK, (_m, defaults) => defaults.trim()),
     );
     for (const page of PRERENDERED_PAGES) {
-      const { html, head } = await renderPage(page.path);
+      const { html, head, needsRuntime } = await renderPage(page.path);
       const out = loadScriptsAfterPaint(
         template.replace(HEAD_BLOCK, () => head).replace(ROOT, () => `<div id="root">${html}</div>`),
-        chunksOf(manifest, page.modules).map((file) => `/${file}`),
+        chunksOf(manifest, needsRuntime ? [...page.modules, ...RUNTIME_MODULES] : page.modules).map(
+          (file) => `/${file}`,
+        ),
       );
       const dir = path.join(dist, page.path);
       mkdirSync(dir, { recursive: true });

@@ -42,7 +42,10 @@ export const PRERENDERED_PAGES: { path: string; modules: string[] }[] = SITEMAP_
   return { path: p, modules: [`src/app/routes/${name}.tsx`] };
 });
 
-export async function renderPage(pathname: string): Promise<{ html: string; head: string }> {
+/** The modules app/runtime.ts loads, for pages that need it. */
+export const RUNTIME_MODULES = ['src/lib/query-client.ts', 'src/components/ui/toaster.tsx'];
+
+export async function renderPage(pathname: string): Promise<{ html: string; head: string; needsRuntime: boolean }> {
   // Render exactly what the browser will hydrate: with the runtime only where the route loads it.
   const needsRuntime = (matchRoutes(routes, pathname) ?? []).some(
     ({ route }) => typeof route.lazy === 'function' && !route.handle?.withoutRuntime,
@@ -65,5 +68,5 @@ export async function renderPage(pathname: string): Promise<{ html: string; head
     </StrictMode>,
   );
   if (!collector.meta) throw new Error(`${pathname} sets no page metadata: call usePageMeta`);
-  return { html, head: renderHeadTags(collector.meta) };
+  return { html, head: renderHeadTags(collector.meta), needsRuntime };
 }
