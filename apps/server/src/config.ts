@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+// Never echoed back in a configuration message.
+const SECRET_VARIABLES = new Set(['AUTH_SECRET']);
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const portSchema = z
@@ -8,6 +11,11 @@ const portSchema = z
   .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
   .transform(Number)
   .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'));
+
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+};
 
 const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL, such as ${what}` });
 
@@ -34,6 +42,47 @@ const EnvSchema = z.object({
     .pipe(z.number().min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100'))
     .default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an SMTP URL, such as smtps://user:password@smtp.example.com:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>$|^[^<>\s@]+@[^<>\s@]+$/, {
+      error: 'must be an address, such as GiftRelay <rewards@example.com>',
+    })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -base64 48)').optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges',
+    })
+    .optional(),
+  RATE_LIMIT_FACTOR: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 1 to 10000')
+    .transform(Number)
+    .pipe(
+      z.number().min(1, 'must be a whole number from 1 to 10000').max(10000, 'must be a whole number from 1 to 10000'),
+    )
+    .default(1),
+  GIFT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider so far)' }).default('sandbox'),
+  SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
+  SANDBOX_FAILURE_RATE: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1, such as 0.05')
+    .transform(Number)
+    .default(0),
+  SANDBOX_LATENCY_MS: wholeNumber(0, 60_000).default(0),
+  CATALOG_SYNC_CRON: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+( \S+){4})$/, 'must be a five-field cron expression, such as "0 * * * *", or off')
+    .default('0 * * * *'),
+  CATALOG_CACHE_SECONDS: wholeNumber(0, 3600).default(30),
 });
 
 export type Config = {
@@ -45,6 +94,22 @@ export type Config = {
   database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string; poolMax: number };
   logLevel: (typeof LOG_LEVELS)[number];
   version: string;
+  /** Where email goes: an SMTP server, or the built-in mailbox when none is configured. */
+  mail: { transport: 'smtp'; url: string; from: string } | { transport: 'mailbox'; from: string };
+  /** Signs access tokens; unset means a key generated on first start and kept in the database. */
+  authSecret: string | undefined;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe for the client's address. */
+  trustProxy: boolean | string[];
+  /** Multiplies every rate limit (end-to-end runs and load tests sign up many accounts from one address). */
+  rateLimitFactor: number;
+  giftCards: {
+    provider: 'sandbox';
+    sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
+  };
+  /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
+  catalogSyncCron: string | null;
+  /** How long a process may answer catalogue listings from memory after another process synced. */
+  catalogCacheSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -64,12 +129,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = cleaned[name];
-        const shown = got === undefined ? '' : ` (got ${JSON.stringify(redactUrl(got))})`;
+        const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(redactUrl(got))})`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
   }
   const e = parsed.data;
+  if (e.APP_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError([
+      'SMTP_URL must be set when APP_ENV=production: the built-in mailbox is for development and testing only',
+    ]);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -83,7 +153,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
     version: process.env.npm_package_version ?? '0.1.0',
+    mail: e.SMTP_URL
+      ? { transport: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(publicUrl) }
+      : { transport: 'mailbox', from: e.MAIL_FROM ?? defaultFrom(publicUrl) },
+    authSecret: e.AUTH_SECRET,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    giftCards: {
+      provider: e.GIFT_CARD_PROVIDER,
+      sandbox: {
+        catalogSize: e.SANDBOX_CATALOG_SIZE,
+        failureRate: e.SANDBOX_FAILURE_RATE,
+        latencyMs: e.SANDBOX_LATENCY_MS,
+      },
+    },
+    catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
   };
+}
+
+function defaultFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return `GiftRelay <no-reply@${host.includes('.') ? host : `${host}.localdomain`}>`;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((v) => v.trim());
 }
 
 /** Hides the password of a URL so it can be shown in messages and logs. */

@@ -48,6 +48,11 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 100'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL must be an SMTP URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true, false, or a comma-separated list'],
+    [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a whole number from 1 to 10000'],
+    [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
   });
@@ -63,9 +68,91 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: mail, auth and proxies', () => {
+  it('uses the built-in mailbox without SMTP_URL, and SMTP with it', () => {
+    expect(loadConfig({}).mail).toEqual({ transport: 'mailbox', from: 'GiftRelay <no-reply@localhost.localdomain>' });
+    expect(
+      loadConfig({
+        APP_ENV: 'production',
+        SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+        PUBLIC_URL: 'https://gr.example.com',
+      }).mail,
+    ).toEqual({
+      transport: 'smtp',
+      url: 'smtps://u:p@smtp.example.com:465',
+      from: 'GiftRelay <no-reply@gr.example.com>',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Rewards <r@example.com>' }).mail.from).toBe('Rewards <r@example.com>');
+  });
+
+  it('reads TRUST_PROXY and RATE_LIMIT_FACTOR', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({}).rateLimitFactor).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '50' }).rateLimitFactor).toBe(50);
+  });
+
+  it('never echoes AUTH_SECRET', () => {
+    const text = problems({ AUTH_SECRET: 'hunter2-too-short' }).join('\n');
+    expect(text).toContain('AUTH_SECRET must be at least 32 characters');
+    expect(text).not.toContain('hunter2');
+    expect(loadConfig({ AUTH_SECRET: 'x'.repeat(32) }).authSecret).toBe('x'.repeat(32));
+  });
+});
+
 describe('redactUrl', () => {
   it('masks the password and keeps the rest', () => {
     expect(redactUrl('postgres://u:secret@h:5432/d')).toBe('postgres://u:***@h:5432/d');
     expect(redactUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('gift-card provider and catalogue configuration', () => {
+  it('defaults to the sandbox with its hand-written catalogue, no failures, and an hourly sync', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.giftCards).toEqual({
+      provider: 'sandbox',
+      sandbox: { catalogSize: 0, failureRate: 0, latencyMs: 0 },
+    });
+    expect(config.catalogSyncCron).toBe('0 * * * *');
+    expect(config.catalogCacheSeconds).toBe(30);
+  });
+
+  it('reads the sandbox knobs and the schedule', () => {
+    const config = loadConfig({
+      SANDBOX_CATALOG_SIZE: '10000',
+      SANDBOX_FAILURE_RATE: '0.25',
+      SANDBOX_LATENCY_MS: '150',
+      CATALOG_SYNC_CRON: '*/15 * * * *',
+      CATALOG_CACHE_SECONDS: '0',
+    });
+    expect(config.catalogCacheSeconds).toBe(0);
+    expect(config.giftCards.sandbox).toEqual({ catalogSize: 10_000, failureRate: 0.25, latencyMs: 150 });
+    expect(config.catalogSyncCron).toBe('*/15 * * * *');
+    expect(loadConfig({ CATALOG_SYNC_CRON: 'off' }).catalogSyncCron).toBeNull();
+  });
+
+  it('names each bad value and what it allows', () => {
+    expect(
+      problems({
+        GIFT_CARD_PROVIDER: 'tango',
+        SANDBOX_CATALOG_SIZE: '-1',
+        SANDBOX_FAILURE_RATE: '1.5',
+        SANDBOX_LATENCY_MS: 'fast',
+        CATALOG_SYNC_CRON: 'hourly',
+        CATALOG_CACHE_SECONDS: '1h',
+      }),
+    ).toEqual([
+      'GIFT_CARD_PROVIDER must be sandbox (the only provider so far) (got "tango")',
+      'SANDBOX_CATALOG_SIZE must be a whole number from 0 to 200000 (got "-1")',
+      'SANDBOX_FAILURE_RATE must be a number from 0 to 1, such as 0.05 (got "1.5")',
+      'SANDBOX_LATENCY_MS must be a whole number from 0 to 60000 (got "fast")',
+      'CATALOG_SYNC_CRON must be a five-field cron expression, such as "0 * * * *", or off (got "hourly")',
+      'CATALOG_CACHE_SECONDS must be a whole number from 0 to 3600 (got "1h")',
+    ]);
+    expect(problems({ SANDBOX_CATALOG_SIZE: '300000' })).toEqual([
+      'SANDBOX_CATALOG_SIZE must be a whole number from 0 to 200000 (got "300000")',
+    ]);
   });
 });

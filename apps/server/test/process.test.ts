@@ -58,6 +58,21 @@ describe('bad configuration fails fast with a clear message and a non-zero exit'
     expect(r.output()).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
   });
 
+  it.runIf(TEST_DB === 'pglite')(
+    'APP_ENV=production without SMTP_URL (the mailbox is not for production)',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'gr-prod-'));
+      try {
+        const r = run({ APP_ENV: 'production', PORT: '0', DATA_DIR: dataDir });
+        expect(await r.exit).toBe(1);
+        expect(r.output()).toContain('GiftRelay cannot start: Invalid configuration');
+        expect(r.output()).toContain('SMTP_URL must be set when APP_ENV=production');
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it.runIf(TEST_DB === 'postgres')('a DATABASE_URL that cannot be reached', async () => {
     const port = await freePort();
     const r = run({ PORT: '0', DATABASE_URL: `postgres://giftrelay:s3cret@127.0.0.1:${port}/giftrelay` });

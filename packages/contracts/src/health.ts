@@ -21,5 +21,15 @@ export const HealthSchema = z.object({
     created_at: z.string(),
     boot_count: z.number().int(),
   }),
+  /** Informative: a provider outage delays fulfilment but does not make the service unhealthy. */
+  gift_cards: z.object({
+    provider: z.string(),
+    sandbox: z.boolean(),
+    ok: z.boolean(),
+    latency_ms: z.number().nullable(),
+    error: z.string().optional(),
+    available_products: z.number().int().nullable(),
+    last_sync_at: z.string().nullable(),
+  }),
 });
 export type Health = z.infer<typeof HealthSchema>;

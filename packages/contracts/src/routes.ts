@@ -39,6 +39,10 @@ export const CLIENT_ROUTES = [
   '/analytics',
   '/billing',
   '/settings',
+  '/mailbox',
+  '/verify/:token',
+  '/forgot-password',
+  '/reset-password/:token',
 ] as const;
 
 /** The pages anyone may read, in the order sitemap.xml lists them. */
@@ -55,7 +59,10 @@ export const SITEMAP_PATHS: readonly string[] = [
   '/terms',
 ];
 
-/** What robots.txt asks crawlers to leave alone: the API and pages that belong to an account or a recipient. */
+/**
+ * What robots.txt asks crawlers to leave alone: the API, pages that belong to an account or a
+ * recipient, and emailed links, whose tokens must not end up in an index.
+ */
 export const ROBOTS_DISALLOW: readonly string[] = [
   '/api/',
   '/dashboard',
@@ -65,6 +72,8 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/settings',
   '/claim/',
   '/mailbox',
+  '/verify/',
+  '/reset-password/',
 ];
 
 const compiled = CLIENT_ROUTES.map(

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type ConstructorOptions, fromPglite } from 'pg-boss';
@@ -26,9 +27,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Timestamps come back as Date and bigint counts as strings on both engines; int8 sums are parsed
-// by the repositories that need them, where a number's range is known.
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+// Both engines answer alike: timestamps as Date, int8 (bigint, count(*), sum of int) and numeric as
+// strings, which repositories turn into numbers where they know the range. node-postgres does this
+// by default; PGlite would give BigInt for int8, which JSON cannot carry.
+const INT8 = 20;
+const NUMERIC = 1700;
+const keepText = (value: string) => value;
 
 const MIGRATION_LOCK_KEY = 4_247_019_331;
 
@@ -71,7 +75,11 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
 /** `dir` is a folder for data kept on disk, or undefined for a database held in memory (tests). */
 export async function openPglite(dir?: string): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir ?? 'memory://');
+  // Extensions PGlite ships separately must be loaded here for a migration's CREATE EXTENSION.
+  const pglite = await PGlite.create(dir ?? 'memory://', {
+    parsers: { [INT8]: keepText, [NUMERIC]: keepText },
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     driver: 'pglite',

@@ -28,4 +28,141 @@ export interface Database {
     primary_keyword: string | null;
     created_at: Generated<Date>;
   };
+  users: {
+    id: Generated<string>;
+    email: string;
+    password_hash: string;
+    email_verified_at: Date | null;
+    password_changed_at: Generated<Date>;
+    created_at: Generated<Date>;
+  };
+  organisations: {
+    id: Generated<string>;
+    name: string;
+    sandbox: Generated<boolean>;
+    billing_currency: Generated<string>;
+    created_at: Generated<Date>;
+  };
+  memberships: {
+    user_id: string;
+    organisation_id: string;
+    role: 'owner' | 'admin' | 'member';
+    created_at: Generated<Date>;
+  };
+  auth_signing_keys: {
+    id: string;
+    secret: Uint8Array;
+    created_at: Generated<Date>;
+  };
+  auth_sessions: {
+    id: Generated<string>;
+    user_id: string;
+    organisation_id: string;
+    created_at: Generated<Date>;
+    last_refreshed_at: Generated<Date>;
+    expires_at: Date;
+    revoked_at: Date | null;
+    revoked_reason: 'logout' | 'refresh_token_reuse' | 'password_changed' | null;
+  };
+  auth_refresh_tokens: {
+    id: Generated<string>;
+    session_id: string;
+    token_hash: Uint8Array;
+    created_at: Generated<Date>;
+    used_at: Date | null;
+  };
+  auth_email_tokens: {
+    id: Generated<string>;
+    user_id: string;
+    purpose: 'verify_email' | 'reset_password';
+    token_hash: Uint8Array;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  rate_limit_counters: {
+    key: string;
+    window_started_at: Date;
+    window_ends_at: Date;
+    hits: number;
+  };
+  mailbox_messages: {
+    id: Generated<string>;
+    message_id: string;
+    from_address: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    created_at: Generated<Date>;
+  };
+  products: ProductsTable;
+  catalog_sync_runs: CatalogSyncRunsTable;
+  sandbox_provider_orders: SandboxProviderOrdersTable;
+  sandbox_provider_failures: SandboxProviderFailuresTable;
+}
+
+/** bigint columns come back as text on both engines; repositories convert (amounts fit a double). */
+type BigintColumn = ColumnType<number | string, number, number>;
+
+export interface ProductsTable {
+  id: Generated<string>;
+  code: string;
+  provider: string;
+  name: string;
+  brand: string;
+  country: string;
+  currency: string;
+  currency_exponent: number;
+  min_value: BigintColumn;
+  max_value: BigintColumn;
+  denominations: ColumnType<(number | string)[] | null, number[] | null, number[] | null>;
+  payout_type: 'gift_card' | 'prepaid_card';
+  category: string;
+  logo_svg: string;
+  description: string;
+  redemption_instructions: string;
+  terms: string;
+  available: Generated<boolean>;
+  sort_key: string;
+  search_text: string;
+  content_hash: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CatalogSyncRunsTable {
+  id: Generated<string>;
+  provider: string;
+  trigger: 'start' | 'schedule' | 'manual';
+  status: Generated<'running' | 'succeeded' | 'failed'>;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  received: number | null;
+  added: number | null;
+  updated: number | null;
+  retired: number | null;
+  skipped: number | null;
+  error: string | null;
+}
+
+export interface SandboxProviderOrdersTable {
+  reference: string;
+  provider_order_id: string;
+  product_code: string;
+  amount_minor: BigintColumn;
+  currency: string;
+  code: string;
+  pin: string | null;
+  redemption_url: string | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface SandboxProviderFailuresTable {
+  id: Generated<number>;
+  kind: 'timeout' | 'provider_error' | 'out_of_stock' | 'declined';
+  remaining: number;
+  product_code: string | null;
+  created_at: Generated<Date>;
 }

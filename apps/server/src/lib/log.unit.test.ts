@@ -6,6 +6,7 @@ describe('redactRequestUrl', () => {
     expect(redactRequestUrl('/claim/abcDEF123')).toBe('/claim/[redacted]');
     expect(redactRequestUrl('/verify/tok')).toBe('/verify/[redacted]');
     expect(redactRequestUrl('/reset/tok?x=1')).toBe('/reset/[redacted]?x=1');
+    expect(redactRequestUrl('/reset-password/tok')).toBe('/reset-password/[redacted]');
   });
 
   it('hides secret-looking query values and keeps the others', () => {

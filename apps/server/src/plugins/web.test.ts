@@ -131,9 +131,12 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
   });
 
   it('answers app routes with the shell and unknown paths with the shell and a 404', async () => {
-    const app = await t.app.inject({ url: '/dashboard' });
-    expect(app.statusCode).toBe(200);
-    expect(app.body).toBe(SHELL.replace(PLACEHOLDER, SITE));
+    // The account pages carry tokens or a session: the browser renders them, never the build.
+    for (const url of ['/dashboard', '/login', '/mailbox', '/verify/abc', '/forgot-password', '/reset-password/abc']) {
+      const app = await t.app.inject({ url });
+      expect(app.statusCode, url).toBe(200);
+      expect(app.body, url).toBe(SHELL.replace(PLACEHOLDER, SITE));
+    }
     const unknown = await t.app.inject({ url: '/blog/no-such-article' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe(SHELL.replace(PLACEHOLDER, SITE));
@@ -182,7 +185,13 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(SITEMAP_PATHS.map((p) => `${SITE}${p}`));
     expect(locs).toContain(`${SITE}/blog/employee-incentive-gift-cards`);
-    expect(locs).not.toContain(`${SITE}/dashboard`);
+    for (const account of ['/dashboard', '/login', '/mailbox', '/forgot-password']) {
+      expect(locs).not.toContain(`${SITE}${account}`);
+    }
+    expect(locs.filter((l) => /\/(verify|reset-password)\//.test(l ?? ''))).toEqual([]);
+    for (const tokenPage of ['/mailbox', '/verify/', '/reset-password/']) {
+      expect(robots.body).toContain(`Disallow: ${tokenPage}`);
+    }
   });
 
   it('redirects moved addresses permanently, keeping the query', async () => {

@@ -29,7 +29,9 @@ test('the home page loads with its headline and a working client-side link', asy
 test('a reload on a deep link serves the app', async ({ page }) => {
   const res = await page.goto('/dashboard');
   expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The app ran: without a session it sends the visitor to sign in and back.
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to GiftRelay' })).toBeVisible();
 });
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {

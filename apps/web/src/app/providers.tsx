@@ -4,8 +4,8 @@ import { type ReactNode, useEffect } from 'react';
 import { type AppRuntime, useAppRuntime } from './runtime';
 
 /**
- * App-wide providers. The query client and the toaster arrive with the first page that needs
- * them (every page but home, see ./runtime.ts): the client goes into the context that
+ * App-wide providers. The query client, the toaster and the session arrive with the first page
+ * that needs them (every page but home, see ./runtime.ts): the client goes into the context that
  * QueryClientProvider would fill, so it can appear later without remounting the pages below.
  */
 export function AppProviders({
@@ -22,6 +22,10 @@ export function AppProviders({
     // Tells tests (and anyone curious) that React has taken over the page.
     document.documentElement.dataset.appReady = 'true';
   }, []);
+  useEffect(() => {
+    // In an effect, so only in the browser: prerendering has no cookie, storage or timers to keep.
+    runtime?.startSession();
+  }, [runtime]);
   return (
     <QueryClientContext.Provider value={runtime?.queryClient}>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>

@@ -2,13 +2,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, useSyncExternalStore } from 'react';
 
 /**
- * What every page but the home page needs around it: the query client and the toaster. The home
- * page needs neither, so `/` does without their libraries (docs/decisions/006). Every other
- * route's module loads together with them (app/router.tsx); pointing at a link starts the load.
+ * What every page but the home page needs around it: the query client, the toaster and the
+ * browser's session. The home page needs none of them, so `/` does without their libraries
+ * (docs/decisions/006). Every other route's module loads together with them (app/router.tsx);
+ * pointing at a link starts the load.
  */
 export interface AppRuntime {
   queryClient: QueryClient;
   Toaster: ComponentType;
+  /** Restores the session from its cookie and keeps it fresh; browser only, so not at prerender. */
+  startSession: () => void;
 }
 
 let runtime: AppRuntime | undefined;
@@ -16,16 +19,22 @@ let loading: Promise<AppRuntime> | undefined;
 const listeners = new Set<() => void>();
 
 export function loadAppRuntime(): Promise<AppRuntime> {
-  loading ??= Promise.all([import('@/lib/query-client'), import('@/components/ui/toaster')]).then(
-    ([{ createQueryClient }, { Toaster }]) => {
-      const queryClient = createQueryClient();
-      // What QueryClientProvider does on mount: follow window focus and the network.
-      queryClient.mount();
-      runtime = { queryClient, Toaster };
-      for (const notify of listeners) notify();
-      return runtime;
-    },
-  );
+  loading ??= Promise.all([
+    import('@/lib/query-client'),
+    import('@/components/ui/toaster'),
+    import('@/lib/auth/session'),
+  ]).then(([{ createQueryClient }, { Toaster }, { sessionStore, startSession }]) => {
+    const queryClient = createQueryClient();
+    // What QueryClientProvider does on mount: follow window focus and the network.
+    queryClient.mount();
+    // One account's data must not be shown to the next one to sign in on this browser.
+    sessionStore.subscribe(() => {
+      if (sessionStore.get().status === 'signed-out') queryClient.clear();
+    });
+    runtime = { queryClient, Toaster, startSession };
+    for (const notify of listeners) notify();
+    return runtime;
+  });
   return loading;
 }
 

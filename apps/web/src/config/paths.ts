@@ -22,4 +22,6 @@ export const paths = {
   analytics: '/analytics',
   billing: '/billing',
   settings: '/settings',
+  mailbox: '/mailbox',
+  forgotPassword: '/forgot-password',
 } as const;

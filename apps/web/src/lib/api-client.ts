@@ -12,11 +12,32 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
+type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** false: send no access token (the sign-in calls themselves). */
+  auth?: boolean;
+};
 
-async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+/** How the client gets the signed-in user's access token; lib/auth/session.ts provides it. */
+export interface AuthHooks {
+  getAccessToken(): string | undefined;
+  /** Gets a new access token; false when the session is over. */
+  refresh(): Promise<boolean>;
+}
+
+let authHooks: AuthHooks | undefined;
+
+export function setAuthHooks(hooks: AuthHooks) {
+  authHooks = hooks;
+}
+
+async function request<T>(method: string, path: string, opts: RequestOptions = {}, isRetry = false): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const token = opts.auth === false ? undefined : authHooks?.getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(path, {
@@ -32,6 +53,10 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   }
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;
+  // An access token that expired while the tab slept: refresh once and ask again.
+  if (res.status === 401 && token && !isRetry && authHooks && (await authHooks.refresh())) {
+    return request<T>(method, path, opts, true);
+  }
   if (!res.ok) {
     const body = data as Partial<ErrorBody> | undefined;
     throw new ApiError(res.status, body?.code ?? 'INTERNAL_ERROR', body?.error ?? `Request failed (${res.status})`);

@@ -22,6 +22,9 @@ describe(`GET /api/health (${TEST_DB})`, () => {
       instance: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), boot_count: 1 },
     });
     expect(body.queue.round_trip_ms).toBeGreaterThanOrEqual(0);
+    expect(body.gift_cards).toMatchObject({ provider: 'sandbox', sandbox: true, ok: true });
+    expect(body.gift_cards.available_products).toBeGreaterThan(100);
+    expect(new Date(body.gift_cards.last_sync_at).getTime()).toBeLessThanOrEqual(Date.now());
     expect(new Date(body.queue.last_round_trip_at).getTime()).toBeLessThanOrEqual(Date.now());
   });
 

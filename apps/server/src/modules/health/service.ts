@@ -1,6 +1,7 @@
 import type { Health } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { countAvailableProducts, lastSucceededSync } from '../catalog/repository';
 
 const startedAt = Date.now();
 
@@ -21,6 +22,7 @@ export async function getHealth(app: FastifyInstance, version: string): Promise<
     app.log.error({ err }, 'health: database check failed');
     database.error = 'database unreachable';
   }
+  const giftCards = await giftCardsHealth(app, database.ok);
   const q = await app.queue.status();
   const queue: Health['queue'] = {
     ok: q.ok,
@@ -35,5 +37,28 @@ export async function getHealth(app: FastifyInstance, version: string): Promise<
     database,
     queue,
     instance,
+    gift_cards: giftCards,
+  };
+}
+
+async function giftCardsHealth(app: FastifyInstance, databaseOk: boolean): Promise<Health['gift_cards']> {
+  const provider = await app.giftCards.health();
+  let availableProducts: number | null = null;
+  let lastSyncAt: Date | null = null;
+  if (databaseOk) {
+    try {
+      [availableProducts, lastSyncAt] = await Promise.all([countAvailableProducts(app.db), lastSucceededSync(app.db)]);
+    } catch (err) {
+      app.log.error({ err }, 'health: catalogue check failed');
+    }
+  }
+  return {
+    provider: app.giftCards.name,
+    sandbox: app.giftCards.isSandbox,
+    ok: provider.ok,
+    latency_ms: provider.latencyMs,
+    ...(provider.error ? { error: provider.error } : {}),
+    available_products: availableProducts,
+    last_sync_at: lastSyncAt?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,6 @@
-import { PageHeading } from '@/components/layout/page-heading';
+import { CatalogPage } from '@/features/catalog';
 
 export function Component() {
-  return <PageHeading title="Catalog" />;
+  // Sending plugs in through onSend: its dialog opens from a card's Send and the bar's Configure & Send.
+  return <CatalogPage />;
 }

@@ -1,10 +1,112 @@
-import { Outlet } from 'react-router';
+import { Menu, PanelLeft, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Link, Outlet } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { RequireSession } from '@/lib/auth/require-session';
+import { useUser } from '@/lib/auth/use-session';
+import { cn } from '@/lib/utils';
+import { AppSidebarContent } from './app-sidebar';
+import { useSidebar } from './use-sidebar';
 
-/** The signed-in area's frame. The accounts work gives it the sidebar and the session guard. */
+/** The signed-in area's frame: only with a session; sidebar, header, then the page. */
 export function AppLayout() {
   return (
-    <main id="main" className="min-h-screen">
-      <Outlet />
-    </main>
+    <RequireSession>
+      <Shell />
+    </RequireSession>
+  );
+}
+
+function Shell() {
+  const user = useUser();
+  const sidebar = useSidebar();
+  const isCollapsed = !sidebar.isExpanded;
+
+  return (
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      {!sidebar.isMobile && (
+        <aside
+          aria-label="Sidebar"
+          data-state={isCollapsed ? 'collapsed' : 'expanded'}
+          className={cn(
+            'sticky top-0 flex h-screen shrink-0 flex-col border-r bg-card transition-[width] duration-200',
+            isCollapsed ? 'w-16' : 'w-60',
+          )}
+        >
+          <div className={cn('flex h-16 items-center border-b px-4', isCollapsed && 'justify-center px-0')}>
+            <Link
+              to={paths.dashboard}
+              className="flex items-center gap-2 font-semibold"
+              aria-label="GiftRelay dashboard"
+            >
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              {!isCollapsed && <span>GiftRelay</span>}
+            </Link>
+          </div>
+          <AppSidebarContent isCollapsed={isCollapsed} />
+        </aside>
+      )}
+      {sidebar.isMobile && (
+        <Dialog.Root open={sidebar.isSheetOpen} onOpenChange={sidebar.setSheetOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-card shadow-xl"
+            >
+              <div className="flex h-16 items-center justify-between border-b px-4">
+                <Dialog.Title className="font-semibold">GiftRelay</Dialog.Title>
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label="Close menu">
+                    <X aria-hidden />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <AppSidebarContent isCollapsed={false} onNavigate={() => sidebar.setSheetOpen(false)} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={sidebar.toggle}
+            aria-label={sidebar.isMobile ? 'Open menu' : isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={sidebar.isMobile ? sidebar.isSheetOpen : !isCollapsed}
+            aria-keyshortcuts="Control+B Meta+B"
+            title="Toggle sidebar (Ctrl+B)"
+          >
+            {sidebar.isMobile ? <Menu aria-hidden /> : <PanelLeft aria-hidden />}
+          </Button>
+          <div className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-semibold" data-testid="organisation-name">
+              {user.organisation.name}
+            </span>
+            {user.organisation.sandbox && (
+              <Badge variant="warning" title="Test mode: no real money moves and no real cards are issued">
+                Sandbox
+              </Badge>
+            )}
+          </div>
+          <div className="ml-auto flex items-center gap-3">
+            {/* Slot: the organisation's balance (issue 5) goes here. */}
+            <span className="hidden truncate text-sm text-muted-foreground sm:inline">{user.email}</span>
+          </div>
+        </header>
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

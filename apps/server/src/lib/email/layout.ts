@@ -1,0 +1,94 @@
+import { escapeHtml } from './escape';
+
+/** What an email says. Every string is plain text: the layout escapes it for HTML. */
+export interface EmailContent {
+  /** The line mail clients show beside the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** Label and value rows, such as a gift card's code and PIN. */
+  details?: { label: string; value: string }[];
+  /** The one thing to click. Only http(s) URLs are accepted. */
+  action?: { label: string; url: string };
+  /** Smaller print below the button: expiry, "if this was not you". */
+  footnotes?: string[];
+}
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+}
+
+const BRAND = '#4f46e5';
+const INK = '#0f172a';
+const MUTED = '#475569';
+const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** GiftRelay's email look, as HTML (inline styles, table layout, for mail clients) and plain text. */
+export function renderEmail(content: EmailContent): RenderedEmail {
+  if (content.action) assertHttpUrl(content.action.url);
+  return { html: renderHtml(content), text: renderText(content) };
+}
+
+function assertHttpUrl(url: string) {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error(`An email link must be an http(s) URL, not ${parsed.protocol}`);
+  }
+}
+
+function renderHtml(c: EmailContent): string {
+  const e = escapeHtml;
+  const paragraph = (text: string, style: string) => `<p style="margin:0 0 16px;${style}">${e(text)}</p>`;
+  const details = c.details?.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;border:1px solid #e2e8f0;border-radius:8px;">${c.details
+        .map(
+          (d) =>
+            `<tr><td style="padding:10px 14px;color:${MUTED};font-size:14px;">${e(d.label)}</td><td style="padding:10px 14px;color:${INK};font-size:15px;font-weight:600;font-family:ui-monospace,Menlo,Consolas,monospace;text-align:right;">${e(d.value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const action = c.action
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:${BRAND};"><a href="${e(c.action.url)}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-weight:600;font-size:16px;text-decoration:none;border-radius:8px;">${e(c.action.label)}</a></td></tr></table>${paragraph(
+        `Or paste this link into your browser: ${c.action.url}`,
+        `font-size:13px;color:${MUTED};word-break:break-all;`,
+      )}`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(c.heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:${FONT};">
+<div style="display:none;max-height:0;overflow:hidden;">${e(c.preview)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
+<tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${BRAND};">GiftRelay</td></tr>
+<tr><td style="background:#ffffff;border-radius:12px;padding:32px;border:1px solid #e2e8f0;">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${e(c.heading)}</h1>
+${c.paragraphs.map((p) => paragraph(p, `font-size:16px;line-height:1.6;color:${INK};`)).join('\n')}
+${details}
+${action}
+${(c.footnotes ?? []).map((f) => paragraph(f, `font-size:13px;line-height:1.5;color:${MUTED};`)).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 8px;font-size:12px;color:${MUTED};text-align:center;">GiftRelay: digital rewards that scale.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function renderText(c: EmailContent): string {
+  const parts = [c.heading, '='.repeat(Math.min(c.heading.length, 60)), '', ...c.paragraphs.flatMap((p) => [p, ''])];
+  if (c.details?.length) parts.push(...c.details.map((d) => `${d.label}: ${d.value}`), '');
+  if (c.action) parts.push(`${c.action.label}:`, c.action.url, '');
+  if (c.footnotes?.length) parts.push(...c.footnotes.flatMap((f) => [f, '']));
+  parts.push('-- ', 'GiftRelay: digital rewards that scale.');
+  return `${parts.join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import { serverRoot } from '../../lib/paths';
+
+// OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane. (argon2id is the
+// library's default algorithm; the test checks the stored hash names it.)
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+// Checked against when the account does not exist, so an unknown address costs as much time as
+// a wrong password and the two cannot be told apart by timing.
+let decoy: Promise<string> | undefined;
+
+export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  decoy ??= hashPassword('decoy password that matches nothing');
+  const target = passwordHash ?? (await decoy);
+  const ok = await verify(target, password).catch(() => false);
+  return ok && passwordHash !== undefined;
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether the password is among the most common ones (apps/server/data/common-passwords.txt:
+ * the most frequent entries of the zxcvbn password list, six characters or longer), compared
+ * without regard to case.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(
+    readFileSync(path.join(serverRoot(), 'data', 'common-passwords.txt'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#')),
+  );
+  return common.has(password.toLowerCase());
+}

@@ -1,0 +1,203 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The app's database or a transaction on it: every function here works inside the caller's. */
+type Executor = Kysely<Database>;
+type Role = Database['memberships']['role'];
+type SessionEndReason = NonNullable<Database['auth_sessions']['revoked_reason']>;
+type EmailTokenPurpose = Database['auth_email_tokens']['purpose'];
+
+const interval = (seconds: number) => sql<Date>`now() + ${`${seconds} seconds`}::interval`;
+
+const userColumns = ['id', 'email', 'password_hash', 'email_verified_at'] as const;
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').select(userColumns).where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Executor, id: string) {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUser(db: Executor, values: { email: string; password_hash: string }) {
+  return db.insertInto('users').values(values).returning(['id', 'email']).executeTakeFirstOrThrow();
+}
+
+export function insertOrganisation(db: Executor, values: { name: string }) {
+  return db.insertInto('organisations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertMembership(db: Executor, values: { user_id: string; organisation_id: string; role: Role }) {
+  await db.insertInto('memberships').values(values).execute();
+}
+
+/** The organisation a user signs in to: their first. */
+export function findPrimaryMembership(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['organisation_id', 'role'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('organisation_id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The user as the API shows them, in the organisation of their session. */
+export function findUserView(db: Executor, userId: string, organisationId: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', 'm.user_id', 'u.id')
+    .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.email_verified_at',
+      'u.created_at',
+      'm.role',
+      'o.id as organisation_id',
+      'o.name as organisation_name',
+      'o.sandbox as organisation_sandbox',
+      'o.billing_currency as organisation_billing_currency',
+      'o.created_at as organisation_created_at',
+    ])
+    .where('u.id', '=', userId)
+    .where('m.organisation_id', '=', organisationId)
+    .executeTakeFirst();
+}
+
+export async function markEmailVerified(db: Executor, userId: string) {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: sql`coalesce(email_verified_at, now())` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function updatePassword(db: Executor, userId: string, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertEmailToken(
+  db: Executor,
+  values: { user_id: string; purpose: EmailTokenPurpose; token_hash: Uint8Array; ttlSeconds: number },
+) {
+  await db
+    .insertInto('auth_email_tokens')
+    .values({
+      user_id: values.user_id,
+      purpose: values.purpose,
+      token_hash: values.token_hash,
+      expires_at: interval(values.ttlSeconds),
+    })
+    .execute();
+}
+
+export function findEmailToken(db: Executor, tokenHash: Uint8Array, purpose: EmailTokenPurpose) {
+  return db
+    .selectFrom('auth_email_tokens')
+    .select(['id', 'user_id', 'used_at', sql<boolean>`expires_at <= now()`.as('is_expired')])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Uses up every open link of this purpose for the user; true if `tokenId` was still open (single use under races). */
+export async function useEmailTokens(
+  db: Executor,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  tokenId: string,
+): Promise<boolean> {
+  const used = await db
+    .updateTable('auth_email_tokens')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .execute();
+  return used.some((r) => r.id === tokenId);
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { user_id: string; organisation_id: string; ttlSeconds: number },
+): Promise<string> {
+  const row = await db
+    .insertInto('auth_sessions')
+    .values({
+      user_id: values.user_id,
+      organisation_id: values.organisation_id,
+      expires_at: interval(values.ttlSeconds),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Slides the session's idle expiry forward on use. */
+export async function touchSession(db: Executor, sessionId: string, ttlSeconds: number) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ last_refreshed_at: sql`now()`, expires_at: interval(ttlSeconds) })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: Uint8Array) {
+  await db.insertInto('auth_refresh_tokens').values({ session_id: sessionId, token_hash: tokenHash }).execute();
+}
+
+export function findRefreshToken(db: Executor, tokenHash: Uint8Array) {
+  return db
+    .selectFrom('auth_refresh_tokens as t')
+    .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+    .select([
+      't.id',
+      't.session_id',
+      't.used_at',
+      sql<number | null>`extract(epoch FROM now() - t.used_at)::float8`.as('used_seconds_ago'),
+      's.user_id',
+      's.organisation_id',
+      sql<boolean>`s.revoked_at IS NOT NULL OR s.expires_at <= now()`.as('session_ended'),
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the token used; false if another request used it first. */
+export async function useRefreshToken(db: Executor, tokenId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('auth_refresh_tokens')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: SessionEndReason) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends all of a user's sessions but `keep`, if given. */
+export async function revokeUserSessions(db: Executor, userId: string, reason: SessionEndReason, keep?: string) {
+  let q = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep) q = q.where('id', '!=', keep);
+  await q.execute();
+}

@@ -1,0 +1,316 @@
+import { AUTH_MESSAGES, type Organisation, type User } from '@giftrelay/contracts';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { AppError, unauthorized } from '../../lib/errors';
+import { hashToken, newSecureToken } from '../../lib/secure-token';
+import type { AccessTokens } from '../../plugins/auth';
+import type { Mail } from '../../plugins/mail';
+import type { RateLimitRule, RateLimits } from '../../plugins/rate-limits';
+import {
+  alreadyRegisteredEmail,
+  passwordChangedEmail,
+  RESET_LINK_MINUTES,
+  resetPasswordEmail,
+  VERIFY_LINK_HOURS,
+  verificationEmail,
+} from './emails';
+import { organisationNameFor } from './organisation-name';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import * as repo from './repository';
+
+/** A new organisation as the hooks see it. */
+export interface CreatedOrganisation {
+  id: string;
+  name: string;
+  sandbox: boolean;
+  billing_currency: string;
+  created_at: Date;
+}
+
+/**
+ * Runs inside the sign-up transaction, after the organisation and its owner exist: what it writes
+ * commits or rolls back with them. Throwing fails the sign-up.
+ */
+export type OrganisationCreatedHook = (trx: Kysely<Database>, organisation: CreatedOrganisation) => Promise<void>;
+
+/** Per address (IP) and per account (email), as the issue asks; RATE_LIMIT_FACTOR multiplies them. */
+export const RATE_LIMITS = {
+  signInPerIp: { name: 'sign-in:ip', limit: 50, windowSeconds: 900 },
+  signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 900 },
+  signUpPerIp: { name: 'sign-up:ip', limit: 20, windowSeconds: 3600 },
+  signUpPerAccount: { name: 'sign-up:account', limit: 5, windowSeconds: 3600 },
+  resendPerIp: { name: 'resend:ip', limit: 20, windowSeconds: 3600 },
+  resendPerAccount: { name: 'resend:account', limit: 3, windowSeconds: 900 },
+  recoverPerIp: { name: 'recover:ip', limit: 20, windowSeconds: 3600 },
+  recoverPerAccount: { name: 'recover:account', limit: 5, windowSeconds: 3600 },
+  linkPerIp: { name: 'link:ip', limit: 30, windowSeconds: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+/** A session ends after this long without a refresh. */
+export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
+/** A refresh token used again within this many seconds (two tabs refreshing at once) is not theft. */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+export interface IssuedSession {
+  accessToken: string;
+  expiresAt: number;
+  expiresIn: number;
+  refreshToken: string;
+  user: User;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  mail: Mail;
+  rateLimits: RateLimits;
+  accessTokens: AccessTokens;
+  publicUrl: string;
+  organisationCreatedHooks: readonly OrganisationCreatedHook[];
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const invalidCredentials = () => new AppError(400, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+const weakPassword = () =>
+  new AppError(400, 'WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
+    { path: 'body.password', message: 'is one of the most common passwords' },
+  ]);
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string }).code === '23505';
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, mail, rateLimits } = deps;
+  const links = {
+    verify: (token: string) => `${deps.publicUrl}/verify/${token}`,
+    reset: (token: string) => `${deps.publicUrl}/reset-password/${token}`,
+    signIn: `${deps.publicUrl}/login`,
+    forgot: `${deps.publicUrl}/forgot-password`,
+  };
+
+  /** A new single-use token for an emailed link; only its hash is stored. */
+  async function newLinkToken(
+    trx: Kysely<Database>,
+    userId: string,
+    purpose: 'verify_email' | 'reset_password',
+    ttlSeconds: number,
+  ): Promise<string> {
+    const token = newSecureToken();
+    await repo.insertEmailToken(trx, { user_id: userId, purpose, token_hash: hashToken(token), ttlSeconds });
+    return token;
+  }
+
+  async function sendVerification(trx: Kysely<Database>, user: { id: string; email: string }) {
+    const token = await newLinkToken(trx, user.id, 'verify_email', VERIFY_LINK_HOURS * 3600);
+    await mail.send(verificationEmail(user.email, links.verify(token)), { db: trx });
+  }
+
+  /** An existing address signing up again: a reminder if verified, a new link if not. */
+  async function notifyExisting(user: { id: string; email: string; email_verified_at: Date | null }) {
+    if (user.email_verified_at) {
+      await mail.send(alreadyRegisteredEmail(user.email, links.signIn, links.forgot));
+    } else {
+      await db.transaction().execute((trx) => sendVerification(trx, user));
+    }
+  }
+
+  async function userView(executor: Kysely<Database>, userId: string, organisationId: string): Promise<User> {
+    const v = await repo.findUserView(executor, userId, organisationId);
+    if (!v) throw unauthorized('Session has ended');
+    const organisation: Organisation = {
+      id: v.organisation_id,
+      name: v.organisation_name,
+      sandbox: v.organisation_sandbox,
+      billing_currency: v.organisation_billing_currency,
+      created_at: v.organisation_created_at.toISOString(),
+    };
+    return {
+      id: v.id,
+      email: v.email,
+      email_confirmed_at: v.email_verified_at?.toISOString() ?? null,
+      created_at: v.created_at.toISOString(),
+      role: v.role,
+      organisation,
+    };
+  }
+
+  async function issue(
+    trx: Kysely<Database>,
+    sessionId: string,
+    userId: string,
+    organisationId: string,
+  ): Promise<IssuedSession> {
+    const refreshToken = newSecureToken();
+    await repo.insertRefreshToken(trx, sessionId, hashToken(refreshToken));
+    const access = await deps.accessTokens.sign({ userId, sessionId, organisationId });
+    return {
+      accessToken: access.token,
+      expiresAt: access.expiresAt,
+      expiresIn: deps.accessTokens.ttlSeconds,
+      refreshToken,
+      user: await userView(trx, userId, organisationId),
+    };
+  }
+
+  return {
+    /** The same answer whether or not the address has an account; the email says which. */
+    async signUp(input: { email: string; password: string }, ip: string): Promise<void> {
+      const email = normalizeEmail(input.email);
+      await rateLimits.consume(RATE_LIMITS.signUpPerIp, ip);
+      await rateLimits.consume(RATE_LIMITS.signUpPerAccount, email);
+      if (isCommonPassword(input.password)) throw weakPassword();
+      // Hashed before knowing whether the account exists, so both paths take as long.
+      const passwordHash = await hashPassword(input.password);
+
+      const existing = await repo.findUserByEmail(db, email);
+      if (existing) return notifyExisting(existing);
+      try {
+        await db.transaction().execute(async (trx) => {
+          const user = await repo.insertUser(trx, { email, password_hash: passwordHash });
+          const organisation = await repo.insertOrganisation(trx, { name: organisationNameFor(email) });
+          await repo.insertMembership(trx, { user_id: user.id, organisation_id: organisation.id, role: 'owner' });
+          for (const hook of deps.organisationCreatedHooks) await hook(trx, organisation);
+          await sendVerification(trx, user);
+        });
+      } catch (err) {
+        // Two sign-ups with one address at once: the second is "already registered".
+        if (!isUniqueViolation(err)) throw err;
+        const winner = await repo.findUserByEmail(db, email);
+        if (winner) await notifyExisting(winner);
+      }
+    },
+
+    async signIn(input: { email: string; password: string }, ip: string): Promise<IssuedSession> {
+      const email = normalizeEmail(input.email);
+      await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
+      await rateLimits.consume(RATE_LIMITS.signInPerAccount, email);
+      const user = await repo.findUserByEmail(db, email);
+      const ok = await verifyPassword(user?.password_hash, input.password);
+      if (!user || !ok) throw invalidCredentials();
+      // Only someone who knows the password learns that the address is unverified.
+      if (!user.email_verified_at) throw new AppError(403, 'EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
+      const membership = await repo.findPrimaryMembership(db, user.id);
+      if (!membership) throw invalidCredentials();
+      return db.transaction().execute(async (trx) => {
+        const sessionId = await repo.insertSession(trx, {
+          user_id: user.id,
+          organisation_id: membership.organisation_id,
+          ttlSeconds: SESSION_IDLE_SECONDS,
+        });
+        return issue(trx, sessionId, user.id, membership.organisation_id);
+      });
+    },
+
+    /**
+     * Rotates the refresh token. A token already used, presented again after the grace period,
+     * was copied: the whole session ends, for the thief and the owner alike.
+     */
+    async refresh(refreshToken: string): Promise<IssuedSession> {
+      const result = await db.transaction().execute(async (trx) => {
+        const found = await repo.findRefreshToken(trx, hashToken(refreshToken));
+        if (!found || found.session_ended) return { error: 'Invalid refresh token' } as const;
+        const firstUse = found.used_at === null && (await repo.useRefreshToken(trx, found.id));
+        if (!firstUse && (found.used_seconds_ago ?? 0) > REFRESH_REUSE_GRACE_SECONDS) {
+          await repo.revokeSession(trx, found.session_id, 'refresh_token_reuse');
+          return { error: 'Refresh token already used: the session has been ended' } as const;
+        }
+        await repo.touchSession(trx, found.session_id, SESSION_IDLE_SECONDS);
+        return { session: await issue(trx, found.session_id, found.user_id, found.organisation_id) };
+      });
+      // The revocation must commit, so the error is thrown outside the transaction.
+      if ('error' in result) throw unauthorized(result.error);
+      return result.session;
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revokeSession(db, sessionId, 'logout');
+    },
+
+    getUser(userId: string, organisationId: string): Promise<User> {
+      return userView(db, userId, organisationId);
+    },
+
+    async verifyEmail(token: string, ip: string): Promise<{ email: string }> {
+      await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
+      return db.transaction().execute(async (trx) => {
+        const found = await useLink(trx, token, 'verify_email');
+        await repo.markEmailVerified(trx, found.user_id);
+        const user = await repo.findUserById(trx, found.user_id);
+        return { email: user?.email ?? '' };
+      });
+    },
+
+    async resendVerification(rawEmail: string, ip: string): Promise<void> {
+      const email = normalizeEmail(rawEmail);
+      await rateLimits.consume(RATE_LIMITS.resendPerIp, ip);
+      await rateLimits.consume(RATE_LIMITS.resendPerAccount, email);
+      const user = await repo.findUserByEmail(db, email);
+      if (user && !user.email_verified_at) await db.transaction().execute((trx) => sendVerification(trx, user));
+    },
+
+    async requestPasswordReset(rawEmail: string, ip: string): Promise<void> {
+      const email = normalizeEmail(rawEmail);
+      await rateLimits.consume(RATE_LIMITS.recoverPerIp, ip);
+      await rateLimits.consume(RATE_LIMITS.recoverPerAccount, email);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) return;
+      await db.transaction().execute(async (trx) => {
+        const token = await newLinkToken(trx, user.id, 'reset_password', RESET_LINK_MINUTES * 60);
+        await mail.send(resetPasswordEmail(user.email, links.reset(token)), { db: trx });
+      });
+    },
+
+    /** Sets a new password from a reset link and ends every session of the account. */
+    async resetPassword(input: { token: string; password: string }, ip: string): Promise<void> {
+      await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
+      if (isCommonPassword(input.password)) throw weakPassword();
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        const found = await useLink(trx, input.token, 'reset_password');
+        await repo.updatePassword(trx, found.user_id, passwordHash);
+        // The link arrived by email: that proves the address too.
+        await repo.markEmailVerified(trx, found.user_id);
+        await repo.revokeUserSessions(trx, found.user_id, 'password_changed');
+        const user = await repo.findUserById(trx, found.user_id);
+        if (user) await mail.send(passwordChangedEmail(user.email, links.forgot), { db: trx });
+      });
+    },
+
+    /** Changes the password of a signed-in user and ends their other sessions. */
+    async changePassword(
+      auth: { userId: string; email: string; sessionId: string },
+      input: { current_password: string; password: string },
+    ): Promise<void> {
+      await rateLimits.consume(RATE_LIMITS.signInPerAccount, auth.email);
+      const user = await repo.findUserById(db, auth.userId);
+      if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
+        throw new AppError(400, 'INVALID_CREDENTIALS', 'The current password is not correct', [
+          { path: 'body.current_password', message: 'is not correct' },
+        ]);
+      }
+      if (isCommonPassword(input.password)) throw weakPassword();
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await repo.updatePassword(trx, user.id, passwordHash);
+        await repo.revokeUserSessions(trx, user.id, 'password_changed', auth.sessionId);
+        await mail.send(passwordChangedEmail(user.email, links.forgot), { db: trx });
+      });
+    },
+  };
+
+  /** Checks an emailed link and uses it up; throws the reason it cannot be used. */
+  async function useLink(trx: Kysely<Database>, token: string, purpose: 'verify_email' | 'reset_password') {
+    const found = await repo.findEmailToken(trx, hashToken(token), purpose);
+    if (!found) throw new AppError(400, 'INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
+    if (found.used_at) throw new AppError(400, 'INVALID_LINK', 'This link has already been used.');
+    if (found.is_expired) throw new AppError(400, 'LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+    if (!(await repo.useEmailTokens(trx, found.user_id, purpose, found.id))) {
+      throw new AppError(400, 'INVALID_LINK', 'This link has already been used.');
+    }
+    return found;
+  }
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

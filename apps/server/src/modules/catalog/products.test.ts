@@ -1,0 +1,409 @@
+import { parseMajor } from '@giftrelay/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProviderProduct } from '../../../test/factories/catalog';
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { sandboxOf } from '../../providers/gift-cards';
+import type { ProviderProduct } from '../../providers/gift-cards/types';
+
+// A catalogue made for the filters: several countries and currencies (including yen, with no
+// minor unit, and dinars, with three), ranges and fixed values, names with accents and with the
+// characters LIKE treats specially.
+const FIXTURE: ProviderProduct[] = [
+  buildProviderProduct({
+    code: 'AMZ-US',
+    brand: 'Amazon',
+    name: 'Amazon.com Gift Card',
+    minValueMinor: 100,
+    maxValueMinor: 200_000,
+  }),
+  buildProviderProduct({ code: 'TGT-US', brand: 'Target', minValueMinor: 2500, maxValueMinor: 10_000 }),
+  buildProviderProduct({
+    code: 'NFX-US',
+    brand: 'Netflix',
+    category: 'Entertainment',
+    minValueMinor: 2500,
+    maxValueMinor: 10_000,
+    denominationsMinor: [2500, 5000, 10_000],
+  }),
+  buildProviderProduct({
+    code: 'APL-US',
+    brand: 'Apple',
+    name: 'App Store & iTunes Card',
+    category: 'Entertainment',
+    minValueMinor: 200,
+    maxValueMinor: 50_000,
+  }),
+  buildProviderProduct({
+    code: 'SBX-US',
+    brand: 'Starbucks',
+    category: 'Food & Beverage',
+    minValueMinor: 500,
+    maxValueMinor: 50_000,
+  }),
+  buildProviderProduct({
+    code: 'PCT-US',
+    brand: 'Pure',
+    name: '100% Pure Gift Card',
+    minValueMinor: 1000,
+    maxValueMinor: 2500,
+  }),
+  buildProviderProduct({
+    code: 'UND-US',
+    brand: 'Under',
+    name: 'Under_score Outfitters',
+    minValueMinor: 1000,
+    maxValueMinor: 2500,
+  }),
+  buildProviderProduct({
+    code: 'NERO-UK',
+    brand: 'Caffè Nero',
+    country: 'UK',
+    currency: 'GBP',
+    category: 'Food & Beverage',
+    minValueMinor: 500,
+    maxValueMinor: 10_000,
+  }),
+  buildProviderProduct({
+    code: 'TESCO-UK',
+    brand: 'Tesco',
+    country: 'UK',
+    currency: 'GBP',
+    minValueMinor: 500,
+    maxValueMinor: 50_000,
+  }),
+  buildProviderProduct({
+    code: 'AMZ-UK',
+    brand: 'Amazon',
+    name: 'Amazon.co.uk Gift Card',
+    country: 'UK',
+    currency: 'GBP',
+    minValueMinor: 100,
+    maxValueMinor: 200_000,
+  }),
+  buildProviderProduct({
+    code: 'TIM-CA',
+    brand: 'Tim Hortons',
+    country: 'CA',
+    currency: 'CAD',
+    category: 'Food & Beverage',
+    minValueMinor: 500,
+    maxValueMinor: 10_000,
+  }),
+  buildProviderProduct({
+    code: 'CTR-CA',
+    brand: 'Canadian Tire',
+    country: 'CA',
+    currency: 'CAD',
+    minValueMinor: 1000,
+    maxValueMinor: 100_000,
+  }),
+  buildProviderProduct({
+    code: 'UNQ-JP',
+    brand: 'UNIQLO',
+    country: 'JP',
+    currency: 'JPY',
+    minValueMinor: 1000,
+    maxValueMinor: 30_000,
+  }),
+  buildProviderProduct({
+    code: 'NIN-JP',
+    brand: 'Nintendo',
+    country: 'JP',
+    currency: 'JPY',
+    category: 'Entertainment',
+    minValueMinor: 1000,
+    maxValueMinor: 9000,
+    denominationsMinor: [1000, 3000, 5000, 9000],
+  }),
+  buildProviderProduct({
+    code: 'ALS-KW',
+    brand: 'Alshaya',
+    country: 'KW',
+    currency: 'KWD',
+    minValueMinor: 5000,
+    maxValueMinor: 100_000,
+  }),
+  buildProviderProduct({
+    code: 'VISA-US',
+    brand: 'Visa',
+    name: 'Visa Prepaid Card',
+    category: 'Prepaid Cards',
+    payoutType: 'prepaid_card',
+    minValueMinor: 500,
+    maxValueMinor: 200_000,
+  }),
+];
+
+let t: TestApp;
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+interface Listed {
+  code: string;
+  name: string;
+  minValue: number;
+  maxValue: number;
+}
+
+/** Every page of a listing, following next_cursor. */
+async function listAll(query: string, pageSize: number): Promise<Listed[]> {
+  const all: Listed[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const res = await get(`/api/v1/products?${query}&limit=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.products.length).toBeLessThanOrEqual(pageSize);
+    all.push(...body.products);
+    cursor = body.next_cursor;
+    if (!cursor) return all;
+  }
+  throw new Error('the listing never ended');
+}
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+type Query = Partial<Record<'country' | 'currency' | 'category' | 'minValue' | 'maxValue' | 'q', string>>;
+
+/** What the listing should hold, worked out the plain way. */
+function expected(query: Query): string[] {
+  return FIXTURE.filter((p) => {
+    if (query.country && p.country !== query.country) return false;
+    if (query.currency && p.currency !== query.currency) return false;
+    if (query.category && p.category !== query.category) return false;
+    if (query.minValue && p.maxValueMinor < (parseMajor(query.minValue, p.currency, 'up') ?? 0)) return false;
+    if (query.maxValue && p.minValueMinor > (parseMajor(query.maxValue, p.currency, 'down') ?? 0)) return false;
+    if (query.q && !fold(`${p.brand} ${p.name}`).includes(fold(query.q))) return false;
+    return true;
+  })
+    .map((p) => p.code)
+    .sort();
+}
+
+const toQueryString = (query: Query) =>
+  new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sandboxOf(t.app.giftCards).setCatalog(FIXTURE);
+  await t.app.catalogSync.run();
+});
+afterAll(() => t.close());
+
+describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
+  it('matches a plain reading of the filters, whatever their combination, across pages', async () => {
+    // Bounds right at, and a hair either side of, the products' own limits, and anything else.
+    const edges = FIXTURE.flatMap((p) => [p.minValueMinor, p.maxValueMinor]).flatMap((minor) =>
+      [minor - 1, minor, minor + 1].filter((m) => m >= 0).map((m) => (m / 100).toFixed(2)),
+    );
+    const decimal = fc.oneof(
+      fc.constantFrom(...edges),
+      fc
+        .tuple(fc.integer({ min: 0, max: 40_000 }), fc.constantFrom('', '.5', '.01', '.005', '.999'))
+        .map(([whole, fraction]) => `${whole}${fraction}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          // Each filter is left out now and then (one time in `freq`), so all combinations occur.
+          country: fc.option(fc.constantFrom('US', 'UK', 'CA', 'JP', 'KW', 'FR'), { nil: undefined, freq: 3 }),
+          currency: fc.option(fc.constantFrom('USD', 'GBP', 'CAD', 'JPY', 'KWD', 'EUR'), { nil: undefined, freq: 3 }),
+          category: fc.option(fc.constantFrom('Retail', 'Food & Beverage', 'Entertainment', 'Prepaid Cards'), {
+            nil: undefined,
+            freq: 3,
+          }),
+          minValue: fc.option(decimal, { nil: undefined, freq: 2 }),
+          maxValue: fc.option(decimal, { nil: undefined, freq: 2 }),
+          q: fc.option(fc.constantFrom('amazon', 'AMAZON', 'gift', 'caffe', 'card', 'o', 'x'), {
+            nil: undefined,
+            freq: 4,
+          }),
+        }),
+        fc.integer({ min: 1, max: 7 }),
+        async (query, pageSize) => {
+          if (query.minValue && query.maxValue && Number(query.minValue) > Number(query.maxValue)) return;
+          const listed = await listAll(toQueryString(query), pageSize);
+          const codes = listed.map((p) => p.code);
+          expect(new Set(codes).size).toBe(codes.length);
+          expect([...codes].sort()).toEqual(expected(query));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lists in name order, case-insensitively', async () => {
+    const names = (await listAll('country=US', 100)).map((p) => p.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(names[0]).toBe('100% pure gift card');
+  });
+
+  it('the page’s view: country, currency and category chosen', async () => {
+    const res = await get('/api/v1/products?country=US&currency=USD&category=Retail');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = res.json();
+    expect(body.next_cursor).toBeNull();
+    expect(body.products.map((p: Listed) => p.code)).toEqual(['PCT-US', 'AMZ-US', 'TGT-US', 'UND-US']);
+    expect(body.products[1]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      code: 'AMZ-US',
+      name: 'Amazon.com Gift Card',
+      brand: 'Amazon',
+      country: 'US',
+      currency: 'USD',
+      minValue: 1,
+      maxValue: 2000,
+      denominations: null,
+      payoutType: 'gift_card',
+      category: 'Retail',
+      logoUrl: '/api/v1/products/AMZ-US/logo.svg',
+      description: 'Amazon for testing.',
+      redemptionInstructions: 'Enter the code at checkout.',
+      terms: 'Test terms.',
+      available: true,
+    });
+  });
+
+  it('shows amounts in the major unit of each currency', async () => {
+    const byCode = async (code: string) => (await get(`/api/v1/products/${code}`)).json().product;
+    expect(await byCode('NFX-US')).toMatchObject({ minValue: 25, maxValue: 100, denominations: [25, 50, 100] });
+    expect(await byCode('NIN-JP')).toMatchObject({
+      minValue: 1000,
+      maxValue: 9000,
+      denominations: [1000, 3000, 5000, 9000],
+    });
+    expect(await byCode('ALS-KW')).toMatchObject({ minValue: 5, maxValue: 100 });
+  });
+
+  it('a value range matches products whose range overlaps it, bounds included', async () => {
+    const codes = async (query: string) =>
+      (await get(`/api/v1/products?country=US&category=Retail&${query}`)).json().products.map((p: Listed) => p.code);
+    // Target sells 25 to 100.
+    expect(await codes('minValue=100')).toContain('TGT-US');
+    expect(await codes('minValue=100.01')).not.toContain('TGT-US');
+    expect(await codes('maxValue=25')).toContain('TGT-US');
+    expect(await codes('maxValue=24.99')).not.toContain('TGT-US');
+    expect(await codes('minValue=40&maxValue=60')).toContain('TGT-US');
+    // 100% Pure sells 10 to 25: entirely below.
+    expect(await codes('minValue=30&maxValue=60')).not.toContain('PCT-US');
+  });
+
+  it('without a currency, compares each product in its own currency', async () => {
+    const res = await get('/api/v1/products?minValue=20000');
+    const codes = res.json().products.map((p: Listed) => p.code);
+    // 20,000 yen is within UNIQLO's 1,000–30,000; no dollar card reaches 20,000 dollars.
+    expect(codes).toEqual(['UNQ-JP']);
+  });
+
+  it('searches brand and name, ignoring case and accents', async () => {
+    const search = async (q: string) =>
+      (await get(`/api/v1/products?q=${encodeURIComponent(q)}`))
+        .json()
+        .products.map((p: Listed) => p.code)
+        .sort();
+    expect(await search('AMAZON')).toEqual(['AMZ-UK', 'AMZ-US']);
+    expect(await search('apple')).toEqual(['APL-US']); // the brand; the name says "App Store"
+    expect(await search('caffe')).toEqual(['NERO-UK']);
+    expect(await search('CAFFÈ')).toEqual(['NERO-UK']);
+    expect(await search('%')).toEqual(['PCT-US']);
+    expect(await search('_')).toEqual(['UND-US']);
+    expect(await search('  amazon.co.uk ')).toEqual(['AMZ-UK']);
+    expect(await search('no such brand')).toEqual([]);
+  });
+
+  it('accepts parameters as people type them: lower case, GB for the United Kingdom, empty ones ignored', async () => {
+    const codes = async (query: string) => {
+      const res = await get(`/api/v1/products?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .products.map((p: Listed) => p.code)
+        .sort();
+    };
+    expect(await codes('country=gb&currency=gbp')).toEqual(['AMZ-UK', 'NERO-UK', 'TESCO-UK']);
+    expect(await codes('country=UK&minValue=&q=')).toEqual(['AMZ-UK', 'NERO-UK', 'TESCO-UK']);
+  });
+
+  it('an unknown category is no match, not an error', async () => {
+    const res = await get('/api/v1/products?category=Garden');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().products).toEqual([]);
+  });
+});
+
+describe(`GET /api/v1/products: bad parameters answer 400 naming the field (${TEST_DB})`, () => {
+  it.each([
+    ['currency=US$', 'currency', 'must be an ISO 4217 currency code'],
+    ['currency=XYZ', 'currency', 'must be an ISO 4217 currency code'],
+    ['currency=DOLLARS', 'currency', 'must be an ISO 4217 currency code'],
+    ['country=ZZ', 'country', 'must be a country code'],
+    ['country=USA', 'country', 'must be a country code'],
+    ['minValue=-5', 'minValue', 'must be a non-negative amount'],
+    ['maxValue=-0.01', 'maxValue', 'must be a non-negative amount'],
+    ['minValue=abc', 'minValue', 'must be a non-negative amount'],
+    ['maxValue=1e3', 'maxValue', 'must be a non-negative amount'],
+    ['minValue=NaN', 'minValue', 'must be a non-negative amount'],
+    ['minValue=10.5555', 'minValue', 'must be a non-negative amount'],
+    ['minValue=1000000000000000', 'minValue', 'must be a non-negative amount'],
+    ['minValue=500&maxValue=100', 'minValue', 'must not be greater than maxValue'],
+    [`q=${'a'.repeat(101)}`, 'q', 'must be at most 100 characters'],
+    [`category=${'a'.repeat(51)}`, 'category', 'must be at most 50 characters'],
+    ['limit=0', 'limit', 'must be a whole number from 1 to 100'],
+    ['limit=101', 'limit', 'must be a whole number from 1 to 100'],
+    ['limit=ten', 'limit', 'must be a whole number from 1 to 100'],
+    ['cursor=not-a-cursor', 'cursor', 'is not a cursor from this API'],
+    [`cursor=${Buffer.from('{"a":1}').toString('base64url')}`, 'cursor', 'is not a cursor from this API'],
+    ['country=US&country=CA', 'country', ''],
+  ])('%s', async (query, field, message) => {
+    const res = await get(`/api/v1/products?${query}`);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(body.error).toMatch(new RegExp(`^querystring\\.${field}: .*${message.replace(/[$.]/g, '\\$&')}`));
+  });
+
+  it('a query of exactly 100 characters is fine', async () => {
+    expect((await get(`/api/v1/products?q=${'a'.repeat(100)}`)).statusCode).toBe(200);
+  });
+});
+
+describe(`GET /api/v1/products/:code and its logo (${TEST_DB})`, () => {
+  it('answers one product, and 404 for an unknown code', async () => {
+    const res = await get('/api/v1/products/TGT-US');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, product: { code: 'TGT-US', brand: 'Target', minValue: 25 } });
+    const missing = await get('/api/v1/products/NOPE-US');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, code: 'NOT_FOUND', error: 'Product not found' });
+  });
+
+  it('serves the logo as SVG with a validator, and 304 when unchanged', async () => {
+    const res = await get('/api/v1/products/TGT-US/logo.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.body).toMatch(/^<svg /);
+    const again = await t.app.inject({
+      url: '/api/v1/products/TGT-US/logo.svg',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/api/v1/products/NOPE-US/logo.svg')).statusCode).toBe(404);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/products',
+        '/api/v1/products/{code}',
+        '/api/v1/products/{code}/logo.svg',
+        '/api/v1/catalog/facets',
+      ]),
+    );
+    const params = doc.paths['/api/v1/products'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(['country', 'currency', 'category', 'minValue', 'maxValue', 'q', 'cursor', 'limit']);
+  });
+});

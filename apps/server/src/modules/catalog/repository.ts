@@ -1,0 +1,262 @@
+import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CatalogSyncRunsTable, Database, ProductsTable } from '../../db/schema';
+
+export type ProductRow = Selectable<ProductsTable>;
+
+/** Product columns without the logo, which listings link to instead of carrying. */
+const LISTED_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'brand',
+  'country',
+  'currency',
+  'min_value',
+  'max_value',
+  'denominations',
+  'payout_type',
+  'category',
+  'description',
+  'redemption_instructions',
+  'terms',
+  'available',
+  'sort_key',
+] as const;
+export type ListedProductRow = Pick<ProductRow, (typeof LISTED_COLUMNS)[number]>;
+
+export interface CatalogFilter {
+  country?: string;
+  currency?: string;
+  category?: string;
+  /** Decimal text in the major unit of each product's currency. */
+  minValue?: string;
+  maxValue?: string;
+  /** Already folded with `searchable()`. */
+  search?: string;
+}
+
+export interface ListPage {
+  filter: CatalogFilter;
+  after?: { sortKey: string; code: string };
+  limit: number;
+}
+
+type Where = ExpressionBuilder<Database, 'products'>;
+
+function filterConditions(eb: Where, filter: CatalogFilter, skip?: 'country' | 'currency' | 'category') {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.country !== undefined && skip !== 'country') conditions.push(eb('country', '=', filter.country));
+  if (filter.currency !== undefined && skip !== 'currency') conditions.push(eb('currency', '=', filter.currency));
+  if (filter.category !== undefined && skip !== 'category') conditions.push(eb('category', '=', filter.category));
+  // Overlap of [min_value, max_value] with the wanted range, the wanted bounds scaled to each
+  // row's minor unit in exact numeric arithmetic.
+  if (filter.minValue !== undefined) {
+    conditions.push(sql<SqlBool>`max_value >= ceil(${filter.minValue}::numeric * 10::numeric ^ currency_exponent)`);
+  }
+  if (filter.maxValue !== undefined) {
+    conditions.push(sql<SqlBool>`min_value <= floor(${filter.maxValue}::numeric * 10::numeric ^ currency_exponent)`);
+  }
+  if (filter.search) conditions.push(eb('search_text', 'like', `%${escapeLike(filter.search)}%`));
+  return conditions;
+}
+
+export async function listAvailableProducts(db: Db, page: ListPage): Promise<ListedProductRow[]> {
+  return db
+    .selectFrom('products')
+    .select(LISTED_COLUMNS)
+    .where((eb) => {
+      const conditions = [eb('available', '=', true), ...filterConditions(eb, page.filter)];
+      if (page.after) {
+        conditions.push(eb(eb.refTuple('sort_key', 'code'), '>', eb.tuple(page.after.sortKey, page.after.code)));
+      }
+      return eb.and(conditions);
+    })
+    .orderBy('sort_key')
+    .orderBy('code')
+    .limit(page.limit)
+    .execute();
+}
+
+export async function findProductByCode(db: Db, code: string): Promise<ListedProductRow | undefined> {
+  return db.selectFrom('products').select(LISTED_COLUMNS).where('code', '=', code).executeTakeFirst();
+}
+
+export async function findProductLogo(db: Db, code: string): Promise<{ svg: string; hash: string } | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select(['logo_svg', 'content_hash'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row && { svg: row.logo_svg, hash: row.content_hash };
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/**
+ * Every value the available products have for one facet, each counted under the other filters
+ * (not its own, so the other options stay visible with what choosing them would give).
+ */
+export async function facetCounts(
+  db: Db,
+  facet: 'country' | 'currency' | 'category',
+  filter: CatalogFilter,
+): Promise<FacetCount[]> {
+  const rows = await db
+    .selectFrom('products')
+    .where('available', '=', true)
+    .select((eb) => {
+      const others = filterConditions(
+        eb,
+        { ...filter, minValue: undefined, maxValue: undefined, search: undefined },
+        facet,
+      );
+      const count = others.length
+        ? sql<number>`count(*) FILTER (WHERE ${eb.and(others)})::int`
+        : sql<number>`count(*)::int`;
+      return [eb.ref(facet).as('value'), count.as('count')];
+    })
+    .groupBy(facet)
+    .execute();
+  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+}
+
+export async function countAvailableProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .where('available', '=', true)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function catalogTotals(db: Db): Promise<{ products: number; brands: number; countries: number }> {
+  const row = await db
+    .selectFrom('products')
+    .where('available', '=', true)
+    .select([
+      sql<number>`count(*)::int`.as('products'),
+      sql<number>`count(DISTINCT brand)::int`.as('brands'),
+      sql<number>`count(DISTINCT country)::int`.as('countries'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { products: Number(row.products), brands: Number(row.brands), countries: Number(row.countries) };
+}
+
+// --- Synchronisation ---
+
+const SYNC_LOCK_KEY = 4_247_019_404;
+
+/** Holds the catalogue for this transaction: syncs from several processes apply one at a time. */
+export async function lockCatalogForSync(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${SYNC_LOCK_KEY})`.execute(trx);
+}
+
+export async function productFingerprints(trx: Db): Promise<Map<string, { contentHash: string; available: boolean }>> {
+  const rows = await trx.selectFrom('products').select(['code', 'content_hash', 'available']).execute();
+  return new Map(rows.map((r) => [r.code, { contentHash: r.content_hash, available: r.available }]));
+}
+
+export type ProductWrite = Omit<Insertable<ProductsTable>, 'id' | 'created_at' | 'updated_at' | 'available'>;
+
+/** Inserts new products and rewrites changed ones (available again if they had been retired). */
+export async function upsertProducts(trx: Db, rows: ProductWrite[]): Promise<void> {
+  const BATCH = 500;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await trx
+      .insertInto('products')
+      .values(rows.slice(i, i + BATCH).map((r) => ({ ...r, available: true })))
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet((eb) => ({
+          provider: eb.ref('excluded.provider'),
+          name: eb.ref('excluded.name'),
+          brand: eb.ref('excluded.brand'),
+          country: eb.ref('excluded.country'),
+          currency: eb.ref('excluded.currency'),
+          currency_exponent: eb.ref('excluded.currency_exponent'),
+          min_value: eb.ref('excluded.min_value'),
+          max_value: eb.ref('excluded.max_value'),
+          denominations: eb.ref('excluded.denominations'),
+          payout_type: eb.ref('excluded.payout_type'),
+          category: eb.ref('excluded.category'),
+          logo_svg: eb.ref('excluded.logo_svg'),
+          description: eb.ref('excluded.description'),
+          redemption_instructions: eb.ref('excluded.redemption_instructions'),
+          terms: eb.ref('excluded.terms'),
+          sort_key: eb.ref('excluded.sort_key'),
+          search_text: eb.ref('excluded.search_text'),
+          content_hash: eb.ref('excluded.content_hash'),
+          available: true,
+          updated_at: sql`now()`,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Marks products the provider no longer offers as unavailable; they are never deleted. */
+export async function retireProducts(trx: Db, codes: string[]): Promise<void> {
+  const BATCH = 1000;
+  for (let i = 0; i < codes.length; i += BATCH) {
+    await trx
+      .updateTable('products')
+      .set({ available: false, updated_at: sql`now()` })
+      .where('code', 'in', codes.slice(i, i + BATCH))
+      .execute();
+  }
+}
+
+export async function startSyncRun(
+  db: Db,
+  provider: string,
+  trigger: CatalogSyncRunsTable['trigger'],
+): Promise<string> {
+  const row = await db
+    .insertInto('catalog_sync_runs')
+    .values({
+      provider,
+      trigger,
+      finished_at: null,
+      received: null,
+      added: null,
+      updated: null,
+      retired: null,
+      skipped: null,
+      error: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishSyncRun(
+  db: Db,
+  id: string,
+  outcome:
+    | { status: 'succeeded'; received: number; added: number; updated: number; retired: number; skipped: number }
+    | { status: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('catalog_sync_runs')
+    .set({ ...outcome, finished_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function lastSucceededSync(db: Db): Promise<Date | null> {
+  const row = await db
+    .selectFrom('catalog_sync_runs')
+    .select('finished_at')
+    .where('status', '=', 'succeeded')
+    .orderBy('started_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.finished_at ?? null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,37 @@
+import type { MailboxMessage } from '@giftrelay/contracts';
+import type { Db } from '../../db/database';
+
+const columns = ['id', 'from_address', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'] as const;
+
+type Row = {
+  id: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Date;
+};
+
+const toMessage = (r: Row): MailboxMessage => ({
+  id: r.id,
+  from: r.from_address,
+  to: r.to_address,
+  subject: r.subject,
+  text: r.text_body,
+  html: r.html_body,
+  created_at: r.created_at.toISOString(),
+});
+
+/** Newest first; `to` narrows to one recipient (case-insensitive, as addresses are). */
+export async function listMessages(db: Db, filter: { to?: string; limit: number }): Promise<MailboxMessage[]> {
+  let q = db.selectFrom('mailbox_messages').select(columns);
+  if (filter.to) q = q.where('to_address', '=', filter.to.toLowerCase());
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.map(toMessage);
+}
+
+export async function findMessage(db: Db, id: string): Promise<MailboxMessage | undefined> {
+  const row = await db.selectFrom('mailbox_messages').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toMessage(row);
+}

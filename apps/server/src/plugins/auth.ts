@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@giftrelay/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
+
+/** Who is calling, set by `app.authenticate`. */
+export interface AuthContext {
+  userId: string;
+  organisationId: string;
+  role: Role;
+  email: string;
+  sessionId: string;
+}
+
+export interface AccessTokens {
+  /** Lifetime of an access token, in seconds. */
+  ttlSeconds: number;
+  sign(claims: { userId: string; sessionId: string; organisationId: string }): Promise<{
+    token: string;
+    expiresAt: number;
+  }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+    /**
+     * Use as `preHandler`: checks the bearer access token and its session, then sets
+     * `request.auth`. Answers 401 UNAUTHORIZED when the token is missing, invalid or expired, or
+     * its session has ended.
+     */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; read it only in routes that use it. */
+    auth: AuthContext;
+  }
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_AUDIENCE = 'giftrelay-api';
+const ALGORITHM = 'HS256';
+const KEY_ID = 'access-token-v1';
+
+const unauthorized = (message: string) =>
+  new AppError(401, 'UNAUTHORIZED', message, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+
+/**
+ * Access tokens: short-lived JWTs (HS256, pinned) naming a session. The key comes from
+ * AUTH_SECRET, or is generated on first start and kept in the database, so every process and
+ * every restart agrees on it. Each check also looks the session up, so logging out or changing
+ * the password ends the tokens at once instead of when they expire.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const key = opts.config.authSecret ? new TextEncoder().encode(opts.config.authSecret) : await storedKey(app);
+    const issuer = opts.config.publicUrl;
+
+    app.decorate('accessTokens', {
+      ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+      async sign(claims) {
+        const now = Math.floor(Date.now() / 1000);
+        const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
+        const token = await new SignJWT({ sid: claims.sessionId, org: claims.organisationId })
+          .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: KEY_ID })
+          .setSubject(claims.userId)
+          .setIssuer(issuer)
+          .setAudience(ACCESS_TOKEN_AUDIENCE)
+          .setIssuedAt(now)
+          .setExpirationTime(expiresAt)
+          .sign(key);
+        return { token, expiresAt };
+      },
+    } satisfies AccessTokens);
+
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = header?.match(/^Bearer\s+(\S+)$/i);
+      if (!match?.[1]) throw unauthorized('Missing bearer token');
+      let sessionId: string;
+      let userId: string;
+      try {
+        const { payload } = await jwtVerify(match[1], key, {
+          algorithms: [ALGORITHM],
+          issuer,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+        });
+        if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new Error('bad claims');
+        sessionId = payload.sid;
+        userId = payload.sub;
+      } catch (err) {
+        throw unauthorized(err instanceof joseErrors.JWTExpired ? 'Access token expired' : 'Invalid access token');
+      }
+      const row = await app.db
+        .selectFrom('auth_sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .innerJoin('memberships as m', (j) =>
+          j.onRef('m.user_id', '=', 's.user_id').onRef('m.organisation_id', '=', 's.organisation_id'),
+        )
+        .select(['s.organisation_id', 'm.role', 'u.email'])
+        .where('s.id', '=', sessionId)
+        .where('s.user_id', '=', userId)
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (!row) throw unauthorized('Session has ended');
+      request.auth = { userId, organisationId: row.organisation_id, role: row.role, email: row.email, sessionId };
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+async function storedKey(app: FastifyInstance): Promise<Uint8Array> {
+  await app.db
+    .insertInto('auth_signing_keys')
+    .values({ id: KEY_ID, secret: randomBytes(64) })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const row = await app.db
+    .selectFrom('auth_signing_keys')
+    .select('secret')
+    .where('id', '=', KEY_ID)
+    .executeTakeFirstOrThrow();
+  return new Uint8Array(row.secret);
+}

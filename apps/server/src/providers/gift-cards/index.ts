@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { SandboxProvider } from './sandbox';
+import type { GiftCardProvider } from './types';
+
+export * from './types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    giftCards: GiftCardProvider;
+  }
+}
+
+/** The configured provider on a database; worker processes build theirs with this too. */
+export function createGiftCardProvider(config: Config, db: Db): GiftCardProvider {
+  const { sandbox } = config.giftCards;
+  return new SandboxProvider({
+    db,
+    catalogSize: sandbox.catalogSize,
+    failureRate: sandbox.failureRate,
+    latencyMs: sandbox.latencyMs,
+  });
+}
+
+/** The sandbox behind a provider, for tests and sandbox-only tools; throws for a real provider. */
+export function sandboxOf(provider: GiftCardProvider): SandboxProvider {
+  if (!(provider instanceof SandboxProvider)) throw new Error(`The ${provider.name} provider is not the sandbox`);
+  return provider;
+}
+
+/** `app.giftCards`: the gift-card provider everything else orders from. */
+export const giftCardsPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    app.decorate('giftCards', createGiftCardProvider(opts.config, app.db));
+  },
+  { name: 'gift-cards', dependencies: ['db'] },
+);

@@ -1,0 +1,94 @@
+import type { PayoutType } from '@giftrelay/contracts';
+
+/**
+ * What GiftRelay needs from a gift-card provider. The sandbox implements it today; a real
+ * provider's adapter implements the same interface with its HTTP API behind it. Amounts are
+ * integer minor units of the product's currency.
+ */
+export interface GiftCardProvider {
+  /** Short, stable name stored with each product ('sandbox', 'tango', …). */
+  readonly name: string;
+  /** True for a provider whose cards are not real, so the UI can say "Sandbox". */
+  readonly isSandbox: boolean;
+  /** The whole catalogue, a page at a time (a provider's catalogue can hold tens of thousands). */
+  listCatalog(): AsyncIterable<ProviderProduct[]>;
+  /**
+   * Orders one card. `reference` is ours and the provider's idempotency key: placing the same
+   * reference again returns the order first placed with it (same card), never a second card.
+   * Throws ProviderError.
+   */
+  placeOrder(input: PlaceOrderInput): Promise<ProviderOrder>;
+  /** The order placed with this reference, or null if the provider has none. */
+  getOrder(reference: string): Promise<ProviderOrder | null>;
+  health(): Promise<ProviderHealth>;
+}
+
+export interface ProviderProduct {
+  code: string;
+  name: string;
+  brand: string;
+  /** Catalogue country code (see contracts/countries.ts). */
+  country: string;
+  currency: string;
+  minValueMinor: number;
+  maxValueMinor: number;
+  /** The only values that can be ordered, for fixed-value cards; null for range cards. */
+  denominationsMinor: number[] | null;
+  payoutType: PayoutType;
+  category: string;
+  /** SVG markup. */
+  logoSvg: string;
+  description: string;
+  redemptionInstructions: string;
+  terms: string;
+}
+
+export interface PlaceOrderInput {
+  reference: string;
+  productCode: string;
+  amountMinor: number;
+  currency: string;
+}
+
+export interface ProviderOrder {
+  reference: string;
+  providerOrderId: string;
+  productCode: string;
+  amountMinor: number;
+  currency: string;
+  /** The card's claim code or number: a secret, never logged. */
+  code: string;
+  pin: string | null;
+  redemptionUrl: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface ProviderHealth {
+  ok: boolean;
+  latencyMs: number | null;
+  error?: string;
+}
+
+export const PROVIDER_ERROR_KINDS = ['timeout', 'provider_error', 'out_of_stock', 'declined'] as const;
+export type ProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
+
+/**
+ * A provider call that did not give a card. `retryable` tells the caller whether asking again
+ * (with the same reference) can succeed: a timeout or a provider fault may pass; a card out of
+ * stock or an order the provider declined will not. After a timeout the order may have gone
+ * through, which is why retries must reuse the reference.
+ */
+export class ProviderError extends Error {
+  readonly retryable: boolean;
+
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ProviderError';
+    this.retryable = kind === 'timeout' || kind === 'provider_error';
+  }
+}

@@ -1,0 +1,88 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { MailboxMessage, Session, User } from '@giftrelay/contracts';
+import { eventually, type TestApp } from './helpers';
+
+/**
+ * A client address of its own for each call, so tests that create many accounts stay clear of
+ * the per-address rate limits (which the rate-limit tests exercise on purpose).
+ */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Waits for the newest email to `to` whose subject matches, in the built-in mailbox. */
+export async function waitForEmail(t: TestApp, to: string, subject?: RegExp): Promise<MailboxMessage> {
+  return eventually(async () => {
+    const res = await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(to)}` });
+    const messages = res.json().messages as MailboxMessage[];
+    return messages.find((m) => !subject || subject.test(m.subject));
+  });
+}
+
+/** The token at the end of the first link in the email's text part whose path starts with `path`. */
+export function linkToken(message: Pick<MailboxMessage, 'text'>, path: '/verify/' | '/reset-password/'): string {
+  const match = message.text.match(new RegExp(`https?://[^\\s]+${path}([A-Za-z0-9_-]+)`));
+  if (!match?.[1]) throw new Error(`no ${path} link in the email:\n${message.text}`);
+  return match[1];
+}
+
+export interface SignedUpUser {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+  organisationId: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A verified account with its own organisation, signed in, made through the real endpoints:
+ * sign-up, the verification email in the mailbox, verification, password sign-in.
+ */
+export async function signUpVerifiedUser(
+  t: TestApp,
+  overrides: { email?: string; password?: string } = {},
+): Promise<SignedUpUser> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? 'violet-Harbour-42';
+  const remoteAddress = randomIp();
+  const signUp = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { email, password },
+    remoteAddress,
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const token = linkToken(await waitForEmail(t, email, /verify/i), '/verify/');
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify',
+    payload: { token },
+    remoteAddress,
+  });
+  if (verify.statusCode !== 200) throw new Error(`verification failed: ${verify.statusCode} ${verify.body}`);
+  const session = await signIn(t, email, password, remoteAddress);
+  return {
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    user: session.user,
+    organisationId: session.user.organisation.id,
+    email,
+    password,
+  };
+}
+
+export async function signIn(t: TestApp, email: string, password: string, remoteAddress = randomIp()) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/token?grant_type=password',
+    payload: { email, password },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Session;
+}

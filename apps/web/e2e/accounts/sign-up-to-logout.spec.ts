@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { newEmail, PASSWORD } from '../support/accounts';
+
+test('sign up, verify from the mailbox, sign in, use the shell, log out', async ({ page, context }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) errors.push(msg.text());
+  });
+  const email = newEmail('journey');
+
+  // Sign up.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const toast = page.getByRole('region', { name: /Notifications/ });
+  await expect(toast.getByText('Success!')).toBeVisible();
+  await expect(toast.getByText('Check your email to verify.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Open the verification email in the built-in mailbox and follow its link.
+  await page.getByRole('link', { name: 'built-in mailbox' }).click();
+  await expect(page).toHaveURL(/\/mailbox$/);
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('button', { name: new RegExp(`To ${email}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Verify your email for GiftRelay' })).toBeVisible();
+  const mail = page.frameLocator('iframe[title="Email: Verify your email for GiftRelay"]');
+  await expect(mail.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await mail.getByRole('link', { name: 'Verify email' }).click();
+
+  await expect(page).toHaveURL(/\/verify\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+
+  // Sign in: the address is filled in already.
+  await expect(page).toHaveURL(/\/login\?email=/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(toast.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The shell: six items, the organisation and the Sandbox badge.
+  const nav = page.getByRole('navigation', { name: 'Navigation' });
+  for (const item of ['Dashboard', 'Orders', 'Analytics', 'Catalog', 'Billing', 'Settings']) {
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(page.getByTestId('organisation-name')).toHaveText('Example');
+  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // Ctrl+B collapses the sidebar, and the state survives a reload (a cookie for 7 days).
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  // The session survived the reload too.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+
+  // Dark mode: a class on the document, remembered.
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await sidebar.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await sidebar.getByRole('button', { name: 'Light mode' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+
+  // Logout, and the dashboard is closed again.
+  await sidebar.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to GiftRelay' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export const newEmail = (prefix = 'e2e') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+export const PASSWORD = 'violet-Harbour-42';
+
+interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest email to `to` whose subject matches, from the built-in mailbox. */
+export async function waitForEmail(request: APIRequestContext, to: string, subject: RegExp): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/mailbox?to=${encodeURIComponent(to)}`);
+        const messages = ((await res.json()) as { messages: MailboxMessage[] }).messages;
+        found = messages.find((m) => subject.test(m.subject));
+        return Boolean(found);
+      },
+      { message: `an email to ${to} matching ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as MailboxMessage;
+}
+
+export function linkIn(message: MailboxMessage, path: '/verify/' | '/reset-password/'): string {
+  const match = message.text.match(new RegExp(`https?://\\S+${path}[A-Za-z0-9_-]+`));
+  if (!match) throw new Error(`no ${path} link in:\n${message.text}`);
+  return match[0];
+}
+
+/** A verified account made through the API and the mailbox, fast; nothing is signed in. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  overrides: Partial<Account> = {},
+): Promise<Account> {
+  const account = { email: overrides.email ?? newEmail(), password: overrides.password ?? PASSWORD };
+  const signUp = await request.post('/api/v1/auth/signup', { data: account });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const link = linkIn(await waitForEmail(request, account.email, /verify/i), '/verify/');
+  const token = link.slice(link.lastIndexOf('/') + 1);
+  const verify = await request.post('/api/v1/auth/verify', { data: { token } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return account;
+}
+
+/** Signs in through the login page as a person would, and waits for the dashboard. */
+export async function signInThroughUi(page: Page, account: Account, expectedPath = /\/dashboard$/) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(expectedPath);
+}
+
+/** A new verified account, signed in through the UI: the start of most signed-in tests. */
+export async function signUpAndSignIn(page: Page, overrides: Partial<Account> = {}): Promise<Account> {
+  const account = await createVerifiedAccount(page.request, overrides);
+  await signInThroughUi(page, account);
+  return account;
+}

@@ -1,0 +1,123 @@
+import {
+  ChartColumn,
+  CreditCard,
+  Gift,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Moon,
+  ReceiptText,
+  Settings,
+  Sun,
+} from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { signOut } from '@/lib/auth/session';
+import { toggleTheme, useIsDark } from '@/lib/theme';
+import { cn } from '@/lib/utils';
+
+const NAV_ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.orders, label: 'Orders', icon: ReceiptText },
+  { to: paths.analytics, label: 'Analytics', icon: ChartColumn },
+  { to: paths.catalog, label: 'Catalog', icon: Gift },
+  { to: paths.billing, label: 'Billing', icon: CreditCard },
+  { to: paths.settings, label: 'Settings', icon: Settings },
+];
+
+const itemClass = (isCollapsed: boolean) =>
+  cn(
+    'flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+    isCollapsed && 'justify-center px-0',
+  );
+
+/** A name beside the icon, or, collapsed, a tooltip (and the same name for screen readers). */
+function ItemLabel({ isCollapsed, label, children }: { isCollapsed: boolean; label: string; children: ReactNode }) {
+  if (!isCollapsed) return children;
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side="right"
+          sideOffset={8}
+          className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background"
+        >
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+/** The shell's navigation: the six items, then the theme toggle and Logout. */
+export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onNavigate?: () => void }) {
+  const isDark = useIsDark();
+  const navigate = useNavigate();
+  const logout = async () => {
+    try {
+      await signOut();
+      navigate(paths.login, { replace: true });
+    } catch {
+      toast.error('Failed to sign out');
+    }
+  };
+  const text = (label: string) => <span className={cn(isCollapsed && 'sr-only')}>{label}</span>;
+
+  return (
+    <div className="flex h-full flex-col gap-4 p-3">
+      <nav aria-label="Navigation" className="grid gap-1">
+        <p
+          className={cn(
+            'px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
+            isCollapsed && 'sr-only',
+          )}
+        >
+          Navigation
+        </p>
+        <ul className="grid gap-1">
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <ItemLabel isCollapsed={isCollapsed} label={label}>
+                {/* A plain className (NavLink marks the current page with aria-current): the tooltip's
+                    trigger merges class names as strings. */}
+                <NavLink
+                  to={to}
+                  onClick={onNavigate}
+                  className={cn(
+                    itemClass(isCollapsed),
+                    'aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground',
+                  )}
+                >
+                  <Icon className="size-5 shrink-0" aria-hidden />
+                  {text(label)}
+                </NavLink>
+              </ItemLabel>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-auto grid gap-1 border-t pt-3">
+        <ItemLabel isCollapsed={isCollapsed} label={isDark ? 'Light mode' : 'Dark mode'}>
+          <button type="button" className={itemClass(isCollapsed)} onClick={toggleTheme}>
+            {isDark ? (
+              <Sun className="size-5 shrink-0" aria-hidden />
+            ) : (
+              <Moon className="size-5 shrink-0" aria-hidden />
+            )}
+            {text(isDark ? 'Light mode' : 'Dark mode')}
+          </button>
+        </ItemLabel>
+        <ItemLabel isCollapsed={isCollapsed} label="Logout">
+          <button type="button" className={itemClass(isCollapsed)} onClick={() => void logout()}>
+            <LogOut className="size-5 shrink-0" aria-hidden />
+            {text('Logout')}
+          </button>
+        </ItemLabel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { type Credentials, CredentialsSchema } from '@giftrelay/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { ApiError } from '@/lib/api-client';
+import { signIn } from '@/lib/auth/session';
+import { useSignUp } from '../api/sign-up';
+import { CheckInbox } from './check-inbox';
+import { toastError } from './error-toast';
+
+type Mode = 'sign-in' | 'sign-up';
+
+/**
+ * The spec's one form for signing in and signing up. A successful sign-in changes the session,
+ * and the login page then moves on; a sign-up waits for the emailed link.
+ */
+export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [waitingFor, setWaitingFor] = useState<string>();
+  const signUp = useSignUp();
+  const form = useForm<Credentials>({
+    resolver: zodResolver(CredentialsSchema),
+    defaultValues: { email: initialEmail, password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const isSignUp = mode === 'sign-up';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (isSignUp) {
+        await signUp.mutateAsync(values);
+        toast.success('Success!', { description: 'Check your email to verify.' });
+        setWaitingFor(values.email);
+      } else {
+        await signIn(values.email, values.password);
+        toast.success('Welcome back!');
+      }
+    } catch (err) {
+      toastError(err);
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED') setWaitingFor(values.email);
+    }
+  });
+
+  if (waitingFor) {
+    return (
+      <CheckInbox
+        email={waitingFor}
+        onBack={() => {
+          setWaitingFor(undefined);
+          setMode('sign-in');
+          form.resetField('password');
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-labelledby="login-heading">
+      <div className="grid gap-1 text-center">
+        <h1 id="login-heading" className="text-2xl font-bold tracking-tight">
+          {isSignUp ? 'Create your account' : 'Sign in to GiftRelay'}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {isSignUp ? 'Free to start, no credit card needed.' : 'Welcome back. Enter your details to continue.'}
+        </p>
+      </div>
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldProps('email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          required
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        aside={
+          !isSignUp && (
+            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          )
+        }
+      >
+        <PasswordInput
+          {...fieldProps('password', errors.password?.message)}
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          required
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? (isSignUp ? 'Creating account…' : 'Signing in…') : isSignUp ? 'Create account' : 'Sign in'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button
+          type="button"
+          className="font-medium text-primary hover:underline"
+          onClick={() => {
+            setMode(isSignUp ? 'sign-in' : 'sign-up');
+            form.clearErrors();
+          }}
+        >
+          {isSignUp ? 'Sign in' : 'Sign up'}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Product } from '@giftrelay/contracts';
+import { useCallback, useState } from 'react';
+import { PageHeading } from '@/components/layout/page-heading';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useCatalogFacets } from '../api/get-catalog-facets';
+import { useCatalogFilters } from '../hooks/use-catalog-filters';
+import { CatalogFilters } from './catalog-filters';
+import { ProductResults } from './product-results';
+import { SelectedProductBar } from './selected-product-bar';
+
+interface CatalogPageProps {
+  /** Opens the send dialog for a product, from a card's Send or the bar's Configure & Send. */
+  onSend?: (product: Product) => void;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+export function CatalogPage({ onSend }: CatalogPageProps) {
+  const { filters, update, clear } = useCatalogFilters();
+  const facets = useCatalogFacets(filters);
+  const [selected, setSelected] = useState<Product | null>(null);
+  const clearSelection = useCallback(() => setSelected(null), []);
+
+  const send = (product: Product) => {
+    setSelected(product);
+    onSend?.(product);
+  };
+
+  const totals = facets.data?.totals;
+  return (
+    <div className={cn(selected && 'pb-36 sm:pb-24')}>
+      <PageHeading title="Catalog">
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p className="text-muted-foreground">
+            {totals
+              ? `${count.format(totals.products)} gift cards from ${count.format(totals.brands)} brands in ${count.format(totals.countries)} countries, delivered by email.`
+              : 'Gift cards from the world’s favourite brands, delivered by email.'}
+          </p>
+          {facets.data?.sandbox && (
+            <span className="rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+              Sandbox
+            </span>
+          )}
+        </div>
+        <div className="mt-6">
+          {facets.isError && !facets.data ? (
+            <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border p-4 text-sm">
+              The filter options could not be loaded.
+              <Button variant="outline" size="sm" onClick={() => facets.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : null}
+          <CatalogFilters
+            filters={filters}
+            facets={facets.data}
+            isLoadingFacets={facets.isPending}
+            onChange={update}
+            onClear={clear}
+          />
+          <ProductResults filters={filters} selectedCode={selected?.code} onSend={send} />
+        </div>
+      </PageHeading>
+      {selected && <SelectedProductBar product={selected} onConfigure={onSend} onClear={clearSelection} />}
+    </div>
+  );
+}

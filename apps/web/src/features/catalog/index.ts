@@ -1,0 +1,1 @@
+export { CatalogPage } from './components/catalog-page';

@@ -1,0 +1,151 @@
+import { SESSION_COOKIE_HEADER, type Session, type User } from '@giftrelay/contracts';
+import { ApiError, api, setAuthHooks } from '@/lib/api-client';
+
+/**
+ * The browser's session. The access token lives only in memory; the refresh token is an httpOnly
+ * cookie the server sets (docs/decisions/003-browser-session-tokens.md). A reload gets a new
+ * access token from the cookie. A flag in localStorage says whether there is a session worth
+ * asking for, so visitors who never signed in cost no request, and tells other tabs when this
+ * one signs in or out.
+ */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: User; accessToken: string; expiresAt: number };
+
+const HINT_KEY = 'giftrelay-session';
+/** The spec: the session is checked every 30 seconds and refreshed before it expires. */
+export const REFRESH_CHECK_MS = 30_000;
+const REFRESH_MARGIN_S = 90;
+const cookieHeaders = { [SESSION_COOKIE_HEADER]: '1' };
+
+let state: SessionState = { status: 'loading' };
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: () => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
+
+function writeHint(isSignedIn: boolean) {
+  try {
+    if (isSignedIn) localStorage.setItem(HINT_KEY, '1');
+    else localStorage.removeItem(HINT_KEY);
+  } catch {
+    // Storage blocked: sessions still work in this tab.
+  }
+}
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
+function accept(session: Session) {
+  writeHint(true);
+  setState({
+    status: 'signed-in',
+    user: session.user,
+    accessToken: session.access_token,
+    expiresAt: session.expires_at,
+  });
+}
+
+function end() {
+  writeHint(false);
+  setState({ status: 'signed-out' });
+}
+
+export async function signIn(email: string, password: string): Promise<User> {
+  const session = await api.post<Session>(
+    '/api/v1/auth/token?grant_type=password',
+    { email, password },
+    { headers: cookieHeaders, auth: false },
+  );
+  accept(session);
+  return session.user;
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Trades the refresh cookie for a new access token; one request at a time. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      accept(
+        await api.post<Session>(
+          '/api/v1/auth/token?grant_type=refresh_token',
+          {},
+          { headers: cookieHeaders, auth: false },
+        ),
+      );
+      return true;
+    } catch (err) {
+      // Offline or the server is down: keep what we have and try again at the next check.
+      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) {
+        if (state.status === 'loading') setState({ status: 'signed-out' });
+        return false;
+      }
+      end();
+      return false;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/** Ends the session on the server; throws if the server could not be told. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/v1/auth/logout');
+  } catch (err) {
+    // Already over on the server: that is what we wanted.
+    if (!(err instanceof ApiError && err.status === 401)) throw err;
+  }
+  end();
+}
+
+/** Replaces the user shown (after a rename, for example) without a new token. */
+export function updateSessionUser(user: User) {
+  if (state.status === 'signed-in') setState({ ...state, user });
+}
+
+let started = false;
+
+/** Restores the session after a load and keeps it fresh. Call once, at start. */
+export function startSession() {
+  if (started) return;
+  started = true;
+  setAuthHooks({
+    getAccessToken: () => (state.status === 'signed-in' ? state.accessToken : undefined),
+    refresh: refreshSession,
+  });
+  if (readHint()) void refreshSession();
+  else setState({ status: 'signed-out' });
+
+  setInterval(() => {
+    if (state.status !== 'signed-in') return;
+    if (state.expiresAt - Date.now() / 1000 < REFRESH_MARGIN_S) void refreshSession();
+  }, REFRESH_CHECK_MS);
+
+  // Another tab signed in or out.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== HINT_KEY) return;
+    if (event.newValue === '1' && state.status !== 'signed-in') void refreshSession();
+    if (event.newValue === null && state.status === 'signed-in') setState({ status: 'signed-out' });
+  });
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { normalizeCountryCode } from './countries';
+import { DECIMAL_PATTERN, isCurrencyCode } from './currency';
+
+/**
+ * The catalogue API. Amounts are decimal numbers in the currency's major unit, exact to its minor
+ * unit (see currency.ts): `minValue: 25.5` in USD is 2550 cents inside. Products come from the
+ * gift-card provider through the catalogue sync; a product the provider no longer offers stays
+ * readable by code with `available: false` but is no longer listed.
+ */
+
+export const PAYOUT_TYPES = ['gift_card', 'prepaid_card'] as const;
+export const PayoutTypeSchema = z.enum(PAYOUT_TYPES);
+export type PayoutType = z.infer<typeof PayoutTypeSchema>;
+
+export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
+  gift_card: 'Gift card',
+  prepaid_card: 'Prepaid card',
+};
+
+export const ProductSchema = z
+  .object({
+    id: z.string().meta({ description: 'Stable identifier of the product in GiftRelay' }),
+    code: z.string().meta({ description: 'The product code to order with (`product_code`)', example: 'AMAZON-US' }),
+    name: z.string().meta({ example: 'Amazon.com Gift Card' }),
+    brand: z.string().meta({ example: 'Amazon' }),
+    country: z.string().meta({ description: 'Where the card can be redeemed', example: 'US' }),
+    currency: z.string().meta({ description: 'ISO 4217 code of the card value', example: 'USD' }),
+    minValue: z.number().meta({ description: 'Smallest value, in the major unit', example: 1 }),
+    maxValue: z.number().meta({ description: 'Largest value, in the major unit', example: 2000 }),
+    denominations: z.array(z.number()).nullable().meta({
+      description: 'The only values allowed, for fixed-value cards; null when any value in range is',
+      example: null,
+    }),
+    payoutType: PayoutTypeSchema,
+    category: z.string().meta({ example: 'Retail' }),
+    logoUrl: z.string().meta({ description: 'SVG logo', example: '/api/v1/products/AMAZON-US/logo.svg' }),
+    description: z.string(),
+    redemptionInstructions: z.string(),
+    terms: z.string(),
+    available: z.boolean().meta({ description: 'False once the provider stops offering it' }),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof ProductSchema>;
+
+export const PRODUCT_SEARCH_MAX_LENGTH = 100;
+export const PRODUCT_CATEGORY_MAX_LENGTH = 50;
+export const PRODUCT_PAGE_SIZE = 50;
+export const PRODUCT_PAGE_MAX = 100;
+
+// A parameter sent empty (`?minValue=`) counts as not sent, as the web app omits unset filters.
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const countryParam = z.string().transform((value, ctx) => {
+  const code = normalizeCountryCode(value.trim());
+  if (!code) {
+    ctx.addIssue({ code: 'custom', message: 'must be a country code such as US, UK or CA' });
+    return z.NEVER;
+  }
+  return code;
+});
+
+const currencyParam = z.string().transform((value, ctx) => {
+  const code = value.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || !isCurrencyCode(code)) {
+    ctx.addIssue({ code: 'custom', message: 'must be an ISO 4217 currency code such as USD, GBP or CAD' });
+    return z.NEVER;
+  }
+  return code;
+});
+
+const categoryParam = z
+  .string()
+  .trim()
+  .max(PRODUCT_CATEGORY_MAX_LENGTH, `must be at most ${PRODUCT_CATEGORY_MAX_LENGTH} characters`);
+
+// Kept as text so the server converts it to minor units exactly, in the product's currency.
+const amountParam = z
+  .string()
+  .trim()
+  .regex(DECIMAL_PATTERN, 'must be a non-negative amount in the major unit, such as 25 or 25.50')
+  .meta({ example: '25' });
+
+export const CatalogFiltersSchema = z.object({
+  country: optionalParam(countryParam).meta({ description: 'Country code (US, UK, CA, …)' }),
+  currency: optionalParam(currencyParam).meta({ description: 'ISO 4217 currency code' }),
+  category: optionalParam(categoryParam).meta({ description: 'Category name, exactly as listed in the facets' }),
+});
+
+export const ProductListQuerySchema = CatalogFiltersSchema.extend({
+  minValue: optionalParam(amountParam).meta({
+    description: 'Products whose value range reaches at least this much (major unit of each product’s currency)',
+  }),
+  maxValue: optionalParam(amountParam).meta({ description: 'Products whose value range starts at or below this' }),
+  q: optionalParam(
+    z.string().trim().max(PRODUCT_SEARCH_MAX_LENGTH, `must be at most ${PRODUCT_SEARCH_MAX_LENGTH} characters`),
+  ).meta({ description: 'Case-insensitive search in brand and product name' }),
+  cursor: optionalParam(z.string().max(512, 'is not a cursor from this API')).meta({
+    description: 'next_cursor from the previous page',
+  }),
+  limit: optionalParam(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
+          .max(PRODUCT_PAGE_MAX, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`),
+      ),
+  ).meta({ description: `Page size, default ${PRODUCT_PAGE_SIZE}` }),
+}).superRefine((query, ctx) => {
+  if (query.minValue !== undefined && query.maxValue !== undefined && Number(query.minValue) > Number(query.maxValue)) {
+    ctx.addIssue({ code: 'custom', path: ['minValue'], message: 'must not be greater than maxValue' });
+  }
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+export const ProductListResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(ProductSchema),
+  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
+
+export const ProductResponseSchema = z.object({ success: z.literal(true), product: ProductSchema });
+export type ProductResponse = z.infer<typeof ProductResponseSchema>;
+
+export const ProductCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+
+/**
+ * The filter options the catalogue has, from its available products. With filters given, each
+ * list counts the products matching the other filters (a country's count under the chosen
+ * currency and category), and still names every option so a choice can be changed.
+ */
+export const CatalogFacetsSchema = z.object({
+  success: z.literal(true),
+  countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
+  currencies: z.array(z.object({ code: z.string(), count: z.number().int() })),
+  categories: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  totals: z.object({
+    products: z.number().int(),
+    brands: z.number().int(),
+    countries: z.number().int(),
+  }),
+  sandbox: z.boolean().meta({ description: 'True when the catalogue comes from the sandbox provider' }),
+});
+export type CatalogFacets = z.infer<typeof CatalogFacetsSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** A message held by the built-in mailbox (only while no SMTP server is configured). */
+export const MailboxMessageSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
+
+export const MailboxQuerySchema = z.object({
+  to: z.string().trim().max(255).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const MailboxListSchema = z.object({ success: z.literal(true), messages: z.array(MailboxMessageSchema) });
+export type MailboxList = z.infer<typeof MailboxListSchema>;
+
+export const MailboxMessageResponseSchema = z.object({ success: z.literal(true), message: MailboxMessageSchema });
