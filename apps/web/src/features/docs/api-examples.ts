@@ -21,17 +21,48 @@ export interface ApiExample {
   idempotencyKey?: string;
   /** A JSON body, or raw text to show a malformed request. */
   body?: Record<string, unknown> | string;
-  response: { status: number; body: unknown };
+  /**
+   * The answer, with every field the real one has (a test compares them), unless `abridged`:
+   * then it shows only some of them.
+   */
+  response: { status: number; body: unknown; abridged?: true };
 }
 
 /** Words in CAPITALS in a command stand for values the reader (or the test) fills in. */
 export const PLACEHOLDERS: Record<string, string> = {
-  PRODUCT_ID: 'the id of a product from List Products',
+  PRODUCT_CODE: 'the code of a product from List Products',
   ORDER_ID: 'the order_id from Create Order',
   YOUR_REFRESH_TOKEN: 'the refresh_token of your current session',
 };
 
 const ISO = '2025-05-01T09:30:00.000Z';
+const ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImFjY2Vzcy10b2tlbi12MSJ9.eyJzaWQiOiI0YjFlMmQ3Yy…';
+
+/** The signed-in user as the auth endpoints show it. */
+const EXAMPLE_USER = {
+  id: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  email: 'rewards-bot@example.com',
+  email_confirmed_at: ISO,
+  created_at: ISO,
+  role: 'owner',
+  organisation: {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    name: 'Example',
+    sandbox: true,
+    billing_currency: 'USD',
+    created_at: ISO,
+  },
+};
+
+const session = (refreshToken: string, expiresAt: number) => ({
+  success: true,
+  access_token: ACCESS_TOKEN,
+  refresh_token: refreshToken,
+  expires_in: 900,
+  expires_at: expiresAt,
+  token_type: 'bearer',
+  user: EXAMPLE_USER,
+});
 
 /** One order as the API shows it (Create Order's reads, and the payload of order events). */
 export const EXAMPLE_ORDER = {
@@ -64,6 +95,14 @@ export const API_EXAMPLES: ApiExample[] = [
         database: { ok: true, driver: 'postgres', latency_ms: 0.8 },
         queue: { ok: true, round_trip_ms: 12.4, last_round_trip_at: ISO },
         instance: { id: '0b9e5c1e-3f4a-4a8e-9d7c-2f1e6b5a4c3d', created_at: ISO, boot_count: 3 },
+        gift_cards: {
+          provider: 'sandbox',
+          sandbox: true,
+          ok: true,
+          latency_ms: 0.4,
+          available_products: 181,
+          last_sync_at: ISO,
+        },
       },
     },
   },
@@ -78,6 +117,7 @@ export const API_EXAMPLES: ApiExample[] = [
     response: {
       status: 200,
       body: { openapi: '3.0.3', info: { title: 'GiftRelay API', version: '0.1.0' }, paths: {} },
+      abridged: true,
     },
   },
   {
@@ -85,66 +125,43 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'auth',
     title: 'Create an account',
     description:
-      'Creates the user and their organisation and emails a link to verify the address. The answer is the same whether or not the address already has an account.',
+      'Creates the user and their organisation and emails a link to verify the address: open it before signing in. The answer is the same whether or not the address already has an account. A password of fewer than 6 characters answers 400 VALIDATION_ERROR, a very common one 400 WEAK_PASSWORD.',
     method: 'POST',
     path: '/api/v1/auth/signup',
     body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
-    response: { status: 201, body: { success: true, message: 'Check your email to verify.' } },
+    response: { status: 200, body: { success: true, message: 'Check your email to verify.' } },
   },
   {
     id: 'token',
     tab: 'auth',
     title: 'Sign in: get a session',
     description:
-      'Exchanges an email address and password for a session. Send the access_token as a bearer token; it expires after expires_in seconds.',
+      'Exchanges an email address and password for a session. Send the access_token as a bearer token; it expires after expires_in seconds (expires_at, in seconds since 1970). A wrong address or password answers 400 INVALID_CREDENTIALS; an account whose email is not verified yet, 403 EMAIL_NOT_CONFIRMED.',
     method: 'POST',
     path: '/api/v1/auth/token?grant_type=password',
     body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
-    response: {
-      status: 200,
-      body: {
-        access_token: 'eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI…',
-        refresh_token: 'rt_9f2c4d1b8e7a6c5d4e3f2a1b',
-        expires_in: 900,
-        expires_at: 1746092700,
-        token_type: 'bearer',
-        user: { id: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d', email: 'rewards-bot@example.com' },
-      },
-    },
+    response: { status: 200, body: session('OAXSNIOPk0hD1cvRMkB9h-giJpiqeR6lKJCrLFBm3_Y', 1746092700) },
   },
   {
     id: 'refresh',
     tab: 'auth',
     title: 'Refresh a session',
     description:
-      'Trades the refresh token for a new session before the access token expires. Each refresh token works once: keep the new one.',
+      'Trades the refresh token for a new session before the access token expires. Each refresh token works once: keep the new one. (Two processes refreshing with the same token within 10 seconds both get a session.) An unknown refresh token answers 401 UNAUTHORIZED; a used one presented again later ends the whole session.',
     method: 'POST',
     path: '/api/v1/auth/token?grant_type=refresh_token',
     body: { refresh_token: 'YOUR_REFRESH_TOKEN' },
-    response: {
-      status: 200,
-      body: {
-        access_token: 'eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI…',
-        refresh_token: 'rt_0a1b2c3d4e5f6a7b8c9d0e1f',
-        expires_in: 900,
-        expires_at: 1746093600,
-        token_type: 'bearer',
-        user: { id: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d', email: 'rewards-bot@example.com' },
-      },
-    },
+    response: { status: 200, body: session('vvl-VILHI3ijNrbE_Uftk4HJgdgDevFXcXwDmkKLgB0', 1746093600) },
   },
   {
     id: 'user',
     tab: 'auth',
     title: 'Who am I',
-    description: 'The user the token belongs to.',
+    description: 'The user the token belongs to, with their role and organisation.',
     method: 'GET',
     path: '/api/v1/auth/user',
     auth: true,
-    response: {
-      status: 200,
-      body: { success: true, user: { id: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d', email: 'rewards-bot@example.com' } },
-    },
+    response: { status: 200, body: { success: true, user: EXAMPLE_USER } },
   },
   {
     id: 'logout',
@@ -154,17 +171,16 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'POST',
     path: '/api/v1/auth/logout',
     auth: true,
-    response: { status: 200, body: { success: true } },
+    response: { status: 200, body: { success: true, message: 'Signed out' } },
   },
   {
     id: 'products',
     tab: 'list-products',
     title: 'List products',
     description:
-      'Filter by country, currency and category, by value (minValue, maxValue: products whose range overlaps) and by q, a case-insensitive search on the brand or name. Pages of results come with a next_cursor; pass it as cursor for the next page.',
+      'No token needed. Filter by country, currency and category, by value (minValue, maxValue: products whose range overlaps) and by q, a case-insensitive search on the brand or name. Values are in the currency’s major unit; denominations lists the only values a fixed-value card allows (null: any value in range). Pages hold limit products (50 unless asked, at most 100); pass next_cursor as cursor for the next page, until it is null.',
     method: 'GET',
-    path: '/api/v1/products?country=US&currency=USD&category=Retail',
-    auth: true,
+    path: '/api/v1/products?country=US&currency=USD&category=Retail&limit=1',
     response: {
       status: 200,
       body: {
@@ -173,17 +189,23 @@ export const API_EXAMPLES: ApiExample[] = [
           {
             id: 'a3f1c2d4-5b6e-4f7a-8b9c-0d1e2f3a4b5c',
             code: 'AMAZON-US',
-            name: 'Amazon.com',
+            name: 'Amazon.com Gift Card',
             brand: 'Amazon',
             country: 'US',
             currency: 'USD',
             minValue: 1,
             maxValue: 2000,
-            payoutType: 'code',
+            denominations: null,
+            payoutType: 'gift_card',
             category: 'Retail',
+            logoUrl: '/api/v1/products/AMAZON-US/logo.svg',
+            description: 'Millions of items, from books and electronics to groceries and home goods.',
+            redemptionInstructions: 'Sign in to your Amazon account, choose "Redeem a gift card" and enter the code.',
+            terms: 'This card does not expire and carries no fees.',
+            available: true,
           },
         ],
-        next_cursor: null,
+        next_cursor: 'WyJhbWF6b24uY29tIGdpZnQgY2FyZCIsIkFNQVpPTi1VUyJd',
       },
     },
   },
@@ -191,7 +213,8 @@ export const API_EXAMPLES: ApiExample[] = [
     id: 'facets',
     tab: 'list-products',
     title: 'What the catalogue holds',
-    description: 'The countries, currencies and categories present, with counts, and the catalogue’s totals.',
+    description:
+      'No token needed. The countries, currencies and categories present, with counts, and the catalogue’s totals; sandbox is true while the catalogue comes from the test provider. Takes the same country, currency and category filters as List products.',
     method: 'GET',
     path: '/api/v1/catalog/facets',
     response: {
@@ -202,6 +225,7 @@ export const API_EXAMPLES: ApiExample[] = [
         currencies: [{ code: 'USD', count: 42 }],
         categories: [{ name: 'Retail', count: 18 }],
         totals: { products: 120, brands: 64, countries: 3 },
+        sandbox: false,
       },
     },
   },
@@ -215,7 +239,7 @@ export const API_EXAMPLES: ApiExample[] = [
     path: '/api/v1/orders',
     auth: true,
     idempotencyKey: 'referral-bonus-8841',
-    body: { product_code: 'PRODUCT_ID', amount: 25, email: 'sam@example.com', quantity: 1 },
+    body: { product_code: 'PRODUCT_CODE', amount: 25, email: 'sam@example.com', quantity: 1 },
     response: {
       status: 201,
       body: {
@@ -293,24 +317,60 @@ export const API_EXAMPLES: ApiExample[] = [
     description: 'Endpoints that act for your organisation need a valid, unexpired bearer token.',
     method: 'GET',
     path: '/api/v1/balance',
-    response: { status: 401, body: { success: false, error: 'Invalid or expired token', code: 'UNAUTHORIZED' } },
+    response: { status: 401, body: { success: false, error: 'Missing bearer token', code: 'UNAUTHORIZED' } },
+  },
+  {
+    id: 'error-invalid-credentials',
+    tab: 'errors',
+    title: 'Signing in with a wrong password',
+    description:
+      'The same answer for an unknown address, so it does not tell whether an account exists. Repeated failures are rate limited.',
+    method: 'POST',
+    path: '/api/v1/auth/token?grant_type=password',
+    body: { email: 'rewards-bot@example.com', password: 'not-the-password' },
+    response: {
+      status: 400,
+      body: { success: false, error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' },
+    },
+  },
+  {
+    id: 'error-email-not-confirmed',
+    tab: 'errors',
+    title: 'Signing in before verifying the address',
+    description: 'Open the link in the verification email first (POST /api/v1/auth/resend sends a new one).',
+    method: 'POST',
+    path: '/api/v1/auth/token?grant_type=password',
+    body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
+    response: {
+      status: 403,
+      body: {
+        success: false,
+        error: 'Email not confirmed. Check your inbox for the verification link, or send a new one.',
+        code: 'EMAIL_NOT_CONFIRMED',
+      },
+    },
   },
   {
     id: 'error-validation',
     tab: 'errors',
     title: 'A request that does not validate',
-    description: 'details lists every field that is wrong, by its path in the request.',
-    method: 'POST',
-    path: '/api/v1/orders',
-    auth: true,
-    body: { product_code: 'PRODUCT_ID', amount: -5, email: 'sam@example.com', quantity: 1 },
+    description:
+      'details lists every field that is wrong, by its path in the request (body, querystring or params); error repeats the first.',
+    method: 'GET',
+    path: '/api/v1/products?currency=EURO&limit=500',
     response: {
       status: 400,
       body: {
         success: false,
-        error: 'body.amount: must be greater than 0',
+        error: 'querystring.currency: must be an ISO 4217 currency code such as USD, GBP or CAD',
         code: 'VALIDATION_ERROR',
-        details: [{ path: 'body.amount', message: 'must be greater than 0' }],
+        details: [
+          {
+            path: 'querystring.currency',
+            message: 'must be an ISO 4217 currency code such as USD, GBP or CAD',
+          },
+          { path: 'querystring.limit', message: 'must be a whole number from 1 to 100' },
+        ],
       },
     },
   },
@@ -342,6 +402,22 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     code: 'UNAUTHORIZED',
     status: 401,
     meaning: 'The bearer token is missing, invalid or expired. Refresh the session.',
+  },
+  {
+    code: 'INVALID_CREDENTIALS',
+    status: 400,
+    meaning: 'Signing in: the email address or the password is wrong (the answer does not say which).',
+  },
+  { code: 'WEAK_PASSWORD', status: 400, meaning: 'Signing up: the password is one of the most common ones.' },
+  {
+    code: 'INVALID_LINK',
+    status: 400,
+    meaning: 'A verification or password-reset token is not valid or was already used.',
+  },
+  {
+    code: 'LINK_EXPIRED',
+    status: 400,
+    meaning: 'A verification or password-reset token has expired. Ask for a new one.',
   },
   { code: 'EMAIL_NOT_CONFIRMED', status: 403, meaning: 'The account has not verified its email address yet.' },
   {

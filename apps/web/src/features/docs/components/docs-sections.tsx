@@ -87,6 +87,11 @@ function Auth() {
         and a refresh token to get the next session. Use a dedicated account for each integration, so you can see what
         each one sent and revoke one without affecting the others.
       </p>
+      <p className="mt-4">
+        A new account signs in once it has opened the link in its verification email. Sign-in, sign-up and password
+        resets are rate limited per address and per account: past the limit they answer 429 <Code>RATE_LIMITED</Code>{' '}
+        with a <Code>Retry-After</Code> header.
+      </p>
       <CodeBlock code={'export GIFTRELAY_TOKEN="<the access_token from the session>"'} language="sh" />
       <Examples tab="auth" />
     </>
@@ -97,7 +102,7 @@ function ListProducts() {
   return (
     <>
       <p>
-        The catalogue is synchronised from our gift-card providers. Each product has an <Code>id</Code> (the{' '}
+        The catalogue is synchronised from our gift-card providers. Each product has a <Code>code</Code> (the{' '}
         <Code>product_code</Code> you order with), a currency and the <Code>minValue</Code> and <Code>maxValue</Code> an
         order may ask for. Reading the catalogue needs no sign-in.
       </p>
