@@ -107,7 +107,7 @@ describe(`POST /api/v1/leads (${TEST_DB})`, () => {
 
   it('limits one address to a few messages, then answers 429 RATE_LIMITED with Retry-After', async () => {
     const ip = fromNewIp();
-    for (let i = 0; i < LEAD_RATE_LIMIT.max; i++) {
+    for (let i = 0; i < LEAD_RATE_LIMIT.limit; i++) {
       expect((await post(valid, {}, ip)).statusCode).toBe(201);
     }
     const before = await countLeads();
