@@ -1,5 +1,4 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
 import { type AppRuntime, useAppRuntime } from './runtime';
 
@@ -7,6 +6,8 @@ import { type AppRuntime, useAppRuntime } from './runtime';
  * App-wide providers. The query client, the toaster and the session arrive with the first page
  * that needs them (every page but home, see ./runtime.ts): the client goes into the context that
  * QueryClientProvider would fill, so it can appear later without remounting the pages below.
+ * Tooltips live only in the signed-in layout, which provides them: the tooltip's positioning
+ * code would otherwise come with every page.
  */
 export function AppProviders({
   children,
@@ -28,10 +29,8 @@ export function AppProviders({
   }, [runtime]);
   return (
     <QueryClientContext.Provider value={runtime?.queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        {children}
-        {runtime && <runtime.Toaster />}
-      </Tooltip.Provider>
+      {children}
+      {runtime && <runtime.Toaster />}
     </QueryClientContext.Provider>
   );
 }

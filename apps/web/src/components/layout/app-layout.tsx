@@ -1,5 +1,5 @@
 import { Menu, PanelLeft, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Dialog, Tooltip } from 'radix-ui';
 import { Link, Outlet } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,9 @@ import { useSidebar } from './use-sidebar';
 export function AppLayout() {
   return (
     <RequireSession>
-      <Shell />
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <Shell />
+      </Tooltip.Provider>
     </RequireSession>
   );
 }
