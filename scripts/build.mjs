@@ -19,6 +19,7 @@ const INPUTS = [
   'packages',
   'package-lock.json',
   'scripts/build.mjs',
+  'scripts/lib/prerender.mjs',
 ];
 
 export async function build({ force = false } = {}) {
@@ -27,7 +28,7 @@ export async function build({ force = false } = {}) {
     !force &&
     existsSync(stampFile) &&
     readFileSync(stampFile, 'utf8') === hash &&
-    existsSync(path.join(webDir, 'dist/index.html'))
+    existsSync(path.join(webDir, 'dist/app.html'))
   ) {
     return false;
   }
@@ -35,6 +36,8 @@ export async function build({ force = false } = {}) {
   console.log('Building the web app and the server…');
   const { build: viteBuild } = await import('vite');
   await viteBuild({ root: webDir, configFile: path.join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+  const { prerender } = await import('./lib/prerender.mjs');
+  const pages = await prerender({ webDir, viteBuild });
   await precompress(path.join(webDir, 'dist'));
 
   const esbuild = await import('esbuild');
@@ -53,13 +56,14 @@ export async function build({ force = false } = {}) {
     logLevel: 'warning',
   });
   writeFileSync(stampFile, hash);
-  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Built (${pages} pages prerendered) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|map)$/;
+// Not .html: the server reads pages into memory to fill in PUBLIC_URL and never serves them as files.
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|map)$/;
 
 /** Writes .br and .gz beside each text asset, so the server never compresses them per request. */
 async function precompress(dir) {

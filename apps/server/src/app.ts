@@ -9,6 +9,7 @@ import { accountsPlugin } from './modules/accounts/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { fxRoutes } from './modules/fx/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leadRoutes } from './modules/leads/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { ordersPlugin } from './modules/orders/plugin';
 import { authPlugin } from './plugins/auth';
@@ -64,7 +65,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(secretsPlugin, { config: opts.config });
   await app.register(ordersPlugin);
   await app.register(fxRoutes, { prefix: '/api/v1' });
-  await app.register(webPlugin, { distDir: opts.webDistDir });
+  await app.register(leadRoutes, { prefix: '/api/v1' });
+  await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });
   return app;
 }
 

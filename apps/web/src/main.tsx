@@ -1,17 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import './lib/zod-jitless';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, loadRoutesFor } from './app/router';
 import './index.css';
+import { loadAppRuntimeOnIntent } from './app/runtime';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = () => (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={createRouter()} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered (scripts/build.mjs): React takes over their HTML instead of
+// redrawing it. Every other page starts from the empty app shell.
+loadAppRuntimeOnIntent(document);
+if (root.hasChildNodes()) {
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page.
+  loadRoutesFor(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app())));
+} else {
+  createRoot(root).render(app());
+}

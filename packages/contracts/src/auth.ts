@@ -49,12 +49,8 @@ export const TokenBodySchema = z.object({
   refresh_token: z.string().optional(),
 });
 
-/**
- * A request carrying this header (value `1`) gets its refresh token as an httpOnly cookie instead
- * of in the body, and may refresh with that cookie. Being a custom header, it cannot be sent
- * cross-site without a CORS preflight, which is what makes the cookie safe from CSRF.
- */
-export const SESSION_COOKIE_HEADER = 'x-session-cookie';
+// In a module of its own so the browser's session code can use it without loading zod.
+export { SESSION_COOKIE_HEADER } from './session-cookie';
 
 export const RoleSchema = z.enum(['owner', 'admin', 'member']);
 export type Role = z.infer<typeof RoleSchema>;

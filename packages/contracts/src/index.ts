@@ -5,6 +5,7 @@ export * from './currency';
 export * from './errors';
 export * from './fx';
 export * from './health';
+export * from './leads';
 export * from './mailbox';
 export * from './orders';
 export * from './routes';

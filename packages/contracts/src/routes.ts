@@ -1,3 +1,19 @@
+/** The blog's articles: each has a page at /blog/{slug}; any other /blog/{x} is a 404. */
+export const BLOG_ARTICLE_SLUGS = [
+  'employee-incentive-gift-cards',
+  'visa-vs-mastercard-employee-incentives',
+  'starbucks-gift-cards-employee-recognition',
+  'roi-employee-incentive-programs',
+  'home-depot-gift-cards-incentives',
+  'automate-rewards-giftrelay-api',
+] as const;
+export type BlogArticleSlug = (typeof BLOG_ARTICLE_SLUGS)[number];
+
+/** Addresses that moved or were published wrong; the server answers them with a permanent redirect. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/blog/starbucks-employee-recognition': '/blog/starbucks-gift-cards-employee-recognition',
+};
+
 /**
  * Every path the web app answers. The server uses this list to answer unknown paths with a real
  * 404 status (and log them) while still serving the app, which then shows its 404 page.
@@ -11,10 +27,13 @@ export const CLIENT_ROUTES = [
   '/docs',
   '/blog',
   '/blog/generator',
-  '/blog/:slug',
+  ...BLOG_ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
   '/landing-page-generator',
   '/lp/:slug',
   '/login',
+  '/contact',
+  '/privacy',
+  '/terms',
   '/dashboard',
   '/orders',
   '/analytics',
@@ -26,6 +45,37 @@ export const CLIENT_ROUTES = [
   '/forgot-password',
   '/reset-password/:token',
 ] as const;
+
+/** The pages anyone may read, in the order sitemap.xml lists them. */
+export const SITEMAP_PATHS: readonly string[] = [
+  '/',
+  '/catalog',
+  '/pricing',
+  '/solutions',
+  '/docs',
+  '/blog',
+  ...BLOG_ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
+  '/contact',
+  '/privacy',
+  '/terms',
+];
+
+/**
+ * What robots.txt asks crawlers to leave alone: the API, pages that belong to an account or a
+ * recipient, and emailed links, whose tokens must not end up in an index.
+ */
+export const ROBOTS_DISALLOW: readonly string[] = [
+  '/api/',
+  '/dashboard',
+  '/orders',
+  '/analytics',
+  '/billing',
+  '/settings',
+  '/claim/',
+  '/mailbox',
+  '/verify/',
+  '/reset-password/',
+];
 
 const compiled = CLIENT_ROUTES.map(
   (pattern) =>

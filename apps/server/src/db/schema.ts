@@ -1,3 +1,4 @@
+import type { LeadTopic, PlanId } from '@giftrelay/contracts';
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 /** Kysely's view of our tables. Each migration that adds a table adds its interface here. */
@@ -109,6 +110,20 @@ export interface Database {
   instance_secrets: {
     name: string;
     secret: Buffer | Uint8Array;
+    created_at: Generated<Date>;
+  };
+  leads: {
+    id: Generated<string>;
+    source: 'contact_form' | 'landing_page';
+    email: string;
+    name: string | null;
+    company: string | null;
+    topic: LeadTopic | null;
+    plan: PlanId | null;
+    message: string | null;
+    campaign: string | null;
+    utm_campaign: string | null;
+    primary_keyword: string | null;
     created_at: Generated<Date>;
   };
   users: {

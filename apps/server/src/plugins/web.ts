@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { isClientRoute } from '@giftrelay/contracts';
+import { isClientRoute, REDIRECTS, ROBOTS_DISALLOW, SITEMAP_PATHS } from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths';
@@ -10,20 +12,32 @@ import { errorBody } from './errors';
 const NOT_BUILT_HTML =
   '<!doctype html><meta charset="utf-8"><title>GiftRelay</title><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>';
 
+/** Written into prerendered pages at build time (apps/web/src/lib/public-url.ts); replaced here by PUBLIC_URL. */
+export const PUBLIC_URL_PLACEHOLDER = '__GIFTRELAY_PUBLIC_URL__';
+
+/**
+ * The build writes the app shell (an empty page the app renders into) to app.html when it has
+ * prerendered the home page into index.html; older builds have only index.html, which is both.
+ */
+const SHELL_FILE = 'app.html';
+
 /**
  * Serves the built web app: hashed assets with a year of caching (and their pre-compressed .br
- * and .gz twins), every app route as the app's HTML so a reload anywhere works, and unknown
- * paths as that HTML with a 404 status, logged. Anything under /api that no route answers is a
- * JSON 404.
+ * and .gz twins); public pages prerendered at build time (dist/<path>/index.html) with their
+ * content and metadata in the HTML; every other app route as the app shell so a reload anywhere
+ * works; unknown paths as the shell with a 404 status, logged; robots.txt and sitemap.xml for
+ * crawlers; permanent redirects for moved addresses. Anything under /api that no route answers
+ * is a JSON 404.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir?: string }) => {
+  async (app: FastifyInstance, opts: { distDir?: string; publicUrl: string }) => {
     const dist = opts.distDir ?? webDistDir();
-    const indexFile = path.join(dist, 'index.html');
-    const built = existsSync(indexFile);
-    const indexHtml = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT_HTML;
-    // Pages prerendered at build time live at dist/<path>/index.html.
-    const prerendered = built ? findPrerendered(dist) : new Map<string, string>();
+    const built = existsSync(path.join(dist, 'index.html'));
+    const fillIn = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(opts.publicUrl));
+    const hasShell = built && existsSync(path.join(dist, SHELL_FILE));
+    const load = (file: string) => compressed(fillIn(readFileSync(file, 'utf8')));
+    const shell = built ? load(path.join(dist, hasShell ? SHELL_FILE : 'index.html')) : compressed(NOT_BUILT_HTML);
+    const prerendered = built ? findPrerendered(dist, hasShell, load) : new Map<string, Page>();
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -32,6 +46,8 @@ export const webPlugin = fp(
         index: false,
         preCompressed: true,
         cacheControl: false,
+        // Pages are served below, with PUBLIC_URL filled in; never as raw files.
+        allowedPath: (pathName) => !pathName.endsWith('.html'),
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
@@ -44,8 +60,57 @@ export const webPlugin = fp(
       app.log.warn({ dist }, 'web app not built: pages will ask to run the build');
     }
 
-    const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-      reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const robots = [
+      'User-agent: *',
+      'Allow: /',
+      ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${opts.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+    const sitemap = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(`${opts.publicUrl}${p}`)}</loc></url>`),
+      '</urlset>',
+      '',
+    ].join('\n');
+    const crawlerFile = (type: string, body: string) => async (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.header('cache-control', 'public, max-age=3600').type(type).send(body);
+    app.get('/robots.txt', { schema: { hide: true } }, crawlerFile('text/plain; charset=utf-8', robots));
+    app.get('/sitemap.xml', { schema: { hide: true } }, crawlerFile('application/xml; charset=utf-8', sitemap));
+
+    for (const [from, to] of Object.entries(REDIRECTS)) {
+      app.get(from, { schema: { hide: true } }, async (request, reply) => {
+        const q = request.url.indexOf('?');
+        return reply.redirect(q === -1 ? to : `${to}${request.url.slice(q)}`, 301);
+      });
+    }
+
+    // Pages are compressed once at start; the compression plugin only sees routes, not this handler.
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const [encoding, body] = /\bbr\b/.test(accepted)
+        ? ['br', page.br]
+        : /\bgzip\b/.test(accepted)
+          ? ['gzip', page.gzip]
+          : [undefined, page.raw];
+      if (encoding) reply.header('content-encoding', encoding);
+      // A prerendered page carries its theme script inline; the policy allows exactly that script.
+      const csp = reply.getHeader('content-security-policy');
+      if (page.scriptHashes.length && typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          csp.replace("script-src 'self'", `script-src 'self' ${page.scriptHashes.map((h) => `'${h}'`).join(' ')}`),
+        );
+      }
+      return reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    };
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -55,27 +120,56 @@ export const webPlugin = fp(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
       }
-      if (!built) return sendHtml(reply, 503, NOT_BUILT_HTML);
+      if (!built) return sendHtml(request, reply, 503, shell);
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const page = prerendered.get(normalized);
-      if (page) return sendHtml(reply, 200, page);
-      if (isClientRoute(normalized)) return sendHtml(reply, 200, indexHtml);
+      if (page) return sendHtml(request, reply, 200, page);
+      if (isClientRoute(normalized)) return sendHtml(request, reply, 200, shell);
       request.log.info({ path: normalized }, 'unknown path');
-      return sendHtml(reply, 404, indexHtml);
+      return sendHtml(request, reply, 404, shell);
     });
   },
   { name: 'web' },
 );
 
-function findPrerendered(dist: string): Map<string, string> {
-  const pages = new Map<string, string>();
+interface Page {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** CSP hashes of the page's inline scripts (plain <script> elements; data blocks have a type and never run). */
+  scriptHashes: string[];
+}
+
+function compressed(html: string): Page {
+  const raw = Buffer.from(html);
+  return {
+    raw,
+    scriptHashes: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, code]) =>
+        `sha256-${createHash('sha256')
+          .update(code ?? '')
+          .digest('base64')}`,
+    ),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Pages prerendered at build time: dist/<path>/index.html, and dist/index.html for / when a separate shell exists. */
+function findPrerendered(dist: string, hasShell: boolean, load: (file: string) => Page): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  if (hasShell) pages.set('/', load(path.join(dist, 'index.html')));
   const walk = (dir: string, urlPath: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory() || entry.name === 'assets') continue;
+      if (!entry.isDirectory() || entry.name === 'assets' || entry.name.startsWith('.')) continue;
       const sub = path.join(dir, entry.name);
       const route = `${urlPath}/${entry.name}`;
       const html = path.join(sub, 'index.html');
-      if (existsSync(html)) pages.set(route, readFileSync(html, 'utf8'));
+      if (existsSync(html)) pages.set(route, load(html));
       walk(sub, route);
     }
   };

@@ -109,3 +109,29 @@ test('signing out in one tab signs out the others', async ({ page, context }) =>
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(other).toHaveURL(/\/login\?next=%2Fsettings$/);
 });
+
+test('a pricing button opens sign-up with its plan, and the account is created', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'Start with Growth' }).click();
+  await expect(page).toHaveURL(/\/login\?mode=signup&plan=growth$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await expect(page.getByTestId('chosen-plan')).toHaveText('Plan: Growth (2% platform markup)');
+
+  const email = newEmail('growth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await waitForEmail(page.request, email, /verify/i);
+  // The plan stays in the address, for whatever comes after verification.
+  await expect(page).toHaveURL(/plan=growth/);
+});
+
+test('sign-up mode without a known plan shows no plan, and plain /login signs in', async ({ page }) => {
+  await page.goto('/login?mode=signup&plan=platinum');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await expect(page.getByTestId('chosen-plan')).toHaveCount(0);
+  await page.goto('/login?plan=growth');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to GiftRelay' })).toBeVisible();
+  await expect(page.getByTestId('chosen-plan')).toHaveCount(0);
+});

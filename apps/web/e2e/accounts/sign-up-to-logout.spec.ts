@@ -73,6 +73,9 @@ test('sign up, verify from the mailbox, sign in, use the shell, log out', async 
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
   // The session survived the reload too.
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Collapsed, an item names itself in a tooltip.
+  await sidebar.getByRole('link', { name: 'Orders' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Orders' })).toBeVisible();
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
 

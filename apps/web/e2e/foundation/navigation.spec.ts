@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { gotoReady } from '../site/helpers';
 
 test('the home page loads with its headline and a working client-side link', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto('/');
+  await gotoReady(page, '/');
   await expect(page).toHaveTitle('GiftRelay - Digital Rewards That Scale');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Digital Rewards That Scale with Your Business');
 
@@ -13,7 +14,7 @@ test('the home page loads with its headline and a working client-side link', asy
   });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' })).toHaveClass(
     /bg-secondary/,
   );
@@ -60,7 +61,7 @@ test('no Content-Security-Policy violations on the page @mobile', async ({ page 
 
 test('at 375 px the menu toggle opens the links and closes on a click @mobile', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
+  await gotoReady(page, '/');
   const toggle = page.getByRole('button', { name: 'Open menu' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();

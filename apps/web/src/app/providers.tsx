@@ -1,25 +1,36 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { sessionStore, startSession } from '@/lib/auth/session';
-import { createQueryClient } from '@/lib/query-client';
+import { QueryClientContext } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { type AppRuntime, useAppRuntime } from './runtime';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers. The query client, the toaster and the session arrive with the first page
+ * that needs them (every page but home, see ./runtime.ts): the client goes into the context that
+ * QueryClientProvider would fill, so it can appear later without remounting the pages below.
+ * Tooltips live only in the signed-in layout, which provides them: the tooltip's positioning
+ * code would otherwise come with every page.
+ */
+export function AppProviders({
+  children,
+  runtime: given,
+}: {
+  children: ReactNode;
+  /** For prerendering: this page's runtime, or null for a page that renders without one. */
+  runtime?: AppRuntime | null;
+}) {
+  const loaded = useAppRuntime();
+  const runtime = given === undefined ? loaded : (given ?? undefined);
   useEffect(() => {
-    startSession();
-    // One account's data must not be shown to the next one to sign in on this browser.
-    return sessionStore.subscribe(() => {
-      if (sessionStore.get().status === 'signed-out') queryClient.clear();
-    });
-  }, [queryClient]);
+    // Tells tests (and anyone curious) that React has taken over the page.
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  useEffect(() => {
+    // In an effect, so only in the browser: prerendering has no cookie, storage or timers to keep.
+    runtime?.startSession();
+  }, [runtime]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        {children}
-        <Toaster />
-      </Tooltip.Provider>
-    </QueryClientProvider>
+    <QueryClientContext.Provider value={runtime?.queryClient}>
+      {children}
+      {runtime && <runtime.Toaster />}
+    </QueryClientContext.Provider>
   );
 }

@@ -1,27 +1,37 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BLOG_ARTICLE_SLUGS } from '@giftrelay/contracts/routes';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { ErrorPage } from './error-page';
+import { loadAppRuntime } from './runtime';
 
 // Every page is its own chunk, so the first load carries only the page it shows.
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
+    // Pages from the app shell show nothing until their code arrives (prerendered ones never wait).
+    HydrateFallback: () => null,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
+          { index: true, lazy: () => import('./routes/home'), handle: { withoutRuntime: true } },
           { path: 'catalog', lazy: () => import('./routes/catalog') },
           { path: 'pricing', lazy: () => import('./routes/pricing') },
           { path: 'solutions', lazy: () => import('./routes/solutions') },
           { path: 'docs', lazy: () => import('./routes/docs') },
           { path: 'blog', lazy: () => import('./routes/blog') },
           { path: 'blog/generator', lazy: () => import('./routes/blog-generator') },
-          { path: 'blog/:slug', lazy: () => import('./routes/blog-article') },
+          ...BLOG_ARTICLE_SLUGS.map((slug) => ({
+            path: `blog/${slug}`,
+            lazy: () => import('./routes/blog-article').then((m) => m.articleRoute(slug)),
+          })),
           { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
           { path: 'lp/:slug', lazy: () => import('./routes/landing-page') },
           { path: 'login', lazy: () => import('./routes/login') },
           { path: 'claim/:token', lazy: () => import('./routes/claim') },
+          { path: 'contact', lazy: () => import('./routes/contact') },
+          { path: 'privacy', lazy: () => import('./routes/privacy') },
+          { path: 'terms', lazy: () => import('./routes/terms') },
           { path: 'verify/:token', lazy: () => import('./routes/verify-email') },
           { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
           { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },
@@ -30,6 +40,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Lazy too (the route module lazy-loads the frame), so public pages never download it.
         lazy: () => import('./routes/app-shell'),
         children: [
           { path: 'dashboard', lazy: () => import('./routes/dashboard') },
@@ -43,4 +54,30 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Every route but those marked otherwise may read server data or toast: its module and the runtime
+// load together, so the client is there before the page renders (./runtime.ts).
+const withRuntime = (route: RouteObject) => {
+  const { lazy } = route;
+  if (typeof lazy === 'function' && !route.handle?.withoutRuntime) {
+    route.lazy = () => Promise.all([lazy(), loadAppRuntime()]).then(([loaded]) => loaded);
+  }
+  route.children?.forEach(withRuntime);
+};
+routes.forEach(withRuntime);
+
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the route modules the current URL needs before the first render, so hydrating a
+ * prerendered page renders exactly what the server rendered instead of an empty loading state.
+ */
+export async function loadRoutesFor(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

@@ -11,6 +11,12 @@ export const paths = {
   landingPageGenerator: '/landing-page-generator',
   landingPage: (slug: string) => `/lp/${slug}`,
   login: '/login',
+  /** Sign-up with a plan chosen on the pricing page. */
+  signup: (plan?: 'starter' | 'growth' | 'enterprise') => `/login?mode=signup${plan ? `&plan=${plan}` : ''}`,
+  contact: (topic?: 'sales' | 'support' | 'partnership' | 'other', plan?: 'enterprise') =>
+    `/contact${topic ? `?topic=${topic}${plan ? `&plan=${plan}` : ''}` : ''}`,
+  privacy: '/privacy',
+  terms: '/terms',
   dashboard: '/dashboard',
   orders: '/orders',
   analytics: '/analytics',

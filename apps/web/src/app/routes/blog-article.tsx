@@ -1,7 +1,12 @@
-import { useParams } from 'react-router';
-import { PageHeading } from '@/components/layout/page-heading';
+import type { BlogArticleSlug } from '@giftrelay/contracts/routes';
+import { loadArticleBody } from '@/features/blog/article-bodies';
+import { getArticle } from '@/features/blog/articles';
+import { ArticlePage } from '@/features/blog/components/article-page';
 
-export function Component() {
-  const { slug = '' } = useParams();
-  return <PageHeading title={slug.replace(/-/g, ' ')} />;
+/** The route for one article: its page with its body, loaded together so the page renders whole. */
+export async function articleRoute(slug: BlogArticleSlug) {
+  const article = getArticle(slug);
+  if (!article) throw new Error(`The article ${slug} has no entry in ARTICLES`);
+  const body = await loadArticleBody(slug);
+  return { Component: () => <ArticlePage article={article} body={body} /> };
 }

@@ -2,6 +2,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { PLANS } from '@/features/marketing/data/pricing';
 import { safeNextPath } from '@/lib/auth/safe-next';
 import { useSession } from '@/lib/auth/use-session';
 import { usePageTitle } from '@/lib/page-meta';
@@ -19,7 +20,12 @@ export function Component() {
           <Spinner label="Checking your session" />
         </div>
       ) : (
-        <LoginForm initialEmail={params.get('email') ?? ''} />
+        <LoginForm
+          initialEmail={params.get('email') ?? ''}
+          // The pricing page's buttons: /login?mode=signup&plan=growth
+          initialMode={params.get('mode') === 'signup' ? 'sign-up' : 'sign-in'}
+          plan={PLANS.find((p) => p.id === params.get('plan'))}
+        />
       )}
     </AuthCard>
   );

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '@/lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const location = useLocation();
-  usePageTitle('Page not found');
+  usePageMeta({ title: 'Page not found', noindex: true });
   useEffect(() => {
     // The server logs the path too when the page is loaded directly; this covers in-app links.
     console.warn('404: no page at', location.pathname);

@@ -1,5 +1,5 @@
 import { Menu, PanelLeft, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Dialog, Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,9 @@ interface AppLayoutProps {
 export function AppLayout({ headerContent }: AppLayoutProps) {
   return (
     <RequireSession>
-      <Shell headerContent={headerContent} />
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <Shell headerContent={headerContent} />
+      </Tooltip.Provider>
     </RequireSession>
   );
 }

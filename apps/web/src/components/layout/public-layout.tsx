@@ -1,10 +1,11 @@
+import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
 import { Brand } from './brand';
+import { SiteFooter } from './site-footer';
 
 const NAV_LINKS = [
   { to: paths.catalog, label: 'Catalog' },
@@ -14,9 +15,37 @@ const NAV_LINKS = [
   { to: paths.blog, label: 'Blog' },
 ];
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground',
+    isActive && 'bg-secondary text-secondary-foreground',
+  );
+
+/**
+ * The public pages' frame: navigation, mobile menu, footer. It renders on the home page before the
+ * query client and toaster exist (docs/decisions/006): no react-query hooks, `toast` or `cn` here.
+ */
 export function PublicLayout() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const close = () => setMenuOpen(false);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const close = () => setIsMenuOpen(false);
+
+  // A navigation by any means (a link, Back) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path.
+  useEffect(() => setIsMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMenuOpen]);
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -30,91 +59,63 @@ export function PublicLayout() {
           <Brand />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {NAV_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground',
-                    isActive && 'bg-secondary text-secondary-foreground',
-                  )
-                }
-              >
+              <NavLink key={link.to} to={link.to} className={navLinkClass}>
                 {link.label}
               </NavLink>
             ))}
           </nav>
           <div className="hidden items-center gap-2 md:flex">
-            <Button asChild variant="ghost">
-              <Link to={paths.login}>Sign in</Link>
-            </Button>
-            <Button asChild>
-              <Link to={paths.login}>Get started</Link>
-            </Button>
+            <Link to={paths.login} className={buttonVariants({ variant: 'ghost' })}>
+              Sign in
+            </Link>
+            <Link to={paths.signup()} className={buttonVariants()}>
+              Get started
+            </Link>
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
+          <button
+            ref={toggleRef}
+            type="button"
+            className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setIsMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-          </Button>
+            {isMenuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </button>
         </div>
-        {menuOpen && (
-          <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 py-3 md:hidden">
-            <ul className="flex flex-col gap-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    onClick={close}
-                    className={({ isActive }) =>
-                      cn('block rounded-md px-3 py-2 font-medium', isActive && 'bg-secondary text-secondary-foreground')
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li className="mt-2 flex gap-2">
-                <Button asChild variant="outline" className="flex-1">
-                  <Link to={paths.login} onClick={close}>
-                    Sign in
-                  </Link>
-                </Button>
-                <Button asChild className="flex-1">
-                  <Link to={paths.login} onClick={close}>
-                    Get started
-                  </Link>
-                </Button>
+        <nav id="mobile-menu" aria-label="Mobile" hidden={!isMenuOpen} className="border-t px-4 py-3 md:hidden">
+          <ul className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  onClick={close}
+                  className={({ isActive }) => clsx('block', navLinkClass({ isActive }))}
+                >
+                  {link.label}
+                </NavLink>
               </li>
-            </ul>
-          </nav>
-        )}
+            ))}
+            <li className="mt-2 flex gap-2">
+              <Link
+                to={paths.login}
+                onClick={close}
+                className={buttonVariants({ variant: 'outline', className: 'flex-1' })}
+              >
+                Sign in
+              </Link>
+              <Link to={paths.signup()} onClick={close} className={buttonVariants({ className: 'flex-1' })}>
+                Get started
+              </Link>
+            </li>
+          </ul>
+        </nav>
       </header>
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t">
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <nav aria-label="Footer" className="flex gap-4">
-            <Link to={paths.catalog} className="hover:text-foreground">
-              Catalog
-            </Link>
-            <Link to={paths.pricing} className="hover:text-foreground">
-              Pricing
-            </Link>
-            <Link to={paths.dashboard} className="hover:text-foreground">
-              Dashboard
-            </Link>
-          </nav>
-          <p>© 2025 GiftRelay. All rights reserved.</p>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

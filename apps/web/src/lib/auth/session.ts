@@ -1,4 +1,6 @@
-import { SESSION_COOKIE_HEADER, type Session, type User } from '@giftrelay/contracts';
+import type { Session, User } from '@giftrelay/contracts';
+// Not from the package's index, which would bring zod into every page's first download.
+import { SESSION_COOKIE_HEADER } from '@giftrelay/contracts/session-cookie';
 import { ApiError, api, setAuthHooks } from '@/lib/api-client';
 
 /**

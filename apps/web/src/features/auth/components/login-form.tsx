@@ -14,14 +14,21 @@ import { useSignUp } from '../api/sign-up';
 import { CheckInbox } from './check-inbox';
 import { toastError } from './error-toast';
 
-type Mode = 'sign-in' | 'sign-up';
+export type LoginMode = 'sign-in' | 'sign-up';
+
+interface LoginFormProps {
+  initialEmail?: string;
+  initialMode?: LoginMode;
+  /** The plan chosen on the pricing page, shown while signing up. */
+  plan?: { name: string; markup: string };
+}
 
 /**
  * The spec's one form for signing in and signing up. A successful sign-in changes the session,
  * and the login page then moves on; a sign-up waits for the emailed link.
  */
-export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const [mode, setMode] = useState<Mode>('sign-in');
+export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan }: LoginFormProps) {
+  const [mode, setMode] = useState<LoginMode>(initialMode);
   const [waitingFor, setWaitingFor] = useState<string>();
   const signUp = useSignUp();
   const form = useForm<Credentials>({
@@ -70,6 +77,11 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         <p className="text-sm text-muted-foreground">
           {isSignUp ? 'Free to start, no credit card needed.' : 'Welcome back. Enter your details to continue.'}
         </p>
+        {isSignUp && plan && (
+          <p className="mt-2 rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="chosen-plan">
+            Plan: <strong>{plan.name}</strong> ({plan.markup})
+          </p>
+        )}
       </div>
       <FormField id="email" label="Email" error={errors.email?.message}>
         <Input

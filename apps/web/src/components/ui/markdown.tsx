@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import { type Block, type Inline, parseMarkdown } from '@/lib/markdown';
+import { CodeBlock } from './code-block';
+
+function InlineContent({ content }: { content: Inline[] }) {
+  return (
+    <>
+      {content.map((part, i) => {
+        const key = `${i}-${part.type}`;
+        switch (part.type) {
+          case 'strong':
+            return <strong key={key}>{part.text}</strong>;
+          case 'code':
+            return <code key={key}>{part.text}</code>;
+          case 'link':
+            return part.href.startsWith('/') ? (
+              <Link key={key} to={part.href}>
+                {part.text}
+              </Link>
+            ) : (
+              <a key={key} href={part.href} rel="noopener noreferrer">
+                {part.text}
+              </a>
+            );
+          default:
+            return part.text;
+        }
+      })}
+    </>
+  );
+}
+
+function BlockElement({ block }: { block: Block }) {
+  switch (block.type) {
+    case 'heading':
+      return block.level === 2 ? <h2 id={block.id}>{block.text}</h2> : <h3 id={block.id}>{block.text}</h3>;
+    case 'paragraph':
+      return (
+        <p>
+          <InlineContent content={block.content} />
+        </p>
+      );
+    case 'quote':
+      return (
+        <blockquote>
+          <InlineContent content={block.content} />
+        </blockquote>
+      );
+    case 'code':
+      return <CodeBlock code={block.code} language={block.language} />;
+    case 'list': {
+      const items = block.items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the article's own order, never reordered.
+        <li key={i}>
+          <InlineContent content={item} />
+        </li>
+      ));
+      return block.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'table':
+      return (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard to scroll it.
+        <div className="overflow-x-auto" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                {block.header.map((cell, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional.
+                  <th key={i} scope="col">
+                    <InlineContent content={cell} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, r) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional.
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional.
+                    <td key={c}>
+                      <InlineContent content={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}
+
+export function Markdown({ source }: { source: string }) {
+  return (
+    <>
+      {parseMarkdown(source).map((block, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the document's own order, never reordered.
+        <BlockElement key={i} block={block} />
+      ))}
+    </>
+  );
+}

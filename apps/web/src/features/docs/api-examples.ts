@@ -1,0 +1,449 @@
+/**
+ * Every request the API documentation shows, as data: the Docs page renders them as curl
+ * commands and an end-to-end test runs those same commands against a live server
+ * (apps/web/e2e/docs/curl-examples.spec.ts). Keep this module free of imports so the test can
+ * load it directly.
+ */
+
+export type DocsTab = 'overview' | 'auth' | 'list-products' | 'create-order' | 'webhooks' | 'errors';
+
+export interface ApiExample {
+  /** Stable id: the page marks each command with it and the test finds it by it. */
+  id: string;
+  tab: DocsTab;
+  title: string;
+  description: string;
+  method: 'GET' | 'POST';
+  /** Path and query, from the site's origin. */
+  path: string;
+  /** Sends `Authorization: Bearer $GIFTRELAY_TOKEN`. */
+  auth?: boolean;
+  idempotencyKey?: string;
+  /** A JSON body, or raw text to show a malformed request. */
+  body?: Record<string, unknown> | string;
+  /**
+   * The answer, with every field the real one has (a test compares them), unless `abridged`:
+   * then it shows only some of them.
+   */
+  response: { status: number; body: unknown; abridged?: true };
+}
+
+/** Words in CAPITALS in a command stand for values the reader (or the test) fills in. */
+export const PLACEHOLDERS: Record<string, string> = {
+  PRODUCT_CODE: 'the code of a product from List Products',
+  ORDER_ID: 'the order_id from Create Order',
+  YOUR_REFRESH_TOKEN: 'the refresh_token of your current session',
+};
+
+const ISO = '2025-05-01T09:30:00.000Z';
+const ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImFjY2Vzcy10b2tlbi12MSJ9.eyJzaWQiOiI0YjFlMmQ3Yy…';
+
+/** The signed-in user as the auth endpoints show it. */
+const EXAMPLE_USER = {
+  id: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  email: 'rewards-bot@example.com',
+  email_confirmed_at: ISO,
+  created_at: ISO,
+  role: 'owner',
+  organisation: {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    name: 'Example',
+    sandbox: true,
+    billing_currency: 'USD',
+    created_at: ISO,
+  },
+};
+
+const session = (refreshToken: string, expiresAt: number) => ({
+  success: true,
+  access_token: ACCESS_TOKEN,
+  refresh_token: refreshToken,
+  expires_in: 900,
+  expires_at: expiresAt,
+  token_type: 'bearer',
+  user: EXAMPLE_USER,
+});
+
+/** One order as the API shows it (Create Order's reads, and the payload of order events). */
+export const EXAMPLE_ORDER = {
+  id: '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c',
+  status: 'completed',
+  amount: 25,
+  fee: 0.63,
+  total: 25.63,
+  currency: 'USD',
+  quantity: 1,
+  email: 'sam@example.com',
+  created_at: ISO,
+};
+
+export const API_EXAMPLES: ApiExample[] = [
+  {
+    id: 'health',
+    tab: 'overview',
+    title: 'Check the service',
+    description:
+      'No token needed. Answers 200 when the database and the job queue are working, 503 with the reason when they are not.',
+    method: 'GET',
+    path: '/api/health',
+    response: {
+      status: 200,
+      body: {
+        status: 'ok',
+        version: '0.1.0',
+        uptime_s: 5321,
+        database: { ok: true, driver: 'postgres', latency_ms: 0.8 },
+        queue: { ok: true, round_trip_ms: 12.4, last_round_trip_at: ISO },
+        instance: { id: '0b9e5c1e-3f4a-4a8e-9d7c-2f1e6b5a4c3d', created_at: ISO, boot_count: 3 },
+        gift_cards: {
+          provider: 'sandbox',
+          sandbox: true,
+          ok: true,
+          latency_ms: 0.4,
+          available_products: 181,
+          last_sync_at: ISO,
+        },
+      },
+    },
+  },
+  {
+    id: 'openapi',
+    tab: 'overview',
+    title: 'Download the OpenAPI document',
+    description:
+      'The machine-readable description of every endpoint, generated from the schemas that validate requests.',
+    method: 'GET',
+    path: '/api/openapi.json',
+    response: {
+      status: 200,
+      body: { openapi: '3.0.3', info: { title: 'GiftRelay API', version: '0.1.0' }, paths: {} },
+      abridged: true,
+    },
+  },
+  {
+    id: 'signup',
+    tab: 'auth',
+    title: 'Create an account',
+    description:
+      'Creates the user and their organisation and emails a link to verify the address: open it before signing in. The answer is the same whether or not the address already has an account. A password of fewer than 6 characters answers 400 VALIDATION_ERROR, a very common one 400 WEAK_PASSWORD.',
+    method: 'POST',
+    path: '/api/v1/auth/signup',
+    body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
+    response: { status: 200, body: { success: true, message: 'Check your email to verify.' } },
+  },
+  {
+    id: 'token',
+    tab: 'auth',
+    title: 'Sign in: get a session',
+    description:
+      'Exchanges an email address and password for a session. Send the access_token as a bearer token; it expires after expires_in seconds (expires_at, in seconds since 1970). A wrong address or password answers 400 INVALID_CREDENTIALS; an account whose email is not verified yet, 403 EMAIL_NOT_CONFIRMED.',
+    method: 'POST',
+    path: '/api/v1/auth/token?grant_type=password',
+    body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
+    response: { status: 200, body: session('OAXSNIOPk0hD1cvRMkB9h-giJpiqeR6lKJCrLFBm3_Y', 1746092700) },
+  },
+  {
+    id: 'refresh',
+    tab: 'auth',
+    title: 'Refresh a session',
+    description:
+      'Trades the refresh token for a new session before the access token expires. Each refresh token works once: keep the new one. (Two processes refreshing with the same token within 10 seconds both get a session.) An unknown refresh token answers 401 UNAUTHORIZED; a used one presented again later ends the whole session.',
+    method: 'POST',
+    path: '/api/v1/auth/token?grant_type=refresh_token',
+    body: { refresh_token: 'YOUR_REFRESH_TOKEN' },
+    response: { status: 200, body: session('vvl-VILHI3ijNrbE_Uftk4HJgdgDevFXcXwDmkKLgB0', 1746093600) },
+  },
+  {
+    id: 'user',
+    tab: 'auth',
+    title: 'Who am I',
+    description: 'The user the token belongs to, with their role and organisation.',
+    method: 'GET',
+    path: '/api/v1/auth/user',
+    auth: true,
+    response: { status: 200, body: { success: true, user: EXAMPLE_USER } },
+  },
+  {
+    id: 'logout',
+    tab: 'auth',
+    title: 'Sign out',
+    description: 'Ends the session: neither its access token nor its refresh token works afterwards.',
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    auth: true,
+    response: { status: 200, body: { success: true, message: 'Signed out' } },
+  },
+  {
+    id: 'products',
+    tab: 'list-products',
+    title: 'List products',
+    description:
+      'No token needed. Filter by country, currency and category, by value (minValue, maxValue: products whose range overlaps) and by q, a case-insensitive search on the brand or name. Values are in the currency’s major unit; denominations lists the only values a fixed-value card allows (null: any value in range). Pages hold limit products (50 unless asked, at most 100); pass next_cursor as cursor for the next page, until it is null.',
+    method: 'GET',
+    path: '/api/v1/products?country=US&currency=USD&category=Retail&limit=1',
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        products: [
+          {
+            id: 'a3f1c2d4-5b6e-4f7a-8b9c-0d1e2f3a4b5c',
+            code: 'AMAZON-US',
+            name: 'Amazon.com Gift Card',
+            brand: 'Amazon',
+            country: 'US',
+            currency: 'USD',
+            minValue: 1,
+            maxValue: 2000,
+            denominations: null,
+            payoutType: 'gift_card',
+            category: 'Retail',
+            logoUrl: '/api/v1/products/AMAZON-US/logo.svg',
+            description: 'Millions of items, from books and electronics to groceries and home goods.',
+            redemptionInstructions: 'Sign in to your Amazon account, choose "Redeem a gift card" and enter the code.',
+            terms: 'This card does not expire and carries no fees.',
+            available: true,
+          },
+        ],
+        next_cursor: 'WyJhbWF6b24uY29tIGdpZnQgY2FyZCIsIkFNQVpPTi1VUyJd',
+      },
+    },
+  },
+  {
+    id: 'facets',
+    tab: 'list-products',
+    title: 'What the catalogue holds',
+    description:
+      'No token needed. The countries, currencies and categories present, with counts, and the catalogue’s totals; sandbox is true while the catalogue comes from the test provider. Takes the same country, currency and category filters as List products.',
+    method: 'GET',
+    path: '/api/v1/catalog/facets',
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        countries: [{ code: 'US', name: 'United States', count: 42 }],
+        currencies: [{ code: 'USD', count: 42 }],
+        categories: [{ name: 'Retail', count: 18 }],
+        totals: { products: 120, brands: 64, countries: 3 },
+        sandbox: false,
+      },
+    },
+  },
+  {
+    id: 'create-order',
+    tab: 'create-order',
+    title: 'Send a reward',
+    description:
+      'Sends quantity rewards of amount (in the product’s currency) to email. The fee is 2.5% of amount × quantity, rounded half-up to the cent. Retrying with the same Idempotency-Key and body returns this same answer instead of sending again.',
+    method: 'POST',
+    path: '/api/v1/orders',
+    auth: true,
+    idempotencyKey: 'referral-bonus-8841',
+    body: { product_code: 'PRODUCT_CODE', amount: 25, email: 'sam@example.com', quantity: 1 },
+    response: {
+      status: 201,
+      body: {
+        success: true,
+        order_id: '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c',
+        status: 'pending',
+        delivery_method: 'email',
+        amount: 25,
+        fee: 0.63,
+        total: 25.63,
+        currency: 'USD',
+      },
+    },
+  },
+  {
+    id: 'get-order',
+    tab: 'create-order',
+    title: 'Follow an order',
+    description:
+      'An order is pending until its rewards are issued and emailed (completed) or the provider refuses them (failed).',
+    method: 'GET',
+    path: '/api/v1/orders/ORDER_ID',
+    auth: true,
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        order: EXAMPLE_ORDER,
+      },
+    },
+  },
+  {
+    id: 'list-orders',
+    tab: 'create-order',
+    title: 'List orders',
+    description: 'Your organisation’s orders, newest first, a page at a time (pass next_cursor as cursor).',
+    method: 'GET',
+    path: '/api/v1/orders',
+    auth: true,
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        orders: [EXAMPLE_ORDER],
+        next_cursor: null,
+      },
+    },
+  },
+  {
+    id: 'balance',
+    tab: 'create-order',
+    title: 'Check your balance',
+    description: 'What you can spend now, what open orders hold, and the billing currency.',
+    method: 'GET',
+    path: '/api/v1/balance',
+    auth: true,
+    response: { status: 200, body: { success: true, available: 4974.37, held: 0, currency: 'USD' } },
+  },
+  {
+    id: 'error-not-found',
+    tab: 'errors',
+    title: 'A path that does not exist',
+    description: 'Every error has this shape. Branch on code; error is a sentence for people.',
+    method: 'GET',
+    path: '/api/v1/no-such-endpoint',
+    response: {
+      status: 404,
+      body: { success: false, error: 'No route for GET /api/v1/no-such-endpoint', code: 'NOT_FOUND' },
+    },
+  },
+  {
+    id: 'error-unauthorized',
+    tab: 'errors',
+    title: 'A request without a token',
+    description: 'Endpoints that act for your organisation need a valid, unexpired bearer token.',
+    method: 'GET',
+    path: '/api/v1/balance',
+    response: { status: 401, body: { success: false, error: 'Missing bearer token', code: 'UNAUTHORIZED' } },
+  },
+  {
+    id: 'error-invalid-credentials',
+    tab: 'errors',
+    title: 'Signing in with a wrong password',
+    description:
+      'The same answer for an unknown address, so it does not tell whether an account exists. Repeated failures are rate limited.',
+    method: 'POST',
+    path: '/api/v1/auth/token?grant_type=password',
+    body: { email: 'rewards-bot@example.com', password: 'not-the-password' },
+    response: {
+      status: 400,
+      body: { success: false, error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' },
+    },
+  },
+  {
+    id: 'error-email-not-confirmed',
+    tab: 'errors',
+    title: 'Signing in before verifying the address',
+    description: 'Open the link in the verification email first (POST /api/v1/auth/resend sends a new one).',
+    method: 'POST',
+    path: '/api/v1/auth/token?grant_type=password',
+    body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
+    response: {
+      status: 403,
+      body: {
+        success: false,
+        error: 'Email not confirmed. Check your inbox for the verification link, or send a new one.',
+        code: 'EMAIL_NOT_CONFIRMED',
+      },
+    },
+  },
+  {
+    id: 'error-validation',
+    tab: 'errors',
+    title: 'A request that does not validate',
+    description:
+      'details lists every field that is wrong, by its path in the request (body, querystring or params); error repeats the first.',
+    method: 'GET',
+    path: '/api/v1/products?currency=EURO&limit=500',
+    response: {
+      status: 400,
+      body: {
+        success: false,
+        error: 'querystring.currency: must be an ISO 4217 currency code such as USD, GBP or CAD',
+        code: 'VALIDATION_ERROR',
+        details: [
+          {
+            path: 'querystring.currency',
+            message: 'must be an ISO 4217 currency code such as USD, GBP or CAD',
+          },
+          { path: 'querystring.limit', message: 'must be a whole number from 1 to 100' },
+        ],
+      },
+    },
+  },
+];
+
+/** The command the page shows for an example, against the given origin. */
+export function toCurl(example: ApiExample, origin: string): string {
+  const lines = [`curl -sS${example.method === 'GET' ? '' : ` -X ${example.method}`} '${origin}${example.path}'`];
+  if (example.auth) lines.push(`-H "Authorization: Bearer $GIFTRELAY_TOKEN"`);
+  if (example.body !== undefined) lines.push(`-H 'Content-Type: application/json'`);
+  if (example.idempotencyKey) lines.push(`-H 'Idempotency-Key: ${example.idempotencyKey}'`);
+  if (example.body !== undefined) {
+    lines.push(`-d '${typeof example.body === 'string' ? example.body : JSON.stringify(example.body)}'`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+/** The documented answer as the page prints it. */
+export const formatResponse = (example: ApiExample) => JSON.stringify(example.response.body, null, 2);
+
+/** The error codes the Errors tab explains, in the order it lists them. */
+export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string }[] = [
+  {
+    code: 'VALIDATION_ERROR',
+    status: 400,
+    meaning: 'A field is missing, malformed or out of range; details names each one.',
+  },
+  {
+    code: 'UNAUTHORIZED',
+    status: 401,
+    meaning: 'The bearer token is missing, invalid or expired. Refresh the session.',
+  },
+  {
+    code: 'INVALID_CREDENTIALS',
+    status: 400,
+    meaning: 'Signing in: the email address or the password is wrong (the answer does not say which).',
+  },
+  { code: 'WEAK_PASSWORD', status: 400, meaning: 'Signing up: the password is one of the most common ones.' },
+  {
+    code: 'INVALID_LINK',
+    status: 400,
+    meaning: 'A verification or password-reset token is not valid or was already used.',
+  },
+  {
+    code: 'LINK_EXPIRED',
+    status: 400,
+    meaning: 'A verification or password-reset token has expired. Ask for a new one.',
+  },
+  { code: 'EMAIL_NOT_CONFIRMED', status: 403, meaning: 'The account has not verified its email address yet.' },
+  {
+    code: 'INSUFFICIENT_FUNDS',
+    status: 402,
+    meaning: 'Your balance cannot cover the order’s total. Nothing was charged.',
+  },
+  {
+    code: 'INVALID_PRODUCT',
+    status: 400,
+    meaning: 'The product code does not exist or the product is no longer available.',
+  },
+  { code: 'NOT_FOUND', status: 404, meaning: 'No such endpoint, or no such object in your organisation.' },
+  {
+    code: 'IDEMPOTENCY_KEY_IN_USE',
+    status: 409,
+    meaning: 'A request with this Idempotency-Key is still running. Retry shortly.',
+  },
+  { code: 'IDEMPOTENCY_KEY_REUSED', status: 422, meaning: 'This Idempotency-Key was used with a different body.' },
+  { code: 'PAYLOAD_TOO_LARGE', status: 413, meaning: 'The request body is larger than 1 MB.' },
+  { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, meaning: 'Send request bodies as application/json.' },
+  { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests. Wait for the Retry-After header, then retry.' },
+  {
+    code: 'INTERNAL_ERROR',
+    status: 500,
+    meaning: 'Something failed on our side. Retrying with the same Idempotency-Key is safe.',
+  },
+  { code: 'SERVICE_UNAVAILABLE', status: 503, meaning: 'A dependency is down for a moment. Retry with backoff.' },
+];

@@ -1,0 +1,223 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CodeBlock } from '@/components/ui/code-block';
+import { paths } from '@/config/paths';
+import { getPublicUrl } from '@/lib/public-url';
+import { API_EXAMPLES, DOCUMENTED_ERRORS, type DocsTab, EXAMPLE_ORDER, PLACEHOLDERS } from '../api-examples';
+import { ApiExampleBlock } from './api-example';
+
+function Examples({ tab }: { tab: DocsTab }) {
+  return (
+    <>
+      {API_EXAMPLES.filter((e) => e.tab === tab).map((e) => (
+        <ApiExampleBlock key={e.id} example={e} />
+      ))}
+    </>
+  );
+}
+
+const Code = ({ children }: { children: ReactNode }) => (
+  <code className="rounded bg-muted px-1.5 py-0.5 text-sm">{children}</code>
+);
+
+function Overview() {
+  return (
+    <>
+      <p>
+        The GiftRelay API sends digital rewards from your own systems: the same catalogue, orders and balance as the web
+        app. It speaks JSON over HTTPS under <Code>{`${getPublicUrl()}/api/v1`}</Code>.
+      </p>
+      <h3 className="mt-8 text-lg font-semibold">Conventions</h3>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          Send <Code>Authorization: Bearer &lt;access token&gt;</Code> with every request that acts for your
+          organisation (see Auth).
+        </li>
+        <li>
+          Successful answers include <Code>"success": true</Code>. Failures are{' '}
+          <Code>{'{"success": false, "error": "…", "code": "…"}'}</Code> with a stable code (see Errors).
+        </li>
+        <li>
+          Amounts are in the currency they are labelled with. Fees are 2.5% of the subtotal, rounded half-up to the
+          cent.
+        </li>
+        <li>
+          Retries are safe for orders sent with an <Code>Idempotency-Key</Code> header (see Create Order).
+        </li>
+        <li>Another organisation’s object answers 404, exactly like one that does not exist.</li>
+      </ul>
+      <p className="mt-4">
+        The examples use <Code>$GIFTRELAY_TOKEN</Code> for your access token. Words in capitals stand for values you
+        fill in:{' '}
+        {Object.entries(PLACEHOLDERS).map(([name, meaning], i) => (
+          <span key={name}>
+            {i > 0 && '; '}
+            <Code>{name}</Code> is {meaning}
+          </span>
+        ))}
+        .
+      </p>
+      <h3 id="security" className="mt-8 text-lg font-semibold">
+        Security
+      </h3>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          Access tokens are short-lived signed JWTs; refresh tokens rotate on every use, and reusing an old one ends the
+          session.
+        </li>
+        <li>
+          Passwords are stored as argon2id hashes. Gift-card codes are encrypted at rest and never written to logs.
+        </li>
+        <li>Claim links carry an unguessable token of at least 128 random bits.</li>
+        <li>Sign-in, sign-up and password resets are rate limited per account and per address.</li>
+        <li>
+          We keep only what sending a reward needs; our <Link to={paths.privacy}>privacy policy</Link> lists it.
+        </li>
+      </ul>
+      <Examples tab="overview" />
+    </>
+  );
+}
+
+function Auth() {
+  return (
+    <>
+      <p>
+        Exchange an account’s email and password for a session: a short-lived access token to send as a bearer token,
+        and a refresh token to get the next session. Use a dedicated account for each integration, so you can see what
+        each one sent and revoke one without affecting the others.
+      </p>
+      <p className="mt-4">
+        A new account signs in once it has opened the link in its verification email. Sign-in, sign-up and password
+        resets are rate limited per address and per account: past the limit they answer 429 <Code>RATE_LIMITED</Code>{' '}
+        with a <Code>Retry-After</Code> header.
+      </p>
+      <CodeBlock code={'export GIFTRELAY_TOKEN="<the access_token from the session>"'} language="sh" />
+      <Examples tab="auth" />
+    </>
+  );
+}
+
+function ListProducts() {
+  return (
+    <>
+      <p>
+        The catalogue is synchronised from our gift-card providers. Each product has a <Code>code</Code> (the{' '}
+        <Code>product_code</Code> you order with), a currency and the <Code>minValue</Code> and <Code>maxValue</Code> an
+        order may ask for. Reading the catalogue needs no sign-in.
+      </p>
+      <Examples tab="list-products" />
+    </>
+  );
+}
+
+function CreateOrder() {
+  return (
+    <>
+      <p>
+        An order sends <Code>quantity</Code> rewards of <Code>amount</Code> to one email address and charges your
+        balance the total: subtotal plus the 2.5% processing fee (25.00 → fee 0.63, total 25.63). Orders in another
+        currency are charged in USD at the rate of the moment, which the order keeps.
+      </p>
+      <p className="mt-4">
+        Send an <Code>Idempotency-Key</Code> (up to 255 characters, unique per business event) with every order. A retry
+        with the same key and body returns the first answer byte for byte; the same key with a different body answers
+        422 <Code>IDEMPOTENCY_KEY_REUSED</Code>; while the first request is still running, 409{' '}
+        <Code>IDEMPOTENCY_KEY_IN_USE</Code>.
+      </p>
+      <Examples tab="create-order" />
+    </>
+  );
+}
+
+const WEBHOOK_EVENTS = [
+  { name: 'order.created', when: 'The order was accepted and its funds are held.' },
+  {
+    name: 'order.completed',
+    when: 'Every reward was issued and the recipient’s email was sent; the hold is captured.',
+  },
+  { name: 'order.failed', when: 'The provider could not issue the rewards; the hold is released in full.' },
+];
+
+const WEBHOOK_PAYLOAD = JSON.stringify(
+  {
+    id: 'evt_3b1f0c9e7d5a',
+    type: 'order.completed',
+    created_at: '2025-05-01T09:30:04.000Z',
+    data: { order: EXAMPLE_ORDER },
+  },
+  null,
+  2,
+);
+
+function Webhooks() {
+  return (
+    <>
+      <p>
+        Every change to an order is recorded as an event with the order in its payload. There are three event types:
+      </p>
+      <ul className="mt-4 space-y-3">
+        {WEBHOOK_EVENTS.map((e) => (
+          <li key={e.name}>
+            <Code>{e.name}</Code> <span className="text-muted-foreground">{e.when}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4">An event looks like this:</p>
+      <CodeBlock code={WEBHOOK_PAYLOAD} language="json" />
+      <p>
+        Delivery of events to an HTTPS endpoint of your own is being rolled out. Until it reaches your organisation,
+        follow an order with <Code>GET /api/v1/orders/ORDER_ID</Code> (see Create Order): its status moves from{' '}
+        <Code>pending</Code> to <Code>completed</Code> or <Code>failed</Code> exactly as the events do.
+      </p>
+    </>
+  );
+}
+
+function Errors() {
+  return (
+    <>
+      <p>
+        Every error answers with an HTTP status and the same body: <Code>success</Code> false, <Code>error</Code>, a
+        sentence for people that may change, and <Code>code</Code>, which is stable: branch on it.
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard to scroll it. */}
+      <div className="mt-6 overflow-x-auto" tabIndex={0}>
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="border-b px-3 py-2 text-left">
+                Code
+              </th>
+              <th scope="col" className="border-b px-3 py-2 text-left">
+                Status
+              </th>
+              <th scope="col" className="border-b px-3 py-2 text-left">
+                Meaning
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {DOCUMENTED_ERRORS.map((e) => (
+              <tr key={e.code}>
+                <td className="border-b px-3 py-2 font-mono">{e.code}</td>
+                <td className="border-b px-3 py-2">{e.status}</td>
+                <td className="border-b px-3 py-2 text-muted-foreground">{e.meaning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Examples tab="errors" />
+    </>
+  );
+}
+
+export const DOCS_SECTIONS: { id: DocsTab; label: string; title: string; Content: () => ReactNode }[] = [
+  { id: 'overview', label: 'Overview', title: 'Overview', Content: Overview },
+  { id: 'auth', label: 'Auth', title: 'Authentication', Content: Auth },
+  { id: 'list-products', label: 'List Products', title: 'List products', Content: ListProducts },
+  { id: 'create-order', label: 'Create Order', title: 'Create an order', Content: CreateOrder },
+  { id: 'webhooks', label: 'Webhooks', title: 'Webhooks and events', Content: Webhooks },
+  { id: 'errors', label: 'Errors', title: 'Errors', Content: Errors },
+];

@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// `npm run bench:web`: what the public site costs a visitor. Builds, starts the real server, then
+//   1. counts the JavaScript and CSS that `/` loads (raw, gzip, and bytes on the wire), against
+//      the same app built the usual way: one client-rendered bundle, no prerendering;
+//   2. runs Lighthouse 13 (mobile, simulated throttling) on /, /pricing, /blog and an article,
+//      and on the usual build's / as the baseline.
+// Writes .test-output/bench-web.json and exits non-zero when / loads 120 KB gzip of JS or more.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDir = path.join(root, 'apps/web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const BUDGET_JS_GZIP = 120 * 1024;
+const PAGES = ['/', '/pricing', '/blog', '/blog/employee-incentive-gift-cards'];
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The same app built the usual way: one bundle with every route in it, rendered in the browser. */
+async function buildBaseline(outDir) {
+  const { build } = await import('vite');
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'error',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+}
+
+/** Serves a client-rendered build: files as they are (gzip-compressed), every page as index.html, /api to the real server. */
+function serveBaseline(dir, apiPort) {
+  const types = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.html': 'text/html' };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname.startsWith('/api/')) {
+      const upstream = http.request(
+        { port: apiPort, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode, up.headers);
+          up.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+      return;
+    }
+    let file = path.join(dir, url.pathname);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    const body = readFileSync(file);
+    const ext = path.extname(file);
+    const headers = { 'content-type': types[ext] ?? 'application/octet-stream' };
+    if (ext !== '.html') headers['cache-control'] = 'public, max-age=31536000';
+    res.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
+    res.end(gzipSync(body));
+  });
+  return new Promise((resolve) => server.listen(0, () => resolve(server)));
+}
+
+/** JS and CSS that a first visit to `url` downloads, raw and gzip, plus what crossed the wire. */
+async function measureAssets(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const seen = new Map();
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
+    try {
+      const body = await res.body();
+      const sizes = await res.request().sizes();
+      seen.set(res.url(), {
+        type,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        wire: sizes.responseBodySize,
+      });
+      // Styles inlined in the page count as CSS too.
+      const css =
+        type === 'document' ? [...body.toString().matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]) : [];
+      if (css.length) {
+        const bytes = Buffer.from(css.join(''));
+        seen.set(`${res.url()}#inline-css`, {
+          type: 'stylesheet',
+          raw: bytes.length,
+          gzip: gzipSync(bytes, { level: 9 }).length,
+          wire: 0,
+        });
+      }
+    } catch {}
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await context.close();
+  const sum = (type, key) => [...seen.values()].filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
+  return {
+    files: [...seen.keys()].map((u) => new URL(u).pathname + new URL(u).hash),
+    html: { raw: sum('document', 'raw'), gzip: sum('document', 'gzip'), wire: sum('document', 'wire') },
+    js: { raw: sum('script', 'raw'), gzip: sum('script', 'gzip'), wire: sum('script', 'wire') },
+    css: { raw: sum('stylesheet', 'raw'), gzip: sum('stylesheet', 'gzip'), wire: sum('stylesheet', 'wire') },
+  };
+}
+
+/** Lighthouse once more when Chrome itself fails to load the page (it happens on a busy machine). */
+async function runLighthouse(url) {
+  const first = await lighthouseOnce(url);
+  return first.error ? lighthouseOnce(url) : first;
+}
+
+async function lighthouseOnce(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (lhr.runtimeError) return { error: lhr.runtimeError.code };
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id]?.displayValue ?? '';
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const { ensureDependencies } = await import('../lib/deps.mjs');
+ensureDependencies(root);
+const { build } = await import('../build.mjs');
+await build();
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'gr-bench-web-'));
+const baselineDir = mkdtempSync(path.join(tmpdir(), 'gr-bench-web-baseline-'));
+const origin = `http://localhost:${port}`;
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.mjs')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: origin,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let baselineServer;
+try {
+  await waitFor(`${origin}/api/health`);
+  console.log('Building the baseline (one client-rendered bundle)…');
+  await buildBaseline(baselineDir);
+  baselineServer = await serveBaseline(baselineDir, port);
+  const baselineOrigin = `http://localhost:${baselineServer.address().port}`;
+
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless'),
+  });
+  const assets = await measureAssets(browser, `${origin}/`);
+  const baselineAssets = await measureAssets(browser, `${baselineOrigin}/`);
+  await browser.close();
+
+  console.log('\nJavaScript and CSS loaded by / (CSS inline in the page counts as CSS; wire = bytes transferred)');
+  console.log('                         JS raw    JS gzip   JS wire   CSS raw   CSS gzip  HTML raw  HTML gzip');
+  for (const [name, a] of [
+    ['GiftRelay', assets],
+    ['Baseline (usual build)', baselineAssets],
+  ]) {
+    console.log(
+      `${name.padEnd(24)} ${[a.js.raw, a.js.gzip, a.js.wire, a.css.raw, a.css.gzip, a.html.raw, a.html.gzip].map((n) => kb(n).padStart(9)).join(' ')}`,
+    );
+  }
+  console.log(`Files for /: ${assets.files.join(', ')}`);
+
+  console.log('\nLighthouse 13, mobile (this takes a few minutes)…');
+  const lighthouse = {};
+  for (const p of PAGES) lighthouse[p] = await runLighthouse(`${origin}${p}`);
+  lighthouse['baseline /'] = await runLighthouse(`${baselineOrigin}/`);
+  console.log('Page                                      Perf  A11y  BP   SEO   FCP      LCP      TBT      CLS');
+  for (const [p, r] of Object.entries(lighthouse)) {
+    if (r.error) {
+      console.log(`${p.padEnd(41)} Lighthouse could not load the page: ${r.error}`);
+      continue;
+    }
+    console.log(
+      `${p.padEnd(41)} ${String(r.performance).padStart(4)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(4)} ${String(r.seo).padStart(5)}   ${r.fcp.padEnd(8)} ${r.lcp.padEnd(8)} ${r.tbt.padEnd(8)} ${r.cls}`,
+    );
+  }
+
+  mkdirSync(path.join(root, '.test-output'), { recursive: true });
+  writeFileSync(
+    path.join(root, '.test-output/bench-web.json'),
+    `${JSON.stringify({ assets, baselineAssets, lighthouse, budgetJsGzip: BUDGET_JS_GZIP }, null, 2)}\n`,
+  );
+  const withinBudget = assets.js.gzip < BUDGET_JS_GZIP;
+  console.log(
+    `\n/ loads ${kb(assets.js.gzip)} of JavaScript (gzip): ${withinBudget ? 'within' : 'OVER'} the ${kb(BUDGET_JS_GZIP)} budget.`,
+  );
+  process.exitCode = withinBudget ? 0 : 1;
+} finally {
+  baselineServer?.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(baselineDir, { recursive: true, force: true });
+}
