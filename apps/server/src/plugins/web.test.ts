@@ -20,6 +20,8 @@ describe(`serving the web app (${TEST_DB})`, () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'pricing', 'index.html'), '<h1>Pricing, prerendered</h1>');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // Left by an older build: the server's own robots.txt must win, and the server must start.
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: stale-build');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), ASSET);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET));
@@ -176,6 +178,7 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.body).toContain('User-agent: *\nAllow: /');
+    expect(robots.body).not.toContain('stale-build');
     expect(robots.body).toContain('Disallow: /dashboard');
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);

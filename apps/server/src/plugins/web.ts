@@ -48,6 +48,9 @@ export const webPlugin = fp(
         cacheControl: false,
         // Pages are served below, with PUBLIC_URL filled in; never as raw files.
         allowedPath: (pathName) => !pathName.endsWith('.html'),
+        // The server writes these itself; a file of the same name in an older build must not
+        // claim the route (two routes for one path stop the server from starting).
+        globIgnore: ['robots.txt', 'robots.txt.*', 'sitemap.xml', 'sitemap.xml.*'],
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
