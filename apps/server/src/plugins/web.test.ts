@@ -43,6 +43,16 @@ describe(`serving the web app (${TEST_DB})`, () => {
     },
   );
 
+  it('a claim page is the app, marked for crawlers as not to be indexed or followed', async () => {
+    const res = await t.app.inject({ url: '/claim/c2VjcmV0LWNsYWltLXRva2Vu' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    // Only claim pages: the public pages are meant to be found.
+    expect((await t.app.inject({ url: '/' })).headers['x-robots-tag']).toBeUndefined();
+    expect((await t.app.inject({ url: '/pricing' })).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('an unknown path returns the app (which shows its 404 page) with a 404 status', async () => {
     const res = await t.app.inject({ url: '/no/such/page?x=1' });
     expect(res.statusCode).toBe(404);
@@ -144,6 +154,27 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
     expect(unknown.body).toBe(SHELL.replace(PLACEHOLDER, SITE));
   });
 
+  it.each([
+    ['/claim/c2VjcmV0LWNsYWltLXRva2Vu', 200],
+    ['/claim/c2VjcmV0LWNsYWltLXRva2Vu/', 200],
+    ['/claim', 404],
+    ['/claim/a/b', 404],
+  ])('%s is never to be indexed: X-Robots-Tag noindex, nofollow (status %i)', async (url, status) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, method).toBe(status);
+      expect(res.headers['x-robots-tag'], method).toBe('noindex, nofollow');
+    }
+    const page = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(page.body).toBe(SHELL.replace(PLACEHOLDER, SITE));
+  });
+
+  it('marks no other page as not to be indexed', async () => {
+    for (const url of ['/', '/pricing', '/blog/employee-incentive-gift-cards', '/dashboard', '/blog/no-such-article']) {
+      expect((await t.app.inject({ url })).headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
   it.each(['/index.html', '/app.html', '/pricing/index.html'])('never serves %s as a raw file', async (url) => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(404);
@@ -211,6 +242,18 @@ describe(`crawler files without a web build (${TEST_DB})`, () => {
     try {
       expect((await t.app.inject({ url: '/robots.txt' })).body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
       expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain(`<loc>${SITE}/pricing</loc>`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers a claim link with the page that asks for a build, still not to be indexed', async () => {
+    const t = await createTestApp();
+    try {
+      const claim = await t.app.inject({ url: '/claim/c2VjcmV0LWNsYWltLXRva2Vu' });
+      expect(claim.statusCode).toBe(503);
+      expect(claim.body).toContain('has not been built yet');
+      expect(claim.headers['x-robots-tag']).toBe('noindex, nofollow');
     } finally {
       await t.close();
     }

@@ -123,8 +123,12 @@ export const webPlugin = fp(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
       }
-      if (!built) return sendHtml(request, reply, 503, shell);
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      // A claim link is the key to a gift card: robots.txt asks crawlers to stay away, and a
+      // crawler that arrives anyway (a link shared somewhere) is told not to index it.
+      if (normalized === '/claim' || normalized.startsWith('/claim/'))
+        reply.header('x-robots-tag', 'noindex, nofollow');
+      if (!built) return sendHtml(request, reply, 503, shell);
       const page = prerendered.get(normalized);
       if (page) return sendHtml(request, reply, 200, page);
       if (isClientRoute(normalized)) return sendHtml(request, reply, 200, shell);

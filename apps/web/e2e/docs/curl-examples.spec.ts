@@ -1,15 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API_EXAMPLES, type ApiExample, toCurl } from '../../src/features/docs/api-examples';
+import { API_EXAMPLES, type ApiExample, EXAMPLE_ORDER, toCurl } from '../../src/features/docs/api-examples';
 import { decodeHtml } from '../site/helpers';
 import { createVerifiedAccount, newEmail, waitForEmail } from '../support/accounts';
-
-/**
- * Endpoints the documentation describes that later work adds (orders and the balance). Until they
- * exist, the server must answer them as unknown API paths; when one lands, take it off this list
- * and the test runs it against its documented answer.
- */
-const NOT_YET_AVAILABLE = ['create-order', 'get-order', 'list-orders', 'balance', 'error-unauthorized'];
 
 /** The account the examples show; each test puts an account of its own in its place. */
 const DOCUMENTED_EMAIL = 'rewards-bot@example.com';
@@ -33,7 +29,8 @@ async function signIn(request: APIRequestContext, email: string): Promise<Sessio
 
 /**
  * What a reader would put in an example before running it: a real account (verified through the
- * API and the built-in mailbox, or deliberately not), a real token, a real product code.
+ * API and the built-in mailbox, or deliberately not), a real token, a real product code, the id of
+ * an order made first.
  */
 interface FillIn {
   /** Replaces the documented address in the command. */
@@ -41,12 +38,63 @@ interface FillIn {
   token?: string;
   /** The account the token belongs to. */
   signedInAs?: string;
+  /** The order placed before the example runs, settled. */
+  orderId?: string;
   placeholders: Record<string, string>;
 }
 
+const exampleById = (id: string): ApiExample => {
+  const example = API_EXAMPLES.find((e) => e.id === id);
+  if (!example) throw new Error(`no docs example ${id}`);
+  return example;
+};
+
+/** The examples that order PRODUCT_CODE, and the amounts they ask for in its currency. */
+const productAmounts = API_EXAMPLES.flatMap((e) =>
+  typeof e.body === 'object' && e.body.product_code === 'PRODUCT_CODE' ? [Number(e.body.amount)] : [],
+);
+
+/** A range product every documented order fits: US dollars (the account's billing currency), any amount asked for. */
+async function productCode(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/v1/products?country=US&currency=USD&limit=100');
+  expect(res.status()).toBe(200);
+  const products = (await res.json()).products as {
+    code: string;
+    minValue: number;
+    maxValue: number;
+    denominations: number[] | null;
+    available: boolean;
+  }[];
+  const fits = products.find(
+    (p) =>
+      p.available &&
+      !p.denominations?.length &&
+      productAmounts.every((amount) => amount >= p.minValue && amount <= p.maxValue),
+  );
+  if (!fits) throw new Error(`no US range product takes ${productAmounts.join(' and ')}`);
+  return fits.code;
+}
+
+/** Places the order Send a reward documents, through the API, and waits until it is delivered. */
+async function placeDocumentedOrder(request: APIRequestContext, token: string, code: string): Promise<string> {
+  const body = { ...(exampleById('create-order').body as Record<string, unknown>), product_code: code };
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.post('/api/v1/orders', { headers, data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  const orderId = ((await res.json()) as { order_id: string }).order_id;
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/v1/orders/${orderId}`, { headers })).json()) as { status: string }).status,
+      { message: `order ${orderId} is delivered`, timeout: 15_000 },
+    )
+    .toBe('completed');
+  return orderId;
+}
+
 async function fillIn(example: ApiExample, request: APIRequestContext): Promise<FillIn> {
-  const products = await (await request.get('/api/v1/products?limit=1')).json();
-  const placeholders: Record<string, string> = { PRODUCT_CODE: products.products[0].code };
+  const placeholders: Record<string, string> = {};
+  if (toCurl(example, '').includes('PRODUCT_CODE')) placeholders.PRODUCT_CODE = await productCode(request);
   switch (example.id) {
     case 'signup':
       return { email: newEmail('docs-signup'), placeholders };
@@ -63,11 +111,17 @@ async function fillIn(example: ApiExample, request: APIRequestContext): Promise<
       if (!example.auth && !JSON.stringify(example.body ?? '').includes('YOUR_REFRESH_TOKEN')) return { placeholders };
       const account = await createVerifiedAccount(request, { password: DOCUMENTED_PASSWORD });
       const session = await signIn(request, account.email);
-      return {
+      const values: FillIn = {
         token: session.access_token,
         signedInAs: account.email,
         placeholders: { ...placeholders, YOUR_REFRESH_TOKEN: session.refresh_token },
       };
+      // The order examples read the order Send a reward places (and the balance it leaves).
+      if (['get-order', 'list-orders', 'balance'].includes(example.id)) {
+        values.orderId = await placeDocumentedOrder(request, session.access_token, await productCode(request));
+        values.placeholders.ORDER_ID = values.orderId;
+      }
+      return values;
     }
   }
 }
@@ -79,15 +133,41 @@ function commandFor(example: ApiExample, origin: string, values: FillIn): string
   return command;
 }
 
-/** Runs a shell command as a reader would paste it, and splits curl's output into status and body. */
-function run(command: string, token = 'not-a-real-token'): { status: number; body: unknown } {
-  const out = execFileSync('sh', ['-c', `${command} -w '\\n%{http_code}'`], {
-    env: { ...process.env, GIFTRELAY_TOKEN: token },
-    encoding: 'utf8',
-    timeout: 15_000,
-  });
-  const cut = out.lastIndexOf('\n');
-  return { status: Number(out.slice(cut + 1)), body: JSON.parse(out.slice(0, cut)) };
+interface Answer {
+  status: number;
+  body: unknown;
+  /** The body exactly as sent. */
+  text: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+}
+
+/** Runs a shell command as a reader would paste it, and splits curl's output into status, headers and body. */
+function run(command: string, token = 'not-a-real-token'): Answer {
+  // Headers go to a file of their own (curl crashes writing them to a piped stderr).
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-curl-'));
+  const headerFile = path.join(dir, 'headers');
+  try {
+    const out = execFileSync('sh', ['-c', `${command} -D '${headerFile}' -w '\\n%{http_code}'`], {
+      env: { ...process.env, GIFTRELAY_TOKEN: token },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    const cut = out.lastIndexOf('\n');
+    const headers = Object.fromEntries(
+      readFileSync(headerFile, 'utf8')
+        .split('\r\n')
+        .filter((line) => line.includes(':'))
+        .map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+        }),
+    );
+    const text = out.slice(0, cut);
+    return { status: Number(out.slice(cut + 1)), body: JSON.parse(text), text, headers };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -97,9 +177,15 @@ function run(command: string, token = 'not-a-real-token'): { status: number; bod
 function expectSameFields(actual: unknown, documented: unknown, isAbridged: boolean, at = 'body') {
   if (Array.isArray(documented)) {
     expect(Array.isArray(actual), `${at} is a list`).toBe(true);
-    const [shape] = documented;
-    if (shape !== undefined) {
-      for (const [i, item] of (actual as unknown[]).entries()) expectSameFields(item, shape, isAbridged, `${at}[${i}]`);
+    const items = actual as unknown[];
+    if (documented.length > 1) {
+      // Several items document a sequence (an order's history): the real one has the same steps.
+      expect(items, `${at} has ${documented.length} items`).toHaveLength(documented.length);
+      for (const [i, item] of items.entries()) expectSameFields(item, documented[i], isAbridged, `${at}[${i}]`);
+    } else if (documented.length === 1) {
+      // One item shows the shape of them all; an empty list would compare nothing.
+      expect(items.length, `${at} is not empty`).toBeGreaterThan(0);
+      for (const [i, item] of items.entries()) expectSameFields(item, documented[0], isAbridged, `${at}[${i}]`);
     }
   } else if (documented && typeof documented === 'object') {
     expect(actual && typeof actual === 'object' && !Array.isArray(actual), `${at} is an object`).toBe(true);
@@ -128,32 +214,39 @@ test('the Docs page shows every example of the data module, as runnable curl com
   );
   expect([...shown.keys()].sort()).toEqual(API_EXAMPLES.map((e) => e.id).sort());
   for (const example of API_EXAMPLES) expect(shown.get(example.id)).toBe(toCurl(example, baseURL ?? ''));
-  // Everything not yet available is a real example, so the list cannot hide a typo.
-  for (const id of NOT_YET_AVAILABLE) expect(API_EXAMPLES.map((e) => e.id)).toContain(id);
 });
 
+/** The figures of an order, which the documented order shares with the real one (a US dollar product, billed in dollars). */
+const ORDER_FIGURES = [
+  'delivery_method',
+  'currency',
+  'amount',
+  'quantity',
+  'subtotal',
+  'fee',
+  'total',
+  'charged',
+  'recipient_email',
+] as const;
+const figuresOf = (order: unknown) =>
+  Object.fromEntries(ORDER_FIGURES.map((key) => [key, (order as Record<string, unknown>)[key]]));
+
 for (const example of API_EXAMPLES) {
-  const isAvailable = !NOT_YET_AVAILABLE.includes(example.id);
-  test(`docs example ${example.id}: ${isAvailable ? 'answers as documented' : 'not yet available, answers 404 NOT_FOUND'}`, async ({
-    request,
-    baseURL,
-  }) => {
+  test(`docs example ${example.id}: answers as documented`, async ({ request, baseURL }) => {
     const values = await fillIn(example, request);
-    const { status, body } = run(commandFor(example, baseURL ?? '', values), values.token);
-    if (!isAvailable) {
-      expect(status).toBe(404);
-      expect(body).toMatchObject({ success: false, code: 'NOT_FOUND' });
-      return;
-    }
+    const command = commandFor(example, baseURL ?? '', values);
+    const answer = run(command, values.token);
+    const { status, body } = answer;
     expect(status, JSON.stringify(body)).toBe(example.response.status);
     expectSameFields(body, example.response.body, example.response.abridged === true);
     // What the answer says happened did happen.
+    const auth = { authorization: `Bearer ${values.token}` };
     if (example.id === 'signup' && values.email) await waitForEmail(request, values.email, /verify/i);
     if (example.id === 'token' || example.id === 'user' || example.id === 'refresh') {
       expect((body as { user: { email: string } }).user.email).toBe(values.email ?? values.signedInAs);
     }
     if (example.id === 'logout') {
-      const after = await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${values.token}` } });
+      const after = await request.get('/api/v1/auth/user', { headers: auth });
       expect(after.status()).toBe(401);
     }
     if (example.id === 'refresh') {
@@ -166,6 +259,43 @@ for (const example of API_EXAMPLES) {
         status: 401,
         body: { code: 'UNAUTHORIZED' },
       });
+    }
+    if (example.id === 'create-order') {
+      const order = body as { order_id: string; product_code: string };
+      expect(figuresOf(order)).toEqual(figuresOf(example.response.body));
+      expect(order.product_code).toBe(values.placeholders.PRODUCT_CODE);
+      expect(answer.headers['idempotent-replayed']).toBeUndefined();
+      // A retry with the key: the first answer byte for byte, marked as a replay, and one order only.
+      const retry = run(command, values.token);
+      expect(retry.status).toBe(201);
+      expect(retry.text).toBe(answer.text);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      // The key with another body is refused, and sends nothing.
+      const changed = run(command.replace('"amount":25', '"amount":26'), values.token);
+      expect(changed).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+      const list = await (await request.get('/api/v1/orders', { headers: auth })).json();
+      expect(list.orders.map((o: { order_id: string }) => o.order_id)).toEqual([order.order_id]);
+      const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();
+      expect(balance.available).toBe(4974.37);
+    }
+    if (example.id === 'get-order') {
+      expect(body).toMatchObject({ order_id: values.orderId, status: 'completed' });
+      expect(figuresOf(body)).toEqual(figuresOf(example.response.body));
+    }
+    if (example.id === 'list-orders') {
+      const orders = (body as { orders: { order_id: string }[] }).orders;
+      expect(orders.map((o) => o.order_id)).toEqual([values.orderId]);
+      expect(figuresOf(orders[0])).toEqual(figuresOf(EXAMPLE_ORDER));
+    }
+    if (example.id === 'balance') {
+      // After the documented order, on a new sandbox account, the documented figures are the real ones.
+      expect(body).toEqual(example.response.body);
+    }
+    if (example.id === 'error-insufficient-funds') {
+      const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();
+      expect(balance).toMatchObject({ available: 5000, held: 0 });
+      const list = await (await request.get('/api/v1/orders', { headers: auth })).json();
+      expect(list.orders).toEqual([]);
     }
   });
 }

@@ -98,6 +98,10 @@ test('sign in, send from the catalogue with exact sums, Reward sent, the header 
   await expect(page.getByText('Thank you for a great quarter!')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Code' })).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
   await expect(page.getByRole('heading', { name: 'How to redeem' })).toBeVisible();
+  // The page holds a gift card's code: search engines are told to keep it out, by the page and by the server.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const served = await request.get(page.url());
+  expect(served.headers()['x-robots-tag']).toBe('noindex, nofollow');
 });
 
 test('Configure & Send for a card with a PIN: the claim page shows code and PIN, each copied with one click', async ({
@@ -170,8 +174,10 @@ test('a balance too low: Failed to send reward with Insufficient balance, and no
 
 test('a claim link that is wrong or cut short gets a friendly not-found page', async ({ page }) => {
   for (const token of ['not-a-token', 'A'.repeat(43)]) {
-    await page.goto(`/claim/${token}`);
+    const res = await page.goto(`/claim/${token}`);
+    expect(res?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(page.getByRole('heading', { name: 'We could not find this reward' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await expect(page.getByText('Check that the link is complete')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeHidden();
   }

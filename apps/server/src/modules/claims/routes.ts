@@ -7,6 +7,13 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/claims/:token',
     {
+      // The answer shows a secret: never cache it anywhere, nor index it or follow its links. Set
+      // first, so that every answer of the route, errors included, carries these headers.
+      onRequest: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        reply.header('referrer-policy', 'no-referrer');
+        reply.header('x-robots-tag', 'noindex, nofollow');
+      },
       schema: {
         summary: 'A reward by its claim link: no sign-in, the link is the key',
         tags: ['claims'],
@@ -14,11 +21,6 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClaimSchema, 404: ErrorBodySchema },
       },
     },
-    async (request, reply) => {
-      // The page shows a secret: never cache it anywhere.
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-      return getClaim(app, request.params.token);
-    },
+    async (request) => getClaim(app, request.params.token),
   );
 };

@@ -96,6 +96,7 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     const claim = await t.app.inject({ url: `/api/v1/claims/${link}` });
     expect(claim.statusCode).toBe(200);
     expect(claim.headers['cache-control']).toBe('no-store');
+    expect(claim.headers['x-robots-tag']).toBe('noindex, nofollow');
     const c = claim.json();
     expect(c).toMatchObject({
       success: true,
@@ -413,11 +414,13 @@ describe(`reading orders (${TEST_DB})`, () => {
     expect(res.json().error).toContain(field);
   });
 
-  it('an unknown or malformed claim token is a 404 like any other', async () => {
+  it('an unknown or malformed claim token is a 404 like any other, not to be indexed either', async () => {
     for (const token of ['x', 'A'.repeat(43), '../../etc/passwd']) {
       const res = await t.app.inject({ url: `/api/v1/claims/${encodeURIComponent(token)}` });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 });

@@ -1,10 +1,11 @@
 import { useParams } from 'react-router';
 import { ClaimView } from '@/features/claim/components/claim-view';
-import { usePageTitle } from '@/lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const { token = '' } = useParams();
-  usePageTitle('Your reward');
+  // The page shows a gift card's code: keep it out of search results even if its link leaks.
+  usePageMeta({ title: 'Your reward', noindex: true });
   return (
     <div className="px-4">
       <ClaimView token={token} />

@@ -28,7 +28,7 @@ describe('the documented API examples', () => {
         '  -H "Authorization: Bearer $GIFTRELAY_TOKEN"',
         "  -H 'Content-Type: application/json'",
         "  -H 'Idempotency-Key: referral-bonus-8841'",
-        `  -d '{"product_code":"PRODUCT_CODE","amount":25,"email":"sam@example.com","quantity":1}'`,
+        `  -d '{"product_code":"PRODUCT_CODE","amount":25,"email":"sam@example.com","quantity":1,"message":"Thanks for the referral!"}'`,
       ].join(' \\\n'),
     );
     // A single quote inside a body would end the shell's quoting.

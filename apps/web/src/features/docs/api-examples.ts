@@ -64,18 +64,42 @@ const session = (refreshToken: string, expiresAt: number) => ({
   user: EXAMPLE_USER,
 });
 
-/** One order as the API shows it (Create Order's reads, and the payload of order events). */
-export const EXAMPLE_ORDER = {
-  id: '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c',
-  status: 'completed',
+const SENT_AT = '2025-05-01T09:30:02.000Z';
+const ORDER_ID = '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c';
+
+/** What Send a reward asks for: the body the Create Order example sends. */
+const ORDER_REQUEST = {
+  product_code: 'PRODUCT_CODE',
   amount: 25,
+  email: 'sam@example.com',
+  quantity: 1,
+  message: 'Thanks for the referral!',
+};
+
+/** An order as every order endpoint shows it, just created. */
+const PENDING_ORDER = {
+  order_id: ORDER_ID,
+  status: 'pending',
+  delivery_method: 'email',
+  product_code: 'AMAZON-US',
+  product_name: 'Amazon.com Gift Card',
+  brand: 'Amazon',
+  currency: 'USD',
+  amount: 25,
+  quantity: 1,
+  subtotal: 25,
   fee: 0.63,
   total: 25.63,
-  currency: 'USD',
-  quantity: 1,
-  email: 'sam@example.com',
+  charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
+  recipient_email: 'sam@example.com',
   created_at: ISO,
+  completed_at: null,
+  failed_at: null,
+  failure_reason: null,
 };
+
+/** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
+export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT };
 
 export const API_EXAMPLES: ApiExample[] = [
   {
@@ -234,32 +258,20 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'create-order',
     title: 'Send a reward',
     description:
-      'Sends quantity rewards of amount (in the product’s currency) to email. The fee is 2.5% of amount × quantity, rounded half-up to the cent. Retrying with the same Idempotency-Key and body returns this same answer instead of sending again.',
+      'Sends quantity rewards (1 to 100) of amount, in the product’s currency, to email, with an optional message of up to 500 characters, and holds the total on your balance. The answer is the order, pending: delivery happens in the background. Retrying with the same Idempotency-Key and body returns this same answer instead of sending again.',
     method: 'POST',
     path: '/api/v1/orders',
     auth: true,
     idempotencyKey: 'referral-bonus-8841',
-    body: { product_code: 'PRODUCT_CODE', amount: 25, email: 'sam@example.com', quantity: 1 },
-    response: {
-      status: 201,
-      body: {
-        success: true,
-        order_id: '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c',
-        status: 'pending',
-        delivery_method: 'email',
-        amount: 25,
-        fee: 0.63,
-        total: 25.63,
-        currency: 'USD',
-      },
-    },
+    body: ORDER_REQUEST,
+    response: { status: 201, body: { success: true, ...PENDING_ORDER } },
   },
   {
     id: 'get-order',
     tab: 'create-order',
     title: 'Follow an order',
     description:
-      'An order is pending until its rewards are issued and emailed (completed) or the provider refuses them (failed).',
+      'The order with its message, one entry in rewards per reward (its code masked, and whether the recipient opened the claim link), and its history. Another organisation’s order, or an id that does not exist, answers 404 NOT_FOUND.',
     method: 'GET',
     path: '/api/v1/orders/ORDER_ID',
     auth: true,
@@ -267,7 +279,22 @@ export const API_EXAMPLES: ApiExample[] = [
       status: 200,
       body: {
         success: true,
-        order: EXAMPLE_ORDER,
+        ...EXAMPLE_ORDER,
+        message: ORDER_REQUEST.message,
+        rewards: [
+          {
+            id: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1b2c3d4e5f',
+            status: 'issued',
+            code_masked: '•••• 7Q2K',
+            issued_at: SENT_AT,
+            claim: { first_opened_at: null, open_count: 0 },
+          },
+        ],
+        history: [
+          { type: 'order.created', at: ISO, detail: {} },
+          { type: 'order.completed', at: SENT_AT, detail: {} },
+          { type: 'email.queued', at: SENT_AT, detail: { to: 'sam@example.com' } },
+        ],
       },
     },
   },
@@ -275,28 +302,26 @@ export const API_EXAMPLES: ApiExample[] = [
     id: 'list-orders',
     tab: 'create-order',
     title: 'List orders',
-    description: 'Your organisation’s orders, newest first, a page at a time (pass next_cursor as cursor).',
+    description:
+      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those. Pass next_cursor as cursor for the next page, until it is null.',
     method: 'GET',
-    path: '/api/v1/orders',
+    path: '/api/v1/orders?limit=20',
     auth: true,
-    response: {
-      status: 200,
-      body: {
-        success: true,
-        orders: [EXAMPLE_ORDER],
-        next_cursor: null,
-      },
-    },
+    response: { status: 200, body: { success: true, orders: [EXAMPLE_ORDER], next_cursor: null } },
   },
   {
     id: 'balance',
     tab: 'create-order',
     title: 'Check your balance',
-    description: 'What you can spend now, what open orders hold, and the billing currency.',
+    description:
+      'In your billing currency: available is what you can spend now, held what pending orders have set aside. sandbox is true while your organisation sends test rewards with play money.',
     method: 'GET',
     path: '/api/v1/balance',
     auth: true,
-    response: { status: 200, body: { success: true, available: 4974.37, held: 0, currency: 'USD' } },
+    response: {
+      status: 200,
+      body: { success: true, currency: 'USD', available: 4974.37, held: 0, sandbox: true },
+    },
   },
   {
     id: 'error-not-found',
@@ -318,6 +343,37 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/balance',
     response: { status: 401, body: { success: false, error: 'Missing bearer token', code: 'UNAUTHORIZED' } },
+  },
+  {
+    id: 'error-insufficient-funds',
+    tab: 'errors',
+    title: 'An order larger than your balance',
+    description:
+      'Nothing is held or sent. A new sandbox organisation has 5,000.00 to spend, so 20 rewards of 250.00 (5,125.00 with the fee) are too many.',
+    method: 'POST',
+    path: '/api/v1/orders',
+    auth: true,
+    body: { product_code: 'PRODUCT_CODE', amount: 250, email: 'sam@example.com', quantity: 20 },
+    response: { status: 402, body: { success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' } },
+  },
+  {
+    id: 'error-invalid-product',
+    tab: 'errors',
+    title: 'An order for a product that does not exist',
+    description:
+      'Take product codes from List products: a code that is not there, or no longer available, answers this.',
+    method: 'POST',
+    path: '/api/v1/orders',
+    auth: true,
+    body: { product_code: 'NO-SUCH-CARD', amount: 25, email: 'sam@example.com', quantity: 1 },
+    response: {
+      status: 400,
+      body: {
+        success: false,
+        error: 'Product code NO-SUCH-CARD does not exist or is not available',
+        code: 'INVALID_PRODUCT',
+      },
+    },
   },
   {
     id: 'error-invalid-credentials',
@@ -434,9 +490,13 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
   {
     code: 'IDEMPOTENCY_KEY_IN_USE',
     status: 409,
-    meaning: 'A request with this Idempotency-Key is still running. Retry shortly.',
+    meaning: 'A request with this Idempotency-Key is still running. Retry after the Retry-After header.',
   },
-  { code: 'IDEMPOTENCY_KEY_REUSED', status: 422, meaning: 'This Idempotency-Key was used with a different body.' },
+  {
+    code: 'IDEMPOTENCY_KEY_REUSED',
+    status: 422,
+    meaning: 'This Idempotency-Key was used with a different body in the last 48 hours. Use a new key.',
+  },
   { code: 'PAYLOAD_TOO_LARGE', status: 413, meaning: 'The request body is larger than 1 MB.' },
   { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, meaning: 'Send request bodies as application/json.' },
   { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests. Wait for the Retry-After header, then retry.' },

@@ -38,8 +38,8 @@ function Overview() {
           <Code>{'{"success": false, "error": "…", "code": "…"}'}</Code> with a stable code (see Errors).
         </li>
         <li>
-          Amounts are in the currency they are labelled with. Fees are 2.5% of the subtotal, rounded half-up to the
-          cent.
+          Amounts are numbers in the major unit of the currency they are labelled with (25.5 is 25.50). Fees are 2.5% of
+          the subtotal, rounded half-up to the cent.
         </li>
         <li>
           Retries are safe for orders sent with an <Code>Idempotency-Key</Code> header (see Create Order).
@@ -115,16 +115,49 @@ function CreateOrder() {
   return (
     <>
       <p>
-        An order sends <Code>quantity</Code> rewards of <Code>amount</Code> to one email address and charges your
-        balance the total: subtotal plus the 2.5% processing fee (25.00 → fee 0.63, total 25.63). Orders in another
-        currency are charged in USD at the rate of the moment, which the order keeps.
+        An order sends <Code>quantity</Code> rewards of <Code>amount</Code> to one email address. Amounts are in the
+        product’s currency and must lie between its <Code>minValue</Code> and <Code>maxValue</Code> (or be one of its{' '}
+        <Code>denominations</Code>). The order costs the subtotal plus the 2.5% processing fee (25.00 → fee 0.63, total
+        25.63), which is held on your balance when the order is accepted. <Code>charged</Code> is what your balance
+        pays, in your billing currency: an order in another currency is converted at the <Code>rate</Code> of the
+        moment, which the order keeps.
       </p>
-      <p className="mt-4">
-        Send an <Code>Idempotency-Key</Code> (up to 255 characters, unique per business event) with every order. A retry
-        with the same key and body returns the first answer byte for byte; the same key with a different body answers
-        422 <Code>IDEMPOTENCY_KEY_REUSED</Code>; while the first request is still running, 409{' '}
-        <Code>IDEMPOTENCY_KEY_IN_USE</Code>.
+      <h3 className="mt-8 text-lg font-semibold">Order status</h3>
+      <p className="mt-3">
+        Every order starts <Code>pending</Code> and ends in one of two states, once:
       </p>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          <Code>completed</Code>: every reward was issued and the recipient’s email was sent; the hold is charged.{' '}
+          <Code>completed_at</Code> says when.
+        </li>
+        <li>
+          <Code>failed</Code>: the provider could not issue the rewards; the hold is released in full and nothing is
+          sent. <Code>failed_at</Code> and <Code>failure_reason</Code> say when and why.
+        </li>
+      </ul>
+      <h3 className="mt-8 text-lg font-semibold">Idempotency-Key</h3>
+      <p className="mt-3">
+        Send an <Code>Idempotency-Key</Code> header (up to 255 printable characters without spaces, unique per business
+        event, for example the id of the referral you reward) with every order, so a retry after a timeout cannot send
+        twice. Keys belong to your organisation and are kept for 48 hours.
+      </p>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          The same key with the same body returns the first answer byte for byte, with the header{' '}
+          <Code>Idempotent-Replayed: true</Code>, and sends nothing again. That holds for refusals too: an order refused
+          with 402 <Code>INSUFFICIENT_FUNDS</Code> is refused again under its key, so use a new key once you have topped
+          up.
+        </li>
+        <li>
+          While the first request with the key is still running: 409 <Code>IDEMPOTENCY_KEY_IN_USE</Code>, with{' '}
+          <Code>Retry-After</Code>. Retry shortly.
+        </li>
+        <li>
+          The same key with a different body: 422 <Code>IDEMPOTENCY_KEY_REUSED</Code>, and nothing is sent.
+        </li>
+        <li>A failure on our side (5xx) frees the key: retrying with it is safe and runs the order once.</li>
+      </ul>
       <Examples tab="create-order" />
     </>
   );
@@ -154,7 +187,8 @@ function Webhooks() {
   return (
     <>
       <p>
-        Every change to an order is recorded as an event with the order in its payload. There are three event types:
+        Every change to an order is recorded as an event with the order, as the API shows it, in its payload. There are
+        three event types:
       </p>
       <ul className="mt-4 space-y-3">
         {WEBHOOK_EVENTS.map((e) => (
@@ -163,12 +197,13 @@ function Webhooks() {
           </li>
         ))}
       </ul>
-      <p className="mt-4">An event looks like this:</p>
+      <p className="mt-4">A delivered event will look like this:</p>
       <CodeBlock code={WEBHOOK_PAYLOAD} language="json" />
       <p>
         Delivery of events to an HTTPS endpoint of your own is being rolled out. Until it reaches your organisation,
-        follow an order with <Code>GET /api/v1/orders/ORDER_ID</Code> (see Create Order): its status moves from{' '}
-        <Code>pending</Code> to <Code>completed</Code> or <Code>failed</Code> exactly as the events do.
+        follow an order with <Code>GET /api/v1/orders/ORDER_ID</Code> (see Create Order): its <Code>history</Code> lists
+        the same events, and its status moves from <Code>pending</Code> to <Code>completed</Code> or <Code>failed</Code>{' '}
+        exactly as they do.
       </p>
     </>
   );
