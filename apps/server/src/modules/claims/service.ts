@@ -3,7 +3,8 @@ import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { decryptSecret, hashToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import { findProductExtras, findRewardByClaimHash, recordClaimOpened } from '../orders/repository';
+import { cachedProduct } from '../orders/lookups';
+import { findRewardByClaimHash, recordClaimOpened } from '../orders/repository';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -12,13 +13,13 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
   if (!TOKEN_SHAPE.test(token)) throw notFound('Reward');
   const reward = await findRewardByClaimHash(app.db, hashToken(token));
   if (!reward) throw notFound('Reward');
-  const [org, extras] = await Promise.all([
+  const [org, product] = await Promise.all([
     app.db
       .selectFrom('organisations')
       .select('name')
       .where('id', '=', reward.organisation_id)
       .executeTakeFirstOrThrow(),
-    findProductExtras(app.db, reward.product_code),
+    cachedProduct(app, reward.product_code),
   ]);
   await recordClaimOpened(app.db, reward.id);
   const key = app.secrets.rewardCodeKey;
@@ -32,12 +33,12 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     code: issued && reward.code_encrypted ? decryptSecret(key, reward.code_encrypted) : null,
     pin: issued && reward.pin_encrypted ? decryptSecret(key, reward.pin_encrypted) : null,
     redemption_url: issued ? reward.redemption_url : null,
-    redemption_instructions: extras?.redemption_instructions ?? null,
-    terms: extras?.terms ?? null,
+    redemption_instructions: product?.redemptionInstructions ?? null,
+    terms: product?.terms ?? null,
     expires_at: reward.expires_at?.toISOString() ?? null,
     sender: org.name,
     message: reward.message,
     status: reward.status,
-    logo: extras?.logo_svg ? `data:image/svg+xml;base64,${Buffer.from(extras.logo_svg).toString('base64')}` : null,
+    logo: product ? `/api/v1/products/${encodeURIComponent(product.code)}/logo.svg` : null,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { CatalogCache } from '../catalog/cache';
-import * as repo from './repository';
+import { type CatalogProduct, getProduct } from '../catalog/service';
 
 // Every order reads its product and its organisation's billing currency, and every recipient
 // email the product's instructions and the sender's name. These change rarely (a catalogue sync,
@@ -22,13 +22,11 @@ async function cachedJson<T>(app: FastifyInstance, key: string, load: () => Prom
   return JSON.parse(await cache(app).get(key, async () => JSON.stringify((await load()) ?? null))) ?? undefined;
 }
 
-export const productForSale = (app: FastifyInstance, code: string) =>
-  cachedJson(app, `product:${code}`, () => repo.findProductByCode(app.db, code));
-
+/** The catalogue's product (available or not), in minor units. */
 // Inside a transaction, pass it as `db`: on PGlite (one connection) a query outside the open
 // transaction would wait for it forever.
-export const productExtras = (app: FastifyInstance, code: string, db: Kysely<Database> = app.db) =>
-  cachedJson(app, `product-extras:${code}`, () => repo.findProductExtras(db, code));
+export const cachedProduct = (app: FastifyInstance, code: string, db: Kysely<Database> = app.db) =>
+  cachedJson<CatalogProduct | null>(app, `product:${code}`, () => getProduct(db, code));
 
 export const billingCurrency = (app: FastifyInstance, organisationId: string): Promise<string> =>
   cache(app).get(`org-currency:${organisationId}`, async () => {

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { decryptSecret } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email/layout';
-import { organisationName, productExtras } from './lookups';
+import { cachedProduct, organisationName } from './lookups';
 import * as repo from './repository';
 
 /**
@@ -20,7 +20,7 @@ export async function queueRecipientEmail(
 ): Promise<void> {
   const to = opts.to ?? order.recipient_email;
   const org = { name: await organisationName(app, order.organisation_id, tx) };
-  const extras = await productExtras(app, order.product_code, tx);
+  const product = await cachedProduct(app, order.product_code, tx);
   const rewards = opts.rewards ?? (await repo.listRewards(tx, order.id));
   const links = rewards.map(
     (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
@@ -49,7 +49,7 @@ export async function queueRecipientEmail(
         ? links.map((url, i) => ({ label: `Claim reward ${i + 1} of ${links.length}`, url }))
         : undefined,
     footnotes: [
-      ...(extras?.redemption_instructions ? [`How to redeem: ${extras.redemption_instructions}`] : []),
+      ...(product?.redemptionInstructions ? [`How to redeem: ${product.redemptionInstructions}`] : []),
       'Keep your claim link private: anyone with it can see and spend the code.',
     ],
   });

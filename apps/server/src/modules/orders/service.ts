@@ -7,11 +7,12 @@ import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
+import type { CatalogProduct } from '../catalog/service';
 import { getRate } from '../fx/rates';
 import { type ClaimedKey, requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
 import { LedgerInsufficientFunds, postEntry } from '../ledger/repository';
 import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
-import { billingCurrency, productForSale } from './lookups';
+import { billingCurrency, cachedProduct } from './lookups';
 import { presentOrder, presentOrderDetail } from './presenter';
 import * as repo from './repository';
 
@@ -32,7 +33,7 @@ export async function createOrder(
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
   const execute = async (claimed?: ClaimedKey) => {
-    const product = await productForSale(app, body.product_code);
+    const product = await cachedProduct(app, body.product_code);
     if (!product || !product.available) {
       throw new AppError(
         400,
@@ -152,19 +153,19 @@ export async function createOrder(
   );
 }
 
-function checkAmountAllowed(product: repo.SellableProduct, amountMinor: number) {
+function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {
   const fmt = (m: number) => formatMoney(m, product.currency);
-  if (product.denominations?.length) {
-    if (!product.denominations.includes(amountMinor)) {
-      const allowed = product.denominations.map(fmt).join(', ');
+  if (product.denominationsMinor?.length) {
+    if (!product.denominationsMinor.includes(amountMinor)) {
+      const allowed = product.denominationsMinor.map(fmt).join(', ');
       throw validationError(`body.amount: ${product.name} comes in ${allowed} only`, [
         { path: 'body.amount', message: `must be one of ${allowed}` },
       ]);
     }
     return;
   }
-  if (amountMinor < product.min_value || amountMinor > product.max_value) {
-    const message = `amount must be between ${fmt(product.min_value)} and ${fmt(product.max_value)}`;
+  if (amountMinor < product.minValueMinor || amountMinor > product.maxValueMinor) {
+    const message = `amount must be between ${fmt(product.minValueMinor)} and ${fmt(product.maxValueMinor)}`;
     throw validationError(`body.amount: ${message}`, [{ path: 'body.amount', message }]);
   }
 }
