@@ -8,4 +8,5 @@ export * from './health';
 export * from './leads';
 export * from './mailbox';
 export * from './orders';
+export * from './reports';
 export * from './routes';

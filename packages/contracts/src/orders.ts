@@ -27,6 +27,8 @@ export const CreateOrderBodySchema = z.object({
     .min(1, 'quantity must be a whole number from 1 to 100')
     .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100'),
   message: z.string().trim().max(500, 'message must be at most 500 characters').optional(),
+  /** The recipient's name, shown in the order history and the export; optional. */
+  recipient_name: z.string().trim().max(200, 'recipient_name must be at most 200 characters').optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
@@ -62,6 +64,7 @@ export const OrderSummarySchema = z.object({
   total: z.number(),
   charged: ChargeSchema,
   recipient_email: z.string(),
+  recipient_name: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
   failed_at: z.string().nullable(),
@@ -96,7 +99,18 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
-export const ListOrdersQuerySchema = z.object({
+/**
+ * The order history's search: matches the order id, the recipient (email or name) or the reward
+ * (brand or product name), case-insensitively, anywhere in the text.
+ */
+export const ORDER_SEARCH_MAX = 200;
+export const OrderSearchQuerySchema = z.object({
+  q: z.string().trim().max(ORDER_SEARCH_MAX, `q must be at most ${ORDER_SEARCH_MAX} characters`).optional(),
+  status: OrderStatusSchema.optional(),
+});
+export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
+
+export const ListOrdersQuerySchema = OrderSearchQuerySchema.extend({
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
     .int('limit must be a whole number from 1 to 100')
@@ -104,13 +118,69 @@ export const ListOrdersQuerySchema = z.object({
     .max(100, 'limit must be a whole number from 1 to 100')
     .default(20),
   cursor: z.string().max(200, 'cursor is not valid').optional(),
-  status: OrderStatusSchema.optional(),
 });
+export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
 
 export const ListOrdersResponseSchema = z.object({
   success: z.literal(true),
   orders: z.array(OrderSummarySchema),
   next_cursor: z.string().nullable(),
+});
+
+/** GET /api/v1/orders/stats: the four stat cards of the order history, over the searched set. */
+export const OrderStatsSchema = z.object({
+  success: z.literal(true),
+  /** The billing currency every value here is in. */
+  currency: z.string(),
+  total_orders: z.number().int(),
+  delivered: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+  /** Sum of the totals charged for the orders in the set, in the billing currency. */
+  total_value: z.number(),
+});
+export type OrderStats = z.infer<typeof OrderStatsSchema>;
+
+/**
+ * GET /api/v1/orders/export?q&status answers `text/csv` (streamed), one row per order matching the
+ * search, newest first, with these columns. Cells a spreadsheet would run as a formula are
+ * prefixed with an apostrophe.
+ */
+export const ORDER_EXPORT_COLUMNS = [
+  'order_id',
+  'created_at',
+  'status',
+  'recipient_email',
+  'recipient_name',
+  'brand',
+  'product_name',
+  'product_code',
+  'currency',
+  'amount',
+  'quantity',
+  'subtotal',
+  'fee',
+  'total',
+  'charge_currency',
+  'charged_total',
+  'delivery_method',
+  'completed_at',
+  'failed_at',
+  'failure_reason',
+] as const;
+
+/** POST /api/v1/orders/{id}/resend: emails the claim links again, to the same or a corrected address. */
+export const ResendOrderBodySchema = z.object({
+  email: z
+    .email({ error: 'email must be a valid email address' })
+    .max(255, 'email must be at most 255 characters')
+    .optional(),
+});
+export type ResendOrderBody = z.infer<typeof ResendOrderBodySchema>;
+export const ResendOrderResponseSchema = z.object({
+  success: z.literal(true),
+  order_id: z.uuid(),
+  recipient_email: z.string(),
 });
 
 export const OrderIdParamsSchema = z.object({ id: z.string().max(64) });

@@ -68,6 +68,7 @@ export interface Database {
     charged_fee_minor: ColumnType<string, number, never>;
     charged_total_minor: ColumnType<string, number, never>;
     recipient_email: string;
+    recipient_name: string | null;
     message: string | null;
     delivery_method: Generated<string>;
     status: ColumnType<'pending' | 'completed' | 'failed', 'pending' | undefined, 'pending' | 'completed' | 'failed'>;
@@ -194,6 +195,9 @@ export interface Database {
     html_body: string;
     created_at: Generated<Date>;
   };
+  order_stats_daily: OrderStatsTable;
+  order_stats_daily_dims: OrderStatsTable & { brand: string; category: string; country: string };
+  order_stats_deltas: OrderStatsTable & { id: Generated<string>; brand: string; category: string; country: string };
   products: ProductsTable;
   catalog_sync_runs: CatalogSyncRunsTable;
   sandbox_provider_orders: SandboxProviderOrdersTable;
@@ -263,4 +267,16 @@ export interface SandboxProviderFailuresTable {
   remaining: number;
   product_code: string | null;
   created_at: Generated<Date>;
+}
+
+/** Rollup rows of order figures per organisation, UTC day and status (migration 0040). */
+interface OrderStatsTable {
+  organisation_id: string;
+  day: ColumnType<string, string, string>;
+  status: 'pending' | 'completed' | 'failed';
+  orders: BigintColumn;
+  rewards: BigintColumn;
+  charged_total_minor: BigintColumn;
+  charged_fee_minor: BigintColumn;
+  rewards_claimed: BigintColumn;
 }

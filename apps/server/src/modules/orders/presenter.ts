@@ -27,6 +27,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
       total: charged(o.charged_total_minor),
     },
     recipient_email: o.recipient_email,
+    recipient_name: o.recipient_name,
     created_at: o.created_at.toISOString(),
     completed_at: o.completed_at?.toISOString() ?? null,
     failed_at: o.failed_at?.toISOString() ?? null,

@@ -51,6 +51,7 @@ export async function insertOrderWithRewards(
         charged_fee_minor: Number(order.charged_fee_minor),
         charged_total_minor: Number(order.charged_total_minor),
         recipient_email: order.recipient_email,
+        recipient_name: order.recipient_name,
         message: order.message,
         created_at: order.created_at,
       }),

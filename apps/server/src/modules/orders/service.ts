@@ -90,6 +90,7 @@ export async function createOrder(
       charged_fee_minor: String(chargedFee),
       charged_total_minor: String(chargedTotal),
       recipient_email: body.email.toLowerCase(),
+      recipient_name: body.recipient_name || null,
       message: body.message || null,
       delivery_method: 'email',
       status: 'pending',
