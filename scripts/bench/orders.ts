@@ -5,9 +5,17 @@
 // 2. Delivery: from the 201 to the recipient's email accepted by a real SMTP server (smtp-server,
 //    in this process) at 50 orders per second. Aim: p50 under 250 ms, p99 under 1 s.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../../apps/server/src/config';
+import { FULFIL_QUEUE, fulfilJobOptions } from '../../apps/server/src/modules/orders/fulfilment';
+import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-order-statement';
+import type { OrderRow } from '../../apps/server/src/modules/orders/repository';
+import { captureJobInsert } from '../../apps/server/src/plugins/queue';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
 
@@ -17,6 +25,8 @@ const ORGS = 50;
 const DELIVERY_RATE = 50;
 const DELIVERY_SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 20);
 const PUBLIC_URL = 'http://localhost:3999';
+// `BENCH_PHASES=throughput` or `delivery` runs one figure alone (both by default).
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'throughput,delivery').split(','));
 const children: ServerProcess[] = [];
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
@@ -47,13 +57,17 @@ const smtp = new SMTPServer({
 
 async function startApp(env: Record<string, string>): Promise<{ port: number; server: ServerProcess }> {
   const port = await freePort();
-  const server = startServerProcess({
-    PORT: String(port),
-    PUBLIC_URL,
-    RATE_LIMIT_FACTOR: '10000',
-    CATALOG_SYNC_CRON: 'off',
-    ...env,
-  });
+  const server = startServerProcess(
+    {
+      PORT: String(port),
+      PUBLIC_URL,
+      RATE_LIMIT_FACTOR: '10000',
+      CATALOG_SYNC_CRON: 'off',
+      ...env,
+      // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under load.
+    },
+    process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean),
+  );
   children.push(server);
   const deadline = Date.now() + 90_000;
   while ((await health(port))?.status !== 'ok') {
@@ -104,88 +118,138 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-// --- The ceiling: the order transaction's statements, straight through node-postgres ---------
-async function ceiling(url: string, organisationIds: string[], productCode: string, seconds: number) {
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+// --- Where the CPU went: the machine has two cores and is shared, so beside each figure the bench
+// prints the load average and the CPU time each party spent per order, which noise moves less.
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+async function backendPids(db: pg.Client, dbName: string): Promise<number[]> {
+  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+    dbName,
+  ]);
+  return rows.map((r) => Number(r.pid));
+}
+/** CPU time of this process, a child, and this database's PostgreSQL backends, over `run`. */
+async function withCpu<T>(db: pg.Client, dbName: string, childPid: number | undefined, run: () => Promise<T>) {
+  const seen = new Map<number, number>();
+  const sample = async () => {
+    for (const pid of await backendPids(db, dbName)) if (!seen.has(pid)) seen.set(pid, processCpuMs(pid));
+  };
+  await sample();
+  const before = { self: process.cpuUsage(), child: childPid ? processCpuMs(childPid) : 0 };
+  const timer = setInterval(() => void sample().catch(() => {}), 500);
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    clearInterval(timer);
+  }
+  const self = process.cpuUsage(before.self);
+  let pgMs = 0;
+  for (const [pid, start] of seen) pgMs += Math.max(0, processCpuMs(pid) - start);
+  return {
+    result,
+    cpu: {
+      benchMs: (self.user + self.system) / 1000,
+      appMs: childPid ? processCpuMs(childPid) - before.child : 0,
+      pgMs,
+    },
+  };
+}
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
+
+// --- The ceiling: the order's statement, straight through node-postgres -------------------------
+// The very statement the API sends for an order with an Idempotency-Key (place-order-statement.ts,
+// as a prepared statement, with pg-boss's own job insert in it), built from a row like the API's.
+// What the API does besides (HTTP, checking the token and the session, validation, waking the
+// workers after the commit) is its overhead over this ceiling.
+async function ceiling(
+  pool: pg.Pool,
+  url: string,
+  members: { org: string; user: string }[],
+  productCode: string,
+  seconds: number,
+) {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    max: 2,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  await boss.start();
   const product = (await pool.query('SELECT * FROM products WHERE code = $1', [productCode])).rows[0];
+  const config = loadConfig({ ...process.env, DATABASE_URL: url });
   let done = 0;
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   const one = async (i: number) => {
-    const org = organisationIds[i % organisationIds.length];
-    const key = randomUUID();
+    const { org, user } = members[i % members.length] as { org: string; user: string };
     const t0 = performance.now();
-    const c = await pool.connect();
-    try {
-      // What the API sends for one order (product and billing currency are cached in the app):
-      // claim the key, then one transaction of five statements.
-      await c.query(
-        `INSERT INTO idempotency_keys (organisation_id, key, request_hash, state, locked_until, expires_at)
-         VALUES ($1, $2, $3, 'in_progress', now() + make_interval(secs => 60), now() + make_interval(hours => 48))
-         ON CONFLICT DO NOTHING RETURNING key`,
-        [org, key, 'h'.repeat(64)],
-      );
-      await c.query('BEGIN');
-      const a = await c.query(
-        `UPDATE ledger_accounts SET balance_minor = balance_minor + $1 WHERE organisation_id = $2 AND kind = 'available' AND currency = 'USD' AND balance_minor + $1 >= 0 RETURNING id`,
-        [-103, org],
-      );
-      const h = await c.query(
-        `UPDATE ledger_accounts SET balance_minor = balance_minor + $1 WHERE organisation_id = $2 AND kind = 'held' AND currency = 'USD' AND balance_minor + $1 >= 0 RETURNING id`,
-        [103, org],
-      );
-      const orderId = randomUUID();
-      await c.query(
-        `WITH e AS (INSERT INTO ledger_entries (organisation_id, kind, order_id, description) VALUES ($1, 'hold', $2, 'Hold for 1 × $1.00') RETURNING id)
-         INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
-         SELECT e.id, coalesce(v.account_id, (SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = v.kind AND a.currency = 'USD')), v.amount
-         FROM e, (VALUES ($3::bigint, 'available'::text, $4::bigint), ($5::bigint, 'held'::text, $6::bigint)) AS v (account_id, kind, amount) RETURNING entry_id`,
-        [org, orderId, a.rows[0].id, -103, h.rows[0].id, 103],
-      );
-      const body = JSON.stringify({
-        success: true,
-        order_id: orderId,
-        status: 'pending',
-        amount: 1,
-        fee: 0.03,
-        total: 1.03,
-      });
-      await c.query(
-        `WITH o AS (INSERT INTO orders (id, organisation_id, product_id, product_code, product_name, brand, category, country, currency,
-             amount_minor, quantity, subtotal_minor, fee_minor, total_minor, charge_currency, fx_rate,
-             charged_subtotal_minor, charged_fee_minor, charged_total_minor, recipient_email, message, created_at)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'USD',100,1,100,3,103,'USD','1',100,3,103,'someone@example.com',NULL,now())),
-         r AS (INSERT INTO rewards (order_id, organisation_id, position, claim_token_hash, claim_token_encrypted) VALUES ($1,$2,1,$9,$10)),
-         e AS (INSERT INTO order_events (order_id, organisation_id, type, payload, created_at) VALUES ($1,$2,'order.created',$11,now())),
-         k AS (UPDATE idempotency_keys SET state = 'completed', response_status = 201, response_body = $12 WHERE organisation_id = $2 AND key = $13)
-         SELECT 1`,
-        [
-          orderId,
-          org,
-          product.id,
-          product.code,
-          product.name,
-          product.brand,
-          product.category,
-          product.country,
-          randomBytes(32).toString('hex'),
-          `v1.${randomBytes(60).toString('base64url')}`,
-          JSON.stringify({ order: { order_id: orderId } }),
-          body,
-          key,
-        ],
-      );
-      await c.query(
-        `INSERT INTO pgboss.job (name, data, retry_limit, retry_delay, retry_backoff) VALUES ('orders.fulfil', $1, 6, 1, true)`,
-        [JSON.stringify({ orderId })],
-      );
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      c.release();
-    }
+    const order: OrderRow = {
+      id: randomUUID(),
+      organisation_id: org,
+      created_by: user,
+      product_id: product.id,
+      product_code: product.code,
+      product_name: product.name,
+      brand: product.brand,
+      category: product.category,
+      country: product.country,
+      currency: 'USD',
+      amount_minor: '100',
+      quantity: 1,
+      subtotal_minor: '100',
+      fee_minor: '3',
+      total_minor: '103',
+      charge_currency: 'USD',
+      fx_rate: '1',
+      charged_subtotal_minor: '100',
+      charged_fee_minor: '3',
+      charged_total_minor: '103',
+      recipient_email: 'someone@example.com',
+      recipient_name: null,
+      message: null,
+      delivery_method: 'email',
+      status: 'pending',
+      failure_reason: null,
+      created_at: new Date(),
+      completed_at: null,
+      failed_at: null,
+    };
+    const answer = JSON.stringify({
+      success: true,
+      order_id: order.id,
+      status: 'pending',
+      amount: 1,
+      fee: 0.03,
+      total: 1.03,
+    });
+    const { text, name, values } = placeOrderStatement({
+      order,
+      rewards: [
+        {
+          claim_token_hash: randomBytes(32).toString('hex'),
+          claim_token_encrypted: `v1.${randomBytes(60).toString('base64url')}`,
+        },
+      ],
+      eventPayload: JSON.stringify({ order: { order_id: order.id } }),
+      holdDescription: 'Hold for 1 × $1.00',
+      job: await captureJobInsert(boss, FULFIL_QUEUE, { orderId: order.id }, fulfilJobOptions(config)),
+      key: { key: randomUUID(), requestHash: 'h'.repeat(64), answer, keepHours: 48 },
+    });
+    const { rows } = await pool.query({ name, text, values });
+    if (!rows[0]?.held) throw new Error('the ceiling’s order was refused');
     latencies.push(performance.now() - t0);
     done++;
   };
@@ -195,9 +259,9 @@ async function ceiling(url: string, organisationIds: string[], productCode: stri
       while (performance.now() < until) await one(i++);
     }),
   );
-  await pool.end();
+  await boss.stop({ graceful: false, close: true });
   latencies.sort((x, y) => x - y);
-  return { rps: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { rps: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), orders: done };
 }
 
 async function appThroughput(port: number, tokens: string[], productCode: string, seconds: number) {
@@ -218,7 +282,7 @@ async function appThroughput(port: number, tokens: string[], productCode: string
     })),
   });
   if (result.errors || result.non2xx) throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, orders: result['2xx'] };
 }
 
 async function delivery(port: number, tokens: string[], productCode: string) {
@@ -265,6 +329,9 @@ async function delivery(port: number, tokens: string[], productCode: string) {
   };
 }
 
+type Cpu = { benchMs: number; appMs: number; pgMs: number };
+type Run = { rps: number; p50: number; p99: number; orders: number; cpu: Cpu };
+
 async function main() {
   const postgres = await providePostgres();
   const dbName = `gr_bench_orders_${randomBytes(4).toString('hex')}`;
@@ -279,6 +346,7 @@ async function main() {
   const env = { DATABASE_URL: url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
   try {
     console.log(`PostgreSQL: ${postgres.source}. ${CONNECTIONS} connections, ${SECONDS} s per throughput run.`);
+    console.log(`Before: ${load()}`);
     const setup = await startApp({ ...env, WORKERS: 'on' });
     const tokens = await createAccounts(setup.port, ORGS);
     const db = new pg.Client({ connectionString: url });
@@ -288,50 +356,81 @@ async function main() {
         `SELECT code FROM products WHERE currency = 'USD' AND denominations IS NULL AND min_value <= 100 AND max_value >= 100 ORDER BY code LIMIT 1`,
       )
     ).rows[0].code as string;
-    const orgIds = (await db.query(`SELECT id FROM organisations ORDER BY created_at`)).rows.map((r) => r.id as string);
+    const members = (
+      await db.query(`SELECT organisation_id AS org, user_id AS "user" FROM memberships ORDER BY created_at`)
+    ).rows as { org: string; user: string }[];
     await stop(setup.server);
     console.log(`${ORGS} organisations with 5,000.00 USD each; product ${productCode}; 1.00 USD orders.\n`);
+    const perOrder = (c: Cpu, n: number) =>
+      `CPU per order: app ${(c.appMs / n).toFixed(2)} ms, PostgreSQL ${(c.pgMs / n).toFixed(2)} ms, bench ${(c.benchMs / n).toFixed(2)} ms`;
 
-    // 1. Throughput: the API with its workers off (they would compete for the same two cores), and the ceiling.
-    const api = await startApp({ ...env, WORKERS: 'off' });
-    await appThroughput(api.port, tokens, productCode, 3);
-    await ceiling(url, orgIds, productCode, 3);
-    const apiRuns = [];
-    const ceilingRuns = [];
-    for (let i = 0; i < 2; i++) {
-      apiRuns.push(await appThroughput(api.port, tokens, productCode, SECONDS));
-      ceilingRuns.push(await ceiling(url, orgIds, productCode, SECONDS));
+    if (PHASES.has('throughput')) {
+      // 1. Throughput: the API with its workers off (they would compete for the same two cores), and the ceiling.
+      const api = await startApp({ ...env, WORKERS: 'off' });
+      await appThroughput(api.port, tokens, productCode, 3);
+      // The ceiling's connections stay open across its runs, so their CPU time can be read.
+      const ceilingPool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+      await ceiling(ceilingPool, url, members, productCode, 3);
+      const apiRuns: Run[] = [];
+      const ceilingRuns: Run[] = [];
+      for (let i = 0; i < 2; i++) {
+        const a = await withCpu(db, dbName, api.server.child.pid, () =>
+          appThroughput(api.port, tokens, productCode, SECONDS),
+        );
+        apiRuns.push({ ...a.result, cpu: a.cpu });
+        const c = await withCpu(db, dbName, undefined, () => ceiling(ceilingPool, url, members, productCode, SECONDS));
+        ceilingRuns.push({ ...c.result, cpu: c.cpu });
+      }
+      await stop(api.server);
+      await ceilingPool.end();
+      const avg = (runs: Run[]) => ({
+        rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
+        p50: Math.max(...runs.map((r) => r.p50)),
+        p99: Math.max(...runs.map((r) => r.p99)),
+        orders: runs.reduce((s, r) => s + r.orders, 0),
+        cpu: {
+          benchMs: runs.reduce((s, r) => s + r.cpu.benchMs, 0),
+          appMs: runs.reduce((s, r) => s + r.cpu.appMs, 0),
+          pgMs: runs.reduce((s, r) => s + r.cpu.pgMs, 0),
+        },
+      });
+      const a = avg(apiRuns);
+      const c = avg(ceilingRuns);
+      const line = (name: string, r: { rps: number; p50: number; p99: number }) =>
+        `${name.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+      console.log('Order creation (PostgreSQL, 50 connections):');
+      console.log(line('  ceiling: the same SQL through node-postgres', c));
+      console.log(line('  POST /api/v1/orders', a));
+      console.log(`  → ${((100 * a.rps) / c.rps).toFixed(0)} % of the ceiling (aim: at least 60 %)`);
+      console.log(
+        `  runs (orders/s): ceiling ${ceilingRuns.map((r) => r.rps.toFixed(0)).join(', ')}; API ${apiRuns.map((r) => r.rps.toFixed(0)).join(', ')}`,
+      );
+      console.log(`  ceiling ${perOrder(c.cpu, c.orders)}`);
+      console.log(`  API     ${perOrder(a.cpu, a.orders)}`);
+      console.log(`  ${load()}\n`);
+
+      // Drain what phase 1 queued, so phase 2 measures delivery, not a backlog.
+      await db.query(`DELETE FROM pgboss.job WHERE name = 'orders.fulfil'`);
     }
-    await stop(api.server);
-    const avg = (runs: { rps: number; p50: number; p99: number }[]) => ({
-      rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
-      p50: Math.max(...runs.map((r) => r.p50)),
-      p99: Math.max(...runs.map((r) => r.p99)),
-    });
-    const a = avg(apiRuns);
-    const c = avg(ceilingRuns);
-    const line = (name: string, r: { rps: number; p50: number; p99: number }) =>
-      `${name.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`;
-    console.log('Order creation (PostgreSQL, 50 connections):');
-    console.log(line('  ceiling: the same SQL through node-postgres', c));
-    console.log(line('  POST /api/v1/orders', a));
-    console.log(`  → ${((100 * a.rps) / c.rps).toFixed(0)} % of the ceiling (aim: at least 60 %)\n`);
 
-    // Drain what phase 1 queued, so phase 2 measures delivery, not a backlog.
-    await db.query(`DELETE FROM pgboss.job WHERE name = 'orders.fulfil'`);
+    if (PHASES.has('delivery')) {
+      // 2. Delivery latency with the workers on.
+      const full = await startApp({ ...env, WORKERS: 'on' });
+      const { result: d, cpu } = await withCpu(db, dbName, full.server.child.pid, () =>
+        delivery(full.port, tokens, productCode),
+      );
+      await stop(full.server);
+      console.log(
+        `Delivery, 201 → email accepted by SMTP, at ${d.offeredRate.toFixed(1)} orders/s for ${DELIVERY_SECONDS} s:`,
+      );
+      console.log(
+        `  ${d.delivered} of ${d.sent} delivered   p50 ${d.p50.toFixed(0)} ms   p99 ${d.p99.toFixed(0)} ms   max ${d.max.toFixed(0)} ms`,
+      );
+      console.log('  (aim: p50 under 250 ms, p99 under 1000 ms)');
+      console.log(`  ${perOrder(cpu, Math.max(1, d.sent))} (order, fulfilment and email)`);
+      console.log(`  ${load()}`);
+    }
     await db.end();
-
-    // 2. Delivery latency with the workers on.
-    const full = await startApp({ ...env, WORKERS: 'on' });
-    const d = await delivery(full.port, tokens, productCode);
-    await stop(full.server);
-    console.log(
-      `Delivery, 201 → email accepted by SMTP, at ${d.offeredRate.toFixed(1)} orders/s for ${DELIVERY_SECONDS} s:`,
-    );
-    console.log(
-      `  ${d.delivered} of ${d.sent} delivered   p50 ${d.p50.toFixed(0)} ms   p99 ${d.p99.toFixed(0)} ms   max ${d.max.toFixed(0)} ms`,
-    );
-    console.log('  (aim: p50 under 250 ms, p99 under 1000 ms)');
   } finally {
     for (const child of children) if (child.child.exitCode === null) child.child.kill('SIGKILL');
     smtp.close();

@@ -23,12 +23,15 @@ export interface ServerProcess {
   exit: Promise<number | null>;
 }
 
-/** Starts `apps/server/src/main.ts` in a child process with only the given environment. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/**
+ * Starts `apps/server/src/main.ts` in a child process with only the given environment (and any
+ * extra node flags, such as `--cpu-prof`).
+ */
+export function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
   let out = '';
   // Node itself with tsx's loader (not the tsx CLI, which is a second process): a signal sent to
   // the child reaches the server, and SIGKILL kills it for real.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

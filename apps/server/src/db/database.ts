@@ -22,6 +22,18 @@ export interface DatabaseHandle {
   location: string;
   db: Db;
   bossOptions: ConstructorOptions;
+  /**
+   * One statement straight to the driver, for the few hot paths that build their SQL once: no
+   * query builder on the way. A `name` makes it a prepared statement on PostgreSQL (parsed once per
+   * connection); the text for a name must never change.
+   */
+  query<R = Record<string, unknown>>(text: string, values: unknown[], name?: string): Promise<{ rows: R[] }>;
+  /**
+   * Sends NOTIFYs in a transaction of their own whose commit is not waited for on disk: they are
+   * wake-up hints, worthless after a crash, and a NOTIFY holds a database-wide lock until its
+   * commit is flushed.
+   */
+  notify(channel: string, payloads: string[]): Promise<void>;
   /** Runs `fn` holding the migration lock, so parallel starts migrate once. */
   withMigrationLock<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -54,6 +66,14 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
     location: redactUrl(url),
     db,
     bossOptions: { connectionString: url, max: 4, backend: 'postgres' },
+    async query(text, values, name) {
+      const res = await pool.query(name ? { name, text, values } : { text, values });
+      return { rows: res.rows };
+    },
+    async notify(channel, payloads) {
+      const calls = payloads.map((p) => `SELECT pg_notify(${literal(channel)}, ${literal(p)});`).join(' ');
+      await pool.query(`BEGIN; SET LOCAL synchronous_commit TO off; ${calls} COMMIT;`);
+    },
     async withMigrationLock(fn) {
       const client = await pool.connect();
       try {
@@ -86,6 +106,13 @@ export async function openPglite(dir?: string): Promise<DatabaseHandle> {
     location: dir ?? 'memory',
     db,
     bossOptions: { db: fromPglite(pglite), backend: 'pglite' },
+    async query(text, values) {
+      const res = await pglite.query(text, values);
+      return { rows: res.rows as never[] };
+    },
+    async notify(channel, payloads) {
+      for (const p of payloads) await pglite.query('SELECT pg_notify($1, $2)', [channel, p]);
+    },
     async withMigrationLock(fn) {
       // One process owns a PGlite folder (see data-lock.ts), so there is nobody to race.
       return fn(async (sql) => {
@@ -97,6 +124,11 @@ export async function openPglite(dir?: string): Promise<DatabaseHandle> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** A string as an SQL literal, for the few statements that cannot take parameters. */
+function literal(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
 export class DatabaseUnreachableError extends Error {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type SendOptions } from 'pg-boss';
 
 const PING_QUEUE = 'system.ping';
 const PING_TIMEOUT_MS = 10_000;
@@ -17,12 +18,44 @@ export interface Queue {
   boss: PgBoss;
   /** Proof that jobs flow: a fresh round trip of a real job, or the last one if recent. */
   status(): Promise<QueueStatus>;
+  /**
+   * pg-boss's own statement for queueing one job, not run: its text (with the job's JSON as `$1`)
+   * and that JSON, for a caller that folds the job into a larger statement of its own.
+   */
+  jobInsert(queue: string, data: object, options?: SendOptions): Promise<{ text: string; json: string }>;
+  /**
+   * Wakes the workers of `queue` in every process at once, for jobs committed without a NOTIFY of
+   * their own (queues created with `notify: false`). Calls close together share one NOTIFY.
+   */
+  wake(queue: string): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     queue: Queue;
   }
+}
+
+/**
+ * pg-boss's own insert for one job, captured instead of run (through the `db` that `send` accepts),
+ * so that it can be folded into a larger statement and stay exactly what pg-boss would write.
+ */
+export async function captureJobInsert(
+  boss: PgBoss,
+  queue: string,
+  data: object,
+  options: SendOptions = {},
+): Promise<{ text: string; json: string }> {
+  let captured: { text: string; json: string } | undefined;
+  const capture = {
+    async executeSql(text: string, values?: unknown[]) {
+      captured = { text, json: String(values?.[0]) };
+      return { rows: [{ id: 'captured' }] };
+    },
+  };
+  await boss.send(queue, data, { ...options, db: capture });
+  if (!captured) throw new Error(`pg-boss built no insert for ${queue}`);
+  return captured;
 }
 
 /**
@@ -97,8 +130,29 @@ export const queuePlugin = fp(
     // The first round trip runs while the server starts listening.
     void refresh();
 
+    // pg-boss's channel: 'pgboss_' and the start of sha224(schema) (its notifyChannelSql).
+    const channel = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
+    const toWake = new Set<string>();
+    let waking = false;
+    const flushWakes = async () => {
+      waking = true;
+      while (toWake.size) {
+        const names = [...toWake];
+        toWake.clear();
+        // A lost wake-up costs at most one polling interval.
+        await app.database.notify(channel, names).catch((err) => app.log.debug({ err }, 'queue wake-up failed'));
+      }
+      waking = false;
+    };
+
     app.decorate('queue', {
       boss,
+      jobInsert: (queue, data, options) => captureJobInsert(boss, queue, data, options),
+      wake(queue) {
+        if (stopping) return;
+        toWake.add(queue);
+        if (!waking) void flushWakes();
+      },
       async status() {
         const age = last.lastRoundTripAt ? Date.now() - last.lastRoundTripAt.getTime() : Number.POSITIVE_INFINITY;
         if (last.ok && age < PING_MAX_AGE_MS) return last;

@@ -12,27 +12,6 @@ export interface KeyRecord {
   expired: boolean;
 }
 
-/** Claims `key` for a new execution. True when this caller owns it now. */
-export async function claimKey(
-  tx: Tx,
-  k: { organisationId: string; key: string; requestHash: string; lockSeconds: number; keepHours: number },
-): Promise<boolean> {
-  const inserted = await tx
-    .insertInto('idempotency_keys')
-    .values({
-      organisation_id: k.organisationId,
-      key: k.key,
-      request_hash: k.requestHash,
-      state: 'in_progress',
-      locked_until: sql`now() + make_interval(secs => ${k.lockSeconds})`,
-      expires_at: sql`now() + make_interval(hours => ${k.keepHours})`,
-    })
-    .onConflict((oc) => oc.columns(['organisation_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return Boolean(inserted);
-}
-
 export async function findKey(tx: Tx, organisationId: string, key: string): Promise<KeyRecord | undefined> {
   return tx
     .selectFrom('idempotency_keys')
@@ -50,62 +29,46 @@ export async function findKey(tx: Tx, organisationId: string, key: string): Prom
 }
 
 /**
- * Takes over a key whose earlier execution died (lock lapsed, never completed) or whose record
- * has expired. Only one caller wins.
+ * Stores `answer` as the key's first answer, unless the key already has one: true when this call
+ * stored it.
  */
-export async function takeOverKey(
+export async function storeAnswer(
   tx: Tx,
-  k: { organisationId: string; key: string; requestHash: string; lockSeconds: number; keepHours: number },
+  k: { organisationId: string; key: string; requestHash: string; status: number; body: string; keepHours: number },
 ): Promise<boolean> {
-  const row = await tx
-    .updateTable('idempotency_keys')
-    .set({
+  const inserted = await tx
+    .insertInto('idempotency_keys')
+    .values({
+      organisation_id: k.organisationId,
+      key: k.key,
       request_hash: k.requestHash,
-      state: 'in_progress',
-      response_status: null,
-      response_body: null,
-      locked_until: sql`now() + make_interval(secs => ${k.lockSeconds})`,
-      created_at: sql`now()`,
+      state: 'completed',
+      response_status: k.status,
+      response_body: k.body,
+      locked_until: sql`now()`,
       expires_at: sql`now() + make_interval(hours => ${k.keepHours})`,
     })
-    .where('organisation_id', '=', k.organisationId)
-    .where('key', '=', k.key)
+    .onConflict((oc) => oc.columns(['organisation_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return Boolean(inserted);
+}
+
+/**
+ * Removes a key record that no longer binds anyone: expired, or left `in_progress` by an
+ * execution that died (its lock lapsed). The next request with the key runs afresh.
+ */
+export async function clearStaleKey(tx: Tx, organisationId: string, key: string): Promise<void> {
+  await tx
+    .deleteFrom('idempotency_keys')
+    .where('organisation_id', '=', organisationId)
+    .where('key', '=', key)
     .where((eb) =>
       eb.or([
         eb('expires_at', '<=', sql<Date>`now()`),
         eb.and([eb('state', '=', 'in_progress'), eb('locked_until', '<=', sql<Date>`now()`)]),
       ]),
     )
-    .returning('key')
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** The statement that stores a key's answer, to run alone or inside a larger statement (a CTE). */
-export function completeKeyQuery(
-  tx: Pick<Tx, 'updateTable'>,
-  k: { organisationId: string; key: string; status: number; body: string },
-) {
-  return tx
-    .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: k.status, response_body: k.body })
-    .where('organisation_id', '=', k.organisationId)
-    .where('key', '=', k.key);
-}
-
-export async function completeKey(
-  tx: Tx,
-  k: { organisationId: string; key: string; status: number; body: string },
-): Promise<void> {
-  await completeKeyQuery(tx, k).execute();
-}
-
-export async function releaseKey(tx: Tx, organisationId: string, key: string): Promise<void> {
-  await tx
-    .deleteFrom('idempotency_keys')
-    .where('organisation_id', '=', organisationId)
-    .where('key', '=', key)
-    .where('state', '=', 'in_progress')
     .execute();
 }
 

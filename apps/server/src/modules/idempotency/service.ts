@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { claimKey, completeKey, findKey, releaseKey, takeOverKey } from './repository';
+import { clearStaleKey, findKey, type KeyRecord, storeAnswer } from './repository';
 
-/** How long one execution may hold a key before a retry may assume it died. */
-const LOCK_SECONDS = 60;
 /** How long an answer is kept for replay: the API promises at least 24 hours. */
-const KEEP_HOURS = 48;
+export const KEEP_HOURS = 48;
 
 export interface StoredAnswer {
   status: number;
@@ -35,73 +33,87 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export interface ClaimedKey {
+export interface IdempotencyKey {
   organisationId: string;
   key: string;
+  requestHash: string;
+}
+
+export const keyInUse = () =>
+  new AppError(
+    409,
+    'IDEMPOTENCY_KEY_IN_USE',
+    'A request with this Idempotency-Key is still being processed; retry shortly',
+    undefined,
+    { 'retry-after': '1' },
+  );
+
+/** What an earlier record of the key means for this request: its answer, a refusal, or 'stale'. */
+export function answerFromRecord(
+  existing: Pick<KeyRecord, 'request_hash' | 'state' | 'response_status' | 'response_body' | 'lock_active' | 'expired'>,
+  requestHash: string,
+): StoredAnswer | 'stale' {
+  if (existing.expired) return 'stale';
+  if (existing.request_hash !== requestHash) {
+    throw new AppError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used with a different request; use a new key for a new request',
+    );
+  }
+  if (existing.state === 'completed' && existing.response_status && existing.response_body) {
+    return { status: existing.response_status, body: existing.response_body, replayed: true };
+  }
+  if (existing.lock_active) throw keyInUse();
+  return 'stale';
 }
 
 /**
- * Runs `execute` at most once per (organisation, key). `execute` gets the claimed key and must
- * store its answer on it inside its own business transaction (completeKey, or the builder from
- * completeKeyQuery inside a larger statement), so the answer commits with what it wrote. A
- * typed client error (4xx) thrown by `execute` is stored as the
- * answer too; anything else frees the key so a retry can run again.
+ * Decision 009 as one statement per request (docs/decisions/012): the caller's `attempt` writes
+ * its effects and the key's answer together, under a transaction-scoped advisory lock on the key,
+ * and reports what it found instead when the key is taken. This runs it, replays a key already
+ * answered, says 409 while another execution holds the key, 422 for another body, and clears a
+ * key that binds nobody any more (expired, or left in progress by an older version that died).
  */
-export async function runIdempotent(
+export async function withIdempotencyKey(
   db: Kysely<Database>,
-  k: { organisationId: string; key: string; requestHash: string },
-  execute: (claimed: ClaimedKey) => Promise<{ status: number; body: string }>,
+  k: IdempotencyKey,
+  attempt: () => Promise<StoredAnswer | { inUse: true } | { existing: KeyRecord }>,
 ): Promise<StoredAnswer> {
-  const args = { ...k, lockSeconds: LOCK_SECONDS, keepHours: KEEP_HOURS };
-  let owned = await claimKey(db, args);
-  if (!owned) {
-    const existing = await findKey(db, k.organisationId, k.key);
-    if (existing && !existing.expired) {
-      if (existing.request_hash !== k.requestHash) {
-        throw new AppError(
-          422,
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used with a different request; use a new key for a new request',
-        );
-      }
-      if (existing.state === 'completed' && existing.response_status && existing.response_body) {
-        return { status: existing.response_status, body: existing.response_body, replayed: true };
-      }
-      if (existing.lock_active) {
-        throw new AppError(
-          409,
-          'IDEMPOTENCY_KEY_IN_USE',
-          'A request with this Idempotency-Key is still being processed; retry shortly',
-          undefined,
-          {
-            'retry-after': '1',
-          },
-        );
-      }
+  for (let tries = 0; ; tries++) {
+    let outcome: Awaited<ReturnType<typeof attempt>>;
+    try {
+      outcome = await attempt();
+    } catch (err) {
+      // Another request with the key committed between this statement's snapshot and its insert.
+      if (!isKeyConflict(err)) throw err;
+      const existing = await findKey(db, k.organisationId, k.key);
+      outcome = existing ? { existing } : { inUse: true };
     }
-    owned = await takeOverKey(db, args);
-    if (!owned) {
-      throw new AppError(
-        409,
-        'IDEMPOTENCY_KEY_IN_USE',
-        'A request with this Idempotency-Key is still being processed; retry shortly',
-        undefined,
-        {
-          'retry-after': '1',
-        },
-      );
-    }
+    if ('status' in outcome) return outcome;
+    if ('inUse' in outcome) throw keyInUse();
+    const answer = answerFromRecord(outcome.existing, k.requestHash);
+    if (answer !== 'stale') return answer;
+    if (tries > 0) throw keyInUse();
+    await clearStaleKey(db, k.organisationId, k.key);
   }
-  try {
-    const answer = await execute({ organisationId: k.organisationId, key: k.key });
-    return { ...answer, replayed: false };
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
-      const body = JSON.stringify({ success: false, error: err.message, code: err.code });
-      await completeKey(db, { organisationId: k.organisationId, key: k.key, status: err.statusCode, body });
+}
+
+/**
+ * A typed refusal (4xx) found before anything was written is the key's answer too, like Stripe: a
+ * retry gets the same refusal. Unless the key already has an answer, which wins.
+ */
+export async function storeRefusal(db: Kysely<Database>, k: IdempotencyKey, err: AppError): Promise<StoredAnswer> {
+  const body = JSON.stringify({ success: false, error: err.message, code: err.code });
+  return withIdempotencyKey(db, k, async () => {
+    if (await storeAnswer(db, { ...k, status: err.statusCode, body, keepHours: KEEP_HOURS }))
       return { status: err.statusCode, body, replayed: false };
-    }
-    await releaseKey(db, k.organisationId, k.key).catch(() => {});
-    throw err;
-  }
+    const existing = await findKey(db, k.organisationId, k.key);
+    return existing ? { existing } : { inUse: true };
+  });
+}
+
+function isKeyConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; table?: string };
+  return e?.code === '23505' && (e.constraint === 'idempotency_keys_pkey' || e.table === 'idempotency_keys');
 }

@@ -34,7 +34,9 @@ class RetryLater extends Error {}
  */
 export async function startFulfilmentWorker(app: FastifyInstance, opts: { concurrency?: number } = {}) {
   const boss = app.queue.boss;
-  const queue = { notify: true, retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 };
+  // No NOTIFY in the order's transaction (see place-order-statement.ts): orders wake the workers
+  // after their commit with app.queue.wake.
+  const queue = { notify: false, retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 };
   await boss.createQueue(FULFIL_QUEUE, queue);
   await boss.updateQueue(FULFIL_QUEUE, queue);
   if (!app.config.runWorkers) return;

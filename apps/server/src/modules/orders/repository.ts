@@ -1,75 +1,10 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { completeKeyQuery } from '../idempotency/repository';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 export type OrderRow = Selectable<Database['orders']>;
 export type RewardRow = Selectable<Database['rewards']>;
 export type OrderEventRow = Selectable<Database['order_events']>;
-
-/**
- * A new order with its rewards and its first event, and (with an Idempotency-Key) the stored
- * answer, in ONE statement of data-modifying CTEs: the order path pays one round trip for all.
- */
-export async function insertOrderWithRewards(
-  tx: Kysely<Database>,
-  o: {
-    order: OrderRow;
-    rewards: {
-      order_id: string;
-      organisation_id: string;
-      position: number;
-      claim_token_hash: string;
-      claim_token_encrypted: string;
-    }[];
-    event: { type: string; payload: Record<string, unknown> };
-    answer?: { organisationId: string; key: string; status: number; body: string };
-  },
-): Promise<void> {
-  const { order } = o;
-  let q = tx
-    .with('o', (db) =>
-      db.insertInto('orders').values({
-        id: order.id,
-        organisation_id: order.organisation_id,
-        created_by: order.created_by,
-        product_id: order.product_id,
-        product_code: order.product_code,
-        product_name: order.product_name,
-        brand: order.brand,
-        category: order.category,
-        country: order.country,
-        currency: order.currency,
-        amount_minor: Number(order.amount_minor),
-        quantity: order.quantity,
-        subtotal_minor: Number(order.subtotal_minor),
-        fee_minor: Number(order.fee_minor),
-        total_minor: Number(order.total_minor),
-        charge_currency: order.charge_currency,
-        fx_rate: order.fx_rate,
-        charged_subtotal_minor: Number(order.charged_subtotal_minor),
-        charged_fee_minor: Number(order.charged_fee_minor),
-        charged_total_minor: Number(order.charged_total_minor),
-        recipient_email: order.recipient_email,
-        recipient_name: order.recipient_name,
-        message: order.message,
-        created_at: order.created_at,
-      }),
-    )
-    .with('r', (db) => db.insertInto('rewards').values(o.rewards))
-    .with('e', (db) =>
-      db.insertInto('order_events').values({
-        order_id: order.id,
-        organisation_id: order.organisation_id,
-        type: o.event.type,
-        payload: JSON.stringify(o.event.payload),
-        created_at: order.created_at,
-      }),
-    );
-  const answer = o.answer;
-  if (answer) q = q.with('k', (db) => completeKeyQuery(db, answer)) as unknown as typeof q;
-  await q.selectNoFrom(sql<number>`1`.as('done')).execute();
-}
 
 export async function insertEvent(
   tx: Tx,

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { type CreateOrderBody, type CreateOrderResponse, MAX_QUANTITY } from '@giftrelay/contracts';
+import { type CreateOrderBody, type CreateOrderResponse, MAX_QUANTITY, type OrderSummary } from '@giftrelay/contracts';
 import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
-import { fromKysely } from 'pg-boss';
-import type { Database } from '../../db/schema';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import type { CatalogProduct } from '../catalog/service';
 import { getRate } from '../fx/rates';
-import { type ClaimedKey, requestFingerprint, runIdempotent, type StoredAnswer } from '../idempotency/service';
-import { LedgerInsufficientFunds, postEntry } from '../ledger/repository';
+import {
+  type IdempotencyKey,
+  KEEP_HOURS,
+  requestFingerprint,
+  type StoredAnswer,
+  storeRefusal,
+  withIdempotencyKey,
+} from '../idempotency/service';
 import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
 import { billingCurrency, cachedProduct } from './lookups';
+import { type PlaceOrderInput, type PlaceOrderResult, placeOrderStatement } from './place-order-statement';
 import { presentOrder, presentOrderDetail } from './presenter';
 import * as repo from './repository';
 
@@ -22,9 +26,9 @@ export interface Actor {
 }
 
 /**
- * Places an order: checks product and amount, then in ONE transaction writes the order, its
- * rewards, the ledger hold, the order.created event and the fulfilment job. With an
- * Idempotency-Key the whole answer is stored with it and replayed to retries.
+ * Places an order: checks product and amount, then writes the order, its rewards, the ledger hold,
+ * the order.created event, the fulfilment job and (with an Idempotency-Key) the answer to replay,
+ * all in ONE statement (place-order-statement.ts). With a key, the answer is replayed to retries.
  */
 export async function createOrder(
   app: FastifyInstance,
@@ -32,126 +36,163 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
-  const execute = async (claimed?: ClaimedKey) => {
-    const product = await cachedProduct(app, body.product_code);
-    if (!product || !product.available) {
-      throw new AppError(
-        400,
-        'INVALID_PRODUCT',
-        `Product code ${body.product_code} does not exist or is not available`,
-      );
-    }
-    const amountMinor = parseAmount(body.amount, product.currency);
-    if (amountMinor === undefined || amountMinor === 0) {
-      throw validationError('body.amount: amount must be a positive number with at most two decimals', [
-        { path: 'body.amount', message: 'amount must be a positive number with at most two decimals' },
-      ]);
-    }
-    checkAmountAllowed(product, amountMinor);
-    if (body.quantity > MAX_QUANTITY)
-      throw validationError('body.quantity: quantity must be a whole number from 1 to 100');
-
-    const org = { billing_currency: await billingCurrency(app, actor.organisationId) };
-    const rate = getRate(product.currency, org.billing_currency);
-    if (!rate)
-      throw new AppError(
-        400,
-        'INVALID_PRODUCT',
-        `Orders in ${product.currency} cannot be charged in ${org.billing_currency} yet`,
-      );
-
-    const face = orderAmounts(amountMinor, body.quantity);
-    const chargedSubtotal = convertMinor(face.subtotal, product.currency, org.billing_currency, rate.rate);
-    const chargedFee = processingFee(chargedSubtotal);
-    const chargedTotal = chargedSubtotal + chargedFee;
-    const tokens = Array.from({ length: body.quantity }, () => newUrlToken());
-
-    // The order, its rewards, its event and (with a key) the stored answer go to the database in
-    // one statement, so the row is built here: id and time included.
-    const order: repo.OrderRow = {
-      id: randomUUID(),
-      organisation_id: actor.organisationId,
-      created_by: actor.userId,
-      product_id: product.id,
-      product_code: product.code,
-      product_name: product.name,
-      brand: product.brand,
-      category: product.category,
-      country: product.country,
-      currency: product.currency,
-      amount_minor: String(amountMinor),
-      quantity: body.quantity,
-      subtotal_minor: String(face.subtotal),
-      fee_minor: String(face.fee),
-      total_minor: String(face.total),
-      charge_currency: org.billing_currency,
-      fx_rate: rate.rate,
-      charged_subtotal_minor: String(chargedSubtotal),
-      charged_fee_minor: String(chargedFee),
-      charged_total_minor: String(chargedTotal),
-      recipient_email: body.email.toLowerCase(),
-      recipient_name: body.recipient_name || null,
-      message: body.message || null,
-      delivery_method: 'email',
-      status: 'pending',
-      failure_reason: null,
-      created_at: new Date(),
-      completed_at: null,
-      failed_at: null,
-    };
-    const summary = presentOrder(order);
-    const text = JSON.stringify({ success: true, ...summary } satisfies CreateOrderResponse);
-    const rewards = tokens.map((t, i) => ({
-      order_id: order.id,
-      organisation_id: actor.organisationId,
-      position: i + 1,
-      claim_token_hash: t.hash,
-      claim_token_encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token),
-    }));
-
-    return app.db.transaction().execute(async (tx) => {
-      try {
-        await postEntry(tx, {
-          organisationId: actor.organisationId,
-          kind: 'hold',
-          currency: org.billing_currency,
-          orderId: order.id,
-          description: `Hold for ${body.quantity} × ${formatMoney(amountMinor, product.currency)} ${product.name}`,
-          postings: [
-            { account: 'available', amountMinor: -chargedTotal },
-            { account: 'held', amountMinor: chargedTotal },
-          ],
-        });
-      } catch (err) {
-        if (err instanceof LedgerInsufficientFunds)
-          throw new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
-        throw err;
+  const key: IdempotencyKey | undefined = idempotencyKey
+    ? {
+        organisationId: actor.organisationId,
+        key: idempotencyKey,
+        requestHash: requestFingerprint('POST /api/v1/orders', body),
       }
-      await repo.insertOrderWithRewards(tx, {
-        order,
-        rewards,
-        event: { type: 'order.created', payload: { order: summary } },
-        answer: claimed ? { ...claimed, status: 201, body: text } : undefined,
-      });
-      await app.queue.boss.send(
-        FULFIL_QUEUE,
-        { orderId: order.id },
-        { ...fulfilJobOptions(app.config), db: fromKysely(tx) },
-      );
-      return { status: 201, body: text };
-    });
+    : undefined;
+  let placed: PreparedOrder;
+  try {
+    placed = await prepareOrder(app, actor, body);
+  } catch (err) {
+    if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500)
+      return storeRefusal(app.db, key, err);
+    throw err;
+  }
+  const job = await app.queue.jobInsert(FULFIL_QUEUE, { orderId: placed.order.id }, fulfilJobOptions(app.config));
+  const input: PlaceOrderInput = {
+    order: placed.order,
+    rewards: placed.rewards,
+    eventPayload: JSON.stringify({ order: placed.summary }),
+    holdDescription: placed.holdDescription,
+    job,
+    key: key && { key: key.key, requestHash: key.requestHash, answer: placed.text, keepHours: KEEP_HOURS },
   };
+  const run = async () => {
+    const { text, name, values } = placeOrderStatement(input);
+    const [row] = (await app.database.query<PlaceOrderResult>(text, values, name)).rows;
+    if (!row) throw new Error('the order statement answered nothing');
+    return row;
+  };
+  const answer = key
+    ? await withIdempotencyKey(app.db, key, async () => {
+        const row = await run();
+        if (row.prior_state) {
+          return {
+            existing: {
+              request_hash: row.prior_hash as string,
+              state: row.prior_state,
+              response_status: row.prior_status,
+              response_body: row.prior_body,
+              lock_active: Boolean(row.prior_lock_active),
+              expired: Boolean(row.prior_expired),
+            },
+          };
+        }
+        if (!row.got_lock) return { inUse: true as const };
+        if (!row.held) return refuseHold(app, actor, placed.order.charge_currency, key);
+        return { status: 201, body: placed.text, replayed: false };
+      })
+    : await run().then((row) =>
+        row.held
+          ? { status: 201, body: placed.text, replayed: false }
+          : refuseHold(app, actor, placed.order.charge_currency),
+      );
+  if (answer.status === 201 && !answer.replayed) app.queue.wake(FULFIL_QUEUE);
+  return answer;
+}
 
-  if (!idempotencyKey) return { ...(await execute()), replayed: false };
-  return runIdempotent(
-    app.db,
-    {
-      organisationId: actor.organisationId,
-      key: idempotencyKey,
-      requestHash: requestFingerprint('POST /api/v1/orders', body),
-    },
-    execute,
-  );
+/** The hold was refused: too little balance (402, stored for the key), or no account at all (a bug). */
+async function refuseHold(
+  app: FastifyInstance,
+  actor: Actor,
+  currency: string,
+  key?: IdempotencyKey,
+): Promise<StoredAnswer> {
+  const account = await app.db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('organisation_id', '=', actor.organisationId)
+    .where('kind', '=', 'available')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  if (!account) throw new Error(`organisation ${actor.organisationId} has no available account in ${currency}`);
+  const refusal = new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+  if (key) return storeRefusal(app.db, key, refusal);
+  throw refusal;
+}
+
+interface PreparedOrder {
+  order: repo.OrderRow;
+  summary: OrderSummary;
+  /** The 201 answer's text. */
+  text: string;
+  rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
+  holdDescription: string;
+}
+
+/** Checks the request and builds everything the order statement writes; throws typed 4xx refusals. */
+async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrderBody): Promise<PreparedOrder> {
+  const product = await cachedProduct(app, body.product_code);
+  if (!product || !product.available) {
+    throw new AppError(400, 'INVALID_PRODUCT', `Product code ${body.product_code} does not exist or is not available`);
+  }
+  const amountMinor = parseAmount(body.amount, product.currency);
+  if (amountMinor === undefined || amountMinor === 0) {
+    throw validationError('body.amount: amount must be a positive number with at most two decimals', [
+      { path: 'body.amount', message: 'amount must be a positive number with at most two decimals' },
+    ]);
+  }
+  checkAmountAllowed(product, amountMinor);
+  if (body.quantity > MAX_QUANTITY)
+    throw validationError('body.quantity: quantity must be a whole number from 1 to 100');
+
+  const billing = await billingCurrency(app, actor.organisationId);
+  const rate = getRate(product.currency, billing);
+  if (!rate)
+    throw new AppError(400, 'INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
+
+  const face = orderAmounts(amountMinor, body.quantity);
+  const chargedSubtotal = convertMinor(face.subtotal, product.currency, billing, rate.rate);
+  const chargedFee = processingFee(chargedSubtotal);
+  const chargedTotal = chargedSubtotal + chargedFee;
+
+  // The row is built here, id and time included, so the answer can be written with it.
+  const order: repo.OrderRow = {
+    id: randomUUID(),
+    organisation_id: actor.organisationId,
+    created_by: actor.userId,
+    product_id: product.id,
+    product_code: product.code,
+    product_name: product.name,
+    brand: product.brand,
+    category: product.category,
+    country: product.country,
+    currency: product.currency,
+    amount_minor: String(amountMinor),
+    quantity: body.quantity,
+    subtotal_minor: String(face.subtotal),
+    fee_minor: String(face.fee),
+    total_minor: String(face.total),
+    charge_currency: billing,
+    fx_rate: rate.rate,
+    charged_subtotal_minor: String(chargedSubtotal),
+    charged_fee_minor: String(chargedFee),
+    charged_total_minor: String(chargedTotal),
+    recipient_email: body.email.toLowerCase(),
+    recipient_name: body.recipient_name || null,
+    message: body.message || null,
+    delivery_method: 'email',
+    status: 'pending',
+    failure_reason: null,
+    created_at: new Date(),
+    completed_at: null,
+    failed_at: null,
+  };
+  const summary = presentOrder(order);
+  const rewards = Array.from({ length: body.quantity }, () => {
+    const t = newUrlToken();
+    return { claim_token_hash: t.hash, claim_token_encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };
+  });
+  return {
+    order,
+    summary,
+    text: JSON.stringify({ success: true, ...summary } satisfies CreateOrderResponse),
+    rewards,
+    holdDescription: `Hold for ${body.quantity} × ${formatMoney(amountMinor, product.currency)} ${product.name}`,
+  };
 }
 
 function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {

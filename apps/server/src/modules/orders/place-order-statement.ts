@@ -1,0 +1,187 @@
+import type { OrderRow } from './repository';
+
+/**
+ * Placing an order is ONE SQL statement, and so one transaction (docs/decisions/012): the ledger
+ * hold, the order, its rewards, its `order.created` event, the fulfilment job and, with an
+ * Idempotency-Key, the stored answer, as data-modifying CTEs. One round trip and one commit per
+ * order instead of nine round trips; `npm run bench:orders` runs this very text as its ceiling.
+ *
+ * - The hold follows decision 008: `available` is moved by a conditional update (never below
+ *   zero; concurrent orders queue on the row and each sees the previous one's result), then `held`,
+ *   always in that order. Everything else is written FROM the hold's output, so when the balance is
+ *   too low the statement writes nothing at all and answers `held = false`.
+ * - With a key, `pg_try_advisory_xact_lock` on (organisation, key) marks the execution in progress
+ *   for as long as it runs: a concurrent duplicate does not get it and is told 409. A key already
+ *   answered is read in the same statement (`prior_*`) and nothing is written; one committed by a
+ *   racing request after this statement's snapshot is caught by the key's primary key (23505), which
+ *   aborts the statement whole. The answer is inserted only FROM the hold, so it commits with the
+ *   order or not at all.
+ * - The fulfilment job is pg-boss's own insert statement for the queue (`job.text`, whose `$1` is
+ *   the job's JSON), fed only when the hold happened. It carries no NOTIFY: a NOTIFY inside a
+ *   transaction takes a database-wide lock from its commit until the commit is flushed, which
+ *   serialises every such order commit behind one WAL flush at a time. Workers are woken after the
+ *   commit instead (queue plugin's `wake`).
+ */
+export interface PlaceOrderInput {
+  order: OrderRow;
+  rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
+  /** The `order.created` event's payload, as JSON text. */
+  eventPayload: string;
+  holdDescription: string;
+  /** pg-boss's insert statement for the fulfilment job (parameter `$1`) and that parameter. */
+  job: { text: string; json: string };
+  key?: { key: string; requestHash: string; answer: string; keepHours: number };
+}
+
+export interface PlaceOrderResult {
+  /** False when another execution with the same key is running right now. */
+  got_lock: boolean;
+  /** True when the hold, and so everything else, was written. */
+  held: boolean;
+  prior_hash: string | null;
+  prior_state: 'in_progress' | 'completed' | null;
+  prior_status: number | null;
+  prior_body: string | null;
+  prior_lock_active: boolean | null;
+  prior_expired: boolean | null;
+}
+
+const JOB_PARAM = '$1::text::json';
+
+// Each column with its type: the parameters are typed in the text, so both engines read them alike.
+const ORDER_COLUMN_TYPES = {
+  id: 'uuid',
+  organisation_id: 'uuid',
+  created_by: 'uuid',
+  product_id: 'uuid',
+  product_code: 'text',
+  product_name: 'text',
+  brand: 'text',
+  category: 'text',
+  country: 'text',
+  currency: 'text',
+  amount_minor: 'bigint',
+  quantity: 'int',
+  subtotal_minor: 'bigint',
+  fee_minor: 'bigint',
+  total_minor: 'bigint',
+  charge_currency: 'text',
+  fx_rate: 'numeric',
+  charged_subtotal_minor: 'bigint',
+  charged_fee_minor: 'bigint',
+  charged_total_minor: 'bigint',
+  recipient_email: 'text',
+  recipient_name: 'text',
+  message: 'text',
+  created_at: 'timestamptz',
+} as const satisfies Partial<Record<keyof OrderRow, string>>;
+const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
+
+// Parameters after the job's $1, in this order.
+const FIXED = ['org', 'total', 'chargeCurrency', 'holdDescription', 'eventPayload', 'hashes', 'encrypted'] as const;
+const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
+
+function buildText(jobText: string, keyed: boolean): string {
+  if (jobText.split(JOB_PARAM).length !== 2)
+    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check place-order-statement.ts`);
+  const names = [...FIXED, ...ORDER_COLUMNS.map((c) => `order.${c}`), ...(keyed ? KEYED : [])];
+  const p = (name: string) => `$${names.indexOf(name) + 2}`;
+  const col = (c: keyof typeof ORDER_COLUMN_TYPES) => `${p(`order.${c}`)}::${ORDER_COLUMN_TYPES[c]}`;
+  const org = `${p('org')}::uuid`;
+  const orderId = col('id');
+  const job = jobText.replace(JOB_PARAM, '(SELECT $1::text FROM h)::json');
+  const gate = keyed ? 'AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : '';
+  return `WITH
+${
+  keyed
+    ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
+prior AS (
+  SELECT request_hash, state, response_status, response_body,
+         locked_until > now() AS lock_active, expires_at <= now() AS expired
+  FROM idempotency_keys WHERE organisation_id = ${org} AND key = ${p('key')}::text
+),`
+    : ''
+}
+a AS (
+  UPDATE ledger_accounts SET balance_minor = balance_minor - ${p('total')}::bigint
+  WHERE organisation_id = ${org} AND kind = 'available' AND currency = ${p('chargeCurrency')}::text
+    AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
+  RETURNING id
+),
+h AS (
+  UPDATE ledger_accounts SET balance_minor = balance_minor + ${p('total')}::bigint
+  FROM a
+  WHERE ledger_accounts.organisation_id = ${org} AND ledger_accounts.kind = 'held'
+    AND ledger_accounts.currency = ${p('chargeCurrency')}::text
+  RETURNING ledger_accounts.id AS held_id, a.id AS available_id
+),
+e AS (
+  INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
+  SELECT ${org}, 'hold', ${orderId}, ${p('holdDescription')}::text FROM h
+  RETURNING id
+),
+p AS (
+  INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
+  SELECT e.id, x.account_id, x.amount
+  FROM e, h, LATERAL (VALUES (h.available_id, -${p('total')}::bigint), (h.held_id, ${p('total')}::bigint)) AS x (account_id, amount)
+),
+o AS (
+  INSERT INTO orders (${ORDER_COLUMNS.join(', ')})
+  SELECT ${ORDER_COLUMNS.map(col).join(', ')} FROM h
+),
+r AS (
+  INSERT INTO rewards (order_id, organisation_id, position, claim_token_hash, claim_token_encrypted)
+  SELECT ${orderId}, ${org}, t.position, t.hash, t.encrypted
+  FROM h, unnest(${p('hashes')}::text[], ${p('encrypted')}::text[]) WITH ORDINALITY AS t (hash, encrypted, position)
+),
+ev AS (
+  INSERT INTO order_events (order_id, organisation_id, type, payload, created_at)
+  SELECT ${orderId}, ${org}, 'order.created', ${p('eventPayload')}::jsonb, ${col('created_at')} FROM h
+),
+j AS (${job})${
+    keyed
+      ? `,
+k AS (
+  INSERT INTO idempotency_keys (organisation_id, key, request_hash, state, response_status, response_body, locked_until, expires_at)
+  SELECT ${org}, ${p('key')}::text, ${p('requestHash')}::text, 'completed', 201, ${p('answer')}::text, now(), now() + make_interval(hours => ${p('keepHours')}::int)
+  FROM h
+)`
+      : ''
+  }
+SELECT ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock, EXISTS (SELECT 1 FROM h) AS held,
+       ${
+         keyed
+           ? `prior.request_hash AS prior_hash, prior.state AS prior_state, prior.response_status AS prior_status,
+       prior.response_body AS prior_body, prior.lock_active AS prior_lock_active, prior.expired AS prior_expired
+FROM (SELECT 1) AS one LEFT JOIN prior ON true`
+           : `NULL AS prior_hash, NULL AS prior_state, NULL::int AS prior_status, NULL AS prior_body,
+       NULL::boolean AS prior_lock_active, NULL::boolean AS prior_expired`
+}`;
+}
+
+const texts = new Map<string, { text: string; name: string }>();
+
+/** The statement (text, a stable prepared-statement name, and values) for one order. */
+export function placeOrderStatement(input: PlaceOrderInput): { text: string; name: string; values: unknown[] } {
+  const keyed = Boolean(input.key);
+  const cacheKey = `${keyed}\0${input.job.text}`;
+  let built = texts.get(cacheKey);
+  if (!built) {
+    built = { text: buildText(input.job.text, keyed), name: `place_order_${keyed ? 'keyed' : 'plain'}_${texts.size}` };
+    texts.set(cacheKey, built);
+  }
+  const { order } = input;
+  const values: unknown[] = [
+    input.job.json,
+    order.organisation_id,
+    order.charged_total_minor,
+    order.charge_currency,
+    input.holdDescription,
+    input.eventPayload,
+    input.rewards.map((r) => r.claim_token_hash),
+    input.rewards.map((r) => r.claim_token_encrypted),
+    ...ORDER_COLUMNS.map((c) => order[c]),
+  ];
+  if (input.key) values.push(input.key.key, input.key.requestHash, input.key.answer, input.key.keepHours);
+  return { text: built.text, name: built.name, values };
+}
