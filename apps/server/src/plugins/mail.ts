@@ -27,6 +27,18 @@ export interface Mail {
    * open transaction would wait for it forever: always pass the transaction you are in.)
    */
   send(email: OutgoingEmail, opts?: { db?: Executor }): Promise<void>;
+  /**
+   * For an email whose latency matters (a reward), sent by the caller right after its commit: the
+   * fallback job, as pg-boss's insert statement (`$1` is `job.json`) for the caller to fold into
+   * its own statement, and `deliver(jobId)`, to call once that has committed, which sends the
+   * email at once and removes the fallback. The fallback (queue MAIL_FALLBACK_QUEUE, due only after
+   * FALLBACK_SECONDS) sends it if this process dies first or the send fails, with the queue's
+   * retries. As with any job, a crash between the send and the removal can send it twice (with the
+   * same Message-ID).
+   */
+  prepareAfterCommit(
+    email: OutgoingEmail,
+  ): Promise<{ job: { text: string; json: string }; deliver: (jobId: string | undefined) => Promise<void> }>;
 }
 
 declare module 'fastify' {
@@ -36,6 +48,10 @@ declare module 'fastify' {
 }
 
 export const MAIL_QUEUE = 'mail.send';
+/** Fallbacks for emails sent directly after a commit: never due at once, so no NOTIFY. */
+export const MAIL_FALLBACK_QUEUE = 'mail.fallback';
+/** How long a directly sent email's fallback job waits before it may send the email itself. */
+export const FALLBACK_SECONDS = 30;
 
 interface MailJob extends OutgoingEmail {
   messageId: string;
@@ -54,9 +70,16 @@ export const mailPlugin = fp(
     let smtp: Transporter | undefined;
     if (settings.transport === 'smtp') {
       // A pool of a few kept-open connections: a burst of rewards must not open one per message.
+      // Timeouts well under FALLBACK_SECONDS, so a direct send gives up before its fallback starts.
       const url = new URL(settings.url);
       if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
       if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
+      for (const [name, ms] of [
+        ['connectionTimeout', 10_000],
+        ['greetingTimeout', 10_000],
+        ['socketTimeout', 20_000],
+      ] as const)
+        if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
       smtp = nodemailer.createTransport(url.toString());
       app.addHook('onClose', () => smtp?.close());
     }
@@ -98,12 +121,17 @@ export const mailPlugin = fp(
       deleteAfterSeconds: 60,
       expireInSeconds: 120,
     };
-    await boss.createQueue(MAIL_QUEUE, mailQueue);
-    // A queue made by an older version keeps its old settings unless told.
-    await boss.updateQueue(MAIL_QUEUE, mailQueue);
-    if (opts.config.runWorkers) {
+    for (const [name, notify] of [
+      [MAIL_QUEUE, true],
+      [MAIL_FALLBACK_QUEUE, false],
+    ] as const) {
+      await boss.createQueue(name, { ...mailQueue, notify });
+      // A queue made by an older version keeps its old settings unless told.
+      await boss.updateQueue(name, { ...mailQueue, notify });
+    }
+    for (const name of opts.config.runWorkers ? [MAIL_QUEUE, MAIL_FALLBACK_QUEUE] : []) {
       await boss.work<MailJob>(
-        MAIL_QUEUE,
+        name,
         { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
         async ([job]) => {
           if (!job) return;
@@ -127,6 +155,25 @@ export const mailPlugin = fp(
       async send(email, sendOpts) {
         const data: MailJob = { ...email, messageId: `<${randomUUID()}@${host}>` };
         await boss.send(MAIL_QUEUE, data, sendOpts?.db ? { db: fromKysely(sendOpts.db) } : {});
+      },
+      async prepareAfterCommit(email) {
+        const data: MailJob = { ...email, messageId: `<${randomUUID()}@${host}>` };
+        const job = await app.queue.jobInsert(MAIL_FALLBACK_QUEUE, data, { startAfter: FALLBACK_SECONDS });
+        return {
+          job,
+          deliver: async (jobId) => {
+            try {
+              await deliver(data);
+            } catch (err) {
+              app.log.warn({ err: { message: (err as Error).message } }, 'email delivery failed; its job will retry');
+              return;
+            }
+            if (jobId)
+              await boss
+                .deleteJob(MAIL_FALLBACK_QUEUE, jobId)
+                .catch((err) => app.log.warn({ err }, 'an email’s fallback job was not removed'));
+          },
+        };
       },
     } satisfies Mail);
   },

@@ -4,8 +4,9 @@ import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { postEntry } from '../ledger/repository';
+import { completeOrderStatement } from './complete-order-statement';
 import { presentOrder } from './presenter';
-import { queueRecipientEmail } from './recipient-email';
+import { renderRecipientEmail } from './recipient-email';
 import * as repo from './repository';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
@@ -40,29 +41,49 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   await boss.createQueue(FULFIL_QUEUE, queue);
   await boss.updateQueue(FULFIL_QUEUE, queue);
   if (!app.config.runWorkers) return;
+  // A few fetch loops, each taking up to BATCH jobs at once and working them side by side: one
+  // fetch per batch instead of one per job, and a wake-up (which wakes every loop) costs a few
+  // fetches rather than one per slot. Each job is settled on its own (perJobResults), so one
+  // that must retry does not hold back the others.
+  const loops = opts.concurrency ?? 4;
   await boss.work<{ orderId: string }>(
     FULFIL_QUEUE,
     {
+      // New orders wake the loops (app.queue.wake); retries coming due are found by this poll.
       pollingIntervalSeconds: 0.5,
-      // New jobs wake the worker through NOTIFY; retries coming due are found by this poll.
-      notifyPollingIntervalSeconds: 0.5,
       includeMetadata: true,
-      localConcurrency: opts.concurrency ?? 8,
+      localConcurrency: loops,
+      batchSize: BATCH,
+      perJobResults: true,
     },
-    async ([job]) => {
-      if (job) await fulfilOrder(app, job);
-    },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await fulfilOrder(app, job);
+            return { id: job.id, status: 'completed' as const };
+          } catch (err) {
+            return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+          }
+        }),
+      ),
   );
 }
 
+/** Jobs one fetch loop takes and works at once. */
+const BATCH = 8;
+
 export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: string }> & { retryCount?: number }) {
   const { orderId } = job.data;
-  const order = await repo.findOrderForWorker(app.db, orderId);
+  const [order, rewards] = await Promise.all([
+    repo.findOrderForWorker(app.db, orderId),
+    repo.listRewards(app.db, orderId),
+  ]);
   if (!order || order.status !== 'pending') return;
   const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
   const log = app.log.child({ orderId, attempt: (job.retryCount ?? 0) + 1 });
 
-  for (const reward of await repo.listRewards(app.db, orderId)) {
+  for (const [i, reward] of rewards.entries()) {
     if (reward.status !== 'pending') continue;
     const leased = await repo.leaseReward(app.db, reward.id, job.id, LEASE_SECONDS);
     if (!leased) {
@@ -77,7 +98,7 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
         currency: order.currency,
       });
       const key = app.secrets.rewardCodeKey;
-      await repo.markRewardIssued(app.db, {
+      const marked = await repo.markRewardIssued(app.db, {
         id: reward.id,
         providerOrderId: issued.providerOrderId,
         codeEncrypted: encryptSecret(key, issued.code),
@@ -86,6 +107,7 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
         redemptionUrl: issued.redemptionUrl ?? null,
         expiresAt: issued.expiresAt ? new Date(issued.expiresAt) : null,
       });
+      if (marked) rewards[i] = { ...reward, status: 'issued' };
     } catch (err) {
       await repo.releaseRewardLease(app.db, reward.id);
       const permanent = err instanceof ProviderError && !err.retryable;
@@ -103,7 +125,8 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
     }
   }
 
-  const rewards = await repo.listRewards(app.db, orderId);
+  // Issued means read as issued above or issued by this run's own conditional update; a reward
+  // another run issued meanwhile still counts as pending, and the retry will read it.
   if (rewards.some((r) => r.status !== 'issued')) {
     if (lastAttempt) {
       await failOrder(app, orderId, 'The gift-card provider could not issue every reward in time');
@@ -111,34 +134,27 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
     }
     throw new RetryLater('some rewards are still pending');
   }
-  await completeOrder(app, orderId, rewards);
+  await completeOrder(app, order, rewards);
 }
 
-async function completeOrder(app: FastifyInstance, orderId: string, rewards: repo.RewardRow[]) {
-  await app.db.transaction().execute(async (tx) => {
-    const order = await repo.finishOrder(tx, orderId, { status: 'completed' });
-    if (!order) return; // someone else finished it
-    const fee = Number(order.charged_fee_minor);
-    await postEntry(tx, {
-      organisationId: order.organisation_id,
-      kind: 'capture',
-      currency: order.charge_currency,
-      orderId,
-      description: 'Order fulfilled',
-      postings: [
-        { account: 'held', amountMinor: -Number(order.charged_total_minor) },
-        { account: 'provider_payable', amountMinor: Number(order.charged_subtotal_minor) },
-        ...(fee > 0 ? [{ account: 'fee_revenue' as const, amountMinor: fee }] : []),
-      ],
-    });
-    await repo.insertEvent(tx, {
-      order_id: orderId,
-      organisation_id: order.organisation_id,
-      type: 'order.completed',
-      payload: { order: presentOrder(order) },
-    });
-    await queueRecipientEmail(app, tx, order, { rewards });
+/**
+ * Completion in one statement (complete-order-statement.ts); then the recipient email goes out at
+ * once, its queued job only a fallback (app.mail.prepareAfterCommit), not one queue hop later.
+ */
+async function completeOrder(app: FastifyInstance, order: repo.OrderRow, rewards: repo.RewardRow[]) {
+  const completedAt = new Date();
+  const email = await renderRecipientEmail(app, order, rewards, order.recipient_email);
+  const { job, deliver } = await app.mail.prepareAfterCommit(email);
+  const { text, name, values } = completeOrderStatement({
+    orderId: order.id,
+    completedAt,
+    eventPayload: JSON.stringify({ order: presentOrder({ ...order, status: 'completed', completed_at: completedAt }) }),
+    recipient: order.recipient_email,
+    job,
   });
+  const [row] = (await app.database.query<{ completed: boolean; fallback_job_id: string | null }>(text, values, name))
+    .rows;
+  if (row?.completed) await deliver(row.fallback_job_id ?? undefined);
 }
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {

@@ -1,9 +1,10 @@
 import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { decryptSecret } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email/layout';
+import type { OutgoingEmail } from '../../plugins/mail';
 import { cachedProduct, organisationName } from './lookups';
 import * as repo from './repository';
 
@@ -19,9 +20,26 @@ export async function queueRecipientEmail(
   opts: { to?: string; reason?: 'delivery' | 'resend'; rewards?: repo.RewardRow[] } = {},
 ): Promise<void> {
   const to = opts.to ?? order.recipient_email;
-  const org = { name: await organisationName(app, order.organisation_id, tx) };
-  const product = await cachedProduct(app, order.product_code, tx);
   const rewards = opts.rewards ?? (await repo.listRewards(tx, order.id));
+  await app.mail.send(await renderRecipientEmail(app, order, rewards, to, tx), { db: tx });
+  await repo.insertEvent(tx, {
+    order_id: order.id,
+    organisation_id: order.organisation_id,
+    type: opts.reason === 'resend' ? 'email.resent' : 'email.queued',
+    payload: { to },
+  });
+}
+
+/** The recipient email itself. Inside a transaction, pass it as `db` (PGlite has one connection). */
+export async function renderRecipientEmail(
+  app: FastifyInstance,
+  order: repo.OrderRow,
+  rewards: Pick<repo.RewardRow, 'claim_token_encrypted'>[],
+  to: string,
+  db: Kysely<Database> = app.db,
+): Promise<OutgoingEmail> {
+  const org = { name: await organisationName(app, order.organisation_id, db) };
+  const product = await cachedProduct(app, order.product_code, db);
   const links = rewards.map(
     (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
   );
@@ -53,11 +71,5 @@ export async function queueRecipientEmail(
       'Keep your claim link private: anyone with it can see and spend the code.',
     ],
   });
-  await app.mail.send({ to, subject, ...email }, { db: tx });
-  await repo.insertEvent(tx, {
-    order_id: order.id,
-    organisation_id: order.organisation_id,
-    type: opts.reason === 'resend' ? 'email.resent' : 'email.queued',
-    payload: { to },
-  });
+  return { to, subject, ...email };
 }

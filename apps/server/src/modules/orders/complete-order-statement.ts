@@ -1,0 +1,77 @@
+/**
+ * A fulfilled order's completion as ONE statement (one transaction), like placing it
+ * (place-order-statement.ts): the order marked completed only if still pending, the hold captured
+ * (held → provider payable + fee revenue, decision 008), the `order.completed` and `email.queued`
+ * events, and the recipient email's fallback job (pg-boss's own insert, `$1` its JSON). Everything
+ * is written FROM the order's update, so a second run writes nothing. A capture that cannot be made
+ * leaves a posting without an account (NOT NULL) or an unbalanced entry (checked at commit), and so
+ * aborts the whole statement.
+ */
+export interface CompleteOrderInput {
+  orderId: string;
+  completedAt: Date;
+  /** The `order.completed` event's payload, as JSON text. */
+  eventPayload: string;
+  recipient: string;
+  /** The email's fallback job: pg-boss's insert statement and its `$1`. */
+  job: { text: string; json: string };
+}
+
+const JOB_PARAM = '$1::text::json';
+const texts = new Map<string, string>();
+
+function buildText(jobText: string): string {
+  if (jobText.split(JOB_PARAM).length !== 2)
+    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check complete-order-statement.ts`);
+  const job = jobText.replace(JOB_PARAM, '(SELECT $1::text FROM f)::json');
+  return `WITH
+f AS (
+  UPDATE orders SET status = 'completed', completed_at = $3::timestamptz
+  WHERE id = $2::uuid AND status = 'pending'
+  RETURNING organisation_id, charge_currency, charged_total_minor, charged_subtotal_minor, charged_fee_minor
+),
+h AS (
+  UPDATE ledger_accounts SET balance_minor = balance_minor - f.charged_total_minor
+  FROM f
+  WHERE ledger_accounts.organisation_id = f.organisation_id AND ledger_accounts.kind = 'held'
+    AND ledger_accounts.currency = f.charge_currency AND ledger_accounts.balance_minor - f.charged_total_minor >= 0
+  RETURNING ledger_accounts.id
+),
+e AS (
+  INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
+  SELECT f.organisation_id, 'capture', $2::uuid, 'Order fulfilled' FROM f
+  RETURNING id
+),
+p AS (
+  INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
+  SELECT e.id, x.account_id, x.amount
+  FROM e, f, LATERAL (VALUES
+    ((SELECT id FROM h), -f.charged_total_minor),
+    ((SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = 'provider_payable'
+      AND a.currency = f.charge_currency), f.charged_subtotal_minor),
+    ((SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = 'fee_revenue'
+      AND a.currency = f.charge_currency), f.charged_fee_minor)
+  ) AS x (account_id, amount)
+  WHERE x.amount <> 0
+),
+ev AS (
+  INSERT INTO order_events (order_id, organisation_id, type, payload)
+  SELECT $2::uuid, f.organisation_id, v.type, v.payload
+  FROM f, (VALUES ('order.completed', $4::jsonb), ('email.queued', jsonb_build_object('to', $5::text))) AS v (type, payload)
+),
+j AS (${job})
+SELECT EXISTS (SELECT 1 FROM f) AS completed, (SELECT id FROM j) AS fallback_job_id`;
+}
+
+export function completeOrderStatement(input: CompleteOrderInput): { text: string; name: string; values: unknown[] } {
+  let text = texts.get(input.job.text);
+  if (!text) {
+    text = buildText(input.job.text);
+    texts.set(input.job.text, text);
+  }
+  return {
+    text,
+    name: `complete_order_${[...texts.keys()].indexOf(input.job.text)}`,
+    values: [input.job.json, input.orderId, input.completedAt, input.eventPayload, input.recipient],
+  };
+}
