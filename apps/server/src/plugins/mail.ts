@@ -125,9 +125,8 @@ export const mailPlugin = fp(
       [MAIL_QUEUE, true],
       [MAIL_FALLBACK_QUEUE, false],
     ] as const) {
-      await boss.createQueue(name, { ...mailQueue, notify });
       // A queue made by an older version keeps its old settings unless told.
-      await boss.updateQueue(name, { ...mailQueue, notify });
+      await app.queue.ensureQueue(name, { ...mailQueue, notify });
     }
     for (const name of opts.config.runWorkers ? [MAIL_QUEUE, MAIL_FALLBACK_QUEUE] : []) {
       await boss.work<MailJob>(

@@ -38,8 +38,7 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   // No NOTIFY in the order's transaction (see place-order-statement.ts): orders wake the workers
   // after their commit with app.queue.wake.
   const queue = { notify: false, retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 };
-  await boss.createQueue(FULFIL_QUEUE, queue);
-  await boss.updateQueue(FULFIL_QUEUE, queue);
+  await app.queue.ensureQueue(FULFIL_QUEUE, queue);
   if (!app.config.runWorkers) return;
   // A few fetch loops, each taking up to BATCH jobs at once and working them side by side: one
   // fetch per batch instead of one per job, and a wake-up (which wakes every loop) costs a few
