@@ -148,6 +148,27 @@ export const mailPlugin = fp(
       );
     }
 
+    // Fallbacks of emails sent are removed together, a batch per round trip: one statement per
+    // email would cost as much as the send. One left behind (a crash) sends the email again later.
+    const fallbacksSent: string[] = [];
+    let dropping: Promise<void> | undefined;
+    const dropFallback = (jobId: string) => {
+      fallbacksSent.push(jobId);
+      dropping ??= (async () => {
+        while (fallbacksSent.length) {
+          const ids = fallbacksSent.splice(0, 500);
+          await boss
+            .deleteJob(MAIL_FALLBACK_QUEUE, ids)
+            .catch((err) => app.log.warn({ err }, 'fallback jobs of sent emails were not removed'));
+        }
+      })().finally(() => {
+        dropping = undefined;
+      });
+    };
+    app.addHook('onClose', async () => {
+      await dropping;
+    });
+
     app.decorate('mail', {
       transport: settings.transport,
       from: settings.from,
@@ -167,10 +188,7 @@ export const mailPlugin = fp(
               app.log.warn({ err: { message: (err as Error).message } }, 'email delivery failed; its job will retry');
               return;
             }
-            if (jobId)
-              await boss
-                .deleteJob(MAIL_FALLBACK_QUEUE, jobId)
-                .catch((err) => app.log.warn({ err }, 'an email’s fallback job was not removed'));
+            if (jobId) dropFallback(jobId);
           },
         };
       },

@@ -1,6 +1,8 @@
 /**
  * A fulfilled order's completion as ONE statement (one transaction), like placing it
- * (place-order-statement.ts): the order marked completed only if still pending, the hold captured
+ * (place-order-statement.ts): the codes this run got stored (encrypted) on their rewards if still
+ * pending, the order marked completed only if still pending and every reward is then issued (those
+ * issued before, in the statement's snapshot, and those issued by it), the hold captured
  * (held → provider payable + fee revenue, decision 008), the `order.completed` and `email.queued`
  * events, and the recipient email's fallback job (pg-boss's own insert, `$1` its JSON). Everything
  * is written FROM the order's update, so a second run writes nothing. A capture that cannot be made
@@ -15,6 +17,18 @@ export interface CompleteOrderInput {
   recipient: string;
   /** The email's fallback job: pg-boss's insert statement and its `$1`. */
   job: { text: string; json: string };
+  /** The codes this run got from the provider, already encrypted. */
+  issued: IssuedReward[];
+}
+
+export interface IssuedReward {
+  id: string;
+  providerOrderId: string;
+  codeEncrypted: string;
+  pinEncrypted: string | null;
+  codeLast4: string;
+  redemptionUrl: string | null;
+  expiresAt: Date | null;
 }
 
 const JOB_PARAM = '$1::text::json';
@@ -25,9 +39,20 @@ function buildText(jobText: string): string {
     throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check complete-order-statement.ts`);
   const job = jobText.replace(JOB_PARAM, '(SELECT $1::text FROM f)::json');
   return `WITH
+i AS (
+  UPDATE rewards r SET status = 'issued', provider_order_id = x.provider_order_id, code_encrypted = x.code_encrypted,
+    pin_encrypted = x.pin_encrypted, code_last4 = x.code_last4, redemption_url = x.redemption_url,
+    expires_at = x.expires_at, issued_at = now(), lease_owner = NULL, lease_until = NULL
+  FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+    AS x (id, provider_order_id, code_encrypted, pin_encrypted, code_last4, redemption_url, expires_at)
+  WHERE r.id = x.id AND r.order_id = $2::uuid AND r.status = 'pending'
+  RETURNING r.id
+),
 f AS (
   UPDATE orders SET status = 'completed', completed_at = $3::timestamptz
   WHERE id = $2::uuid AND status = 'pending'
+    AND quantity = (SELECT count(*) FROM i)
+      + (SELECT count(*) FROM rewards WHERE order_id = $2::uuid AND status = 'issued')
   RETURNING organisation_id, charge_currency, charged_total_minor, charged_subtotal_minor, charged_fee_minor
 ),
 h AS (
@@ -72,6 +97,19 @@ export function completeOrderStatement(input: CompleteOrderInput): { text: strin
   return {
     text,
     name: `complete_order_${[...texts.keys()].indexOf(input.job.text)}`,
-    values: [input.job.json, input.orderId, input.completedAt, input.eventPayload, input.recipient],
+    values: [
+      input.job.json,
+      input.orderId,
+      input.completedAt,
+      input.eventPayload,
+      input.recipient,
+      input.issued.map((r) => r.id),
+      input.issued.map((r) => r.providerOrderId),
+      input.issued.map((r) => r.codeEncrypted),
+      input.issued.map((r) => r.pinEncrypted),
+      input.issued.map((r) => r.codeLast4),
+      input.issued.map((r) => r.redemptionUrl),
+      input.issued.map((r) => r.expiresAt),
+    ],
   };
 }

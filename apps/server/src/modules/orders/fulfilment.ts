@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { postEntry } from '../ledger/repository';
-import { completeOrderStatement } from './complete-order-statement';
+import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import { presentOrder } from './presenter';
 import { renderRecipientEmail } from './recipient-email';
 import * as repo from './repository';
@@ -74,40 +74,44 @@ const BATCH = 8;
 
 export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: string }> & { retryCount?: number }) {
   const { orderId } = job.data;
-  const [order, rewards] = await Promise.all([
-    repo.findOrderForWorker(app.db, orderId),
-    repo.listRewards(app.db, orderId),
-  ]);
-  if (!order || order.status !== 'pending') return;
+  const loaded = await repo.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
+  if (loaded?.order.status !== 'pending') return;
+  const { order, rewards } = loaded;
   const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
   const log = app.log.child({ orderId, attempt: (job.retryCount ?? 0) + 1 });
 
-  for (const [i, reward] of rewards.entries()) {
-    if (reward.status !== 'pending') continue;
-    const leased = await repo.leaseReward(app.db, reward.id, job.id, LEASE_SECONDS);
-    if (!leased) {
-      if (lastAttempt) break;
-      throw new RetryLater(`reward ${reward.id} is held by another worker`);
+  const pending = rewards.filter((r) => r.status === 'pending');
+  if (pending.some((r) => !r.leased)) {
+    if (lastAttempt) {
+      await failOrder(app, orderId, 'The gift-card provider could not issue every reward in time');
+      return;
     }
+    throw new RetryLater('a reward is held by another worker');
+  }
+  // The codes are stored with the completion. A run that dies before it asks again next time, with
+  // the same references, and the provider answers with the same cards.
+  const issued: IssuedReward[] = [];
+  for (const reward of pending) {
     try {
-      const issued = await app.giftCards.placeOrder({
+      const card = await app.giftCards.placeOrder({
         reference: reward.id,
         productCode: order.product_code,
         amountMinor: Number(order.amount_minor),
         currency: order.currency,
       });
       const key = app.secrets.rewardCodeKey;
-      const marked = await repo.markRewardIssued(app.db, {
+      issued.push({
         id: reward.id,
-        providerOrderId: issued.providerOrderId,
-        codeEncrypted: encryptSecret(key, issued.code),
-        pinEncrypted: issued.pin ? encryptSecret(key, issued.pin) : null,
-        codeLast4: issued.code.replace(/[^A-Za-z0-9]/g, '').slice(-4),
-        redemptionUrl: issued.redemptionUrl ?? null,
-        expiresAt: issued.expiresAt ? new Date(issued.expiresAt) : null,
+        providerOrderId: card.providerOrderId,
+        codeEncrypted: encryptSecret(key, card.code),
+        pinEncrypted: card.pin ? encryptSecret(key, card.pin) : null,
+        codeLast4: card.code.replace(/[^A-Za-z0-9]/g, '').slice(-4),
+        redemptionUrl: card.redemptionUrl ?? null,
+        expiresAt: card.expiresAt ? new Date(card.expiresAt) : null,
       });
-      if (marked) rewards[i] = { ...reward, status: 'issued' };
     } catch (err) {
+      // What was issued so far is kept, so that a retry does not ask for it again.
+      for (const r of issued) await repo.markRewardIssued(app.db, r);
       await repo.releaseRewardLease(app.db, reward.id);
       const permanent = err instanceof ProviderError && !err.retryable;
       if (permanent || lastAttempt) {
@@ -123,24 +127,26 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
       throw err;
     }
   }
-
-  // Issued means read as issued above or issued by this run's own conditional update; a reward
-  // another run issued meanwhile still counts as pending, and the retry will read it.
-  if (rewards.some((r) => r.status !== 'issued')) {
-    if (lastAttempt) {
-      await failOrder(app, orderId, 'The gift-card provider could not issue every reward in time');
-      return;
-    }
-    throw new RetryLater('some rewards are still pending');
+  if (!(await completeOrder(app, order, rewards, issued))) {
+    // Not completed: finished by another run, or a reward it did not see as issued yet. Only the
+    // second leaves the order pending, and the retry completes it.
+    const now = await repo.findOrderForWorker(app.db, orderId);
+    if (now?.status !== 'pending') return;
+    if (lastAttempt) await failOrder(app, orderId, 'The gift-card provider could not issue every reward in time');
+    else throw new RetryLater('the order could not be completed yet');
   }
-  await completeOrder(app, order, rewards);
 }
 
 /**
  * Completion in one statement (complete-order-statement.ts); then the recipient email goes out at
  * once, its queued job only a fallback (app.mail.prepareAfterCommit), not one queue hop later.
  */
-async function completeOrder(app: FastifyInstance, order: repo.OrderRow, rewards: repo.RewardRow[]) {
+async function completeOrder(
+  app: FastifyInstance,
+  order: repo.OrderRow,
+  rewards: { claim_token_encrypted: string }[],
+  issued: IssuedReward[],
+): Promise<boolean> {
   const completedAt = new Date();
   const email = await renderRecipientEmail(app, order, rewards, order.recipient_email);
   const { job, deliver } = await app.mail.prepareAfterCommit(email);
@@ -150,10 +156,13 @@ async function completeOrder(app: FastifyInstance, order: repo.OrderRow, rewards
     eventPayload: JSON.stringify({ order: presentOrder({ ...order, status: 'completed', completed_at: completedAt }) }),
     recipient: order.recipient_email,
     job,
+    issued,
   });
   const [row] = (await app.database.query<{ completed: boolean; fallback_job_id: string | null }>(text, values, name))
     .rows;
-  if (row?.completed) await deliver(row.fallback_job_id ?? undefined);
+  if (!row?.completed) return false;
+  await deliver(row.fallback_job_id ?? undefined);
+  return true;
 }
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {

@@ -113,32 +113,52 @@ export async function searchedStatusCounts(tx: Tx, f: OrderFilter): Promise<Stat
   }));
 }
 
+export interface FulfilmentReward {
+  id: string;
+  status: RewardRow['status'];
+  claim_token_encrypted: string;
+  /** Whether this call leased it (pending, and not leased by another worker). */
+  leased: boolean;
+}
+
 /**
- * Leases a pending reward to this worker for `seconds`, so that two workers never place the same
- * reward at once. Returns undefined when it is issued, failed, or leased by someone else.
+ * What a fulfilment run needs, in one statement: the order, its rewards, and a lease for
+ * `seconds` on each pending reward that no other worker holds (the same owner may take its own
+ * lease back at once). Undefined for an unknown order.
  */
-export async function leaseReward(
-  tx: Tx,
-  rewardId: string,
+export async function loadForFulfilment(
+  db: Tx,
+  orderId: string,
   owner: string,
   seconds: number,
-): Promise<RewardRow | undefined> {
-  // The same job may take its own lease back at once: pg-boss only runs a job again when its
-  // previous run is over (failed, timed out, or its worker died).
-  return tx
-    .updateTable('rewards')
-    .set({
-      lease_owner: owner,
-      lease_until: sql`now() + make_interval(secs => ${seconds})`,
-      attempts: sql`attempts + 1`,
-    })
-    .where('id', '=', rewardId)
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`), eb('lease_owner', '=', owner)]),
+): Promise<{ order: OrderRow; rewards: FulfilmentReward[] } | undefined> {
+  const { rows } = await sql<
+    OrderRow & { reward_id: string; reward_status: RewardRow['status']; reward_token: string; reward_leased: boolean }
+  >`
+    WITH l AS (
+      UPDATE rewards SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${seconds}),
+        attempts = attempts + 1
+      WHERE order_id = ${orderId} AND status = 'pending'
+        AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
+      RETURNING id
     )
-    .returningAll()
-    .executeTakeFirst();
+    SELECT o.*, r.id AS reward_id, r.status AS reward_status, r.claim_token_encrypted AS reward_token,
+           r.id IN (SELECT id FROM l) AS reward_leased
+    FROM orders o JOIN rewards r ON r.order_id = o.id
+    WHERE o.id = ${orderId}
+    ORDER BY r.position`.execute(db);
+  const first = rows[0];
+  if (!first) return undefined;
+  const { reward_id: _id, reward_status: _status, reward_token: _token, reward_leased: _leased, ...order } = first;
+  return {
+    order,
+    rewards: rows.map((r) => ({
+      id: r.reward_id,
+      status: r.reward_status,
+      claim_token_encrypted: r.reward_token,
+      leased: r.reward_leased,
+    })),
+  };
 }
 
 export async function markRewardIssued(

@@ -147,7 +147,7 @@ interface PreparedOrder {
 /** Checks the request and builds everything the order statement writes; throws typed 4xx refusals. */
 async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrderBody): Promise<PreparedOrder> {
   const product = await cachedProduct(app, body.product_code);
-  if (!product || !product.available) {
+  if (!product?.available) {
     throw new AppError(400, 'INVALID_PRODUCT', `Product code ${body.product_code} does not exist or is not available`);
   }
   const amountMinor = parseAmount(body.amount, product.currency);

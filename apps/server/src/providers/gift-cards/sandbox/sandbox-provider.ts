@@ -46,6 +46,7 @@ const DEFAULT_ISSUE: IssueStyle = {
 };
 
 type OrderRow = Selectable<SandboxProviderOrdersTable>;
+type NewCard = Pick<OrderRow, 'provider_order_id' | 'code' | 'pin' | 'redemption_url' | 'expires_at'>;
 
 /**
  * The default provider: a realistic catalogue and real-looking cards, issued into its own table
@@ -94,13 +95,53 @@ export class SandboxProvider implements GiftCardProvider {
   async placeOrder(input: PlaceOrderInput): Promise<ProviderOrder> {
     checkInput(input);
     await this.#latency();
-    const failure = (await this.#takePlannedFailure(input.productCode)) ?? this.#chanceFailure();
+    // One round trip, as one call to a real provider would be: take a planned failure if one is
+    // left, else find the card placed earlier with this reference, or issue one. Chance is drawn
+    // first and counts only when no failure was planned; a timeout has still placed the order.
+    const chance = this.#chanceFailure();
+    let card: NewCard | undefined;
+    let refusal: ProviderError | undefined;
+    try {
+      card = this.#newCard(this.#orderable(input));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      refusal = err;
+    }
+    const mayIssue = Boolean(card) && (!chance || chance === 'timeout');
+    const { rows } = await sql<Partial<OrderRow> & { failure: ProviderErrorKind | null }>`
+      WITH f AS (
+        UPDATE sandbox_provider_failures SET remaining = remaining - 1
+        WHERE id = (
+          SELECT id FROM sandbox_provider_failures
+          WHERE remaining > 0 AND (product_code IS NULL OR product_code = ${input.productCode})
+          ORDER BY id LIMIT 1
+        ) AND remaining > 0
+        RETURNING kind
+      ),
+      prior AS (SELECT * FROM sandbox_provider_orders WHERE reference = ${input.reference}),
+      ins AS (
+        INSERT INTO sandbox_provider_orders
+          (reference, provider_order_id, product_code, amount_minor, currency, code, pin, redemption_url, expires_at)
+        SELECT ${input.reference}::text, ${card?.provider_order_id ?? null}::text, ${input.productCode}::text,
+          ${input.amountMinor}::bigint, ${input.currency}::text, ${card?.code ?? null}::text, ${card?.pin ?? null}::text,
+          ${card?.redemption_url ?? null}::text, ${card?.expires_at ?? null}::timestamptz
+        WHERE ${mayIssue}::boolean AND NOT EXISTS (SELECT 1 FROM prior)
+          AND NOT EXISTS (SELECT 1 FROM f WHERE kind <> 'timeout')
+        ON CONFLICT (reference) DO NOTHING
+        RETURNING *
+      )
+      SELECT (SELECT kind FROM f) AS failure, c.*
+      FROM (SELECT 1) AS one LEFT JOIN (SELECT * FROM ins UNION ALL SELECT * FROM prior) AS c ON true
+      LIMIT 1`.execute(this.#db);
+    const { failure: planned, ...found } = rows[0] ?? { failure: null };
+    const failure = planned ?? chance;
     if (failure && failure !== 'timeout') throw failureError(failure, input.productCode);
-
-    let row = await this.#findRow(input.reference);
+    let row = found.reference ? (found as OrderRow) : undefined;
     if (!row) {
-      const product = this.#orderable(input);
-      row = await this.#issue(input, product);
+      if (refusal) throw refusal;
+      // Another attempt with this reference issued it in the meantime.
+      row = await this.#findRow(input.reference);
+      if (!row) throw new ProviderError('provider_error', 'The sandbox provider lost an order it had just placed');
     }
     if (row.product_code !== input.productCode || Number(row.amount_minor) !== input.amountMinor) {
       throw new ProviderError('declined', `Reference ${input.reference} was already used for a different order`);
@@ -150,19 +191,6 @@ export class SandboxProvider implements GiftCardProvider {
     return Number(row.n);
   }
 
-  async #takePlannedFailure(productCode: string): Promise<ProviderErrorKind | null> {
-    // The row lock makes concurrent attempts take one failure each, never the same one twice.
-    const taken = await sql<{ kind: ProviderErrorKind }>`
-      UPDATE sandbox_provider_failures SET remaining = remaining - 1
-      WHERE id = (
-        SELECT id FROM sandbox_provider_failures
-        WHERE remaining > 0 AND (product_code IS NULL OR product_code = ${productCode})
-        ORDER BY id LIMIT 1
-      ) AND remaining > 0
-      RETURNING kind`.execute(this.#db);
-    return taken.rows[0]?.kind ?? null;
-  }
-
   #chanceFailure(): ProviderErrorKind | null {
     if (this.#failureRate <= 0 || this.#random() >= this.#failureRate) return null;
     return this.#random() < 0.5 ? 'timeout' : 'provider_error';
@@ -182,30 +210,17 @@ export class SandboxProvider implements GiftCardProvider {
     return product;
   }
 
-  async #issue(input: PlaceOrderInput, product: SandboxProduct): Promise<OrderRow> {
+  /** A new card of the product, not yet stored. */
+  #newCard(product: SandboxProduct): NewCard {
     const { issue } = product;
     const now = new Date();
-    const values = {
-      reference: input.reference,
+    return {
       provider_order_id: randomId(`SBX-${now.toISOString().slice(2, 10).replaceAll('-', '')}-`, 10),
-      product_code: input.productCode,
-      amount_minor: input.amountMinor,
-      currency: input.currency,
       code: generateCode(issue.codeFormat),
       pin: issue.pinFormat ? generateCode(issue.pinFormat) : null,
       redemption_url: issue.redemptionLink ? `https://redeem.sandbox.example/cards/${randomHex(16)}` : null,
       expires_at: issue.expiryMonths === null ? null : addMonths(now, issue.expiryMonths),
     };
-    // Two attempts with one reference at once: the second finds the first's card.
-    const inserted = await this.#db
-      .insertInto('sandbox_provider_orders')
-      .values(values)
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    const row = inserted ?? (await this.#findRow(input.reference));
-    if (!row) throw new ProviderError('provider_error', 'The sandbox provider lost an order it had just placed');
-    return row;
   }
 
   #findRow(reference: string): Promise<OrderRow | undefined> {
