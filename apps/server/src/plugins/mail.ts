@@ -28,17 +28,13 @@ export interface Mail {
    */
   send(email: OutgoingEmail, opts?: { db?: Executor }): Promise<void>;
   /**
-   * For an email whose latency matters (a reward), sent by the caller right after its commit: the
-   * fallback job, as pg-boss's insert statement (`$1` is `job.json`) for the caller to fold into
-   * its own statement, and `deliver(jobId)`, to call once that has committed, which sends the
-   * email at once and removes the fallback. The fallback (queue MAIL_FALLBACK_QUEUE, due only after
-   * FALLBACK_SECONDS) sends it if this process dies first or the send fails, with the queue's
-   * retries. As with any job, a crash between the send and the removal can send it twice (with the
-   * same Message-ID).
+   * Sends the email now (SMTP_URL, or the built-in mailbox) and throws when that fails: for a
+   * caller that keeps a durable fallback of its own (the recipient email of a reward). The same
+   * `messageId` stores a message once in the mailbox, and lets mail servers spot a repeat.
    */
-  prepareAfterCommit(
-    email: OutgoingEmail,
-  ): Promise<{ job: { text: string; json: string }; deliver: (jobId: string | undefined) => Promise<void> }>;
+  deliverNow(email: OutgoingEmail & { messageId: string }): Promise<void>;
+  /** A new Message-ID on this site's domain. */
+  newMessageId(): string;
 }
 
 declare module 'fastify' {
@@ -48,10 +44,6 @@ declare module 'fastify' {
 }
 
 export const MAIL_QUEUE = 'mail.send';
-/** Fallbacks for emails sent directly after a commit: never due at once, so no NOTIFY. */
-export const MAIL_FALLBACK_QUEUE = 'mail.fallback';
-/** How long a directly sent email's fallback job waits before it may send the email itself. */
-export const FALLBACK_SECONDS = 30;
 
 interface MailJob extends OutgoingEmail {
   messageId: string;
@@ -70,7 +62,7 @@ export const mailPlugin = fp(
     let smtp: Transporter | undefined;
     if (settings.transport === 'smtp') {
       // A pool of a few kept-open connections: a burst of rewards must not open one per message.
-      // Timeouts well under FALLBACK_SECONDS, so a direct send gives up before its fallback starts.
+      // Timeouts well under 30 s, so a direct send gives up before a fallback of it may start.
       const url = new URL(settings.url);
       if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
       if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
@@ -121,16 +113,11 @@ export const mailPlugin = fp(
       deleteAfterSeconds: 60,
       expireInSeconds: 120,
     };
-    for (const [name, notify] of [
-      [MAIL_QUEUE, true],
-      [MAIL_FALLBACK_QUEUE, false],
-    ] as const) {
-      // A queue made by an older version keeps its old settings unless told.
-      await app.queue.ensureQueue(name, { ...mailQueue, notify });
-    }
-    for (const name of opts.config.runWorkers ? [MAIL_QUEUE, MAIL_FALLBACK_QUEUE] : []) {
+    // A queue made by an older version keeps its old settings unless told.
+    await app.queue.ensureQueue(MAIL_QUEUE, mailQueue);
+    if (opts.config.runWorkers) {
       await boss.work<MailJob>(
-        name,
+        MAIL_QUEUE,
         { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
         async ([job]) => {
           if (!job) return;
@@ -148,27 +135,6 @@ export const mailPlugin = fp(
       );
     }
 
-    // Fallbacks of emails sent are removed together, a batch per round trip: one statement per
-    // email would cost as much as the send. One left behind (a crash) sends the email again later.
-    const fallbacksSent: string[] = [];
-    let dropping: Promise<void> | undefined;
-    const dropFallback = (jobId: string) => {
-      fallbacksSent.push(jobId);
-      dropping ??= (async () => {
-        while (fallbacksSent.length) {
-          const ids = fallbacksSent.splice(0, 500);
-          await boss
-            .deleteJob(MAIL_FALLBACK_QUEUE, ids)
-            .catch((err) => app.log.warn({ err }, 'fallback jobs of sent emails were not removed'));
-        }
-      })().finally(() => {
-        dropping = undefined;
-      });
-    };
-    app.addHook('onClose', async () => {
-      await dropping;
-    });
-
     app.decorate('mail', {
       transport: settings.transport,
       from: settings.from,
@@ -176,22 +142,8 @@ export const mailPlugin = fp(
         const data: MailJob = { ...email, messageId: `<${randomUUID()}@${host}>` };
         await boss.send(MAIL_QUEUE, data, sendOpts?.db ? { db: fromKysely(sendOpts.db) } : {});
       },
-      async prepareAfterCommit(email) {
-        const data: MailJob = { ...email, messageId: `<${randomUUID()}@${host}>` };
-        const job = await app.queue.jobInsert(MAIL_FALLBACK_QUEUE, data, { startAfter: FALLBACK_SECONDS });
-        return {
-          job,
-          deliver: async (jobId) => {
-            try {
-              await deliver(data);
-            } catch (err) {
-              app.log.warn({ err: { message: (err as Error).message } }, 'email delivery failed; its job will retry');
-              return;
-            }
-            if (jobId) dropFallback(jobId);
-          },
-        };
-      },
+      deliverNow: deliver,
+      newMessageId: () => `<${randomUUID()}@${host}>`,
     } satisfies Mail);
   },
   { name: 'mail', dependencies: ['db', 'queue'] },

@@ -35,6 +35,11 @@ export interface Queue {
    * their own (queues created with `notify: false`). Calls close together share one NOTIFY.
    */
   wake(queue: string): void;
+  /**
+   * Deletes a job that is no longer wanted (a fallback whose work was done another way). Calls
+   * close together share one statement; one lost to a crash only runs its job needlessly.
+   */
+  discard(queue: string, jobId: string): void;
 }
 
 declare module 'fastify' {
@@ -94,6 +99,7 @@ export const queuePlugin = fp(
     await boss.start();
     app.addHook('onClose', async () => {
       stopping = true;
+      await discarding;
       await boss.stop({ graceful: true, timeout: 5000, close: true });
     });
 
@@ -154,8 +160,24 @@ export const queuePlugin = fp(
       waking = false;
     };
 
+    const toDiscard = new Map<string, string[]>();
+    let discarding: Promise<void> | undefined;
+    const flushDiscards = async () => {
+      while (toDiscard.size) {
+        const [queue, ids] = toDiscard.entries().next().value as [string, string[]];
+        toDiscard.delete(queue);
+        await boss.deleteJob(queue, ids).catch((err) => app.log.warn({ err, queue }, 'jobs not discarded'));
+      }
+    };
     app.decorate('queue', {
       boss,
+      discard(queue, jobId) {
+        if (stopping) return;
+        toDiscard.set(queue, [...(toDiscard.get(queue) ?? []), jobId]);
+        discarding ??= flushDiscards().finally(() => {
+          discarding = undefined;
+        });
+      },
       jobInsert: (queue, data, options) => captureJobInsert(boss, queue, data, options),
       wake(queue) {
         if (stopping) return;

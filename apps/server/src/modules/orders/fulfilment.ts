@@ -10,6 +10,14 @@ import { renderRecipientEmail } from './recipient-email';
 import * as repo from './repository';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
+/**
+ * The recipient email's fallback: a job written with the order's completion, due only after
+ * EMAIL_FALLBACK_SECONDS, that sends the email if the worker that completed the order did not
+ * (it died, or the send failed). Its data is the order and the Message-ID, not the email, whose
+ * claim links are secrets: the email is rendered again from the order.
+ */
+export const EMAIL_FALLBACK_QUEUE = 'orders.recipient-email';
+const EMAIL_FALLBACK_SECONDS = 30;
 /** A reward is leased to one job at a time; a dead worker's lease lapses after this. */
 const LEASE_SECONDS = 120;
 
@@ -39,7 +47,19 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   // after their commit with app.queue.wake.
   const queue = { notify: false, retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 };
   await app.queue.ensureQueue(FULFIL_QUEUE, queue);
+  // Never due at once, so no NOTIFY; retried like the mail queue's jobs.
+  await app.queue.ensureQueue(EMAIL_FALLBACK_QUEUE, {
+    notify: false,
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 1800,
+    deleteAfterSeconds: 3600,
+  });
   if (!app.config.runWorkers) return;
+  await boss.work<EmailFallback>(EMAIL_FALLBACK_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await sendRecipientEmailAgain(app, job.data);
+  });
   // A few fetch loops, each taking up to BATCH jobs at once and working them side by side: one
   // fetch per batch instead of one per job, and a wake-up (which wakes every loop) costs a few
   // fetches rather than one per slot. Each job is settled on its own (perJobResults), so one
@@ -137,9 +157,15 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
   }
 }
 
+interface EmailFallback {
+  orderId: string;
+  to: string;
+  messageId: string;
+}
+
 /**
  * Completion in one statement (complete-order-statement.ts); then the recipient email goes out at
- * once, its queued job only a fallback (app.mail.prepareAfterCommit), not one queue hop later.
+ * once, not one queue hop later, and its fallback job is discarded.
  */
 async function completeOrder(
   app: FastifyInstance,
@@ -148,21 +174,39 @@ async function completeOrder(
   issued: IssuedReward[],
 ): Promise<boolean> {
   const completedAt = new Date();
-  const email = await renderRecipientEmail(app, order, rewards, order.recipient_email);
-  const { job, deliver } = await app.mail.prepareAfterCommit(email);
+  const fallback: EmailFallback = { orderId: order.id, to: order.recipient_email, messageId: app.mail.newMessageId() };
   const { text, name, values } = completeOrderStatement({
     orderId: order.id,
     completedAt,
     eventPayload: JSON.stringify({ order: presentOrder({ ...order, status: 'completed', completed_at: completedAt }) }),
     recipient: order.recipient_email,
-    job,
+    job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, { startAfter: EMAIL_FALLBACK_SECONDS }),
     issued,
   });
   const [row] = (await app.database.query<{ completed: boolean; fallback_job_id: string | null }>(text, values, name))
     .rows;
   if (!row?.completed) return false;
-  await deliver(row.fallback_job_id ?? undefined);
+  try {
+    const email = await renderRecipientEmail(app, order, rewards, order.recipient_email);
+    await app.mail.deliverNow({ ...email, messageId: fallback.messageId });
+  } catch (err) {
+    app.log.warn(
+      { orderId: order.id, err: { message: (err as Error).message } },
+      'recipient email not sent; its fallback job will',
+    );
+    return true;
+  }
+  if (row.fallback_job_id) app.queue.discard(EMAIL_FALLBACK_QUEUE, row.fallback_job_id);
   return true;
+}
+
+/** The fallback job: the completed order's email, rendered again, with its first Message-ID. */
+async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
+  const order = await repo.findOrderForWorker(app.db, job.orderId);
+  if (order?.status !== 'completed') return;
+  const rewards = await repo.listRewards(app.db, order.id);
+  const email = await renderRecipientEmail(app, order, rewards, job.to);
+  await app.mail.deliverNow({ ...email, messageId: job.messageId });
 }
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {

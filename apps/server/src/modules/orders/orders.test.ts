@@ -13,6 +13,7 @@ import {
 } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { replayBalance } from '../ledger/repository';
+import { EMAIL_FALLBACK_QUEUE } from './fulfilment';
 
 let t: TestApp;
 let range: ProductPick;
@@ -118,6 +119,47 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     const after = await t.app.inject({ url: `/api/v1/orders/${body.order_id}`, headers: bearer(user.accessToken) });
     expect(after.json().rewards[0].claim.open_count).toBe(1);
     expect(after.json().rewards[0].claim.first_opened_at).not.toBeNull();
+  });
+
+  it('the recipient email goes out right after completion; its fallback job, if it runs, sends the same email once', async () => {
+    const to = recipient();
+    const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 25, email: to, quantity: 1 });
+    expect(res.statusCode).toBe(201);
+    const first = await waitForEmail(t, to);
+    // Sent directly: the fallback written with the completion is discarded, so none is left to run.
+    await eventually(async () => {
+      const left = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pgboss.job WHERE name = ${EMAIL_FALLBACK_QUEUE} AND data->>'orderId' = ${res.json().order_id}
+      `.execute(t.database.db);
+      return Number(left.rows[0]?.n) === 0 ? true : undefined;
+    });
+    // A fallback that runs anyway (its worker died after sending) sends the same email, under the
+    // same Message-ID, which the mailbox keeps once.
+    const row = await t.database.db
+      .selectFrom('mailbox_messages')
+      .select(['message_id', 'subject', 'text_body'])
+      .where('to_address', '=', to)
+      .executeTakeFirstOrThrow();
+    const boss = t.app.queue.boss;
+    const repeat = await boss.send(EMAIL_FALLBACK_QUEUE, {
+      orderId: res.json().order_id,
+      to,
+      messageId: row.message_id,
+    });
+    const other = recipient();
+    await boss.send(EMAIL_FALLBACK_QUEUE, { orderId: res.json().order_id, to: other, messageId: `<${other}>` });
+    const again = await waitForEmail(t, other);
+    expect(again.subject).toBe(first.subject);
+    expect(again.text).toBe(row.text_body);
+    await eventually(async () =>
+      (await boss.getJobById(EMAIL_FALLBACK_QUEUE, repeat as string))?.state === 'completed' ? true : undefined,
+    );
+    const copies = await t.database.db
+      .selectFrom('mailbox_messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('to_address', '=', to)
+      .executeTakeFirstOrThrow();
+    expect(Number(copies.n)).toBe(1);
   });
 
   it('an order of quantity N issues N rewards to one recipient, one email with N claim links', async () => {
