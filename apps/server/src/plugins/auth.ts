@@ -109,6 +109,19 @@ export const authPlugin = fp(
       }
     }
 
+    const sessionQuery = app.db
+      .selectFrom('auth_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('memberships as m', (j) =>
+        j.onRef('m.user_id', '=', 's.user_id').onRef('m.organisation_id', '=', 's.organisation_id'),
+      )
+      .select(['s.organisation_id', 'm.role', 'u.email'])
+      .where('s.id', '=', sql<string>`$1`)
+      .where('s.user_id', '=', sql<string>`$2`)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .compile();
+
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
@@ -116,18 +129,15 @@ export const authPlugin = fp(
       if (!match?.[1]) throw unauthorized('Missing bearer token');
       const claims = await verifyAccessToken(match[1]);
       const { sessionId, userId } = claims;
-      const row = await app.db
-        .selectFrom('auth_sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .innerJoin('memberships as m', (j) =>
-          j.onRef('m.user_id', '=', 's.user_id').onRef('m.organisation_id', '=', 's.organisation_id'),
+      // Every authenticated request runs this: built once by the query builder, then sent as a
+      // prepared statement (parsed once per connection, no query building per request).
+      const [row] = (
+        await app.database.query<{ organisation_id: string; role: Role; email: string }>(
+          sessionQuery.sql,
+          [sessionId, userId],
+          'auth_session',
         )
-        .select(['s.organisation_id', 'm.role', 'u.email'])
-        .where('s.id', '=', sessionId)
-        .where('s.user_id', '=', userId)
-        .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
+      ).rows;
       if (!row) throw unauthorized('Session has ended');
       request.auth = { userId, organisationId: row.organisation_id, role: row.role, email: row.email, sessionId };
     });

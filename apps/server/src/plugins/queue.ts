@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { PgBoss, type SendOptions } from 'pg-boss';
 
 const PING_QUEUE = 'system.ping';
+const WAKE_SPACING_MS = 10;
 const PING_TIMEOUT_MS = 10_000;
 const PING_MAX_AGE_MS = 30_000;
 
@@ -149,13 +150,18 @@ export const queuePlugin = fp(
     const channel = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
     const toWake = new Set<string>();
     let waking = false;
+    // The first wake-up after a quiet spell goes at once; under load they go at most every
+    // WAKE_SPACING_MS, each waking the workers for every job committed since the last.
     const flushWakes = async () => {
       waking = true;
       while (toWake.size) {
+        const started = performance.now();
         const names = [...toWake];
         toWake.clear();
         // A lost wake-up costs at most one polling interval.
         await app.database.notify(channel, names).catch((err) => app.log.debug({ err }, 'queue wake-up failed'));
+        const rest = WAKE_SPACING_MS - (performance.now() - started);
+        if (toWake.size && rest > 0) await new Promise((r) => setTimeout(r, rest));
       }
       waking = false;
     };
