@@ -167,18 +167,14 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ')}`;
 
+type Member = { org: string; user: string; session: string };
+
 // --- The ceiling: the order's statement, straight through node-postgres -------------------------
 // The very statement the API sends for an order with an Idempotency-Key (place-order-statement.ts,
 // as a prepared statement, with pg-boss's own job insert in it), built from a row like the API's.
-// What the API does besides (HTTP, checking the token and the session, validation, waking the
-// workers after the commit) is its overhead over this ceiling.
-async function ceiling(
-  pool: pg.Pool,
-  url: string,
-  members: { org: string; user: string }[],
-  productCode: string,
-  seconds: number,
-) {
+// The statement checks the caller's session as the API's does. What the API does besides (HTTP,
+// the token, validation, waking the workers after the commit) is its overhead over this ceiling.
+async function ceiling(pool: pg.Pool, url: string, members: Member[], productCode: string, seconds: number) {
   const boss = new PgBoss({
     connectionString: url,
     schema: 'pgboss',
@@ -194,7 +190,7 @@ async function ceiling(
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   const one = async (i: number) => {
-    const { org, user } = members[i % members.length] as { org: string; user: string };
+    const { org, user, session } = members[i % members.length] as Member;
     const t0 = performance.now();
     const order: OrderRow = {
       id: randomUUID(),
@@ -237,6 +233,7 @@ async function ceiling(
     });
     const { text, name, values } = placeOrderStatement({
       order,
+      session: { sessionId: session, userId: user },
       rewards: [
         {
           claim_token_hash: randomBytes(32).toString('hex'),
@@ -356,9 +353,13 @@ async function main() {
         `SELECT code FROM products WHERE currency = 'USD' AND denominations IS NULL AND min_value <= 100 AND max_value >= 100 ORDER BY code LIMIT 1`,
       )
     ).rows[0].code as string;
+    // Each organisation's live session, whose check the order statement makes as the API's does.
     const members = (
-      await db.query(`SELECT organisation_id AS org, user_id AS "user" FROM memberships ORDER BY created_at`)
-    ).rows as { org: string; user: string }[];
+      await db.query(
+        `SELECT DISTINCT ON (organisation_id) organisation_id AS org, user_id AS "user", id AS session
+         FROM auth_sessions WHERE revoked_at IS NULL ORDER BY organisation_id, created_at DESC`,
+      )
+    ).rows as Member[];
     await stop(setup.server);
     console.log(`${ORGS} organisations with 5,000.00 USD each; product ${productCode}; 1.00 USD orders.\n`);
     const perOrder = (c: Cpu, n: number) =>

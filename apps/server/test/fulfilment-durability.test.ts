@@ -175,13 +175,17 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
     const first = await start(port, 1000);
     const ids = await placeOrders(port, 8, 4);
     const db = await openPostgres(url, 1);
-    // Pull the plug once some cards are issued and the orders are not done.
+    // Pull the plug once the provider has issued some cards: a run stores its codes when it
+    // completes the order, so these are cards the provider gave and the app had not stored yet.
     await eventually(async () => {
       const issued = await db.db
-        .selectFrom('rewards')
-        .select('id')
-        .where('order_id', 'in', ids)
-        .where('status', '=', 'issued')
+        .selectFrom('sandbox_provider_orders')
+        .select('reference')
+        .where(
+          'reference',
+          'in',
+          db.db.selectFrom('rewards').select(sql<string>`id::text`.as('id')).where('order_id', 'in', ids),
+        )
         .execute();
       return issued.length >= 2;
     }, 30_000);

@@ -25,9 +25,40 @@ export interface AccessTokens {
   }>;
 }
 
+/**
+ * A verified access token whose session has not been checked yet (`app.verifyToken`): the route
+ * must check it before it answers or writes anything, in its own statement (SESSION_IS_ACTIVE) or
+ * with `app.checkSession`.
+ */
+export interface UncheckedSession {
+  userId: string;
+  sessionId: string;
+  /** The organisation the token was issued for; the session must still belong to it. */
+  organisationId: string;
+}
+
+/**
+ * SQL that is true while the session named by three parameters (session id, user id, organisation
+ * id, in that order) is live and its user still a member of the organisation: the check
+ * `app.authenticate` makes, to fold into a route's own statement.
+ */
+export function sessionIsActive(sessionId: string, userId: string, organisationId: string): string {
+  return `EXISTS (SELECT 1 FROM auth_sessions s JOIN memberships m ON m.user_id = s.user_id AND m.organisation_id = s.organisation_id
+    WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid AND s.organisation_id = ${organisationId}::uuid
+      AND s.revoked_at IS NULL AND s.expires_at > now())`;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    /**
+     * Use as `preHandler` where the route checks the session itself, inside its own statement:
+     * verifies the bearer token only and sets `request.token`. Answers 401 like `authenticate`
+     * for a missing, invalid or expired token.
+     */
+    verifyToken(request: FastifyRequest): Promise<void>;
+    /** Throws 401 UNAUTHORIZED unless the token's session is live (see UncheckedSession). */
+    checkSession(token: UncheckedSession): Promise<void>;
     /**
      * Use as `preHandler`: checks the bearer access token and its session, then sets
      * `request.auth`. Answers 401 UNAUTHORIZED when the token is missing, invalid or expired, or
@@ -38,6 +69,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it only in routes that use it. */
     auth: AuthContext;
+    /** Set by `app.verifyToken`; read it only in routes that use it. */
+    token: UncheckedSession;
   }
 }
 
@@ -48,6 +81,7 @@ const KEY_ID = 'access-token-v1';
 
 const unauthorized = (message: string) =>
   new AppError(401, 'UNAUTHORIZED', message, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+export const sessionEnded = () => unauthorized('Session has ended');
 
 /**
  * Access tokens: short-lived JWTs (HS256, pinned) naming a session. The key comes from
@@ -84,7 +118,7 @@ export const authPlugin = fp(
 
     // A token's signature and claims never change, so a verified token is remembered (until it
     // expires) and not verified again on every request; the session is still checked every time.
-    const verified = new Map<string, { sessionId: string; userId: string; exp: number }>();
+    const verified = new Map<string, { sessionId: string; userId: string; organisationId: string; exp: number }>();
     const VERIFIED_MAX = 10_000;
     async function verifyAccessToken(token: string) {
       const known = verified.get(token);
@@ -97,10 +131,15 @@ export const authPlugin = fp(
           audience: ACCESS_TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         });
-        if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+        if (
+          typeof payload.sid !== 'string' ||
+          typeof payload.sub !== 'string' ||
+          typeof payload.exp !== 'number' ||
+          typeof payload.org !== 'string'
+        ) {
           throw new Error('bad claims');
         }
-        const claims = { sessionId: payload.sid, userId: payload.sub, exp: payload.exp };
+        const claims = { sessionId: payload.sid, userId: payload.sub, organisationId: payload.org, exp: payload.exp };
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
         verified.set(token, claims);
         return claims;
@@ -122,13 +161,32 @@ export const authPlugin = fp(
       .where('s.expires_at', '>', sql<Date>`now()`)
       .compile();
 
-    app.decorateRequest('auth', null as unknown as AuthContext);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const bearerClaims = (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw unauthorized('Missing bearer token');
-      const claims = await verifyAccessToken(match[1]);
-      const { sessionId, userId } = claims;
+      return verifyAccessToken(match[1]);
+    };
+    const liveSession = `SELECT ${sessionIsActive('$1', '$2', '$3')} AS live`;
+
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorateRequest('token', null as unknown as UncheckedSession);
+    app.decorate('verifyToken', async (request: FastifyRequest) => {
+      const { sessionId, userId, organisationId } = await bearerClaims(request);
+      request.token = { sessionId, userId, organisationId };
+    });
+    app.decorate('checkSession', async (token: UncheckedSession) => {
+      const [row] = (
+        await app.database.query<{ live: boolean }>(
+          liveSession,
+          [token.sessionId, token.userId, token.organisationId],
+          'auth_live_session',
+        )
+      ).rows;
+      if (!row?.live) throw sessionEnded();
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const { sessionId, userId } = await bearerClaims(request);
       // Every authenticated request runs this: built once by the query builder, then sent as a
       // prepared statement (parsed once per connection, no query building per request).
       const [row] = (
@@ -138,7 +196,7 @@ export const authPlugin = fp(
           'auth_session',
         )
       ).rows;
-      if (!row) throw unauthorized('Session has ended');
+      if (!row) throw sessionEnded();
       request.auth = { userId, organisationId: row.organisation_id, role: row.role, email: row.email, sessionId };
     });
   },

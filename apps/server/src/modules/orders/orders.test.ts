@@ -194,6 +194,43 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     expect(await countRows(t, 'orders')).toBe(before);
   });
 
+  it('a token whose session has ended gets 401 and writes nothing, whatever the order or its key', async () => {
+    const leaving = await signUpVerifiedUser(t);
+    const body = { product_code: range.code, amount: 25, email: recipient(), quantity: 1 };
+    const first = await postOrder(t, leaving.accessToken, body, 'before-logout');
+    expect(first.statusCode).toBe(201);
+    await settledOrder(t, leaving.accessToken, first.json().order_id);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(leaving.accessToken),
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    const before = {
+      orders: await countRows(t, 'orders', leaving.organisationId),
+      entries: await countRows(t, 'ledger_entries', leaving.organisationId),
+    };
+    for (const [payload, key] of [
+      [body, undefined], // a new order
+      [body, 'after-logout'], // a new order with a key
+      [body, 'before-logout'], // a replay of the answer given before
+      [{ ...body, amount: 26 }, 'before-logout'], // the key with another body
+      [{ ...body, product_code: 'NO-SUCH-CARD' }, 'refused-after-logout'], // a refusal that would be stored
+    ] as const) {
+      const res = await postOrder(t, leaving.accessToken, payload, key);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', error: 'Session has ended' });
+    }
+    expect(await countRows(t, 'orders', leaving.organisationId)).toBe(before.orders);
+    expect(await countRows(t, 'ledger_entries', leaving.organisationId)).toBe(before.entries);
+    const keys = await t.database.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('organisation_id', '=', leaving.organisationId)
+      .execute();
+    expect(keys.map((k) => k.key)).toEqual(['before-logout']);
+  });
+
   describe('bad input gets its code and writes nothing', () => {
     const cases: [string, () => Record<string, unknown> | string, number, string, RegExp?][] = [
       [

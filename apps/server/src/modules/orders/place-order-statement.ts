@@ -1,3 +1,4 @@
+import { sessionIsActive } from '../../plugins/auth';
 import type { OrderRow } from './repository';
 
 /**
@@ -16,6 +17,8 @@ import type { OrderRow } from './repository';
  *   racing request after this statement's snapshot is caught by the key's primary key (23505), which
  *   aborts the statement whole. The answer is inserted only FROM the hold, so it commits with the
  *   order or not at all.
+ * - The caller's session is checked here too (`session_live`, the check `app.authenticate` makes,
+ *   see `app.verifyToken`): a token whose session has ended writes nothing.
  * - The fulfilment job is pg-boss's own insert statement for the queue (`job.text`, whose `$1` is
  *   the job's JSON), fed only when the hold happened. It carries no NOTIFY: a NOTIFY inside a
  *   transaction takes a database-wide lock from its commit until the commit is flushed, which
@@ -24,6 +27,8 @@ import type { OrderRow } from './repository';
  */
 export interface PlaceOrderInput {
   order: OrderRow;
+  /** The caller's session, checked in the statement (the organisation is the order's). */
+  session: { sessionId: string; userId: string };
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
   /** The `order.created` event's payload, as JSON text. */
   eventPayload: string;
@@ -34,6 +39,8 @@ export interface PlaceOrderInput {
 }
 
 export interface PlaceOrderResult {
+  /** False when the caller's session has ended: nothing was written, nothing else counts. */
+  session_live: boolean;
   /** False when another execution with the same key is running right now. */
   got_lock: boolean;
   /** True when the hold, and so everything else, was written. */
@@ -78,7 +85,17 @@ const ORDER_COLUMN_TYPES = {
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
 // Parameters after the job's $1, in this order.
-const FIXED = ['org', 'total', 'chargeCurrency', 'holdDescription', 'eventPayload', 'hashes', 'encrypted'] as const;
+const FIXED = [
+  'org',
+  'total',
+  'chargeCurrency',
+  'holdDescription',
+  'eventPayload',
+  'hashes',
+  'encrypted',
+  'sessionId',
+  'userId',
+] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
 
 function buildText(jobText: string, keyed: boolean): string {
@@ -90,8 +107,9 @@ function buildText(jobText: string, keyed: boolean): string {
   const org = `${p('org')}::uuid`;
   const orderId = col('id');
   const job = jobText.replace(JOB_PARAM, '(SELECT $1::text FROM h)::json');
-  const gate = keyed ? 'AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : '';
+  const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH
+s AS (SELECT ${sessionIsActive(p('sessionId'), p('userId'), p('org'))} AS live),
 ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
@@ -148,7 +166,8 @@ k AS (
 )`
       : ''
   }
-SELECT ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock, EXISTS (SELECT 1 FROM h) AS held,
+SELECT (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,
+       EXISTS (SELECT 1 FROM h) AS held,
        ${
          keyed
            ? `prior.request_hash AS prior_hash, prior.state AS prior_state, prior.response_status AS prior_status,
@@ -180,6 +199,8 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     input.eventPayload,
     input.rewards.map((r) => r.claim_token_hash),
     input.rewards.map((r) => r.claim_token_encrypted),
+    input.session.sessionId,
+    input.session.userId,
     ...ORDER_COLUMNS.map((c) => order[c]),
   ];
   if (input.key) values.push(input.key.key, input.key.requestHash, input.key.answer, input.key.keepHours);

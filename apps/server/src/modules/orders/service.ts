@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
 import { AppError, notFound, validationError } from '../../lib/errors';
+import { sessionEnded, type UncheckedSession } from '../../plugins/auth';
 import type { CatalogProduct } from '../catalog/service';
 import { getRate } from '../fx/rates';
 import {
@@ -49,14 +50,46 @@ export interface Actor {
 /**
  * Places an order: checks product and amount, then writes the order, its rewards, the ledger hold,
  * the order.created event, the fulfilment job and (with an Idempotency-Key) the answer to replay,
- * all in ONE statement (place-order-statement.ts). With a key, the answer is replayed to retries.
+ * all in ONE statement (place-order-statement.ts), which checks the caller's session too. With a
+ * key, the answer is replayed to retries. Whatever the answer, the session has been checked first
+ * (in the statement, or with app.checkSession): an ended session gets 401 and writes nothing.
  */
 export async function createOrder(
   app: FastifyInstance,
-  actor: Actor,
+  token: UncheckedSession,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
+  let sessionChecked = false;
+  const checkSession = async () => {
+    if (sessionChecked) return;
+    await app.checkSession(token);
+    sessionChecked = true;
+  };
+  try {
+    const answer = await placeOrder(app, token, body, idempotencyKey, {
+      checkSession,
+      checkedInStatement: () => {
+        sessionChecked = true;
+      },
+    });
+    await checkSession();
+    if (answer.status === 201 && !answer.replayed) app.queue.wake(FULFIL_QUEUE);
+    return answer;
+  } catch (err) {
+    if (!(err instanceof AppError && err.statusCode === 401)) await checkSession();
+    throw err;
+  }
+}
+
+async function placeOrder(
+  app: FastifyInstance,
+  token: UncheckedSession,
+  body: CreateOrderBody,
+  idempotencyKey: string | undefined,
+  session: { checkSession: () => Promise<void>; checkedInStatement: () => void },
+): Promise<StoredAnswer> {
+  const actor: Actor = { userId: token.userId, organisationId: token.organisationId };
   const key: IdempotencyKey | undefined = idempotencyKey
     ? {
         organisationId: actor.organisationId,
@@ -68,13 +101,16 @@ export async function createOrder(
   try {
     placed = await prepareOrder(app, actor, body);
   } catch (err) {
-    if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500)
+    if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
+      await session.checkSession();
       return storeRefusal(app.db, key, err);
+    }
     throw err;
   }
   const job = await app.queue.jobInsert(FULFIL_QUEUE, { orderId: placed.order.id }, fulfilJobOptions(app.config));
   const input: PlaceOrderInput = {
     order: placed.order,
+    session: { sessionId: token.sessionId, userId: token.userId },
     rewards: placed.rewards,
     eventPayload: JSON.stringify({ order: placed.summary }),
     holdDescription: placed.holdDescription,
@@ -85,34 +121,34 @@ export async function createOrder(
     const { text, name, values } = placeOrderStatement(input);
     const [row] = (await app.database.query<PlaceOrderResult>(text, values, name)).rows;
     if (!row) throw new Error('the order statement answered nothing');
+    if (!row.session_live) throw sessionEnded();
+    session.checkedInStatement();
     return row;
   };
-  const answer = key
-    ? await withIdempotencyKey(app.db, key, async () => {
-        const row = await run();
-        if (row.prior_state) {
-          return {
-            existing: {
-              request_hash: row.prior_hash as string,
-              state: row.prior_state,
-              response_status: row.prior_status,
-              response_body: row.prior_body,
-              lock_active: Boolean(row.prior_lock_active),
-              expired: Boolean(row.prior_expired),
-            },
-          };
-        }
-        if (!row.got_lock) return { inUse: true as const };
-        if (!row.held) return refuseHold(app, actor, placed.order.charge_currency, key);
-        return { status: 201, body: placed.text, replayed: false };
-      })
-    : await run().then((row) =>
-        row.held
-          ? { status: 201, body: placed.text, replayed: false }
-          : refuseHold(app, actor, placed.order.charge_currency),
-      );
-  if (answer.status === 201 && !answer.replayed) app.queue.wake(FULFIL_QUEUE);
-  return answer;
+  if (!key) {
+    const row = await run();
+    return row.held
+      ? { status: 201, body: placed.text, replayed: false }
+      : refuseHold(app, actor, placed.order.charge_currency);
+  }
+  return withIdempotencyKey(app.db, key, async () => {
+    const row = await run();
+    if (row.prior_state) {
+      return {
+        existing: {
+          request_hash: row.prior_hash as string,
+          state: row.prior_state,
+          response_status: row.prior_status,
+          response_body: row.prior_body,
+          lock_active: Boolean(row.prior_lock_active),
+          expired: Boolean(row.prior_expired),
+        },
+      };
+    }
+    if (!row.got_lock) return { inUse: true as const };
+    if (!row.held) return refuseHold(app, actor, placed.order.charge_currency, key);
+    return { status: 201, body: placed.text, replayed: false };
+  });
 }
 
 /** The hold was refused: too little balance (402, stored for the key), or no account at all (a bug). */
