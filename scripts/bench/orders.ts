@@ -12,8 +12,10 @@ import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../apps/server/src/config';
+import { encryptSecret, newUrlToken } from '../../apps/server/src/lib/crypto';
 import { FULFIL_QUEUE, fulfilJobOptions } from '../../apps/server/src/modules/orders/fulfilment';
 import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-order-statement';
+import { presentOrder } from '../../apps/server/src/modules/orders/presenter';
 import type { OrderRow } from '../../apps/server/src/modules/orders/repository';
 import { captureJobInsert } from '../../apps/server/src/plugins/queue';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
@@ -190,6 +192,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
   await boss.start();
   const product = (await pool.query('SELECT * FROM products WHERE code = $1', [productCode])).rows[0];
   const config = loadConfig({ ...process.env, DATABASE_URL: url });
+  const tokenKey = randomBytes(32);
   let done = 0;
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
@@ -227,25 +230,18 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       completed_at: null,
       failed_at: null,
     };
-    const answer = JSON.stringify({
-      success: true,
-      order_id: order.id,
-      status: 'pending',
-      amount: 1,
-      fee: 0.03,
-      total: 1.03,
-    });
+    // The same rows as the API's, down to the event's payload and the stored answer.
+    const summary = presentOrder(order);
+    const answer = JSON.stringify({ success: true, ...summary });
     const { text, name, values } = placeOrderStatement({
       order,
       session: { sessionId: session, userId: user },
-      rewards: [
-        {
-          claim_token_hash: randomBytes(32).toString('hex'),
-          claim_token_encrypted: `v1.${randomBytes(60).toString('base64url')}`,
-        },
-      ],
-      eventPayload: JSON.stringify({ order: { order_id: order.id } }),
-      holdDescription: 'Hold for 1 × $1.00',
+      rewards: [newUrlToken()].map((t) => ({
+        claim_token_hash: t.hash,
+        claim_token_encrypted: encryptSecret(tokenKey, t.token),
+      })),
+      eventPayload: JSON.stringify({ order: summary }),
+      holdDescription: `Hold for 1 × $1.00 ${product.name}`,
       job: await captureJobInsert(boss, FULFIL_QUEUE, { orderId: order.id }, fulfilJobOptions(config)),
       key: { key: randomUUID(), requestHash: 'h'.repeat(64), answer, keepHours: 48 },
     });
