@@ -42,6 +42,7 @@ const orderAnswer = (body: { amount: string; quantity: number; email: string }) 
   total: 0,
   charged: { currency: 'USD', rate: '1', subtotal: 0, fee: 0, total: 0 },
   recipient_email: body.email,
+  recipient_name: null,
   created_at: '2025-01-01T00:00:00.000Z',
   completed_at: null,
   failed_at: null,
