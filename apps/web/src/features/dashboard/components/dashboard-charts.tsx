@@ -6,8 +6,8 @@ import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { ChartCard, type ChartState } from './chart-card';
 
 // recharts arrives in its own chunk, after the cards, and only when a chart has data to draw.
-const LoadByDayChart = lazy(() => import('./charts').then((m) => ({ default: m.LoadByDayChart })));
-const RankedBarChart = lazy(() => import('./charts').then((m) => ({ default: m.RankedBarChart })));
+const TimeBarChart = lazy(() => import('@/components/ui/bar-charts').then((m) => ({ default: m.TimeBarChart })));
+const RankedBarChart = lazy(() => import('@/components/ui/bar-charts').then((m) => ({ default: m.RankedBarChart })));
 
 /** What the three charts say in words, for their captions and screen readers. */
 export function chartSummaries(charts: Charts) {
@@ -79,7 +79,17 @@ const CHARTS: ChartSpec[] = [
     caption: 'Load value by day',
     head: ['Day', 'Load'],
     rows: (d, money) => d.load_by_day.filter((p) => p.value > 0).map((p) => [formatDay(p.date), money(p.value)]),
-    chart: (d) => <LoadByDayChart data={d.load_by_day} currency={d.currency} />,
+    chart: (d) => (
+      <TimeBarChart
+        data={d.load_by_day}
+        xKey="date"
+        yKey="value"
+        currency={d.currency}
+        tickLabel={(x) => formatDay(x, { short: true })}
+        tooltipLabel={(x) => formatDay(x)}
+        valueName="Load"
+      />
+    ),
   },
   {
     id: 'top-brands',

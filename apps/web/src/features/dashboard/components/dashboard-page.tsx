@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PageHeading } from '@/components/layout/page-heading';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardCharts } from './dashboard-charts';
@@ -29,20 +29,12 @@ export function DashboardPage() {
           <SummaryCardsSkeleton />
         </>
       ) : dashboard.isError && !dashboard.data ? (
-        <div role="alert" className="mt-6 grid gap-3 rounded-xl border p-6 text-sm sm:flex sm:items-center">
-          <p>
-            <span className="font-medium">We could not load your dashboard.</span> {dashboard.error.message}
-          </p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="sm:ml-auto"
-            onClick={() => dashboard.refetch()}
-            disabled={dashboard.isFetching}
-          >
-            {dashboard.isFetching ? 'Trying again...' : 'Try again'}
-          </Button>
-        </div>
+        <LoadError
+          title="We could not load your dashboard."
+          error={dashboard.error}
+          onRetry={() => dashboard.refetch()}
+          isRetrying={dashboard.isFetching}
+        />
       ) : (
         <>
           {dashboard.isError && (

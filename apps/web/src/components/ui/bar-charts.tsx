@@ -1,28 +1,35 @@
-// The chart library lives only here and is loaded on demand (dashboard-charts.tsx), never with the page.
+// recharts lives only in this module. Import it lazily (React.lazy), never from a page's own code,
+// so the chart library stays out of every page's first download.
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { chartTheme, truncateLabel } from '@/components/ui/chart-theme';
-import { formatCompactMajor, formatDay, formatMajor } from '@/lib/format';
+import { formatCompactMajor, formatMajor } from '@/lib/format';
+import { chartTheme, truncateLabel } from './chart-theme';
 
 const fill = { width: '100%', height: '100%' } as const;
 
-export interface DayPoint {
-  date: string;
-  value: number;
+interface TimeBarChartProps {
+  data: object[];
+  /** The field holding each bar's period (a date or month) and the one holding its money value. */
+  xKey: string;
+  yKey: string;
+  currency: string;
+  /** An axis tick's text and the tooltip's heading for a period. */
+  tickLabel: (x: string) => string;
+  tooltipLabel: (x: string) => string;
+  /** What the value is called in the tooltip ("Load", "Spend"). */
+  valueName: string;
 }
 
-export interface RankedPoint {
-  label: string;
-  value: number;
-}
-
-/** Load Value by Day: one bar a day. The picture is for sight; the card's table speaks for it. */
-export function LoadByDayChart({ data, currency }: { data: DayPoint[]; currency: string }) {
+/**
+ * Money over time, one bar a period. The picture is for sight: the caller gives screen readers
+ * the same figures as a table, and hides this from them.
+ */
+export function TimeBarChart({ data, xKey, yKey, currency, tickLabel, tooltipLabel, valueName }: TimeBarChartProps) {
   return (
     <BarChart data={data} responsive style={fill} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0 }}>
       <CartesianGrid vertical={false} stroke={chartTheme.grid} />
       <XAxis
-        dataKey="date"
-        tickFormatter={(d: string) => formatDay(d, { short: true })}
+        dataKey={xKey}
+        tickFormatter={(x: string) => tickLabel(x)}
         tick={chartTheme.tick}
         tickLine={false}
         axisLine={false}
@@ -33,20 +40,25 @@ export function LoadByDayChart({ data, currency }: { data: DayPoint[]; currency:
         tick={chartTheme.tick}
         tickLine={false}
         axisLine={false}
-        width={56}
+        width={60}
       />
       <Tooltip
         cursor={chartTheme.cursor}
         {...chartTheme.tooltip}
-        labelFormatter={(d) => formatDay(String(d))}
-        formatter={(v) => [formatMajor(Number(v), currency), 'Load']}
+        labelFormatter={(x) => tooltipLabel(String(x))}
+        formatter={(v) => [formatMajor(Number(v), currency), valueName]}
       />
-      <Bar dataKey="value" fill={chartTheme.bar} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+      <Bar dataKey={yKey} fill={chartTheme.bar} radius={[3, 3, 0, 0]} isAnimationActive={false} />
     </BarChart>
   );
 }
 
-/** A top-5 list as horizontal bars, each with its value written beside it. */
+export interface RankedPoint {
+  label: string;
+  value: number;
+}
+
+/** A ranking (top 5) as horizontal bars, each with its value written beside it. */
 export function RankedBarChart({ data, currency }: { data: RankedPoint[]; currency: string }) {
   return (
     <BarChart
