@@ -51,7 +51,8 @@ export function dashboardCharts(
   return {
     success: true,
     currency: 'USD',
-    period: { from: days[0] as string, to: days[29] as string },
+    // As the API sends it: `to` is the day after the last day shown.
+    period: { from: days[0] as string, to: '2026-03-31' },
     load_by_day: days.map((date) => ({ date, value: values[date] ?? 0 })),
     top_brands: [],
     top_customers: [],

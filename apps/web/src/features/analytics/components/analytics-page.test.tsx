@@ -136,10 +136,10 @@ describe('AnalyticsPage', () => {
   });
 
   it('shows the server’s refusal of a range beside the picker, and no export of it', async () => {
-    answer({ success: false, error: 'to must not be before from', code: 'VALIDATION_ERROR' }, 400);
+    answer({ success: false, error: 'query.to: to must not be before from', code: 'VALIDATION_ERROR' }, 400);
     renderPage(<AnalyticsPage />, '/analytics?from=2026-03-10&to=2026-03-01&interval=day');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('to must not be before from');
+    expect(alert.textContent).toBe('To must not be before from');
     expect(alert.id).toBe('range-error');
     const from = screen.getByLabelText('From');
     expect(from.getAttribute('aria-invalid')).toBe('true');

@@ -20,12 +20,18 @@ import { SpendOverTime } from './spend-over-time';
 const isRangeError = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 400 && error.code === 'VALIDATION_ERROR';
 
+/** "query.to: to must not be before from" → "To must not be before from": the field is beside it. */
+export function rangeErrorText(message: string): string {
+  const text = message.replace(/^(?:query|querystring)(?:\.\w+)*:\s*/, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Spend, fees and claims over a chosen range, by period, brand, category and country; CSV export. */
 export function AnalyticsPage() {
   const { range, today, update } = useAnalyticsRange();
   const analytics = useAnalytics(range);
   const exporter = useExportAnalytics();
-  const rangeError = isRangeError(analytics.error) ? analytics.error.message : undefined;
+  const rangeError = isRangeError(analytics.error) ? rangeErrorText(analytics.error.message) : undefined;
   const data = analytics.data;
 
   return (

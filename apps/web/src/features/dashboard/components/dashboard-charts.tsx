@@ -18,9 +18,12 @@ export function chartSummaries(charts: Charts) {
     (best, d) => (d.value > (best?.value ?? 0) ? d : best),
     undefined,
   );
+  // The days themselves, inclusive (the period's `to` is the day after the last).
+  const first = charts.load_by_day[0]?.date ?? charts.period.from;
+  const last = charts.load_by_day.at(-1)?.date ?? charts.period.to;
   return {
     loadByDay: peak
-      ? `${money(total)} loaded from ${formatDay(charts.period.from)} to ${formatDay(charts.period.to)}; the highest day was ${formatDay(peak.date)} with ${money(peak.value)}.`
+      ? `${money(total)} loaded from ${formatDay(first)} to ${formatDay(last)}; the highest day was ${formatDay(peak.date)} with ${money(peak.value)}.`
       : 'No load in the last 30 days.',
     topBrands: charts.top_brands.map((b) => `${b.brand} ${money(b.value)}`).join(', '),
     topCustomers: charts.top_customers.map((c) => `${c.recipient_email} ${money(c.value)}`).join(', '),
