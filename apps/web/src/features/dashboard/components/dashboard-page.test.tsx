@@ -69,7 +69,7 @@ describe('DashboardPage', () => {
     const { router } = renderPage(<DashboardPage />, '/dashboard');
     expect(await screen.findByText('March 2026')).toBeTruthy();
     const figures = Object.fromEntries(
-      screen.getAllByRole('term').map((dt) => [dt.textContent, dt.parentElement?.nextElementSibling?.textContent]),
+      screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
     );
     expect(figures).toEqual({
       'Monthly Load': '$51.26',

@@ -60,7 +60,7 @@ export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
                       {order.brand}
                     </Link>
                   </td>
-                  <td className="py-3 pr-4 text-right tabular-nums">{orderValue(order)}</td>
+                  <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{orderValue(order)}</td>
                   <td className="max-w-[14rem] truncate py-3 pr-4" title={order.recipient_email}>
                     {order.recipient_email}
                   </td>

@@ -46,16 +46,11 @@ export function SummaryCards({ dashboard }: { dashboard: Dashboard }) {
       <dl className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {summaryFigures(dashboard).map(({ label, value, note, icon: Icon }) => (
           <Card key={label} className="p-5">
-            <div className="flex items-center justify-between gap-2">
-              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-              <Icon className="size-4 text-muted-foreground" aria-hidden />
-            </div>
-            <dd
-              className="mt-2 text-2xl font-bold tabular-nums"
-              data-testid={`card-${label.toLowerCase().replace(/ /g, '-')}`}
-            >
-              {value}
-            </dd>
+            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
+              {label}
+              <Icon className="size-4" aria-hidden />
+            </dt>
+            <dd className="mt-2 text-2xl font-bold tabular-nums">{value}</dd>
             <dd className="mt-1 text-xs text-muted-foreground">{note}</dd>
           </Card>
         ))}
