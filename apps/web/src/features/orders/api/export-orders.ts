@@ -19,7 +19,7 @@ export async function exportOrders(filters: OrderFilters, { signal, onRows }: Ex
     signal,
     headers: { accept: 'text/csv' },
   });
-  const { blob, rows } = await readCsvStream(response, (n) => onRows?.(n));
+  const { blob, rows } = await readCsvStream(response, (n) => onRows?.(n), signal);
   const filename = filenameFromContentDisposition(response.headers.get('content-disposition'), fallbackFilename());
   saveBlob(blob, filename);
   return { rows, filename };

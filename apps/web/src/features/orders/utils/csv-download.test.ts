@@ -78,22 +78,31 @@ describe('readCsvStream', () => {
 
   it('stops with the abort when the download is cancelled mid-stream', async () => {
     const controller = new AbortController();
-    // As fetch does: aborting its signal errors the body that is still arriving.
+    // A body that would go on for ever: only the abort ends the read.
     const body = new ReadableStream<Uint8Array>({
       start(stream) {
         stream.enqueue(new TextEncoder().encode(`${HEADER}1,a,b\n2,a,b\n`));
-        controller.signal.addEventListener('abort', () =>
-          stream.error(new DOMException('The user aborted a request.', 'AbortError')),
-        );
       },
     });
     const progress: number[] = [];
-    const read = readCsvStream(new Response(body), (rows) => {
-      progress.push(rows);
-      controller.abort();
-    });
+    const read = readCsvStream(
+      new Response(body),
+      (rows) => {
+        progress.push(rows);
+        controller.abort(new DOMException('The user aborted a request.', 'AbortError'));
+      },
+      controller.signal,
+    );
     await expect(read).rejects.toMatchObject({ name: 'AbortError' });
     expect(progress).toEqual([2]);
+  });
+
+  it('does not start reading once cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(readCsvStream(new Response('a\n'), () => {}, controller.signal)).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });
 
