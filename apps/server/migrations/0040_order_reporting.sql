@@ -162,3 +162,19 @@ SELECT o.organisation_id, (o.created_at AT TIME ZONE 'UTC')::date, o.status, o.b
   coalesce(sum((SELECT count(*) FROM rewards r WHERE r.order_id = o.id AND r.claim_first_opened_at IS NOT NULL)), 0)
 FROM orders o
 GROUP BY 1, 2, 3, 4, 5, 6;
+
+-- Rewards written already opened (imported or seeded history) count as claimed too.
+CREATE FUNCTION order_stats_on_reward_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO order_stats_deltas (organisation_id, day, status, brand, category, country,
+    orders, rewards, charged_total_minor, charged_fee_minor, rewards_claimed)
+  SELECT o.organisation_id, (o.created_at AT TIME ZONE 'UTC')::date, o.status, o.brand,
+    coalesce(o.category, ''), coalesce(o.country, ''), 0, 0, 0, 0, count(*)
+  FROM new_rewards r JOIN orders o ON o.id = r.order_id
+  WHERE r.claim_first_opened_at IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 6;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER rewards_stats_insert AFTER INSERT ON rewards
+  REFERENCING NEW TABLE AS new_rewards FOR EACH STATEMENT EXECUTE FUNCTION order_stats_on_reward_insert();

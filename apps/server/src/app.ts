@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { ordersPlugin } from './modules/orders/plugin';
+import { reportsPlugin } from './modules/reports/plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -64,6 +65,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   await app.register(secretsPlugin, { config: opts.config });
   await app.register(ordersPlugin);
+  await app.register(reportsPlugin);
   await app.register(fxRoutes, { prefix: '/api/v1' });
   await app.register(leadRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });

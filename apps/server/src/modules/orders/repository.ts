@@ -91,6 +91,26 @@ export async function findOrder(tx: Tx, organisationId: string, orderId: string)
     .executeTakeFirst();
 }
 
+/** The organisation's order, locked for the rest of the transaction. */
+export async function lockOrder(tx: Tx, organisationId: string, orderId: string): Promise<OrderRow | undefined> {
+  return tx
+    .selectFrom('orders')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function changeRecipient(tx: Tx, orderId: string, email: string): Promise<OrderRow> {
+  return tx
+    .updateTable('orders')
+    .set({ recipient_email: email })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export async function findOrderForWorker(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
   return tx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
@@ -103,20 +123,59 @@ export async function listEvents(tx: Tx, orderId: string): Promise<OrderEventRow
   return tx.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
+export interface OrderFilter {
+  organisationId: string;
+  /** Matched anywhere in the id, recipient email or name, brand or product name; any case. */
+  search?: string;
+  status?: OrderRow['status'];
+}
+
+/** `%` and `_` in what a person typed are literal characters, not wildcards. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(tx: Tx, f: OrderFilter) {
+  let query = tx.selectFrom('orders').where('organisation_id', '=', f.organisationId);
+  if (f.status) query = query.where('status', '=', f.status);
+  if (f.search) query = query.where(sql<string>`search_text`, 'like', likePattern(f.search));
+  return query;
+}
+
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function listOrders(
   tx: Tx,
-  q: { organisationId: string; limit: number; after?: { createdAt: Date; id: string }; status?: OrderRow['status'] },
+  q: OrderFilter & { limit: number; after?: { createdAt: Date; id: string } },
 ): Promise<OrderRow[]> {
-  let query = tx.selectFrom('orders').selectAll().where('organisation_id', '=', q.organisationId);
-  if (q.status) query = query.where('status', '=', q.status);
+  let query = filtered(tx, q).selectAll();
   if (q.after) {
     const { createdAt, id } = q.after;
     query = query.where((eb) =>
       eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
     );
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute() as Promise<OrderRow[]>;
+}
+
+export interface StatusCount {
+  status: OrderRow['status'];
+  orders: number;
+  charged_total_minor: number;
+}
+
+/** Orders and their charged totals per status over the searched set (the search reads the orders). */
+export async function searchedStatusCounts(tx: Tx, f: OrderFilter): Promise<StatusCount[]> {
+  const rows = await filtered(tx, f)
+    .select([
+      'status',
+      sql<string>`count(*)`.as('orders'),
+      sql<string>`coalesce(sum(charged_total_minor), 0)`.as('charged_total_minor'),
+    ])
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({
+    status: r.status,
+    orders: Number(r.orders),
+    charged_total_minor: Number(r.charged_total_minor),
+  }));
 }
 
 /**

@@ -7,10 +7,16 @@ import {
   ListOrdersResponseSchema,
   OrderDetailSchema,
   OrderIdParamsSchema,
+  OrderSearchQuerySchema,
+  OrderStatsSchema,
+  ResendOrderBodySchema,
+  ResendOrderResponseSchema,
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrder, getOrderDetail, listOrders } from './service';
+import { csvAttachment } from '../../lib/csv';
+import { streamCsv } from '../../lib/csv-response';
+import { createOrder, exportOrders, getOrderDetail, listOrders, orderStats, resendOrder } from './service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -83,5 +89,57 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       ...(await getOrderDetail(app, request.auth.organisationId, request.params.id)),
     }),
+  );
+
+  app.get(
+    '/orders/stats',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'Order counts by status and total value over the searched orders',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        querystring: OrderSearchQuerySchema,
+        response: { 200: OrderStatsSchema, ...errors },
+      },
+    },
+    async (request) => orderStats(app, request.auth.organisationId, request.query),
+  );
+
+  app.get(
+    '/orders/export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'Every order matching the search as CSV, streamed',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        querystring: OrderSearchQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV, one row per order'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      streamCsv(
+        reply,
+        csvAttachment('giftrelay-orders'),
+        exportOrders(app, request.auth.organisationId, request.query),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/resend',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        summary: 'Email a delivered order’s claim links again, to the same or a corrected address',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        params: OrderIdParamsSchema,
+        body: ResendOrderBodySchema.nullish(),
+        response: { 200: ResendOrderResponseSchema, ...errors, 409: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => resendOrder(app, request.auth.organisationId, request.params.id, request.body ?? {}),
   );
 };

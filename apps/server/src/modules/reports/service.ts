@@ -1,0 +1,206 @@
+import {
+  ANALYTICS_MAX_DAYS,
+  type Analytics,
+  type AnalyticsQuery,
+  DASHBOARD_CHART_DAYS,
+  type Dashboard,
+  type DashboardCharts,
+  TOP_N,
+} from '@giftrelay/contracts';
+import { toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { validationError } from '../../lib/errors';
+import { billingCurrency } from '../orders/lookups';
+import { presentOrder } from '../orders/presenter';
+import * as orders from '../orders/repository';
+import * as repo from './repository';
+
+const DAY_MS = 86_400_000;
+/** 'YYYY-MM-DD' of a moment, in UTC. */
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+const monthStart = (d: Date) => `${utcDay(d).slice(0, 7)}-01`;
+const nextMonthStart = (d: Date) => utcDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+
+/** A share in percent with one decimal; 0 of 0 is 0. */
+export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** What the dashboard and analytics call spend: the totals charged for orders not refunded. */
+function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.OrderStatus, repo.Figures]>) {
+  let spend = 0;
+  let fees = 0;
+  let orderCount = 0;
+  for (const [status, f] of byStatus) {
+    orderCount += f.orders;
+    if (status === 'failed') continue;
+    spend += f.chargedTotalMinor;
+    fees += f.chargedFeeMinor;
+  }
+  return { spend, fees, orders: orderCount };
+}
+
+/** The four cards for the current UTC calendar month and the ten latest orders. */
+export async function dashboard(app: FastifyInstance, organisationId: string, now = new Date()): Promise<Dashboard> {
+  const period = { from: monthStart(now), to: nextMonthStart(now) };
+  const [currency, byStatus, recent] = await Promise.all([
+    billingCurrency(app, organisationId),
+    repo.figuresByStatus(app.db, organisationId, period),
+    orders.listOrders(app.db, { organisationId, limit: 10 }),
+  ]);
+  const month = spendOf(byStatus);
+  const completed = byStatus.get('completed')?.orders ?? 0;
+  return {
+    success: true,
+    currency,
+    period,
+    monthly_load: toMajor(month.spend, currency),
+    gross_margin: toMajor(month.fees, currency),
+    orders: month.orders,
+    redemption_rate: percent(completed, month.orders),
+    recent_orders: recent.map(presentOrder),
+    has_pending: recent.some((o) => o.status === 'pending'),
+  };
+}
+
+/** Load by day over the last 30 days (today included), top brands and top recipients over them. */
+export async function dashboardCharts(
+  app: FastifyInstance,
+  organisationId: string,
+  now = new Date(),
+): Promise<DashboardCharts> {
+  const to = addDays(utcDay(now), 1);
+  const from = addDays(to, -DASHBOARD_CHART_DAYS);
+  const [currency, byDay, byBrand, recipients] = await Promise.all([
+    billingCurrency(app, organisationId),
+    repo.figuresByPeriod(app.db, organisationId, { from, to }, 'day'),
+    repo.figuresByDimension(app.db, organisationId, { from, to }, 'brand'),
+    repo.topRecipients(app.db, organisationId, new Date(`${from}T00:00:00Z`), TOP_N),
+  ]);
+  const money = (minor: number) => toMajor(minor, currency);
+  const daily = new Map<string, number>();
+  for (const r of byDay) {
+    if (r.status !== 'failed') daily.set(r.period, (daily.get(r.period) ?? 0) + r.figures.chargedTotalMinor);
+  }
+  return {
+    success: true,
+    currency,
+    period: { from, to },
+    load_by_day: periods(from, to, 'day').map((date) => ({ date, value: money(daily.get(date) ?? 0) })),
+    top_brands: breakdown(byBrand)
+      .filter((b) => b.spend > 0)
+      .slice(0, TOP_N)
+      .map((b) => ({ brand: b.key, value: money(b.spend), orders: b.orders })),
+    top_customers: recipients.map((r) => ({
+      recipient_email: r.recipient_email,
+      value: money(r.charged_total_minor),
+      orders: r.orders,
+    })),
+  };
+}
+
+/** Sums the per-status rows of each key: spend and fees of orders not refunded, every order counted. */
+function breakdown(rows: { key: string; status: repo.OrderStatus; figures: repo.Figures }[]) {
+  const byKey = new Map<string, [repo.OrderStatus, repo.Figures][]>();
+  for (const r of rows) {
+    const list = byKey.get(r.key) ?? [];
+    list.push([r.status, r.figures]);
+    byKey.set(r.key, list);
+  }
+  return [...byKey]
+    .map(([key, list]) => ({ key, ...spendOf(list) }))
+    .filter((b) => b.orders > 0)
+    .sort((a, b) => b.spend - a.spend || b.orders - a.orders || a.key.localeCompare(b.key));
+}
+
+/** Every period start from `from` (inclusive) to `to` (exclusive): days, Mondays, or firsts of months. */
+export function periods(from: string, to: string, period: repo.Period): string[] {
+  const out: string[] = [];
+  let cursor = new Date(`${from}T00:00:00Z`);
+  if (period === 'week') cursor = new Date(cursor.getTime() - ((cursor.getUTCDay() + 6) % 7) * DAY_MS);
+  if (period === 'month') cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth(), 1));
+  const end = Date.parse(`${to}T00:00:00Z`);
+  while (cursor.getTime() < end) {
+    out.push(utcDay(cursor));
+    cursor =
+      period === 'month'
+        ? new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1))
+        : new Date(cursor.getTime() + (period === 'week' ? 7 : 1) * DAY_MS);
+  }
+  return out;
+}
+
+/** from/to are inclusive dates; the default is the last 30 days. */
+export function analyticsRange(q: AnalyticsQuery, now = new Date()): { from: string; to: string } {
+  const to = q.to ?? (q.from && q.from > utcDay(now) ? q.from : utcDay(now));
+  const from = q.from ?? addDays(to, -(DASHBOARD_CHART_DAYS - 1));
+  if (to < from) {
+    throw validationError('query.to: to must not be before from', [
+      { path: 'query.to', message: 'must not be before from' },
+    ]);
+  }
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days > ANALYTICS_MAX_DAYS) {
+    const message = `the range must be at most ${ANALYTICS_MAX_DAYS} days long`;
+    throw validationError(`query.from: ${message}`, [{ path: 'query.from', message }]);
+  }
+  return { from, to };
+}
+
+export async function analytics(
+  app: FastifyInstance,
+  organisationId: string,
+  q: AnalyticsQuery,
+  now = new Date(),
+): Promise<Analytics> {
+  const { from, to } = analyticsRange(q, now);
+  const range = { from, to: addDays(to, 1) };
+  const [currency, byStatus, series, brands, categories, countries] = await Promise.all([
+    billingCurrency(app, organisationId),
+    repo.figuresByStatus(app.db, organisationId, range),
+    repo.figuresByPeriod(app.db, organisationId, range, q.interval),
+    repo.figuresByDimension(app.db, organisationId, range, 'brand'),
+    repo.figuresByDimension(app.db, organisationId, range, 'category'),
+    repo.figuresByDimension(app.db, organisationId, range, 'country'),
+  ]);
+  const money = (minor: number) => toMajor(minor, currency);
+  const totals = spendOf(byStatus);
+  const completed = byStatus.get('completed');
+  const byPeriod = new Map<string, { spend: number; fees: number; orders: number }>();
+  for (const r of series) {
+    const p = byPeriod.get(r.period) ?? { spend: 0, fees: 0, orders: 0 };
+    p.orders += r.figures.orders;
+    if (r.status !== 'failed') {
+      p.spend += r.figures.chargedTotalMinor;
+      p.fees += r.figures.chargedFeeMinor;
+    }
+    byPeriod.set(r.period, p);
+  }
+  const present = (rows: typeof brands) =>
+    breakdown(rows).map((b) => ({ key: b.key, spend: money(b.spend), fees: money(b.fees), orders: b.orders }));
+  const issued = completed?.rewards ?? 0;
+  const claimed = completed?.rewardsClaimed ?? 0;
+  return {
+    success: true,
+    currency,
+    from,
+    to,
+    interval: q.interval,
+    totals: {
+      spend: money(totals.spend),
+      fees: money(totals.fees),
+      orders: totals.orders,
+      completed: completed?.orders ?? 0,
+      failed: byStatus.get('failed')?.orders ?? 0,
+      rewards_issued: issued,
+      rewards_claimed: claimed,
+      claimed_share: percent(claimed, issued),
+    },
+    series: periods(from, range.to, q.interval).map((period) => {
+      const p = byPeriod.get(period) ?? { spend: 0, fees: 0, orders: 0 };
+      return { period, spend: money(p.spend), fees: money(p.fees), orders: p.orders };
+    }),
+    by_brand: present(brands),
+    by_category: present(categories),
+    by_country: present(countries),
+  };
+}
