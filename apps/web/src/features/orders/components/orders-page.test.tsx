@@ -295,7 +295,7 @@ describe('Resend email', () => {
         if (response.ok) {
           const detail = fake.details[params.id as string] as OrderDetail;
           detail.history.push({
-            type: 'order.resent',
+            type: 'email.resent',
             at: '2026-03-03T09:00:00.000Z',
             detail: { to: body.email ?? detail.recipient_email },
           });

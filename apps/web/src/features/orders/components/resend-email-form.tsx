@@ -57,7 +57,7 @@ export function ResendEmailForm({ orderId, currentEmail }: ResendEmailFormProps)
           readOnly={resend.isPending}
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          The same claim links are emailed again. Correct the address if the first one was wrong.
+          The same claim links are emailed again. A corrected address becomes the order’s recipient.
         </p>
       </div>
       {problem && (

@@ -17,9 +17,19 @@ describe('the order history', () => {
       detail: 'This gift card is out of stock at the provider',
     });
     expect(describeEvent(event('order.failed')).detail).toBe('The gift card could not be issued.');
-    expect(describeEvent(event('order.resent', { to: 'fixed@example.com' }))).toEqual({
-      title: 'Email resent',
-      detail: 'To fixed@example.com',
+    expect(describeEvent(event('email.queued', { to: 'ada@example.com' }))).toEqual({
+      title: 'Email sent',
+      detail: 'To ada@example.com',
+    });
+    for (const type of ['email.resent', 'order.resent']) {
+      expect(describeEvent(event(type, { to: 'fixed@example.com' }))).toEqual({
+        title: 'Email resent',
+        detail: 'To fixed@example.com',
+      });
+    }
+    expect(describeEvent(event('recipient.changed', { from: 'ada@exmaple.com', to: 'ada@example.com' }))).toEqual({
+      title: 'Recipient corrected',
+      detail: 'From ada@exmaple.com to ada@example.com',
     });
     expect(describeEvent(event('order.refunded'))).toEqual({ title: 'order.refunded' });
   });

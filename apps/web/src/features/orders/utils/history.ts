@@ -14,9 +14,20 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       return { title: 'Delivered', detail: 'The reward email was sent with the claim links.' };
     case 'order.failed':
       return { title: 'Failed', detail: text(event.detail.reason) ?? 'The gift card could not be issued.' };
+    case 'email.queued': {
+      const to = text(event.detail.to);
+      return { title: 'Email sent', detail: to ? `To ${to}` : undefined };
+    }
+    // The API records a resend as email.resent; order.resent is the name the webhooks may use.
+    case 'email.resent':
     case 'order.resent': {
       const to = text(event.detail.to);
       return { title: 'Email resent', detail: to ? `To ${to}` : undefined };
+    }
+    case 'recipient.changed': {
+      const from = text(event.detail.from);
+      const to = text(event.detail.to);
+      return { title: 'Recipient corrected', detail: from && to ? `From ${from} to ${to}` : undefined };
     }
     default:
       return { title: event.type };
