@@ -11,7 +11,7 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
     case 'order.created':
       return { title: 'Order placed' };
     case 'order.completed':
-      return { title: 'Delivered', detail: 'The reward email was sent with the claim links.' };
+      return { title: 'Delivered' };
     case 'order.failed':
       return { title: 'Failed', detail: text(event.detail.reason) ?? 'The gift card could not be issued.' };
     case 'email.queued': {
