@@ -219,6 +219,26 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(rowsOf()).toHaveLength(1));
   });
 
+  it('leads away from a page link the server no longer takes', async () => {
+    server.use(
+      http.get('/api/v1/orders', ({ request }) =>
+        new URL(request.url).searchParams.has('cursor')
+          ? HttpResponse.json(
+              { success: false, error: 'query.cursor: cursor is not valid', code: 'VALIDATION_ERROR' },
+              { status: 400 },
+            )
+          : HttpResponse.json({ success: true, orders: [ADA], next_cursor: null }),
+      ),
+    );
+    const { user } = renderPage('/orders?status=completed&cursor=stale');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('cursor is not valid');
+    await user.click(within(alert).getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(rowsOf()).toHaveLength(1));
+    expect(searchOf().has('cursor')).toBe(false);
+    expect(searchOf().get('status')).toBe('completed');
+  });
+
   it('pages with Next and Previous, the page kept in the URL', async () => {
     const third = anOrder({ order_id: '11111111-2222-4333-8444-555555555555', recipient_email: 'cy@example.com' });
     fake.pages = {

@@ -1,4 +1,5 @@
 import { PageHeading } from '@/components/layout/page-heading';
+import { ApiError } from '@/lib/api-client';
 import { useOrderStats } from '../api/get-order-stats';
 import { useOrders } from '../api/list-orders';
 import { useOrdersExport } from '../hooks/use-orders-export';
@@ -21,6 +22,8 @@ export function OrdersPage() {
   const stats = useOrderStats(filters);
   const exporter = useOrdersExport();
   const isUpdating = list.isPlaceholderData && list.isFetching;
+  // A page link the server refuses (an old or edited cursor) will not load by asking again.
+  const isBadPage = Boolean(view.cursor) && list.error instanceof ApiError && list.error.code === 'VALIDATION_ERROR';
 
   return (
     <PageHeading title="Your Order History">
@@ -40,7 +43,8 @@ export function OrdersPage() {
             orders={list.data?.orders}
             isError={list.isError}
             errorMessage={list.error?.message}
-            onRetry={() => void list.refetch()}
+            onRetry={isBadPage ? orders.firstPage : () => void list.refetch()}
+            retryLabel={isBadPage ? 'Go to the first page' : undefined}
             isUpdating={isUpdating}
             isUnfiltered={!hasFilters(view) && !view.cursor}
             orderHref={orders.orderHref}

@@ -19,6 +19,8 @@ interface OrdersTableProps {
   isError: boolean;
   errorMessage?: string;
   onRetry: () => void;
+  /** What the error's button says: trying again, or leaving a page that cannot load. */
+  retryLabel?: string;
   /** True while another page or search loads with the previous one still shown. */
   isUpdating: boolean;
   /** With no search, filter or page: an empty list means the organisation has no orders yet. */
@@ -30,14 +32,14 @@ interface OrdersTableProps {
 
 /** The orders of one page; a row opens its order, and its Order ID is the link to do so by keyboard. */
 export function OrdersTable(props: OrdersTableProps) {
-  const { orders, isError, errorMessage, onRetry, isUpdating, isUnfiltered } = props;
+  const { orders, isError, errorMessage, onRetry, retryLabel = 'Try again', isUpdating, isUnfiltered } = props;
   if (isError && !orders) {
     return (
       <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center text-sm">
         <p className="font-medium">Your orders could not be loaded.</p>
         {errorMessage && <p className="text-muted-foreground">{errorMessage}</p>}
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {retryLabel}
         </Button>
       </Card>
     );

@@ -43,6 +43,9 @@ export function useOrdersView() {
   // A shared link to a later page has no earlier cursors: Previous then goes to the first page.
   const previousPage = () => change({ cursor: cursors.at(-1) ?? '' }, { state: { cursors: cursors.slice(0, -1) } });
 
+  /** Away from a page link the server no longer takes (an old or hand-edited cursor). */
+  const firstPage = () => change({ cursor: '' }, { replace: true, state: {} });
+
   const openOrder = (id: string) => change({ order: id }, { state: { cursors, isDetailOpenedHere: true } });
   const closeOrder = () => {
     if (state.isDetailOpenedHere) navigate(-1);
@@ -59,6 +62,7 @@ export function useOrdersView() {
     setStatus,
     nextPage,
     previousPage,
+    firstPage,
     openOrder,
     closeOrder,
     orderHref,
