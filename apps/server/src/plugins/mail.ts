@@ -98,9 +98,8 @@ export const mailPlugin = fp(
       deleteAfterSeconds: 60,
       expireInSeconds: 120,
     };
-    await boss.createQueue(MAIL_QUEUE, mailQueue);
     // A queue made by an older version keeps its old settings unless told.
-    await boss.updateQueue(MAIL_QUEUE, mailQueue);
+    await app.queue.ensureQueue(MAIL_QUEUE, mailQueue);
     if (opts.config.runWorkers) {
       await boss.work<MailJob>(
         MAIL_QUEUE,

@@ -15,6 +15,13 @@ export interface QueueStatus {
 
 export interface Queue {
   boss: PgBoss;
+  /**
+   * Creates the queue or brings its settings up to date, then loads it into pg-boss's queue cache.
+   * Without that last step the first `send` inside a transaction would look the queue up on
+   * pg-boss's own connection, which on PGlite (one connection, held by the transaction) waits
+   * forever: a process that runs no worker for the queue never loads it otherwise.
+   */
+  ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void>;
   /** Proof that jobs flow: a fresh round trip of a real job, or the last one if recent. */
   status(): Promise<QueueStatus>;
 }
@@ -29,6 +36,8 @@ declare module 'fastify' {
  * pg-boss on the app's own database (PGlite through its adapter, or PostgreSQL). Feature modules
  * create their queues and workers on `app.queue.boss` in their own plugins.
  */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 export const queuePlugin = fp(
   async (app: FastifyInstance) => {
     // Supervision every 10 s (default 60): a job whose worker died (no heartbeat) goes back to the
@@ -99,6 +108,11 @@ export const queuePlugin = fp(
 
     app.decorate('queue', {
       boss,
+      async ensureQueue(name, options) {
+        await boss.createQueue(name, options);
+        await boss.updateQueue(name, options);
+        await boss.getJobById(name, NO_JOB);
+      },
       async status() {
         const age = last.lastRoundTripAt ? Date.now() - last.lastRoundTripAt.getTime() : Number.POSITIVE_INFINITY;
         if (last.ok && age < PING_MAX_AGE_MS) return last;

@@ -35,8 +35,7 @@ class RetryLater extends Error {}
 export async function startFulfilmentWorker(app: FastifyInstance, opts: { concurrency?: number } = {}) {
   const boss = app.queue.boss;
   const queue = { notify: true, retentionSeconds: 7 * 24 * 3600, deleteAfterSeconds: 7 * 24 * 3600 };
-  await boss.createQueue(FULFIL_QUEUE, queue);
-  await boss.updateQueue(FULFIL_QUEUE, queue);
+  await app.queue.ensureQueue(FULFIL_QUEUE, queue);
   if (!app.config.runWorkers) return;
   await boss.work<{ orderId: string }>(
     FULFIL_QUEUE,
