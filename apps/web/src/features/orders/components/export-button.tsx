@@ -34,8 +34,14 @@ export function ExportButton({ state, onExport, onCancel }: ExportButtonProps) {
 
 function ExportProgress({ rows, total, onCancel }: { rows: number; total?: number; onCancel: () => void }) {
   const hasTotal = total !== undefined && total > 0;
+  // Until the first rows arrive the bar says it is busy rather than showing a stuck 0.
+  const isStarted = rows > 0;
   const received = hasTotal ? Math.min(rows, total) : rows;
-  const text = hasTotal ? `${count.format(received)} of ${count.format(total)} orders` : `${count.format(rows)} orders`;
+  const text = !isStarted
+    ? `Preparing${hasTotal ? ` ${count.format(total)} orders` : ''}…`
+    : hasTotal
+      ? `${count.format(received)} of ${count.format(total)} orders`
+      : `${count.format(rows)} orders`;
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2">
       <div className="grid min-w-28 flex-1 gap-1">
@@ -43,8 +49,8 @@ function ExportProgress({ rows, total, onCancel }: { rows: number; total?: numbe
         <progress
           aria-label="Export progress"
           aria-valuetext={text}
-          value={hasTotal ? received : undefined}
-          max={hasTotal ? total : undefined}
+          value={hasTotal && isStarted ? received : undefined}
+          max={hasTotal && isStarted ? total : undefined}
           className="h-1.5 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
         />
       </div>

@@ -54,12 +54,12 @@ export function OrdersTable(props: OrdersTableProps) {
       <section aria-label="Orders" tabIndex={0} className="overflow-x-auto focus-visible:outline-2">
         <table
           aria-busy={!orders || isUpdating}
-          className={cn('w-full min-w-[56rem] text-sm', isUpdating && 'opacity-60')}
+          className={cn('w-full min-w-[54rem] text-sm', isUpdating && 'opacity-60')}
         >
           <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground uppercase">
             <tr>
               {COLUMNS.map((column) => (
-                <th key={column} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                <th key={column} scope="col" className="px-3 py-3 font-medium whitespace-nowrap">
                   {column}
                 </th>
               ))}
@@ -100,7 +100,7 @@ function OrderRow({
   };
   return (
     <tr onClick={openFromRow} className="cursor-pointer align-top transition-colors hover:bg-muted/50">
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="px-3 py-3 whitespace-nowrap">
         <Link
           to={orderHref(order.order_id)}
           state={orderLinkState}
@@ -116,22 +116,22 @@ function OrderRow({
       <Cell main={order.recipient_email} sub={order.recipient_name} />
       <Cell main={order.brand} sub={order.product_name} />
       <Cell main={amount.face} sub={amount.charged && `Charged ${amount.charged}`} className="tabular-nums" />
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <OrderStatusBadge status={order.status} />
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      <td className="px-3 py-3 whitespace-nowrap">
         <time dateTime={order.created_at} title={formatDateTime(order.created_at)}>
           {formatDate(order.created_at)}
         </time>
       </td>
-      <td className="px-4 py-3">Email</td>
+      <td className="px-3 py-3">Email</td>
     </tr>
   );
 }
 
 function Cell({ main, sub, className }: { main: ReactNode; sub?: ReactNode; className?: string }) {
   return (
-    <td className={cn('max-w-64 px-4 py-3', className)}>
+    <td className={cn('max-w-56 px-3 py-3', className)}>
       <div className="truncate font-medium">{main}</div>
       {sub && <div className="truncate text-xs text-muted-foreground">{sub}</div>}
     </td>
@@ -145,7 +145,7 @@ function LoadingRows() {
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart.
         <tr key={row}>
           {COLUMNS.map((column, i) => (
-            <td key={column} className="px-4 py-4">
+            <td key={column} className="px-3 py-4">
               <Skeleton className="h-4 w-full max-w-32" />
               {row === 0 && i === 0 && <span className="sr-only">Loading orders</span>}
             </td>
