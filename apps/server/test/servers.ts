@@ -5,6 +5,7 @@ import path from 'node:path';
 // The server as a person runs it: a real process, real signals, real exit codes.
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = path.join(root, 'apps/server/src/main.ts');
+export const builtEntry = path.join(root, 'apps/server/dist/main.mjs');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,12 +24,16 @@ export interface ServerProcess {
   exit: Promise<number | null>;
 }
 
-/** Starts `apps/server/src/main.ts` in a child process with only the given environment. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/**
+ * Starts `apps/server/src/main.ts` in a child process with only the given environment; with
+ * `built`, the bundle `npm start` runs (apps/server/dist/main.mjs), for measuring what users run.
+ */
+export function startServerProcess(env: Record<string, string>, opts: { built?: boolean } = {}): ServerProcess {
   let out = '';
   // Node itself with tsx's loader (not the tsx CLI, which is a second process): a signal sent to
   // the child reaches the server, and SIGKILL kills it for real.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const args = opts.built ? [builtEntry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
