@@ -128,12 +128,15 @@ async function main() {
   const key = randomBytes(32);
   let app: { port: number; server: ServerProcess } | undefined;
   const handle = { current: undefined as Awaited<ReturnType<typeof openPostgres>> | undefined };
+  const clients: pg.Client[] = [];
   try {
     console.log(`PostgreSQL: ${postgres.source}. ${SAMPLES} requests per figure, one at a time.`);
     app = await startApp({ DATABASE_URL: url, WORKERS: 'on', REWARD_ENCRYPTION_KEY: key.toString('base64') });
     const pid = app.server.child.pid as number;
     const sql = new pg.Client({ connectionString: url });
+    sql.on('error', (err) => console.error('bench connection:', err.message));
     await sql.connect();
+    clients.push(sql);
     const main = await account(app.port, sql, 'dashboard-bench@example.com');
     const exporter = await account(app.port, sql, 'export-bench@example.com');
     handle.current = await openPostgres(url, 4);
@@ -231,8 +234,11 @@ async function main() {
         `Aims at ${last.size.toLocaleString('en-US')}: dashboard p95 ${last.dashboard.p95.toFixed(1)} ms (< 50), search p95 ${last.search.p95.toFixed(1)} ms (< 150), export peak RSS ${last.exported.peak.toFixed(0)} MB (< 250)`,
       );
     }
-    await sql.end();
+  } catch (err) {
+    console.error('bench:dashboard failed:', err);
+    process.exitCode = 1;
   } finally {
+    for (const c of clients) await c.end().catch(() => {});
     await handle.current?.close();
     if (app) {
       app.server.child.kill('SIGTERM');
