@@ -45,6 +45,7 @@ describe('filenameFromContentDisposition', () => {
     expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"', fallback)).toBe('passwd');
     expect(filenameFromContentDisposition('attachment; filename="..\\\\..\\\\boot.ini"', fallback)).toBe('boot.ini');
     expect(filenameFromContentDisposition('attachment; filename="a:b?.csv"', fallback)).toBe('a_b_.csv');
+    expect(filenameFromContentDisposition(`attachment; filename*=UTF-8''a%0Ab%09c.csv`, fallback)).toBe('a_b_c.csv');
   });
 });
 

@@ -24,7 +24,8 @@ export function filenameFromContentDisposition(header: string | null, fallback: 
     ?.split(/[/\\]/)
     .pop()
     ?.replace(/[<>:"|?*]/g, '_')
-    .replace(/./gu, (ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch))
+    // `s`: without it `.` skips line breaks, the control characters most likely to slip in.
+    .replace(/./gsu, (ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch))
     .trim();
   return safe && safe !== '.' && safe !== '..' ? safe : fallback;
 }
