@@ -1,10 +1,10 @@
 import type { OrderSummary } from '@giftrelay/contracts';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatMajor, formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { OrderStatusBadge } from './order-status-badge';
 
 /** The face value sent: "$25.00", or "3 × $25.00" for several rewards in one order. */
 export function orderValue(order: Pick<OrderSummary, 'amount' | 'currency' | 'quantity'>): string {

@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@giftrelay/contracts';
 import type { ReactNode } from 'react';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,7 +8,6 @@ import { ApiError } from '@/lib/api-client';
 import { useOrder } from '../api/get-order';
 import { formatAmount, formatDateTime } from '../utils/format';
 import { describeEvent, historyInOrder } from '../utils/history';
-import { OrderStatusBadge } from './order-status-badge';
 import { ResendEmailForm } from './resend-email-form';
 
 /** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */

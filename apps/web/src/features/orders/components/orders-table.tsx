@@ -2,11 +2,11 @@ import type { OrderSummary } from '@giftrelay/contracts';
 import { PackageOpen } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { formatDate, formatDateTime, orderAmountText, shortOrderId } from '../utils/format';
-import { OrderStatusBadge } from './order-status-badge';
 import { Skeleton } from './skeleton';
 
 export const NO_MATCH_TEXT = "Hmm, we couldn't find any orders matching that. Try adjusting your filters!";

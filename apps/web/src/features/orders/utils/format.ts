@@ -1,23 +1,5 @@
-import { ORDER_STATUS_LABELS, type OrderStatus, type OrderSummary } from '@giftrelay/contracts';
+import type { OrderSummary } from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
-
-export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive';
-
-const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
-  completed: 'default',
-  pending: 'secondary',
-  failed: 'destructive',
-};
-
-const isKnownStatus = (status: string): status is OrderStatus => Object.hasOwn(BADGE_VARIANTS, status);
-
-/** Spec section 4: completed default, pending secondary, failed destructive, anything else secondary. */
-export const statusBadgeVariant = (status: string): StatusBadgeVariant =>
-  isKnownStatus(status) ? BADGE_VARIANTS[status] : 'secondary';
-
-/** Delivered / Pending / Failed; a status the app does not know yet is shown as it comes. */
-export const statusLabel = (status: string): string =>
-  isKnownStatus(status) ? ORDER_STATUS_LABELS[status] : status.charAt(0).toUpperCase() + status.slice(1);
 
 /** The first block of the id: enough to tell orders apart on screen; the full id goes in title and label. */
 export const shortOrderId = (id: string): string => id.split('-')[0]?.toUpperCase() || id;
