@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '@/testing/order-data';
 import { formatAmount, orderAmountText, shortOrderId } from './format';
-import { anOrder } from './test-orders';
 
 describe('order formatting', () => {
   it('shortens an order id to its first block', () => {
