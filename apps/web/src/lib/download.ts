@@ -6,6 +6,7 @@ import { api } from './api-client';
  */
 export function filenameFromContentDisposition(header: string | null, fallback: string): string {
   if (!header) return fallback;
+  // Parameter names and the charset are case-insensitive (RFC 6266, RFC 8187).
   const extended = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(header)?.[1];
   let name: string | undefined;
   try {
@@ -13,13 +14,18 @@ export function filenameFromContentDisposition(header: string | null, fallback: 
   } catch {
     name = undefined;
   }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
-  name ??= plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  // A `filename*` that is blank or will not decode leaves the plain `filename` to name the file.
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  }
+  // No folders, no control characters, nothing Windows refuses.
   const safe = name
     ?.split(/[/\\]/)
     .pop()
     ?.replace(/[<>:"|?*]/g, '_')
-    .replace(/./gu, (ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch))
+    // `s`: without it `.` skips line breaks, the control characters most likely to slip in.
+    .replace(/./gsu, (ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch))
     .trim();
   return safe && safe !== '.' && safe !== '..' ? safe : fallback;
 }

@@ -1,3 +1,4 @@
+import type { OrderSummary } from '@giftrelay/contracts';
 import { exponentOf, formatMoney, parseAmount } from '@giftrelay/money';
 
 /**
@@ -12,6 +13,12 @@ export function formatMajor(major: number, currency: string): string {
   const minor = parseAmount(abs, currency) ?? Math.round(abs * 10 ** exponentOf(currency));
   const text = formatMoney(minor, currency);
   return major < 0 ? `-${text}` : text;
+}
+
+/** The face value an order sent: "$25.00", or "3 × $25.00" for several rewards in one order. */
+export function formatFaceValue(order: Pick<OrderSummary, 'amount' | 'currency' | 'quantity'>): string {
+  const one = formatMajor(order.amount, order.currency);
+  return order.quantity > 1 ? `${order.quantity} × ${one}` : one;
 }
 
 /** 87.5 → "87.5%", 0 → "0.0%": the API's percent with one decimal. */
@@ -30,6 +37,7 @@ const utcShortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'num
 const utcMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const utcShortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const localTimestamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const localDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** A UTC calendar date or month from the API ("2026-03-05", "2026-03") as a Date at its midnight. */
 export function utcDate(isoDate: string): Date {
@@ -50,6 +58,12 @@ export function formatMonth(isoDate: string, { short = false } = {}): string {
 export function formatTimestamp(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : localTimestamp.format(date);
+}
+
+/** The day of an instant in the reader's own time zone: "Mar 5, 2026" (formatDay is for UTC days). */
+export function formatLocalDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : localDate.format(date);
 }
 
 const compactMoney = new Map<string, Intl.NumberFormat>();

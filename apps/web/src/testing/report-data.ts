@@ -1,31 +1,6 @@
-import type { Analytics, Dashboard, DashboardCharts, OrderSummary } from '@giftrelay/contracts';
+import type { Analytics, Dashboard, DashboardCharts } from '@giftrelay/contracts';
 
-/** Report answers as the API gives them, with overrides: one place for the component tests' data. */
-
-export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    order_id: '0b5f6f3e-7d0a-4a55-9f0e-1c2d3e4f5a6b',
-    status: 'completed',
-    delivery_method: 'email',
-    product_code: 'AMAZON-US',
-    product_name: 'Amazon.com Gift Card',
-    brand: 'Amazon',
-    currency: 'USD',
-    amount: 25,
-    quantity: 1,
-    subtotal: 25,
-    fee: 0.63,
-    total: 25.63,
-    charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
-    recipient_email: 'ada@example.com',
-    recipient_name: null,
-    created_at: '2026-03-05T14:07:00.000Z',
-    completed_at: '2026-03-05T14:07:02.000Z',
-    failed_at: null,
-    failure_reason: null,
-    ...overrides,
-  };
-}
+/** Report answers as the API gives them, with overrides; their orders come from ./order-data. */
 
 export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {

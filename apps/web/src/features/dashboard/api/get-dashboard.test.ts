@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sharedQueryKeys } from '@/lib/query-keys';
-import { statusBadgeVariant, statusLabel } from '../components/order-status-badge';
 import { dashboardQueryOptions, dashboardRefreshInterval } from './get-dashboard';
 import { dashboardChartsQueryOptions } from './get-dashboard-charts';
 
@@ -15,20 +14,5 @@ describe('dashboard refresh', () => {
   it('keeps its figures under the orders’ key, so a send refreshes them', () => {
     expect(dashboardQueryOptions().queryKey.slice(0, 1)).toEqual([...sharedQueryKeys.orders]);
     expect(dashboardChartsQueryOptions(false).queryKey.slice(0, 1)).toEqual([...sharedQueryKeys.orders]);
-  });
-});
-
-describe('status badges', () => {
-  it('style completed default, pending secondary, failed destructive and anything else secondary', () => {
-    expect(statusBadgeVariant('completed')).toBe('default');
-    expect(statusBadgeVariant('pending')).toBe('secondary');
-    expect(statusBadgeVariant('failed')).toBe('destructive');
-    expect(statusBadgeVariant('refunded')).toBe('secondary');
-    expect(['completed', 'pending', 'failed', 'refunded'].map(statusLabel)).toEqual([
-      'Delivered',
-      'Pending',
-      'Failed',
-      'refunded',
-    ]);
   });
 });

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { anOrder } from '@/testing/order-data';
 import { renderPage } from '@/testing/render-page';
-import { dashboard, dashboardCharts, orderSummary } from '@/testing/report-data';
+import { dashboard, dashboardCharts } from '@/testing/report-data';
 import { DashboardPage } from './dashboard-page';
 
 const server = setupServer();
@@ -27,7 +28,7 @@ const twoOrders = dashboard({
   redemption_rate: 50,
   has_pending: true,
   recent_orders: [
-    orderSummary({
+    anOrder({
       order_id: '11111111-1111-4111-8111-111111111111',
       status: 'pending',
       brand: 'Starbucks',
@@ -35,8 +36,8 @@ const twoOrders = dashboard({
       quantity: 2,
       recipient_email: 'bob@example.com',
     }),
-    orderSummary({ order_id: '22222222-2222-4222-8222-222222222222' }),
-    orderSummary({ order_id: '33333333-3333-4333-8333-333333333333', status: 'failed', brand: 'Target' }),
+    anOrder({ order_id: '22222222-2222-4222-8222-222222222222', created_at: '2026-03-05T14:07:00.000Z' }),
+    anOrder({ order_id: '33333333-3333-4333-8333-333333333333', status: 'failed', brand: 'Target' }),
   ],
 });
 

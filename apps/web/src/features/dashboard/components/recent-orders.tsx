@@ -1,16 +1,10 @@
 import type { OrderSummary } from '@giftrelay/contracts';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatMajor, formatTimestamp } from '@/lib/format';
+import { formatFaceValue, formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { OrderStatusBadge } from './order-status-badge';
-
-/** The face value sent: "$25.00", or "3 × $25.00" for several rewards in one order. */
-export function orderValue(order: Pick<OrderSummary, 'amount' | 'currency' | 'quantity'>): string {
-  const one = formatMajor(order.amount, order.currency);
-  return order.quantity > 1 ? `${order.quantity} × ${one}` : one;
-}
 
 const COLUMNS = ['Status', 'Brand', 'Value', 'Email', 'Timestamp'];
 
@@ -60,7 +54,7 @@ export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
                       {order.brand}
                     </Link>
                   </td>
-                  <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{orderValue(order)}</td>
+                  <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{formatFaceValue(order)}</td>
                   <td className="max-w-[14rem] truncate py-3 pr-4" title={order.recipient_email}>
                     {order.recipient_email}
                   </td>

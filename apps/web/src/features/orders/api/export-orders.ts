@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
-import { filenameFromContentDisposition, readCsvStream, saveBlob } from '../utils/csv-download';
+import { filenameFromContentDisposition, saveBlob } from '@/lib/download';
+import { readCsvStream } from '../utils/csv-download';
 import { filterQuery, type OrderFilters } from '../utils/order-view';
 
 export interface ExportOrdersOptions {

@@ -1,13 +1,13 @@
 import type { OrderDetail } from '@giftrelay/contracts';
 import type { ReactNode } from 'react';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
 import { useOrder } from '../api/get-order';
-import { formatAmount, formatDateTime } from '../utils/format';
 import { describeEvent, historyInOrder } from '../utils/history';
-import { OrderStatusBadge } from './order-status-badge';
 import { ResendEmailForm } from './resend-email-form';
 
 /** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */
@@ -76,18 +76,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OrderSummarySection({ order: o }: { order: OrderDetail }) {
-  const face = formatAmount(o.amount, o.currency);
   const isConverted = o.charged.currency !== o.currency;
   return (
     <Section title="Summary">
       <dl className="divide-y rounded-lg border px-4 text-sm">
-        <Row label="Amount">{o.quantity > 1 ? `${o.quantity} × ${face}` : face}</Row>
-        <Row label="Subtotal">{formatAmount(o.subtotal, o.currency)}</Row>
-        <Row label="Processing fee">{formatAmount(o.fee, o.currency)}</Row>
-        <Row label="Total">{formatAmount(o.total, o.currency)}</Row>
+        <Row label="Amount">{formatFaceValue(o)}</Row>
+        <Row label="Subtotal">{formatMajor(o.subtotal, o.currency)}</Row>
+        <Row label="Processing fee">{formatMajor(o.fee, o.currency)}</Row>
+        <Row label="Total">{formatMajor(o.total, o.currency)}</Row>
         {isConverted && (
           <Row label={`Charged (${o.charged.currency})`}>
-            {formatAmount(o.charged.total, o.charged.currency)}
+            {formatMajor(o.charged.total, o.charged.currency)}
             <span className="block text-xs font-normal text-muted-foreground">
               at 1 {o.currency} = {o.charged.rate} {o.charged.currency}
             </span>
@@ -98,9 +97,9 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
           <span className={o.recipient_name ? 'text-muted-foreground' : undefined}>{o.recipient_email}</span>
         </Row>
         <Row label="Delivery">Email</Row>
-        <Row label="Placed">{formatDateTime(o.created_at)}</Row>
-        {o.completed_at && <Row label="Delivered">{formatDateTime(o.completed_at)}</Row>}
-        {o.failed_at && <Row label="Failed">{formatDateTime(o.failed_at)}</Row>}
+        <Row label="Placed">{formatTimestamp(o.created_at)}</Row>
+        {o.completed_at && <Row label="Delivered">{formatTimestamp(o.completed_at)}</Row>}
+        {o.failed_at && <Row label="Failed">{formatTimestamp(o.failed_at)}</Row>}
         {o.failure_reason && <Row label="Reason">{o.failure_reason}</Row>}
       </dl>
       {o.message && (
@@ -151,7 +150,7 @@ function RewardsSection({ order }: { order: OrderDetail }) {
               </div>
               <p className="text-muted-foreground">
                 {openedAt
-                  ? `Opened first ${formatDateTime(openedAt)} · opened ${opens} time${opens === 1 ? '' : 's'}`
+                  ? `Opened first ${formatTimestamp(openedAt)} · opened ${opens} time${opens === 1 ? '' : 's'}`
                   : CLAIM_NOT_OPENED[reward.status]}
               </p>
             </li>
@@ -174,7 +173,7 @@ function HistorySection({ order }: { order: OrderDetail }) {
               <p className="font-medium">{title}</p>
               {detail && <p className="break-words text-muted-foreground">{detail}</p>}
               <time dateTime={event.at} className="text-xs text-muted-foreground">
-                {formatDateTime(event.at)}
+                {formatTimestamp(event.at)}
               </time>
             </li>
           );

@@ -1,7 +1,7 @@
 import type { OrderStats as Stats } from '@giftrelay/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatAmount } from '../utils/format';
+import { formatMajor } from '@/lib/format';
 import { Skeleton } from './skeleton';
 
 const count = new Intl.NumberFormat('en-US');
@@ -28,7 +28,7 @@ export function OrderStats({ stats, isError, onRetry }: OrderStatsProps) {
     { label: 'Total Orders', value: stats && count.format(stats.total_orders) },
     { label: 'Delivered', value: stats && count.format(stats.delivered) },
     { label: 'Pending', value: stats && count.format(stats.pending) },
-    { label: 'Total Value', value: stats && formatAmount(stats.total_value, stats.currency) },
+    { label: 'Total Value', value: stats && formatMajor(stats.total_value, stats.currency) },
   ];
   return (
     <dl aria-label="Order figures" aria-busy={!stats} className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthHooks } from '@/lib/api-client';
-import { anOrder, anOrderDetail, someStats } from '../utils/test-orders';
+import { anOrder, anOrderDetail, someStats } from '@/testing/order-data';
 import { SEARCH_PLACEHOLDER } from './order-search';
 import { OrdersPage } from './orders-page';
 import { NO_MATCH_TEXT } from './orders-table';

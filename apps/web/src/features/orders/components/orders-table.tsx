@@ -2,11 +2,12 @@ import type { OrderSummary } from '@giftrelay/contracts';
 import { PackageOpen } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatLocalDate, formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { formatDate, formatDateTime, orderAmountText, shortOrderId } from '../utils/format';
-import { OrderStatusBadge } from './order-status-badge';
+import { orderAmountText, shortOrderId } from '../utils/format';
 import { Skeleton } from './skeleton';
 
 export const NO_MATCH_TEXT = "Hmm, we couldn't find any orders matching that. Try adjusting your filters!";
@@ -120,8 +121,8 @@ function OrderRow({
         <OrderStatusBadge status={order.status} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap">
-        <time dateTime={order.created_at} title={formatDateTime(order.created_at)}>
-          {formatDate(order.created_at)}
+        <time dateTime={order.created_at} title={formatTimestamp(order.created_at)}>
+          {formatLocalDate(order.created_at)}
         </time>
       </td>
       <td className="px-3 py-3">Email</td>

@@ -1,6 +1,6 @@
 /**
- * Reading a CSV download as it streams in: counting its rows for a progress bar, naming the file
- * as the server says, and handing it to the browser to save.
+ * Reading a CSV download as it streams in, counting its rows for a progress bar. Naming and saving
+ * the file are @/lib/download's, shared with every other download.
  */
 
 /**
@@ -36,35 +36,6 @@ export class CsvRowCounter {
   finish(): number {
     return Math.max(0, this.lineBreaks + (this.hasOpenLine ? 1 : 0) - 1);
   }
-}
-
-/**
- * The file name in a Content-Disposition header (RFC 6266: `filename*` wins over `filename`),
- * reduced to characters every file system takes; `fallback` when there is none.
- */
-export function filenameFromContentDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  let name: string | undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
-    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
-  }
-  // No folders, no control characters, nothing Windows refuses.
-  const safe = name
-    ?.split(/[/\\]/)
-    .pop()
-    ?.replace(/[<>:"|?*]/g, '_')
-    .replace(/./gu, (ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch))
-    .trim();
-  return safe && safe !== '.' && safe !== '..' ? safe : fallback;
 }
 
 export interface CsvStreamResult {
@@ -109,19 +80,4 @@ export async function readCsvStream(
   } finally {
     signal?.removeEventListener('abort', stop);
   }
-}
-
-/** Hands a file to the browser's downloads, as a link with `download` would. */
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken its copy once the click is handled; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

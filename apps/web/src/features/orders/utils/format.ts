@@ -1,34 +1,8 @@
-import { ORDER_STATUS_LABELS, type OrderStatus, type OrderSummary } from '@giftrelay/contracts';
-import { formatMoney, parseAmount } from '@giftrelay/money';
-
-export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive';
-
-const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
-  completed: 'default',
-  pending: 'secondary',
-  failed: 'destructive',
-};
-
-const isKnownStatus = (status: string): status is OrderStatus => Object.hasOwn(BADGE_VARIANTS, status);
-
-/** Spec section 4: completed default, pending secondary, failed destructive, anything else secondary. */
-export const statusBadgeVariant = (status: string): StatusBadgeVariant =>
-  isKnownStatus(status) ? BADGE_VARIANTS[status] : 'secondary';
-
-/** Delivered / Pending / Failed; a status the app does not know yet is shown as it comes. */
-export const statusLabel = (status: string): string =>
-  isKnownStatus(status) ? ORDER_STATUS_LABELS[status] : status.charAt(0).toUpperCase() + status.slice(1);
+import type { OrderSummary } from '@giftrelay/contracts';
+import { formatFaceValue, formatMajor } from '@/lib/format';
 
 /** The first block of the id: enough to tell orders apart on screen; the full id goes in title and label. */
 export const shortOrderId = (id: string): string => id.split('-')[0]?.toUpperCase() || id;
-
-/** An amount from the API (major units, exact to the minor unit) as people read it: $1,234.50, ¥3,000. */
-export function formatAmount(major: number, currency: string): string {
-  const minor = parseAmount(Math.abs(major), currency);
-  if (minor === undefined) return `${major} ${currency}`;
-  const text = formatMoney(minor, currency);
-  return major < 0 ? `-${text}` : text;
-}
 
 /**
  * The Amount column: the face value in the card's currency (with the count of cards when there are
@@ -38,14 +12,7 @@ export function orderAmountText(order: Pick<OrderSummary, 'amount' | 'quantity' 
   face: string;
   charged?: string;
 } {
-  const one = formatAmount(order.amount, order.currency);
-  const face = order.quantity > 1 ? `${order.quantity} × ${one}` : one;
+  const face = formatFaceValue(order);
   if (order.charged.currency === order.currency) return { face };
-  return { face, charged: formatAmount(order.charged.total, order.charged.currency) };
+  return { face, charged: formatMajor(order.charged.total, order.charged.currency) };
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));

@@ -1,6 +1,9 @@
 import type { OrderDetail, OrderStats, OrderSummary } from '@giftrelay/contracts';
 
-/** Orders as the API answers them, for the order history's tests; override what a test is about. */
+/**
+ * Orders as the API answers them (list rows, Recent Orders, detail, stats), for every web test that
+ * needs one; override what a test is about.
+ */
 export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     order_id: '0b5f6f3e-7d0a-4a55-9f0e-1c2d3e4f5a6b',
