@@ -88,6 +88,8 @@ try {
     from,
     to,
     seed,
+    // PGlite is one connection; PostgreSQL overlaps generating one batch with writing another.
+    concurrency: config.database.driver === 'postgres' ? 3 : 1,
     onProgress(done) {
       if (done === count || performance.now() - last > 2000) {
         last = performance.now();

@@ -68,7 +68,7 @@ async function startApp(env: Record<string, string>): Promise<{ port: number; se
       ...env,
       // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under load.
     },
-    process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean),
+    { nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) },
   );
   children.push(server);
   const deadline = Date.now() + 90_000;

@@ -5,6 +5,7 @@ import path from 'node:path';
 // The server as a person runs it: a real process, real signals, real exit codes.
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = path.join(root, 'apps/server/src/main.ts');
+export const builtEntry = path.join(root, 'apps/server/dist/main.mjs');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,14 +25,19 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `apps/server/src/main.ts` in a child process with only the given environment (and any
- * extra node flags, such as `--cpu-prof`).
+ * Starts `apps/server/src/main.ts` in a child process with only the given environment; with
+ * `built`, the bundle `npm start` runs (apps/server/dist/main.mjs), for measuring what users run;
+ * `nodeArgs` go to node first (`--cpu-prof`, say).
  */
-export function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): ServerProcess {
+export function startServerProcess(
+  env: Record<string, string>,
+  opts: { built?: boolean; nodeArgs?: string[] } = {},
+): ServerProcess {
   let out = '';
   // Node itself with tsx's loader (not the tsx CLI, which is a second process): a signal sent to
   // the child reaches the server, and SIGKILL kills it for real.
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const args = [...(opts.nodeArgs ?? []), ...(opts.built ? [builtEntry] : ['--import', 'tsx', entry])];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

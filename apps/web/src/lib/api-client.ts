@@ -33,7 +33,8 @@ export function setAuthHooks(hooks: AuthHooks) {
   authHooks = hooks;
 }
 
-async function request<T>(method: string, path: string, opts: RequestOptions = {}, isRetry = false): Promise<T> {
+/** Sends the request with the access token; an answer that is not a success becomes an ApiError. */
+async function send(method: string, path: string, opts: RequestOptions = {}, isRetry = false): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const token = opts.auth === false ? undefined : authHooks?.getAccessToken();
@@ -51,17 +52,22 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach GiftRelay. Check your connection and try again.');
   }
-  const text = await res.text();
-  const data = text ? safeJson(text) : undefined;
   // An access token that expired while the tab slept: refresh once and ask again.
   if (res.status === 401 && token && !isRetry && authHooks && (await authHooks.refresh())) {
-    return request<T>(method, path, opts, true);
+    return send(method, path, opts, true);
   }
   if (!res.ok) {
-    const body = data as Partial<ErrorBody> | undefined;
+    const text = await res.text();
+    const body = (text ? safeJson(text) : undefined) as Partial<ErrorBody> | undefined;
     throw new ApiError(res.status, body?.code ?? 'INTERNAL_ERROR', body?.error ?? `Request failed (${res.status})`);
   }
-  return data as T;
+  return res;
+}
+
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(method, path, opts);
+  const text = await res.text();
+  return (text ? safeJson(text) : undefined) as T;
 }
 
 function safeJson(text: string): unknown {
@@ -77,4 +83,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** A GET whose body the caller reads itself (a streamed download); failures are ApiErrors as above. */
+  stream: (path: string, opts?: RequestOptions) =>
+    send('GET', path, { ...opts, headers: { accept: '*/*', ...opts?.headers } }),
 };

@@ -507,6 +507,9 @@ describe(`tenant isolation (${TEST_DB})`, () => {
     expect((await get('/api/v1/orders/export', b)).body.trim().split('\r\n')).toHaveLength(1);
     expect((await get(`/api/v1/orders/${id}`, b)).statusCode).toBe(404);
     expect((await get('/api/v1/analytics', b)).json().totals.orders).toBe(0);
+    const analyticsCsv = (await get('/api/v1/analytics/export', b)).body;
+    expect(analyticsCsv).toContain('totals,all,0.00,0.00,0,USD');
+    expect(analyticsCsv).not.toMatch(/^brand,/m);
     const resend = await t.app.inject({
       method: 'POST',
       url: `/api/v1/orders/${id}/resend`,

@@ -349,7 +349,11 @@ export async function insertHistoricalOrders(
   return orders.map((r) => r.id as string);
 }
 
-/** Generates and writes `count` orders in batches, reporting progress after each. */
+/**
+ * Generates and writes `count` orders in batches, reporting progress after each. With
+ * `concurrency` above 1 (PostgreSQL), several batches are in flight at once, so generating and
+ * encrypting one overlaps with the database writing another.
+ */
 export async function seedOrders(
   db: Kysely<Database>,
   o: {
@@ -361,20 +365,34 @@ export async function seedOrders(
     to: Date;
     seed?: number;
     batchSize?: number;
+    concurrency?: number;
     onProgress?: (done: number) => void;
   },
 ): Promise<void> {
   const products = await seedProducts(db, 40, o.seed ?? 1);
   const batch = o.batchSize ?? 2000;
-  for (let done = 0; done < o.count; done += batch) {
-    const n = Math.min(batch, o.count - done);
-    const orders = generateOrders(products, {
-      count: n,
-      from: o.from,
-      to: o.to,
-      seed: (o.seed ?? 1) * 1_000_003 + done,
-    });
-    await insertHistoricalOrders(db, { organisationId: o.organisationId, createdBy: o.createdBy, key: o.key, orders });
-    o.onProgress?.(done + n);
-  }
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < o.count) {
+      const start = next;
+      const n = Math.min(batch, o.count - start);
+      next += n;
+      const orders = generateOrders(products, {
+        count: n,
+        from: o.from,
+        to: o.to,
+        seed: (o.seed ?? 1) * 1_000_003 + start,
+      });
+      await insertHistoricalOrders(db, {
+        organisationId: o.organisationId,
+        createdBy: o.createdBy,
+        key: o.key,
+        orders,
+      });
+      done += n;
+      o.onProgress?.(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, worker));
 }

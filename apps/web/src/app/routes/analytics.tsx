@@ -1,5 +1,5 @@
-import { PageHeading } from '@/components/layout/page-heading';
+import { AnalyticsPage } from '@/features/analytics';
 
 export function Component() {
-  return <PageHeading title="Analytics" />;
+  return <AnalyticsPage />;
 }

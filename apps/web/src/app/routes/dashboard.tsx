@@ -1,5 +1,5 @@
-import { PageHeading } from '@/components/layout/page-heading';
+import { DashboardPage } from '@/features/dashboard';
 
 export function Component() {
-  return <PageHeading title="Dashboard" />;
+  return <DashboardPage />;
 }

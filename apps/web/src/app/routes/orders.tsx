@@ -1,5 +1,5 @@
-import { PageHeading } from '@/components/layout/page-heading';
+import { OrdersPage } from '@/features/orders';
 
 export function Component() {
-  return <PageHeading title="Your Order History" />;
+  return <OrdersPage />;
 }

@@ -92,6 +92,7 @@ const PENDING_ORDER = {
   total: 25.63,
   charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
   recipient_email: 'sam@example.com',
+  recipient_name: null,
   created_at: ISO,
   completed_at: null,
   failed_at: null,

@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anOrder } from '@/testing/order-data';
 import { amazonUs } from '../utils/test-products';
 import { SendRewardDialog } from './send-reward-dialog';
 
@@ -28,24 +29,14 @@ const json = (status: number, body: unknown) =>
 
 const orderAnswer = (body: { amount: string; quantity: number; email: string }) => ({
   success: true,
-  order_id: '0b5f6f3e-7d0a-4a55-9f0e-1c2d3e4f5a6b',
-  status: 'pending',
-  delivery_method: 'email',
-  product_code: 'AMAZON-US',
-  product_name: 'Amazon.com Gift Card',
-  brand: 'Amazon',
-  currency: 'USD',
-  amount: Number(body.amount),
-  quantity: body.quantity,
-  subtotal: 0,
-  fee: 0,
-  total: 0,
-  charged: { currency: 'USD', rate: '1', subtotal: 0, fee: 0, total: 0 },
-  recipient_email: body.email,
-  created_at: '2025-01-01T00:00:00.000Z',
-  completed_at: null,
-  failed_at: null,
-  failure_reason: null,
+  ...anOrder({
+    status: 'pending',
+    amount: Number(body.amount),
+    quantity: body.quantity,
+    recipient_email: body.email,
+    recipient_name: null,
+    completed_at: null,
+  }),
 });
 
 /** The server's edge: each POST /api/v1/orders is recorded and answered by the next handler. */

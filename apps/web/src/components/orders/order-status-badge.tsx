@@ -1,0 +1,26 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@giftrelay/contracts';
+import { Badge } from '@/components/ui/badge';
+
+export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive';
+
+const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
+  completed: 'default',
+  pending: 'secondary',
+  failed: 'destructive',
+};
+
+// Object.hasOwn, not `in` or a lookup: 'toString' is no status.
+const isKnownStatus = (status: string): status is OrderStatus => Object.hasOwn(BADGE_VARIANTS, status);
+
+/** Spec section 4: completed default, pending secondary, failed destructive, anything else secondary. */
+export const statusBadgeVariant = (status: string): StatusBadgeVariant =>
+  isKnownStatus(status) ? BADGE_VARIANTS[status] : 'secondary';
+
+/** Delivered / Pending / Failed; a status the app does not know yet is shown as it comes, capitalised. */
+export const statusLabel = (status: string): string =>
+  isKnownStatus(status) ? ORDER_STATUS_LABELS[status] : status.charAt(0).toUpperCase() + status.slice(1);
+
+/** An order's status as the dashboard's Recent Orders and the order history show it. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <Badge variant={statusBadgeVariant(status)}>{statusLabel(status)}</Badge>;
+}

@@ -1,0 +1,22 @@
+import { type DashboardCharts, DashboardChartsSchema } from '@giftrelay/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dashboardQueryKey, dashboardRefreshInterval } from './get-dashboard';
+
+export const dashboardChartsQueryKey = [...dashboardQueryKey, 'charts'] as const;
+
+export const getDashboardCharts = async (signal?: AbortSignal): Promise<DashboardCharts> =>
+  DashboardChartsSchema.parse(await api.get('/api/v1/dashboard/charts', { signal }));
+
+/** `hasPending` comes from the dashboard itself, which knows whether orders are settling. */
+export const dashboardChartsQueryOptions = (hasPending: boolean | undefined) =>
+  queryOptions({
+    queryKey: dashboardChartsQueryKey,
+    queryFn: ({ signal }) => getDashboardCharts(signal),
+    refetchInterval: dashboardRefreshInterval(hasPending),
+    refetchOnWindowFocus: true,
+  });
+
+/** The three charts of the last 30 days. */
+export const useDashboardCharts = (hasPending: boolean | undefined) =>
+  useQuery(dashboardChartsQueryOptions(hasPending));

@@ -1,0 +1,29 @@
+import { type Dashboard, DashboardSchema } from '@giftrelay/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sharedQueryKeys } from '@/lib/query-keys';
+
+/** While an order is pending its status is about to change: ask this often. */
+export const PENDING_REFRESH_MS = 3000;
+/** Otherwise the figures still follow orders sent from elsewhere (the API, another tab). */
+export const IDLE_REFRESH_MS = 30_000;
+
+/** Under the orders' key, so sending a reward refreshes the dashboard at once. */
+export const dashboardQueryKey = [...sharedQueryKeys.orders, 'dashboard'] as const;
+
+export const getDashboard = async (signal?: AbortSignal): Promise<Dashboard> =>
+  DashboardSchema.parse(await api.get('/api/v1/dashboard', { signal }));
+
+export const dashboardRefreshInterval = (hasPending: boolean | undefined): number =>
+  hasPending ? PENDING_REFRESH_MS : IDLE_REFRESH_MS;
+
+export const dashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardQueryKey,
+    queryFn: ({ signal }) => getDashboard(signal),
+    refetchInterval: (query) => dashboardRefreshInterval(query.state.data?.has_pending),
+    refetchOnWindowFocus: true,
+  });
+
+/** This month's cards and the latest orders, kept fresh while orders settle. */
+export const useDashboard = () => useQuery(dashboardQueryOptions());

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { PageHeading } from '@/components/layout/page-heading';
+import { LoadError } from '@/components/ui/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardCharts } from './dashboard-charts';
+import { RecentOrders } from './recent-orders';
+import { SummaryCards, SummaryCardsSkeleton } from './summary-cards';
+
+/**
+ * This month's figures, the latest orders and the 30-day charts. The figures refresh by
+ * themselves: every 3 s while an order is pending, every 30 s otherwise, and when the tab regains
+ * focus; a reward sent from the dialog refreshes them at once.
+ */
+export function DashboardPage() {
+  const dashboard = useDashboard();
+  const { error } = dashboard;
+
+  // The spec logs a failed load; the page still leaves its loading state and offers a retry.
+  useEffect(() => {
+    if (error) console.warn('The dashboard could not be loaded:', error.message);
+  }, [error]);
+
+  return (
+    <PageHeading title="Dashboard">
+      {dashboard.isPending ? (
+        <>
+          <Spinner label="Loading dashboard" className="mt-4" />
+          <SummaryCardsSkeleton />
+        </>
+      ) : dashboard.isError && !dashboard.data ? (
+        <LoadError
+          title="We could not load your dashboard."
+          error={dashboard.error}
+          onRetry={() => dashboard.refetch()}
+          isRetrying={dashboard.isFetching}
+        />
+      ) : (
+        <>
+          {dashboard.isError && (
+            <p role="status" className="mt-4 text-sm text-muted-foreground">
+              Could not refresh just now; these figures may be a little out of date.
+            </p>
+          )}
+          <SummaryCards dashboard={dashboard.data} />
+          <div className="mt-6">
+            <RecentOrders orders={dashboard.data.recent_orders} />
+          </div>
+          <DashboardCharts hasPending={dashboard.data.has_pending} />
+        </>
+      )}
+    </PageHeading>
+  );
+}

@@ -1,0 +1,184 @@
+import type { OrderDetail } from '@giftrelay/contracts';
+import type { ReactNode } from 'react';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
+import { useOrder } from '../api/get-order';
+import { describeEvent, historyInOrder } from '../utils/history';
+import { ResendEmailForm } from './resend-email-form';
+
+/** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */
+export function OrderDetailBody({ orderId }: { orderId: string }) {
+  const order = useOrder(orderId);
+  if (order.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading the order" />
+      </div>
+    );
+  }
+  if (order.isError) {
+    const isMissing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 text-sm">
+        <p className="font-medium">{isMissing ? 'We could not find this order.' : 'This order could not be loaded.'}</p>
+        <p className="text-muted-foreground">
+          {isMissing ? 'It may belong to another organisation, or the link is incomplete.' : order.error.message}
+        </p>
+        {!isMissing && (
+          <Button variant="outline" size="sm" onClick={() => void order.refetch()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const o = order.data;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <OrderStatusBadge status={o.status} />
+        <span className="font-medium">{o.brand}</span>
+        <span className="text-sm text-muted-foreground">{o.product_name}</span>
+      </div>
+      <OrderSummarySection order={o} />
+      <RewardsSection order={o} />
+      <HistorySection order={o} />
+      {o.status === 'completed' && (
+        <Section title="Resend email">
+          {/* A corrected address becomes the order's: the form starts again from it. */}
+          <ResendEmailForm key={o.recipient_email} orderId={o.order_id} currentEmail={o.recipient_email} />
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="grid gap-3">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function OrderSummarySection({ order: o }: { order: OrderDetail }) {
+  const isConverted = o.charged.currency !== o.currency;
+  return (
+    <Section title="Summary">
+      <dl className="divide-y rounded-lg border px-4 text-sm">
+        <Row label="Amount">{formatFaceValue(o)}</Row>
+        <Row label="Subtotal">{formatMajor(o.subtotal, o.currency)}</Row>
+        <Row label="Processing fee">{formatMajor(o.fee, o.currency)}</Row>
+        <Row label="Total">{formatMajor(o.total, o.currency)}</Row>
+        {isConverted && (
+          <Row label={`Charged (${o.charged.currency})`}>
+            {formatMajor(o.charged.total, o.charged.currency)}
+            <span className="block text-xs font-normal text-muted-foreground">
+              at 1 {o.currency} = {o.charged.rate} {o.charged.currency}
+            </span>
+          </Row>
+        )}
+        <Row label="Recipient">
+          {o.recipient_name && <span className="block">{o.recipient_name}</span>}
+          <span className={o.recipient_name ? 'text-muted-foreground' : undefined}>{o.recipient_email}</span>
+        </Row>
+        <Row label="Delivery">Email</Row>
+        <Row label="Placed">{formatTimestamp(o.created_at)}</Row>
+        {o.completed_at && <Row label="Delivered">{formatTimestamp(o.completed_at)}</Row>}
+        {o.failed_at && <Row label="Failed">{formatTimestamp(o.failed_at)}</Row>}
+        {o.failure_reason && <Row label="Reason">{o.failure_reason}</Row>}
+      </dl>
+      {o.message && (
+        <figure className="rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+          <figcaption className="mb-1 text-xs font-medium text-muted-foreground">Message</figcaption>
+          <blockquote className="whitespace-pre-line">{o.message}</blockquote>
+        </figure>
+      )}
+    </Section>
+  );
+}
+
+const REWARD_BADGES = {
+  issued: { variant: 'default', label: 'Issued' },
+  pending: { variant: 'secondary', label: 'Pending' },
+  failed: { variant: 'destructive', label: 'Failed' },
+} as const;
+
+const CLAIM_NOT_OPENED = {
+  issued: 'Not opened yet',
+  pending: 'Claim link works once the card is issued',
+  failed: 'Never issued',
+} as const;
+
+function RewardsSection({ order }: { order: OrderDetail }) {
+  const rewards = order.rewards;
+  return (
+    <Section title={rewards.length === 1 ? 'Reward' : `Rewards (${rewards.length})`}>
+      <ul className="grid gap-2">
+        {rewards.map((reward, i) => {
+          const badge = REWARD_BADGES[reward.status];
+          const { first_opened_at: openedAt, open_count: opens } = reward.claim;
+          return (
+            <li key={reward.id} className="grid gap-1 rounded-lg border px-4 py-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium">
+                  {rewards.length > 1 && <span className="text-muted-foreground">#{i + 1} </span>}
+                  {reward.code_masked ? (
+                    <>
+                      <span className="text-muted-foreground">Code </span>
+                      <span className="font-mono">{reward.code_masked}</span>
+                    </>
+                  ) : (
+                    'No code yet'
+                  )}
+                </span>
+                <Badge variant={badge.variant}>{badge.label}</Badge>
+              </div>
+              <p className="text-muted-foreground">
+                {openedAt
+                  ? `Opened first ${formatTimestamp(openedAt)} · opened ${opens} time${opens === 1 ? '' : 's'}`
+                  : CLAIM_NOT_OPENED[reward.status]}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+function HistorySection({ order }: { order: OrderDetail }) {
+  return (
+    <Section title="History">
+      <ol className="grid gap-3 border-l pl-4">
+        {historyInOrder(order.history).map((event) => {
+          const { title, detail } = describeEvent(event);
+          return (
+            <li key={`${event.at}-${event.type}`} className="relative text-sm">
+              <span aria-hidden className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" />
+              <p className="font-medium">{title}</p>
+              {detail && <p className="break-words text-muted-foreground">{detail}</p>}
+              <time dateTime={event.at} className="text-xs text-muted-foreground">
+                {formatTimestamp(event.at)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { describeEvent, historyInOrder, resendProblem } from './history';
+
+const event = (type: string, detail: Record<string, unknown> = {}, at = '2026-03-02T10:00:00.000Z') => ({
+  type,
+  at,
+  detail,
+});
+
+describe('the order history', () => {
+  it('says each event in words, with the failure’s reason and the resend’s address', () => {
+    expect(describeEvent(event('order.created'))).toEqual({ title: 'Order placed' });
+    expect(describeEvent(event('order.completed')).title).toBe('Delivered');
+    expect(describeEvent(event('order.failed', { reason: 'This gift card is out of stock at the provider' }))).toEqual({
+      title: 'Failed',
+      detail: 'This gift card is out of stock at the provider',
+    });
+    expect(describeEvent(event('order.failed')).detail).toBe('The gift card could not be issued.');
+    expect(describeEvent(event('email.queued', { to: 'ada@example.com' }))).toEqual({
+      title: 'Email sent',
+      detail: 'To ada@example.com',
+    });
+    for (const type of ['email.resent', 'order.resent']) {
+      expect(describeEvent(event(type, { to: 'fixed@example.com' }))).toEqual({
+        title: 'Email resent',
+        detail: 'To fixed@example.com',
+      });
+    }
+    expect(describeEvent(event('recipient.changed', { from: 'ada@exmaple.com', to: 'ada@example.com' }))).toEqual({
+      title: 'Recipient corrected',
+      detail: 'From ada@exmaple.com to ada@example.com',
+    });
+    expect(describeEvent(event('order.refunded'))).toEqual({ title: 'order.refunded' });
+  });
+
+  it('lists the oldest first', () => {
+    const later = event('order.resent', {}, '2026-03-02T11:00:00.000Z');
+    const earlier = event('order.created', {}, '2026-03-02T09:00:00.000Z');
+    expect(historyInOrder([later, earlier]).map((e) => e.type)).toEqual(['order.created', 'order.resent']);
+  });
+
+  it('explains each refusal of a resend', () => {
+    expect(resendProblem(new ApiError(409, 'CONFLICT', 'Only delivered orders can be resent')).title).toBe(
+      'This order cannot be resent',
+    );
+    expect(resendProblem(new ApiError(400, 'VALIDATION_ERROR', 'email must be a valid email address'))).toEqual({
+      title: 'Check the email address',
+      description: 'email must be a valid email address',
+    });
+    expect(resendProblem(new ApiError(429, 'RATE_LIMITED', '')).title).toBe('Resent too often');
+    expect(resendProblem(new Error('boom')).title).toBe('The email could not be resent');
+  });
+});

@@ -1,0 +1,69 @@
+import type { OrderDetail } from '@giftrelay/contracts';
+import { ApiError } from '@/lib/api-client';
+
+type OrderEvent = OrderDetail['history'][number];
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** A line of the order's history as a person reads it: what happened, and to whom or why. */
+export function describeEvent(event: OrderEvent): { title: string; detail?: string } {
+  switch (event.type) {
+    case 'order.created':
+      return { title: 'Order placed' };
+    case 'order.completed':
+      return { title: 'Delivered' };
+    case 'order.failed':
+      return { title: 'Failed', detail: text(event.detail.reason) ?? 'The gift card could not be issued.' };
+    case 'email.queued': {
+      const to = text(event.detail.to);
+      return { title: 'Email sent', detail: to ? `To ${to}` : undefined };
+    }
+    // The API records a resend as email.resent; order.resent is the name the webhooks may use.
+    case 'email.resent':
+    case 'order.resent': {
+      const to = text(event.detail.to);
+      return { title: 'Email resent', detail: to ? `To ${to}` : undefined };
+    }
+    case 'recipient.changed': {
+      const from = text(event.detail.from);
+      const to = text(event.detail.to);
+      return { title: 'Recipient corrected', detail: from && to ? `From ${from} to ${to}` : undefined };
+    }
+    default:
+      return { title: event.type };
+  }
+}
+
+/** Oldest first, as a history reads. */
+export const historyInOrder = (history: OrderEvent[]): OrderEvent[] =>
+  [...history].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+
+export interface Problem {
+  title: string;
+  description: string;
+}
+
+/** What went wrong with a resend, in words that say what to do next. */
+export function resendProblem(err: unknown): Problem {
+  if (!(err instanceof ApiError)) {
+    return { title: 'The email could not be resent', description: 'Something went wrong. Please try again.' };
+  }
+  switch (err.code) {
+    case 'CONFLICT':
+      return {
+        title: 'This order cannot be resent',
+        description: err.message || 'Only delivered orders can be resent.',
+      };
+    case 'VALIDATION_ERROR':
+      return { title: 'Check the email address', description: err.message };
+    case 'RATE_LIMITED':
+      return {
+        title: 'Resent too often',
+        description: err.message || 'This order was resent a short while ago. Please wait before trying again.',
+      };
+    case 'NOT_FOUND':
+      return { title: 'Order not found', description: 'This order no longer exists in your organisation.' };
+    default:
+      return { title: 'The email could not be resent', description: err.message };
+  }
+}

@@ -1,0 +1,65 @@
+import type { OrderDetail, OrderStats, OrderSummary } from '@giftrelay/contracts';
+
+/**
+ * Orders as the API answers them (list rows, Recent Orders, detail, stats), for every web test that
+ * needs one; override what a test is about.
+ */
+export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    order_id: '0b5f6f3e-7d0a-4a55-9f0e-1c2d3e4f5a6b',
+    status: 'completed',
+    delivery_method: 'email',
+    product_code: 'AMAZON-US',
+    product_name: 'Amazon.com Gift Card',
+    brand: 'Amazon',
+    currency: 'USD',
+    amount: 25,
+    quantity: 1,
+    subtotal: 25,
+    fee: 0.63,
+    total: 25.63,
+    charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
+    recipient_email: 'ada@example.com',
+    recipient_name: 'Ada Lovelace',
+    created_at: '2026-03-02T10:15:00.000Z',
+    completed_at: '2026-03-02T10:15:03.000Z',
+    failed_at: null,
+    failure_reason: null,
+    ...overrides,
+  };
+}
+
+export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  const summary = anOrder(overrides);
+  return {
+    ...summary,
+    message: 'Thank you for a great quarter!',
+    rewards: [
+      {
+        id: '5a1e0c9d-1111-4b2b-8c3c-9d8e7f6a5b4c',
+        status: 'issued',
+        code_masked: '•••• 7Q2K',
+        issued_at: summary.completed_at,
+        claim: { first_opened_at: null, open_count: 0 },
+      },
+    ],
+    history: [
+      { type: 'order.created', at: summary.created_at, detail: {} },
+      { type: 'order.completed', at: summary.completed_at ?? summary.created_at, detail: {} },
+    ],
+    ...overrides,
+  };
+}
+
+export function someStats(overrides: Partial<OrderStats> = {}): OrderStats {
+  return {
+    success: true,
+    currency: 'USD',
+    total_orders: 2,
+    delivered: 1,
+    pending: 0,
+    failed: 1,
+    total_value: 1234.5,
+    ...overrides,
+  };
+}
