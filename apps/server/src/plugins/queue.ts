@@ -71,6 +71,19 @@ export async function captureJobInsert(
   return captured;
 }
 
+const JOB_PARAM = '$1::text::json';
+
+/**
+ * A captured job insert (see `captureJobInsert`) as a CTE body of a larger statement: the job's
+ * JSON, still parameter `$1`, is read FROM `gate`, so the job is written only when that CTE
+ * returned a row. Refuses an insert whose shape a pg-boss upgrade has changed.
+ */
+export function jobInsertGatedBy(jobText: string, gate: string): string {
+  if (jobText.split(JOB_PARAM).length !== 2)
+    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check jobInsertGatedBy's callers`);
+  return jobText.replace(JOB_PARAM, `(SELECT $1::text FROM ${gate})::json`);
+}
+
 /**
  * pg-boss on the app's own database (PGlite through its adapter, or PostgreSQL). Feature modules
  * create their queues and workers on `app.queue.boss` in their own plugins.

@@ -71,8 +71,3 @@ export async function clearStaleKey(tx: Tx, organisationId: string, key: string)
     )
     .execute();
 }
-
-export async function deleteExpiredKeys(tx: Tx): Promise<number> {
-  const res = await tx.deleteFrom('idempotency_keys').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
-  return Number(res.numDeletedRows);
-}

@@ -1,3 +1,4 @@
+import { jobInsertGatedBy } from '../../plugins/queue';
 /**
  * A fulfilled order's completion as ONE statement (one transaction), like placing it
  * (place-order-statement.ts): the codes this run got stored (encrypted) on their rewards if still
@@ -31,13 +32,10 @@ export interface IssuedReward {
   expiresAt: Date | null;
 }
 
-const JOB_PARAM = '$1::text::json';
 const texts = new Map<string, string>();
 
 function buildText(jobText: string): string {
-  if (jobText.split(JOB_PARAM).length !== 2)
-    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check complete-order-statement.ts`);
-  const job = jobText.replace(JOB_PARAM, '(SELECT $1::text FROM f)::json');
+  const job = jobInsertGatedBy(jobText, 'f');
   return `WITH
 i AS (
   UPDATE rewards r SET status = 'issued', provider_order_id = x.provider_order_id, code_encrypted = x.code_encrypted,

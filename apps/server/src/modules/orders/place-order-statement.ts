@@ -1,4 +1,5 @@
 import { sessionIsActive } from '../../plugins/auth';
+import { jobInsertGatedBy } from '../../plugins/queue';
 import type { OrderRow } from './repository';
 
 /**
@@ -53,8 +54,6 @@ export interface PlaceOrderResult {
   prior_expired: boolean | null;
 }
 
-const JOB_PARAM = '$1::text::json';
-
 // Each column with its type: the parameters are typed in the text, so both engines read them alike.
 const ORDER_COLUMN_TYPES = {
   id: 'uuid',
@@ -99,14 +98,12 @@ const FIXED = [
 const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
 
 function buildText(jobText: string, keyed: boolean): string {
-  if (jobText.split(JOB_PARAM).length !== 2)
-    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check place-order-statement.ts`);
   const names = [...FIXED, ...ORDER_COLUMNS.map((c) => `order.${c}`), ...(keyed ? KEYED : [])];
   const p = (name: string) => `$${names.indexOf(name) + 2}`;
   const col = (c: keyof typeof ORDER_COLUMN_TYPES) => `${p(`order.${c}`)}::${ORDER_COLUMN_TYPES[c]}`;
   const org = `${p('org')}::uuid`;
   const orderId = col('id');
-  const job = jobText.replace(JOB_PARAM, '(SELECT $1::text FROM h)::json');
+  const job = jobInsertGatedBy(jobText, 'h');
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH
 s AS (SELECT ${sessionIsActive(p('sessionId'), p('userId'), p('org'))} AS live),
