@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { catalogSyncJob } from './jobs/catalog-sync';
+import { housekeepingPlugin } from './jobs/housekeeping';
 import { loggerOptions } from './lib/log';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(secretsPlugin, { config: opts.config });
   await app.register(ordersPlugin);
   await app.register(reportsPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(fxRoutes, { prefix: '/api/v1' });
   await app.register(leadRoutes, { prefix: '/api/v1' });
   await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });

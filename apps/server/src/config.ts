@@ -54,6 +54,7 @@ const EnvSchema = z.object({
     .pipe(z.number().min(1, 'must be a whole number from 1 to 600').max(600, 'must be a whole number from 1 to 600'))
     .default(1),
   WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  SELF_VACUUM: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
   REWARD_ENCRYPTION_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
@@ -115,6 +116,11 @@ export type Config = {
   fulfilment: { maxAttempts: number; retryDelaySeconds: number };
   /** Whether this process runs the job workers (fulfilment, email); off for API-only processes. */
   runWorkers: boolean;
+  /**
+   * Whether worker processes vacuum the tables the app churns themselves: `auto` when the database
+   * has no autovacuum (PGlite, or PostgreSQL with autovacuum off), `on` always, `off` never.
+   */
+  selfVacuum: 'auto' | 'on' | 'off';
   /** Encrypts reward codes at rest; undefined means one kept in the database. */
   rewardEncryptionKey?: Buffer;
   /** Where email goes: an SMTP server, or the built-in mailbox when none is configured. */
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
     runWorkers: e.WORKERS === 'on',
+    selfVacuum: e.SELF_VACUUM,
     fulfilment: { maxAttempts: e.FULFILMENT_MAX_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
     rewardEncryptionKey: e.REWARD_ENCRYPTION_KEY ? Buffer.from(e.REWARD_ENCRYPTION_KEY, 'base64') : undefined,
     version: process.env.npm_package_version ?? '0.1.0',

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/app/data',
       database: { driver: 'pglite', dir: '/srv/app/data/pglite' },
       logLevel: 'info',
+      selfVacuum: 'auto',
     });
   });
 
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true, false, or a comma-separated list'],
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a whole number from 1 to 10000'],
+    [{ SELF_VACUUM: 'sometimes' }, 'SELF_VACUUM must be auto, on or off (got "sometimes")'],
     [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);

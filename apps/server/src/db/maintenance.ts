@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle, Db } from './database';
+
+// The upkeep a database needs from the app (docs/decisions/013-housekeeping.md): rows nobody can use
+// any more are deleted, and, where the database has no autovacuum, the tables the app churns are
+// vacuumed by the app itself. Queue-like tables (pg-boss's jobs, the rollup deltas, idempotency
+// keys) turn over all day: left unvacuumed, every read walks their dead rows and gets slower by the
+// hour.
+
+/** Kept past their expiry so a late click still hears "expired" rather than "unknown". */
+const GRACE = sql`interval '30 days'`;
+/** Rows per DELETE, so no sweep holds locks or writes WAL in one long burst. */
+const SWEEP_BATCH = 5000;
+/** Batches per table per sweep; the next sweep carries on. */
+const SWEEP_MAX_BATCHES = 20;
+
+/** The rows one sweep deleted, by table. */
+export interface SweepResult {
+  idempotency_keys: number;
+  auth_sessions: number;
+  auth_email_tokens: number;
+}
+
+/**
+ * Deletes rows that can no longer be used: idempotency keys past their expiry (kept at least 24
+ * hours, decision 009) whose execution is over, and sign-in sessions and emailed links 30 days past
+ * their expiry (a session's refresh tokens go with it).
+ */
+export async function sweepExpired(db: Db): Promise<SweepResult> {
+  const batches = async (statement: () => Promise<number>) => {
+    let total = 0;
+    for (let i = 0; i < SWEEP_MAX_BATCHES; i++) {
+      const n = await statement();
+      total += n;
+      if (n < SWEEP_BATCH) break;
+    }
+    return total;
+  };
+  const affected = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
+  return {
+    idempotency_keys: await batches(async () =>
+      affected(
+        await sql`
+          DELETE FROM idempotency_keys WHERE (organisation_id, key) IN (
+            SELECT organisation_id, key FROM idempotency_keys
+            WHERE expires_at <= now() AND (state = 'completed' OR locked_until <= now())
+            LIMIT ${SWEEP_BATCH})`.execute(db),
+      ),
+    ),
+    auth_sessions: await batches(async () =>
+      affected(
+        await sql`
+          DELETE FROM auth_sessions WHERE id IN (
+            SELECT id FROM auth_sessions WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})`.execute(db),
+      ),
+    ),
+    auth_email_tokens: await batches(async () =>
+      affected(
+        await sql`
+          DELETE FROM auth_email_tokens WHERE id IN (
+            SELECT id FROM auth_email_tokens WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})`.execute(db),
+      ),
+    ),
+  };
+}
+
+/** Whether PostgreSQL's autovacuum looks after this database. PGlite has none: it is one backend. */
+export async function hasAutovacuum(handle: DatabaseHandle): Promise<boolean> {
+  if (handle.driver === 'pglite') return false;
+  const { rows } = await sql<{ on: boolean }>`
+    SELECT current_setting('autovacuum') = 'on' AND current_setting('track_counts') = 'on' AS on`.execute(handle.db);
+  return rows[0]?.on === true;
+}
+
+export interface TableUpkeep {
+  /** Schema-qualified and quoted, ready for a VACUUM or ANALYZE statement. */
+  table: string;
+  action: 'vacuum' | 'analyze';
+  dead: number;
+  live: number;
+}
+
+/**
+ * The app's tables (its own and pg-boss's) that autovacuum would see to, with tighter thresholds
+ * since the busiest are queues: vacuum past 1,000 dead rows plus 5 % of the live ones, analyse
+ * past 1,000 changes plus 10 %.
+ */
+export async function tablesNeedingUpkeep(db: Db): Promise<TableUpkeep[]> {
+  const { rows } = await sql<{ ident: string; live: string; dead: string; changed: string }>`
+    SELECT format('%I.%I', schemaname, relname) AS ident, n_live_tup::text AS live,
+           n_dead_tup::text AS dead, n_mod_since_analyze::text AS changed
+    FROM pg_stat_user_tables
+    WHERE schemaname IN ('public', 'pgboss')
+    ORDER BY n_dead_tup DESC`.execute(db);
+  const out: TableUpkeep[] = [];
+  for (const r of rows) {
+    const live = Number(r.live);
+    const dead = Number(r.dead);
+    if (dead > 1000 + 0.05 * live) out.push({ table: r.ident, action: 'vacuum', dead, live });
+    else if (Number(r.changed) > 1000 + 0.1 * live) out.push({ table: r.ident, action: 'analyze', dead, live });
+  }
+  return out;
+}
+
+// Any number will do, as long as nothing else in the app takes it.
+const UPKEEP_LOCK_KEY = 4_247_019_332;
+
+/**
+ * VACUUM (ANALYZE), or ANALYZE, one table. On PostgreSQL a session lock keeps two processes from
+ * working at once (VACUUM cannot run in a transaction, so it is not a transaction lock); returns
+ * false when another process holds it. PGlite has one connection and one process.
+ */
+export async function upkeepTable(handle: DatabaseHandle, t: TableUpkeep): Promise<boolean> {
+  const statement = sql.raw(t.action === 'vacuum' ? `VACUUM (ANALYZE) ${t.table}` : `ANALYZE ${t.table}`);
+  if (handle.driver === 'pglite') {
+    await statement.execute(handle.db);
+    return true;
+  }
+  return handle.db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${UPKEEP_LOCK_KEY}) AS ok`.execute(conn);
+    if (!rows[0]?.ok) return false;
+    try {
+      await statement.execute(conn);
+      return true;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${UPKEEP_LOCK_KEY})`.execute(conn);
+    }
+  });
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasAutovacuum,
+  type SweepResult,
+  sweepExpired,
+  type TableUpkeep,
+  tablesNeedingUpkeep,
+  upkeepTable,
+} from '../db/maintenance';
+
+/** How often a worker process looks at its tables' dead rows, and how soon after start. */
+export const UPKEEP_EVERY_MS = 30_000;
+const FIRST_UPKEEP_MS = 5_000;
+/** How often expired rows are swept (every this many upkeep rounds: 10 minutes). */
+const SWEEP_EVERY_ROUNDS = 20;
+
+export interface HousekeepingReport {
+  /** Tables vacuumed or analysed this round (empty when autovacuum does it). */
+  tables: TableUpkeep[];
+  swept?: SweepResult;
+}
+
+export interface Housekeeping {
+  /** Whether this process vacuums the tables itself (SELF_VACUUM, or auto and no autovacuum). */
+  readonly selfVacuum: boolean;
+  /** One round now: the tables' upkeep, and with `sweep`, expired rows. Waits for a round already running. */
+  run(opts?: { sweep?: boolean }): Promise<HousekeepingReport>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    housekeeping: Housekeeping;
+  }
+}
+
+/**
+ * Keeps the database in shape while the app runs (docs/decisions/013-housekeeping.md). Processes
+ * that run workers sweep expired idempotency keys, sessions and emailed links every 10 minutes,
+ * and, where the database has no autovacuum (PGlite always; PostgreSQL configured without it),
+ * vacuum and analyse the tables that need it every 30 seconds.
+ */
+export const housekeepingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const mode = app.config.selfVacuum;
+    const selfVacuum = mode === 'on' || (mode === 'auto' && !(await hasAutovacuum(app.database)));
+
+    let tail: Promise<unknown> = Promise.resolve();
+    const round = async (sweep: boolean): Promise<HousekeepingReport> => {
+      const tables: TableUpkeep[] = [];
+      if (selfVacuum) {
+        for (const t of await tablesNeedingUpkeep(app.db)) {
+          if (await upkeepTable(app.database, t)) tables.push(t);
+        }
+        if (tables.length) app.log.debug({ tables }, 'tables vacuumed');
+      }
+      if (!sweep) return { tables };
+      const swept = await sweepExpired(app.db);
+      if (Object.values(swept).some((n) => n > 0)) app.log.info({ swept }, 'expired rows swept');
+      return { tables, swept };
+    };
+    const run = (opts: { sweep?: boolean } = {}) => {
+      const next = tail.then(() => round(opts.sweep === true));
+      tail = next.catch(() => {});
+      return next;
+    };
+    app.decorate('housekeeping', { selfVacuum, run });
+
+    if (!app.config.runWorkers) return;
+    if (selfVacuum && mode === 'auto') {
+      app.log.info(
+        `${app.database.driver === 'pglite' ? 'PGlite has no autovacuum' : 'autovacuum is off on this PostgreSQL'}: the workers vacuum the app's tables themselves (SELF_VACUUM)`,
+      );
+    }
+    let rounds = 0;
+    let closing = false;
+    let timer: NodeJS.Timeout | undefined;
+    const tick = () => {
+      const sweep = rounds++ % SWEEP_EVERY_ROUNDS === 0;
+      run({ sweep })
+        .catch((err) => {
+          if (!closing) app.log.warn({ err }, 'housekeeping failed; will retry');
+        })
+        .finally(() => {
+          if (!closing) timer = setTimeout(tick, UPKEEP_EVERY_MS).unref();
+        });
+    };
+    app.addHook('onReady', async () => {
+      timer = setTimeout(tick, FIRST_UPKEEP_MS).unref();
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearTimeout(timer);
+      await tail;
+    });
+  },
+  { name: 'housekeeping', dependencies: ['db'] },
+);
