@@ -170,6 +170,24 @@ export function findRefreshToken(db: Executor, tokenHash: Uint8Array) {
     .executeTakeFirst();
 }
 
+/**
+ * Whether the session has moved on past a token: a token issued after it was itself presented
+ * more than `seconds` ago.
+ */
+export async function sessionMovedOn(db: Executor, tokenId: string, seconds: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_refresh_tokens as later')
+    .innerJoin('auth_refresh_tokens as t', (join) =>
+      join.onRef('later.session_id', '=', 't.session_id').onRef('later.created_at', '>', 't.created_at'),
+    )
+    .select('later.id')
+    .where('t.id', '=', tokenId)
+    .where('later.used_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Marks the token used; false if another request used it first. */
 export async function useRefreshToken(db: Executor, tokenId: string): Promise<boolean> {
   const row = await db

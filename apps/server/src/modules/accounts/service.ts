@@ -51,6 +51,12 @@ export const RATE_LIMITS = {
 export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
 /** A refresh token used again within this many seconds (two tabs refreshing at once) is not theft. */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/**
+ * A used refresh token presented again within this many seconds, while the token issued for it has
+ * never been presented, is a lost answer rather than theft: a reload or a dropped connection cut
+ * the response off before the browser stored the new cookie, perhaps several times in a row.
+ */
+export const REFRESH_LOST_ANSWER_SECONDS = 120;
 
 export interface IssuedSession {
   accessToken: string;
@@ -204,15 +210,20 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * Rotates the refresh token. A token already used, presented again after the grace period,
-     * was copied: the whole session ends, for the thief and the owner alike.
+     * Rotates the refresh token. A token presented after the session has moved on past it (a token
+     * issued later was used more than the grace period ago), or used again long after its first
+     * use, was copied: the whole session ends, for the thief and the owner alike. A token used
+     * again soon, while nothing later has been used, had its answer lost and gets a new one.
      */
     async refresh(refreshToken: string): Promise<IssuedSession> {
       const result = await db.transaction().execute(async (trx) => {
         const found = await repo.findRefreshToken(trx, hashToken(refreshToken));
         if (!found || found.session_ended) return { error: 'Invalid refresh token' } as const;
         const firstUse = found.used_at === null && (await repo.useRefreshToken(trx, found.id));
-        if (!firstUse && (found.used_seconds_ago ?? 0) > REFRESH_REUSE_GRACE_SECONDS) {
+        const copied =
+          (!firstUse && (found.used_seconds_ago ?? 0) > REFRESH_LOST_ANSWER_SECONDS) ||
+          (await repo.sessionMovedOn(trx, found.id, REFRESH_REUSE_GRACE_SECONDS));
+        if (copied) {
           await repo.revokeSession(trx, found.session_id, 'refresh_token_reuse');
           return { error: 'Refresh token already used: the session has been ended' } as const;
         }

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, randomIp, signUpVerifiedUser, uniqueEmail } from '../../../test/factories';
+import { bearer, randomIp, type SignedUpUser, signUpVerifiedUser, uniqueEmail } from '../../../test/factories';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 
 const ISSUER = 'http://localhost:3000';
@@ -110,29 +110,72 @@ describe(`sessions: /api/v1/auth/token, /user, /logout (${TEST_DB})`, () => {
     expect((await getUser(b.json().access_token)).statusCode).toBe(200);
   });
 
-  it('ends the whole session when a used refresh token comes back after the grace period', async () => {
+  /** Backdates every use of this user's refresh tokens, as if they happened `interval` ago. */
+  const ageUses = (u: SignedUpUser, interval: string) =>
+    sql`UPDATE auth_refresh_tokens SET used_at = used_at - ${interval}::interval
+        WHERE used_at IS NOT NULL AND session_id IN (SELECT id FROM auth_sessions WHERE user_id = ${u.user.id})`.execute(
+      t.database.db,
+    );
+  const revokedReason = async (u: SignedUpUser) =>
+    (
+      await t.database.db
+        .selectFrom('auth_sessions')
+        .select('revoked_reason')
+        .where('user_id', '=', u.user.id)
+        .executeTakeFirstOrThrow()
+    ).revoked_reason;
+
+  it('ends the whole session when a used refresh token comes back after the session moved on', async () => {
     const u = await signUpVerifiedUser(t);
-    const rotated = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
-    // Age the first use past the grace period.
-    await t.database.db
-      .updateTable('auth_refresh_tokens')
-      .set({ used_at: sql`now() - interval '1 minute'` })
-      .where('used_at', 'is not', null)
-      .execute();
+    const second = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
+    const third = (await token('refresh_token', { refresh_token: second.refresh_token })).json();
+    // The owner's refreshes happened a minute ago: past the grace period.
+    await ageUses(u, '1 minute');
 
     const reuse = await token('refresh_token', { refresh_token: u.refreshToken });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     // The thief's copy and the owner's current tokens are all dead now.
-    expect((await token('refresh_token', { refresh_token: rotated.refresh_token })).statusCode).toBe(401);
-    expect((await getUser(rotated.access_token)).statusCode).toBe(401);
+    expect((await token('refresh_token', { refresh_token: third.refresh_token })).statusCode).toBe(401);
+    expect((await getUser(third.access_token)).statusCode).toBe(401);
     expect((await getUser(u.accessToken)).statusCode).toBe(401);
-    const session = await t.database.db
-      .selectFrom('auth_sessions')
-      .select('revoked_reason')
-      .where('user_id', '=', u.user.id)
-      .executeTakeFirstOrThrow();
-    expect(session.revoked_reason).toBe('refresh_token_reuse');
+    expect(await revokedReason(u)).toBe('refresh_token_reuse');
+  });
+
+  it('answers a refresh again when its answer was lost (reloads cut it off), for two minutes', async () => {
+    const u = await signUpVerifiedUser(t);
+    // Three reloads in a row, each cutting the answer off before the browser kept the new
+    // cookie: the same token arrives three times, the last well past the 10-second grace.
+    expect((await token('refresh_token', { refresh_token: u.refreshToken })).statusCode).toBe(200);
+    await ageUses(u, '20 seconds');
+    expect((await token('refresh_token', { refresh_token: u.refreshToken })).statusCode).toBe(200);
+    await ageUses(u, '40 seconds');
+    const kept = await token('refresh_token', { refresh_token: u.refreshToken });
+    expect(kept.statusCode).toBe(200);
+    expect((await getUser(kept.json().access_token)).statusCode).toBe(200);
+    // The browser keeps this one; the session carries on from it.
+    expect((await token('refresh_token', { refresh_token: kept.json().refresh_token })).statusCode).toBe(200);
+    expect(await revokedReason(u)).toBeNull();
+  });
+
+  it('ends the session when a used token comes back long after, even if nothing later was used', async () => {
+    const u = await signUpVerifiedUser(t);
+    expect((await token('refresh_token', { refresh_token: u.refreshToken })).statusCode).toBe(200);
+    await ageUses(u, '10 minutes');
+    expect((await token('refresh_token', { refresh_token: u.refreshToken })).statusCode).toBe(401);
+    expect(await revokedReason(u)).toBe('refresh_token_reuse');
+  });
+
+  it('ends the session when a copied token forks it and the owner comes back', async () => {
+    const u = await signUpVerifiedUser(t);
+    const owners = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
+    // A copy of the first token, used within the lost-answer window, gets a token of its own…
+    const thiefs = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
+    expect((await token('refresh_token', { refresh_token: thiefs.refresh_token })).statusCode).toBe(200);
+    await ageUses(u, '1 minute');
+    // …and when the owner refreshes, the session has moved on past the owner's token: it ends.
+    expect((await token('refresh_token', { refresh_token: owners.refresh_token })).statusCode).toBe(401);
+    expect(await revokedReason(u)).toBe('refresh_token_reuse');
   });
 
   it('rejects a refresh token that was never issued', async () => {
