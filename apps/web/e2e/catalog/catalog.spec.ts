@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { signUpAndSignIn } from '../support/accounts';
 
 // The server runs the default sandbox catalogue. What a listing should hold is asked of the API,
 // so the page is checked against the real data rather than a copy of it.
@@ -42,6 +43,8 @@ test('choosing US, USD and Retail lists the cards; search and the value slider n
   });
   await page.goto('/catalog');
   await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+  // A visitor browses it in the public site's frame.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
   await expect(page.getByText('Select filters to view brands')).toBeVisible();
 
@@ -253,4 +256,24 @@ test('has no accessibility violations, with filters and results shown', async ({
   await expect(cardNames(page).first()).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('signed in, the catalogue keeps the sidebar and the header balance, across a reload and at 375 px', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page);
+  await page.goto('/catalog?country=US&currency=USD&category=Retail');
+  const sidebar = page.getByRole('navigation', { name: 'Navigation' });
+  await expect(sidebar.getByRole('link', { name: 'Catalog' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('header-balance')).toContainText('$5,000.00');
+  await expect(page.getByRole('article', { name: 'Amazon.com Gift Card' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Amazon.com Gift Card' })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Catalog' })).toHaveAttribute('aria-current', 'page');
 });

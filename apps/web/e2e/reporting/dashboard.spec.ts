@@ -54,8 +54,8 @@ test('after two rewards sent from the dialog, the cards, Recent Orders and the c
     quantity: '2',
   });
 
-  // Back from the catalogue (a public page) by its footer, without a reload.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Dashboard' }).click();
+  // Back from the catalogue by the sidebar, without a reload.
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // $25.00 + 2.5 % = $25.63; 2 × $10.00 + 2.5 % = $20.50. Both are delivered within seconds, and
   // the page, asking every 3 s while an order is pending, shows it without a reload.

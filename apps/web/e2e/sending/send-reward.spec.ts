@@ -25,7 +25,11 @@ test('sign in, send from the catalogue with exact sums, Reward sent, the header 
   const account = await signUpAndSignIn(page);
   await expect(headerBalance(page)).toContainText('$5,000.00');
 
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Catalog' }).click();
+  const sidebar = page.getByRole('navigation', { name: 'Navigation' });
+  await sidebar.getByRole('link', { name: 'Catalog' }).click();
+  // Signed in, the catalogue stays in the signed-in frame, with the balance in its header.
+  await expect(sidebar.getByRole('link', { name: 'Catalog' })).toHaveAttribute('aria-current', 'page');
+  await expect(headerBalance(page)).toContainText('$5,000.00');
   await chooseCatalog(page, 'United States', 'USD', 'Retail');
   const dialog = await openSendDialog(page, 'Amazon.com Gift Card');
   await expect(dialog.getByText('Delivery: Auto (code/email)')).toBeVisible();
@@ -81,9 +85,11 @@ test('sign in, send from the catalogue with exact sums, Reward sent, the header 
   await sendDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(sendDialog(page)).toBeHidden();
 
-  // Back in the signed-in area, the header shows the balance less the order's total.
+  // The header already shows the balance less the order's total, without a reload, and so does
+  // the dashboard's.
+  await expect(headerBalance(page)).toContainText('$4,974.37');
   await page.getByRole('button', { name: 'Clear selection' }).click();
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Dashboard' }).click();
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(headerBalance(page)).toContainText('$4,974.37');
 

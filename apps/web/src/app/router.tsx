@@ -15,7 +15,6 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, lazy: () => import('./routes/home'), handle: { withoutRuntime: true } },
-          { path: 'catalog', lazy: () => import('./routes/catalog') },
           { path: 'pricing', lazy: () => import('./routes/pricing') },
           { path: 'solutions', lazy: () => import('./routes/solutions') },
           { path: 'docs', lazy: () => import('./routes/docs') },
@@ -38,6 +37,12 @@ export const routes: RouteObject[] = [
           { path: 'mailbox', lazy: () => import('./routes/mailbox') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
+      },
+      {
+        // The catalogue in whichever frame the session calls for (./routes/catalog-frame.tsx).
+        path: 'catalog',
+        lazy: () => import('./routes/catalog-frame'),
+        children: [{ index: true, lazy: () => import('./routes/catalog') }],
       },
       {
         // Lazy too (the route module lazy-loads the frame), so public pages never download it.

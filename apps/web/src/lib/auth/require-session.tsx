@@ -8,13 +8,16 @@ import { useSession } from './use-session';
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'loading') {
-    return (
-      <div className="flex min-h-screen items-center justify-center">
-        <Spinner label="Checking your session" />
-      </div>
-    );
-  }
+  if (session.status === 'loading') return <SessionLoading />;
   if (session.status === 'signed-out') return <Navigate to={loginPathFor(location)} replace />;
   return children;
+}
+
+/** A whole page waiting for the session's first check. */
+export function SessionLoading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner label="Checking your session" />
+    </div>
+  );
 }
