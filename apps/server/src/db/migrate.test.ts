@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestDatabase, TEST_DB } from '../../test/helpers';
+import { migrationsDir } from '../lib/paths';
 import { openPostgres } from './database';
 import { migrate } from './migrate';
 
@@ -52,6 +53,33 @@ describe(`migrations (${TEST_DB})`, () => {
       expect(versions.map((v) => v.version)).toEqual(['0001_a']);
       // The connection is usable after the failure.
       expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db)).rows[0]?.one).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('0042 numbers the refresh tokens of existing sessions in the order they were issued', async () => {
+    const handle = await createTestDatabase();
+    const real = readdirSync(migrationsDir()).filter((f) => f.endsWith('.sql'));
+    const files = (upTo: string) =>
+      Object.fromEntries(
+        real.filter((f) => f <= upTo).map((f) => [f, readFileSync(path.join(migrationsDir(), f), 'utf8')]),
+      );
+    try {
+      await migrate(handle, migrationsFolder(files('0041_~')));
+      await sql`
+        WITH u AS (INSERT INTO users (email, password_hash) VALUES ('old@example.com', 'x') RETURNING id),
+             o AS (INSERT INTO organisations (name) VALUES ('Old') RETURNING id),
+             s AS (INSERT INTO auth_sessions (user_id, organisation_id, expires_at)
+                   SELECT u.id, o.id, now() + interval '1 day' FROM u, o RETURNING id)
+        INSERT INTO auth_refresh_tokens (session_id, token_hash, created_at, used_at)
+        SELECT s.id, decode(md5(g::text), 'hex'), now() - make_interval(mins => 10 - g), NULL FROM s, generate_series(1, 3) g`.execute(
+        handle.db,
+      );
+      await migrate(handle, migrationsFolder(files('0042_~')));
+      const { rows } = await sql<{ generation: number }>`
+        SELECT generation FROM auth_refresh_tokens ORDER BY created_at`.execute(handle.db);
+      expect(rows.map((r) => r.generation)).toEqual([1, 2, 3]);
     } finally {
       await handle.close();
     }

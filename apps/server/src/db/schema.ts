@@ -167,6 +167,8 @@ export interface Database {
     id: Generated<string>;
     session_id: string;
     token_hash: Uint8Array;
+    /** 1 at sign-in; its predecessor's plus one at each refresh (migration 0042). */
+    generation: number;
     created_at: Generated<Date>;
     used_at: Date | null;
   };

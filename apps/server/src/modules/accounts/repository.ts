@@ -149,8 +149,11 @@ export async function touchSession(db: Executor, sessionId: string, ttlSeconds: 
     .execute();
 }
 
-export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: Uint8Array) {
-  await db.insertInto('auth_refresh_tokens').values({ session_id: sessionId, token_hash: tokenHash }).execute();
+export async function insertRefreshToken(db: Executor, sessionId: string, tokenHash: Uint8Array, generation: number) {
+  await db
+    .insertInto('auth_refresh_tokens')
+    .values({ session_id: sessionId, token_hash: tokenHash, generation })
+    .execute();
 }
 
 export function findRefreshToken(db: Executor, tokenHash: Uint8Array) {
@@ -160,6 +163,7 @@ export function findRefreshToken(db: Executor, tokenHash: Uint8Array) {
     .select([
       't.id',
       't.session_id',
+      't.generation',
       't.used_at',
       sql<number | null>`extract(epoch FROM now() - t.used_at)::float8`.as('used_seconds_ago'),
       's.user_id',
@@ -171,18 +175,21 @@ export function findRefreshToken(db: Executor, tokenHash: Uint8Array) {
 }
 
 /**
- * Whether the session has moved on past a token: a token issued after it was itself presented
- * more than `seconds` ago.
+ * Whether the session has moved on past a token: another token of its generation or a later one
+ * was presented more than `seconds` ago.
  */
-export async function sessionMovedOn(db: Executor, tokenId: string, seconds: number): Promise<boolean> {
+export async function sessionMovedOn(
+  db: Executor,
+  token: { id: string; session_id: string; generation: number },
+  seconds: number,
+): Promise<boolean> {
   const row = await db
-    .selectFrom('auth_refresh_tokens as later')
-    .innerJoin('auth_refresh_tokens as t', (join) =>
-      join.onRef('later.session_id', '=', 't.session_id').onRef('later.created_at', '>', 't.created_at'),
-    )
-    .select('later.id')
-    .where('t.id', '=', tokenId)
-    .where('later.used_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .selectFrom('auth_refresh_tokens')
+    .select('id')
+    .where('session_id', '=', token.session_id)
+    .where('generation', '>=', token.generation)
+    .where('id', '<>', token.id)
+    .where('used_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

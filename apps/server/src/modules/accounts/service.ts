@@ -147,9 +147,10 @@ export function createAccountsService(deps: AccountsDeps) {
     sessionId: string,
     userId: string,
     organisationId: string,
+    generation = 1,
   ): Promise<IssuedSession> {
     const refreshToken = newSecureToken();
-    await repo.insertRefreshToken(trx, sessionId, hashToken(refreshToken));
+    await repo.insertRefreshToken(trx, sessionId, hashToken(refreshToken), generation);
     const access = await deps.accessTokens.sign({ userId, sessionId, organisationId });
     return {
       accessToken: access.token,
@@ -210,10 +211,11 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * Rotates the refresh token. A token presented after the session has moved on past it (a token
-     * issued later was used more than the grace period ago), or used again long after its first
-     * use, was copied: the whole session ends, for the thief and the owner alike. A token used
-     * again soon, while nothing later has been used, had its answer lost and gets a new one.
+     * Rotates the refresh token. A token presented after the session has moved on past it (another
+     * token of its generation or a later one was used more than the grace period ago), or used
+     * again long after its first use, was copied: the whole session ends, for the thief and the
+     * owner alike. A token used again soon, while nothing as new has been used, had its answer
+     * lost and gets a new one.
      */
     async refresh(refreshToken: string): Promise<IssuedSession> {
       const result = await db.transaction().execute(async (trx) => {
@@ -222,13 +224,15 @@ export function createAccountsService(deps: AccountsDeps) {
         const firstUse = found.used_at === null && (await repo.useRefreshToken(trx, found.id));
         const copied =
           (!firstUse && (found.used_seconds_ago ?? 0) > REFRESH_LOST_ANSWER_SECONDS) ||
-          (await repo.sessionMovedOn(trx, found.id, REFRESH_REUSE_GRACE_SECONDS));
+          (await repo.sessionMovedOn(trx, found, REFRESH_REUSE_GRACE_SECONDS));
         if (copied) {
           await repo.revokeSession(trx, found.session_id, 'refresh_token_reuse');
           return { error: 'Refresh token already used: the session has been ended' } as const;
         }
         await repo.touchSession(trx, found.session_id, SESSION_IDLE_SECONDS);
-        return { session: await issue(trx, found.session_id, found.user_id, found.organisation_id) };
+        return {
+          session: await issue(trx, found.session_id, found.user_id, found.organisation_id, found.generation + 1),
+        };
       });
       // The revocation must commit, so the error is thrown outside the transaction.
       if ('error' in result) throw unauthorized(result.error);

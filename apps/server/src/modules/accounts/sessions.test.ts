@@ -166,6 +166,18 @@ describe(`sessions: /api/v1/auth/token, /user, /logout (${TEST_DB})`, () => {
     expect(await revokedReason(u)).toBe('refresh_token_reuse');
   });
 
+  it('ends the session when a copy and the owner take turns refreshing', async () => {
+    const u = await signUpVerifiedUser(t);
+    const owners = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
+    // A copy of the first token, used within the lost-answer window: a sibling of the owner's.
+    const thiefs = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
+    expect((await token('refresh_token', { refresh_token: owners.refresh_token })).statusCode).toBe(200);
+    await ageUses(u, '1 minute');
+    // The owner's sibling was used a minute ago: the copy's turn ends the session.
+    expect((await token('refresh_token', { refresh_token: thiefs.refresh_token })).statusCode).toBe(401);
+    expect(await revokedReason(u)).toBe('refresh_token_reuse');
+  });
+
   it('ends the session when a copied token forks it and the owner comes back', async () => {
     const u = await signUpVerifiedUser(t);
     const owners = (await token('refresh_token', { refresh_token: u.refreshToken })).json();
