@@ -44,21 +44,25 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
           DELETE FROM idempotency_keys WHERE (organisation_id, key) IN (
             SELECT organisation_id, key FROM idempotency_keys
             WHERE expires_at <= now() AND (state = 'completed' OR locked_until <= now())
-            LIMIT ${SWEEP_BATCH})`.execute(db),
+            LIMIT ${SWEEP_BATCH})
+          -- Again, for a row another request changed meanwhile.
+          AND expires_at <= now() AND (state = 'completed' OR locked_until <= now())`.execute(db),
       ),
     ),
     auth_sessions: await batches(async () =>
       affected(
         await sql`
           DELETE FROM auth_sessions WHERE id IN (
-            SELECT id FROM auth_sessions WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})`.execute(db),
+            SELECT id FROM auth_sessions WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})
+          AND expires_at < now() - ${GRACE}`.execute(db),
       ),
     ),
     auth_email_tokens: await batches(async () =>
       affected(
         await sql`
           DELETE FROM auth_email_tokens WHERE id IN (
-            SELECT id FROM auth_email_tokens WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})`.execute(db),
+            SELECT id FROM auth_email_tokens WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})
+          AND expires_at < now() - ${GRACE}`.execute(db),
       ),
     ),
   };
@@ -83,9 +87,14 @@ export interface TableUpkeep {
 /**
  * The app's tables (its own and pg-boss's) that autovacuum would see to, with tighter thresholds
  * since the busiest are queues: vacuum past 1,000 dead rows plus 5 % of the live ones, analyse
- * past 1,000 changes plus 10 %.
+ * past 1,000 changes plus 10 %. `leftBehind` holds the dead rows the last VACUUM of a table could
+ * not remove (an old snapshot still sees them): only rows beyond those count, so a table is not
+ * vacuumed again and again for nothing.
  */
-export async function tablesNeedingUpkeep(db: Db): Promise<TableUpkeep[]> {
+export async function tablesNeedingUpkeep(
+  db: Db,
+  leftBehind: ReadonlyMap<string, number> = new Map(),
+): Promise<TableUpkeep[]> {
   const { rows } = await sql<{ ident: string; live: string; dead: string; changed: string }>`
     SELECT format('%I.%I', schemaname, relname) AS ident, n_live_tup::text AS live,
            n_dead_tup::text AS dead, n_mod_since_analyze::text AS changed
@@ -96,7 +105,8 @@ export async function tablesNeedingUpkeep(db: Db): Promise<TableUpkeep[]> {
   for (const r of rows) {
     const live = Number(r.live);
     const dead = Number(r.dead);
-    if (dead > 1000 + 0.05 * live) out.push({ table: r.ident, action: 'vacuum', dead, live });
+    if (dead - (leftBehind.get(r.ident) ?? 0) > 1000 + 0.05 * live)
+      out.push({ table: r.ident, action: 'vacuum', dead, live });
     else if (Number(r.changed) > 1000 + 0.1 * live) out.push({ table: r.ident, action: 'analyze', dead, live });
   }
   return out;
@@ -104,6 +114,14 @@ export async function tablesNeedingUpkeep(db: Db): Promise<TableUpkeep[]> {
 
 // Any number will do, as long as nothing else in the app takes it.
 const UPKEEP_LOCK_KEY = 4_247_019_332;
+
+/** The dead rows a table has now, by its schema-qualified, quoted name. */
+export async function deadRows(db: Db, table: string): Promise<number> {
+  const { rows } = await sql<{ dead: string }>`
+    SELECT n_dead_tup::text AS dead FROM pg_stat_user_tables
+    WHERE format('%I.%I', schemaname, relname) = ${table}`.execute(db);
+  return Number(rows[0]?.dead ?? 0);
+}
 
 /**
  * VACUUM (ANALYZE), or ANALYZE, one table. On PostgreSQL a session lock keeps two processes from

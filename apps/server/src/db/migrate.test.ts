@@ -67,19 +67,34 @@ describe(`migrations (${TEST_DB})`, () => {
       );
     try {
       await migrate(handle, migrationsFolder(files('0041_~')));
-      await sql`
+      // Two sessions: one refreshed twice in a row, one whose first token had two siblings.
+      const { rows: sessions } = await sql<{ id: string }>`
         WITH u AS (INSERT INTO users (email, password_hash) VALUES ('old@example.com', 'x') RETURNING id),
-             o AS (INSERT INTO organisations (name) VALUES ('Old') RETURNING id),
-             s AS (INSERT INTO auth_sessions (user_id, organisation_id, expires_at)
-                   SELECT u.id, o.id, now() + interval '1 day' FROM u, o RETURNING id)
-        INSERT INTO auth_refresh_tokens (session_id, token_hash, created_at, used_at)
-        SELECT s.id, decode(md5(g::text), 'hex'), now() - make_interval(mins => 10 - g), NULL FROM s, generate_series(1, 3) g`.execute(
-        handle.db,
-      );
+             o AS (INSERT INTO organisations (name) VALUES ('Old') RETURNING id)
+        INSERT INTO auth_sessions (user_id, organisation_id, expires_at)
+        SELECT u.id, o.id, now() + interval '1 day' FROM u, o, generate_series(1, 2)
+        RETURNING id`.execute(handle.db);
+      const [a, b] = sessions.map((s) => s.id);
+      const token = (session: string | undefined, minutesAgo: number) =>
+        sql`INSERT INTO auth_refresh_tokens (session_id, token_hash, created_at)
+            VALUES (${session}, decode(md5(random()::text), 'hex'), now() - make_interval(mins => ${minutesAgo}))`.execute(
+          handle.db,
+        );
+      for (const m of [9, 7, 5]) await token(a, m);
+      for (const m of [8, 6, 6]) await token(b, m);
       await migrate(handle, migrationsFolder(files('0042_~')));
-      const { rows } = await sql<{ generation: number }>`
-        SELECT generation FROM auth_refresh_tokens ORDER BY created_at`.execute(handle.db);
-      expect(rows.map((r) => r.generation)).toEqual([1, 2, 3]);
+      const generations = async (session: string | undefined) =>
+        (
+          await sql<{ generation: number }>`
+            SELECT generation FROM auth_refresh_tokens WHERE session_id = ${session} ORDER BY generation`.execute(
+            handle.db,
+          )
+        ).rows.map((r) => r.generation);
+      expect(await generations(a)).toEqual([1, 2, 3]);
+      expect(await generations(b)).toEqual([1, 2, 3]);
+      // A token inserted without one (by the previous release's code) gets the next in its session.
+      await token(a, 0);
+      expect(await generations(a)).toEqual([1, 2, 3, 4]);
     } finally {
       await handle.close();
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  deadRows,
   hasAutovacuum,
   type SweepResult,
   sweepExpired,
@@ -46,11 +47,15 @@ export const housekeepingPlugin = fp(
     const selfVacuum = mode === 'on' || (mode === 'auto' && !(await hasAutovacuum(app.database)));
 
     let tail: Promise<unknown> = Promise.resolve();
+    // Dead rows each table's last VACUUM here could not remove (tablesNeedingUpkeep).
+    const leftBehind = new Map<string, number>();
     const round = async (sweep: boolean): Promise<HousekeepingReport> => {
       const tables: TableUpkeep[] = [];
       if (selfVacuum) {
-        for (const t of await tablesNeedingUpkeep(app.db)) {
-          if (await upkeepTable(app.database, t)) tables.push(t);
+        for (const t of await tablesNeedingUpkeep(app.db, leftBehind)) {
+          if (!(await upkeepTable(app.database, t))) continue;
+          tables.push(t);
+          if (t.action === 'vacuum') leftBehind.set(t.table, await deadRows(app.db, t.table));
         }
         if (tables.length) app.log.debug({ tables }, 'tables vacuumed');
       }

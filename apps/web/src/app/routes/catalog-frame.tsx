@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { SessionLoading } from '@/lib/auth/require-session';
 import { useSession } from '@/lib/auth/use-session';
-import { Component as AppShell } from './app-shell';
+
+// Only a signed-in user downloads the signed-in frame.
+const AppShell = lazy(() => import('./app-shell').then((m) => ({ default: m.Component })));
 
 /**
  * The catalogue belongs to both sides of the product: visitors browse it in the public site's
@@ -11,5 +14,10 @@ import { Component as AppShell } from './app-shell';
 export function Component() {
   const session = useSession();
   if (session.status === 'loading') return <SessionLoading />;
-  return session.status === 'signed-in' ? <AppShell /> : <PublicLayout />;
+  if (session.status !== 'signed-in') return <PublicLayout />;
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      <AppShell />
+    </Suspense>
+  );
 }

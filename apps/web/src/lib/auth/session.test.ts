@@ -106,6 +106,48 @@ describe('the browser session', () => {
     expect(userCalls.map((c) => c.headers.authorization)).toEqual(['Bearer access-1', 'Bearer access-3']);
   });
 
+  it('tabs restored together take turns refreshing (Web Locks), so no two send the same cookie at once', async () => {
+    localStorage.setItem('giftrelay-session', '1');
+    let inFlight = 0;
+    let most = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight -= 1;
+        return json(200, {
+          success: true,
+          access_token: 'access',
+          refresh_token: '',
+          expires_in: 900,
+          expires_at: Math.floor(Date.now() / 1000) + 900,
+          token_type: 'bearer',
+          user,
+        });
+      }),
+    );
+    // The browser's lock manager, shared by every tab: one holder at a time, in request order.
+    let tail: Promise<unknown> = Promise.resolve();
+    const request = vi.fn((_name: string, fn: () => Promise<unknown>) => {
+      const run = tail.then(fn);
+      tail = run.catch(() => {});
+      return run;
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      const tabs = [await load(), await load(), await load()];
+      for (const tab of tabs) tab.startSession();
+      for (const tab of tabs) await vi.waitFor(() => expect(tab.sessionStore.get().status).toBe('signed-in'));
+      expect(request).toHaveBeenCalledTimes(3);
+      expect(request.mock.calls.every(([name]) => name === 'giftrelay-session-refresh')).toBe(true);
+      expect(most).toBe(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
   it('a refresh the server refuses signs out and forgets the flag', async () => {
     localStorage.setItem('giftrelay-session', '1');
     vi.stubGlobal(

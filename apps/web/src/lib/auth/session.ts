@@ -83,17 +83,27 @@ export async function signIn(email: string, password: string): Promise<User> {
 
 let refreshing: Promise<boolean> | undefined;
 
-/** Trades the refresh cookie for a new access token; one request at a time. */
+const REFRESH_LOCK = 'giftrelay-session-refresh';
+
+/**
+ * Runs `fn` holding a lock all of this site's tabs share, where the browser has Web Locks. Tabs
+ * that refresh together (a restored browser session) then take turns, each sending the cookie the
+ * one before it received, instead of all trading the same token for sibling tokens, of which the
+ * cookie keeps only one (docs/decisions/003-browser-session-tokens.md).
+ */
+function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REFRESH_LOCK, fn) as Promise<T>) : fn();
+}
+
+/** Trades the refresh cookie for a new access token; one request at a time, across tabs too. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      accept(
-        await api.post<Session>(
-          '/api/v1/auth/token?grant_type=refresh_token',
-          {},
-          { headers: cookieHeaders, auth: false },
-        ),
+      const session = await acrossTabs(() =>
+        api.post<Session>('/api/v1/auth/token?grant_type=refresh_token', {}, { headers: cookieHeaders, auth: false }),
       );
+      accept(session);
       return true;
     } catch (err) {
       // Offline or the server is down: keep what we have and try again at the next check.
