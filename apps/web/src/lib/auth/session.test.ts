@@ -148,6 +148,22 @@ describe('the browser session', () => {
     }
   });
 
+  it.each([
+    [
+      'cut off by the page going away',
+      () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+    ],
+    ['offline', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['answered by a server in trouble', async () => json(503, { success: false, error: 'Busy', code: 'UNAVAILABLE' })],
+  ])('a refresh %s keeps the flag, so the next page asks again', async (_case, answer) => {
+    localStorage.setItem('giftrelay-session', '1');
+    vi.stubGlobal('fetch', vi.fn(answer));
+    const { startSession, sessionStore } = await load();
+    startSession();
+    await vi.waitFor(() => expect(sessionStore.get().status).toBe('signed-out'));
+    expect(localStorage.getItem('giftrelay-session')).toBe('1');
+  });
+
   it('a refresh the server refuses signs out and forgets the flag', async () => {
     localStorage.setItem('giftrelay-session', '1');
     vi.stubGlobal(

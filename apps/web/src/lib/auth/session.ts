@@ -106,12 +106,14 @@ export function refreshSession(): Promise<boolean> {
       accept(session);
       return true;
     } catch (err) {
-      // Offline or the server is down: keep what we have and try again at the next check.
-      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) {
-        if (state.status === 'loading') setState({ status: 'signed-out' });
+      // Only the server's refusal ends the session. Offline, the server down, or the request cut
+      // off because the page is going away (a reload, a link): keep the flag, so the next page
+      // asks again, and try again at the next check.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+        end();
         return false;
       }
-      end();
+      if (state.status === 'loading') setState({ status: 'signed-out' });
       return false;
     } finally {
       refreshing = undefined;
