@@ -291,6 +291,11 @@ for (const example of API_EXAMPLES) {
       // After the documented order, on a new sandbox account, the documented figures are the real ones.
       expect(body).toEqual(example.response.body);
     }
+    if (example.id === 'sandbox-topup') {
+      // A new sandbox account has 5,000.00: the top-up makes the documented balance, and it stays.
+      expect(body).toEqual(example.response.body);
+      expect(await (await request.get('/api/v1/balance', { headers: auth })).json()).toEqual(example.response.body);
+    }
     if (example.id === 'error-insufficient-funds') {
       const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();
       expect(balance).toMatchObject({ available: 5000, held: 0 });

@@ -102,6 +102,12 @@ const PENDING_ORDER = {
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
 export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT };
 
+/** A 200 answer of figures, in the billing currency of the documented organisation. */
+const figures = (values: Record<string, unknown>) => ({
+  status: 200,
+  body: { success: true, currency: 'USD', ...values },
+});
+
 export const API_EXAMPLES: ApiExample[] = [
   {
     id: 'health',
@@ -319,10 +325,19 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/balance',
     auth: true,
-    response: {
-      status: 200,
-      body: { success: true, currency: 'USD', available: 4974.37, held: 0, sandbox: true },
-    },
+    response: figures({ available: 4974.37, held: 0, sandbox: true }),
+  },
+  {
+    id: 'sandbox-topup',
+    tab: 'create-order',
+    title: 'Add play money (sandbox)',
+    description:
+      'Sandbox organisations only: adds amount (more than 0, at most 100,000, in your billing currency) to available and answers the new balance. Any other organisation gets 403 FORBIDDEN.',
+    method: 'POST',
+    path: '/api/v1/balance/sandbox-topup',
+    auth: true,
+    body: { amount: 1000 },
+    response: figures({ available: 6000, held: 0, sandbox: true }),
   },
   {
     id: 'error-not-found',
@@ -477,6 +492,11 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     meaning: 'A verification or password-reset token has expired. Ask for a new one.',
   },
   { code: 'EMAIL_NOT_CONFIRMED', status: 403, meaning: 'The account has not verified its email address yet.' },
+  {
+    code: 'FORBIDDEN',
+    status: 403,
+    meaning: 'Your organisation may not do this, such as adding play money outside the sandbox.',
+  },
   {
     code: 'INSUFFICIENT_FUNDS',
     status: 402,
