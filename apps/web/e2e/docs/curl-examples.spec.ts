@@ -116,14 +116,32 @@ async function fillIn(example: ApiExample, request: APIRequestContext): Promise<
         signedInAs: account.email,
         placeholders: { ...placeholders, YOUR_REFRESH_TOKEN: session.refresh_token },
       };
-      // The order examples read the order Send a reward places (and the balance it leaves).
-      if (['get-order', 'list-orders', 'balance'].includes(example.id)) {
+      // The order examples and the reports read the order Send a reward places (and the balance it leaves).
+      if (['get-order', 'list-orders', 'balance'].includes(example.id) || example.tab === 'reports') {
         values.orderId = await placeDocumentedOrder(request, session.access_token, await productCode(request));
         values.placeholders.ORDER_ID = values.orderId;
+      }
+      if (example.id === 'resend-order') {
+        // A corrected address of this run's own, so the email found there is the one this resend sent.
+        values.placeholders[String((example.body as { email: string }).email)] = newEmail('docs-resend');
+      }
+      if (example.id === 'analytics') {
+        // The documented range is the documented order's month and the one before: here, this month and the last.
+        const query = new URL(example.path, 'http://docs.invalid').searchParams;
+        values.placeholders[String(query.get('from'))] = monthBounds(-1).first;
+        values.placeholders[String(query.get('to'))] = monthBounds(0).last;
       }
       return values;
     }
   }
+}
+
+/** The first and last day (YYYY-MM-DD, UTC) of the month `offset` months from this one. */
+function monthBounds(offset: number) {
+  const now = new Date();
+  const day = (month: number, date: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + month, date)).toISOString().slice(0, 10);
+  return { first: day(offset, 1), last: day(offset + 1, 0) };
 }
 
 function commandFor(example: ApiExample, origin: string, values: FillIn): string {
@@ -295,6 +313,51 @@ for (const example of API_EXAMPLES) {
       // A new sandbox account has 5,000.00: the top-up makes the documented balance, and it stays.
       expect(body).toEqual(example.response.body);
       expect(await (await request.get('/api/v1/balance', { headers: auth })).json()).toEqual(example.response.body);
+    }
+    if (example.id === 'search-orders') {
+      const orders = (body as { orders: { order_id: string }[] }).orders;
+      expect(orders.map((o) => o.order_id)).toEqual([values.orderId]);
+      expect(figuresOf(orders[0])).toEqual(figuresOf(EXAMPLE_ORDER));
+      // Text the order does not hold finds nothing.
+      expect(run(command.replace('q=Sam', 'q=Nobody'), values.token).body).toMatchObject({ orders: [] });
+    }
+    // One delivered order on a new account: the documented figures are the real ones.
+    if (example.id === 'order-stats') expect(body).toEqual(example.response.body);
+    if (example.id === 'analytics') {
+      type Analytics = { totals: unknown; series: { period: string; spend: number }[] };
+      const [real, documented] = [body as Analytics, example.response.body as Analytics];
+      expect(real.totals).toEqual(documented.totals);
+      expect(real.series.map((p) => p.period)).toEqual([monthBounds(-1).first, monthBounds(0).first]);
+      expect(real.series.map((p) => p.spend)).toEqual(documented.series.map((p) => p.spend));
+    }
+    if (example.id === 'resend-order') {
+      const corrected = values.placeholders[String((example.body as { email: string }).email)] ?? '';
+      expect(body).toEqual({ success: true, order_id: values.orderId, recipient_email: corrected });
+      await waitForEmail(request, corrected, /gift card/i);
+      const order = await (await request.get(`/api/v1/orders/${values.orderId}`, { headers: auth })).json();
+      expect(order.recipient_email).toBe(corrected);
+      expect(order.history.map((e: { type: string }) => e.type)).toEqual(
+        expect.arrayContaining(['recipient.changed', 'email.resent']),
+      );
+    }
+    if (example.id === 'dashboard') {
+      const { monthly_load, gross_margin, orders, redemption_rate, has_pending } = example.response.body as Record<
+        string,
+        unknown
+      >;
+      expect(body).toMatchObject({ monthly_load, gross_margin, orders, redemption_rate, has_pending });
+      expect(body).toMatchObject({ period: { from: monthBounds(0).first, to: monthBounds(1).first } });
+      const recent = (body as { recent_orders: { order_id: string }[] }).recent_orders;
+      expect(recent.map((o) => o.order_id)).toEqual([values.orderId]);
+    }
+    if (example.id === 'dashboard-charts') {
+      const charts = body as { load_by_day: { value: number }[]; top_brands: { value: number }[] };
+      expect(charts.load_by_day).toHaveLength(30);
+      expect(charts.load_by_day.at(-1)?.value).toBe(25.63);
+      expect(charts.top_brands.map((b) => b.value)).toEqual([25.63]);
+      expect(body).toMatchObject({
+        top_customers: (example.response.body as { top_customers: unknown }).top_customers,
+      });
     }
     if (example.id === 'error-insufficient-funds') {
       const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();

@@ -5,7 +5,7 @@
  * load it directly.
  */
 
-export type DocsTab = 'overview' | 'auth' | 'list-products' | 'create-order' | 'webhooks' | 'errors';
+export type DocsTab = 'overview' | 'auth' | 'list-products' | 'create-order' | 'reports' | 'webhooks' | 'errors';
 
 export interface ApiExample {
   /** Stable id: the page marks each command with it and the test finds it by it. */
@@ -310,7 +310,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'create-order',
     title: 'List orders',
     description:
-      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those. Pass next_cursor as cursor for the next page, until it is null.',
+      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those, and q searches them (see Orders & Reports). Pass next_cursor as cursor for the next page, until it is null.',
     method: 'GET',
     path: '/api/v1/orders?limit=20',
     auth: true,
@@ -338,6 +338,107 @@ export const API_EXAMPLES: ApiExample[] = [
     auth: true,
     body: { amount: 1000 },
     response: figures({ available: 6000, held: 0, sandbox: true }),
+  },
+  {
+    id: 'search-orders',
+    tab: 'reports',
+    title: 'Search orders',
+    description:
+      'List orders, keeping those whose order id, recipient email or name, brand or product name contains q (in any case; up to 200 characters); status=pending, completed or failed keeps only those. Pages like List orders: limit, cursor and next_cursor.',
+    method: 'GET',
+    path: '/api/v1/orders?q=Sam&status=completed',
+    auth: true,
+    response: { status: 200, body: { success: true, orders: [EXAMPLE_ORDER], next_cursor: null } },
+  },
+  {
+    id: 'order-stats',
+    tab: 'reports',
+    title: 'Count the orders a search finds',
+    description:
+      'The order history’s four figures over the orders q and status find (all orders without them): how many, how many delivered (completed), pending and failed, and total_value, the sum of their totals charged, in your billing currency.',
+    method: 'GET',
+    path: '/api/v1/orders/stats?q=Sam&status=completed',
+    auth: true,
+    response: figures({ total_orders: 1, delivered: 1, pending: 0, failed: 0, total_value: 25.63 }),
+  },
+  {
+    id: 'resend-order',
+    tab: 'reports',
+    title: 'Email an order again',
+    description:
+      'Emails a delivered order’s claim links again: to its recipient, or to email, a corrected address that then becomes its recipient_email. The order’s history records email.resent (and recipient.changed). An order that is pending or failed answers 409 CONFLICT. One order can be resent 5 times an hour, then 429 RATE_LIMITED.',
+    method: 'POST',
+    path: '/api/v1/orders/ORDER_ID/resend',
+    auth: true,
+    body: { email: 'sam.lee@example.com' },
+    response: { status: 200, body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com' } },
+  },
+  {
+    id: 'dashboard',
+    tab: 'reports',
+    title: 'This month at a glance',
+    description:
+      'This UTC calendar month (period.to is the first day of the next one), in your billing currency: monthly_load, what its orders not refunded charged; gross_margin, their fees; orders, every order; redemption_rate, the percentage delivered. recent_orders are your 10 latest orders, newest first; has_pending is true while one of them is pending.',
+    method: 'GET',
+    path: '/api/v1/dashboard',
+    auth: true,
+    response: figures({
+      period: { from: '2025-05-01', to: '2025-06-01' },
+      monthly_load: 25.63,
+      gross_margin: 0.63,
+      orders: 1,
+      redemption_rate: 100,
+      recent_orders: [EXAMPLE_ORDER],
+      has_pending: false,
+    }),
+  },
+  {
+    id: 'dashboard-charts',
+    tab: 'reports',
+    title: 'The last 30 days, charted',
+    description:
+      'The 30 UTC days up to today (period.to, tomorrow, is excluded): load_by_day, what orders not refunded charged each day (30 points, oldest first, 0 on days without orders); top_brands and top_customers, the 5 brands and the 5 recipients they charged the most for.',
+    method: 'GET',
+    path: '/api/v1/dashboard/charts',
+    auth: true,
+    response: figures({
+      period: { from: '2025-04-02', to: '2025-05-02' },
+      load_by_day: [{ date: '2025-05-01', value: 25.63 }],
+      top_brands: [{ brand: 'Amazon', value: 25.63, orders: 1 }],
+      top_customers: [{ recipient_email: 'sam@example.com', value: 25.63, orders: 1 }],
+    }),
+  },
+  {
+    id: 'analytics',
+    tab: 'reports',
+    title: 'Spend over time',
+    description:
+      'Between from and to (UTC dates, both included; the last 30 days unless given; at most 1,830 days): spend (what orders not refunded charged), fees and orders per day, week (starting Monday) or month, as interval says (day unless given), and by brand, category and country, highest spend first. totals adds the orders completed and failed, and the rewards issued and claimed (opened by their recipient). /api/v1/analytics/export takes the same query and answers CSV.',
+    method: 'GET',
+    path: '/api/v1/analytics?from=2025-04-01&to=2025-05-31&interval=month',
+    auth: true,
+    response: figures({
+      from: '2025-04-01',
+      to: '2025-05-31',
+      interval: 'month',
+      totals: {
+        spend: 25.63,
+        fees: 0.63,
+        orders: 1,
+        completed: 1,
+        failed: 0,
+        rewards_issued: 1,
+        rewards_claimed: 0,
+        claimed_share: 0,
+      },
+      series: [
+        { period: '2025-04-01', spend: 0, fees: 0, orders: 0 },
+        { period: '2025-05-01', spend: 25.63, fees: 0.63, orders: 1 },
+      ],
+      by_brand: [{ key: 'Amazon', spend: 25.63, fees: 0.63, orders: 1 }],
+      by_category: [{ key: 'Retail', spend: 25.63, fees: 0.63, orders: 1 }],
+      by_country: [{ key: 'US', spend: 25.63, fees: 0.63, orders: 1 }],
+    }),
   },
   {
     id: 'error-not-found',
@@ -508,6 +609,11 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     meaning: 'The product code does not exist or the product is no longer available.',
   },
   { code: 'NOT_FOUND', status: 404, meaning: 'No such endpoint, or no such object in your organisation.' },
+  {
+    code: 'CONFLICT',
+    status: 409,
+    meaning: 'The object is not in a state that allows this, such as resending an order that is not delivered.',
+  },
   {
     code: 'IDEMPOTENCY_KEY_IN_USE',
     status: 409,
