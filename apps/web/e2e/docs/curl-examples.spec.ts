@@ -153,6 +153,7 @@ function commandFor(example: ApiExample, origin: string, values: FillIn): string
 
 interface Answer {
   status: number;
+  /** Parsed when the answer is JSON; the text otherwise. */
   body: unknown;
   /** The body exactly as sent. */
   text: string;
@@ -182,10 +183,39 @@ function run(command: string, token = 'not-a-real-token'): Answer {
         }),
     );
     const text = out.slice(0, cut);
-    return { status: Number(out.slice(cut + 1)), body: JSON.parse(text), text, headers };
+    const body = headers['content-type']?.startsWith('application/json') ? JSON.parse(text) : text;
+    return { status: Number(out.slice(cut + 1)), body, text, headers };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A CSV text's columns, and its rows as objects by column (a byte-order mark first is left out). */
+function csvRecords(text: string) {
+  const cells = (line: string) => {
+    const out: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charAt(i);
+      if (c === '"' && quoted && line.charAt(i + 1) === '"') {
+        cell += c;
+        i++;
+      } else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) {
+        out.push(cell);
+        cell = '';
+      } else cell += c;
+    }
+    return [...out, cell];
+  };
+  const [header = '', ...lines] = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  const columns = cells(header);
+  const rows = lines.map((line) => Object.fromEntries(cells(line).map((cell, i) => [columns[i] ?? `#${i}`, cell])));
+  return { columns, rows };
 }
 
 /**
@@ -256,7 +286,16 @@ for (const example of API_EXAMPLES) {
     const answer = run(command, values.token);
     const { status, body } = answer;
     expect(status, JSON.stringify(body)).toBe(example.response.status);
-    expectSameFields(body, example.response.body, example.response.abridged === true);
+    const { contentType, abridged } = example.response;
+    if (contentType) {
+      // Text of another kind: CSV, compared as rows of named cells, its columns in order.
+      expect(answer.headers['content-type']).toContain(contentType);
+      const [real, documented] = [csvRecords(answer.text), csvRecords(String(example.response.body))];
+      expect(real.columns, 'the columns').toEqual(documented.columns);
+      expectSameFields(real.rows, documented.rows, abridged === true, 'rows');
+    } else {
+      expectSameFields(body, example.response.body, abridged === true);
+    }
     // What the answer says happened did happen.
     const auth = { authorization: `Bearer ${values.token}` };
     if (example.id === 'signup' && values.email) await waitForEmail(request, values.email, /verify/i);
@@ -329,6 +368,15 @@ for (const example of API_EXAMPLES) {
       expect(real.totals).toEqual(documented.totals);
       expect(real.series.map((p) => p.period)).toEqual([monthBounds(-1).first, monthBounds(0).first]);
       expect(real.series.map((p) => p.spend)).toEqual(documented.series.map((p) => p.spend));
+    }
+    if (example.id === 'export-orders') {
+      expect(answer.text.startsWith('\uFEFF'), 'a byte-order mark first').toBe(true);
+      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="giftrelay-orders-[\d-]{10}\.csv"$/);
+      const rows = csvRecords(answer.text).rows;
+      const [documented] = csvRecords(String(example.response.body)).rows;
+      expect(rows.map((r) => r.order_id)).toEqual([values.orderId]);
+      const figures = ['status', 'recipient_email', 'currency', 'amount', 'quantity', 'fee', 'total', 'charged_total'];
+      for (const column of figures) expect(rows[0]?.[column], column).toBe(documented?.[column]);
     }
     if (example.id === 'resend-order') {
       const corrected = values.placeholders[String((example.body as { email: string }).email)] ?? '';

@@ -23,9 +23,10 @@ export interface ApiExample {
   body?: Record<string, unknown> | string;
   /**
    * The answer, with every field the real one has (a test compares them), unless `abridged`:
-   * then it shows only some of them.
+   * then it shows only some of them. An answer that is not JSON has its `contentType`, and its
+   * text as the body: for CSV, every column the real one has.
    */
-  response: { status: number; body: unknown; abridged?: true };
+  response: { status: number; body: unknown; abridged?: true; contentType?: 'text/csv' };
 }
 
 /** Words in CAPITALS in a command stand for values the reader (or the test) fills in. */
@@ -362,6 +363,24 @@ export const API_EXAMPLES: ApiExample[] = [
     response: figures({ total_orders: 1, delivered: 1, pending: 0, failed: 0, total_value: 25.63 }),
   },
   {
+    id: 'export-orders',
+    tab: 'reports',
+    title: 'Export orders as CSV',
+    description:
+      'Every order q and status find, newest first, one row per order, as a CSV download named giftrelay-orders-DATE.csv. It starts with a byte-order mark so that Excel reads it as UTF-8; a cell that a spreadsheet would run as a formula starts with an apostrophe. Add -o orders.csv to save it.',
+    method: 'GET',
+    path: '/api/v1/orders/export?q=Sam&status=completed',
+    auth: true,
+    response: {
+      status: 200,
+      contentType: 'text/csv',
+      body: [
+        'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason',
+        `${ORDER_ID},${ISO},completed,sam@example.com,,Amazon,Amazon.com Gift Card,AMAZON-US,USD,25.00,1,25.00,0.63,25.63,USD,25.63,email,${SENT_AT},,`,
+      ].join('\n'),
+    },
+  },
+  {
     id: 'resend-order',
     tab: 'reports',
     title: 'Email an order again',
@@ -561,8 +580,9 @@ export function toCurl(example: ApiExample, origin: string): string {
   return lines.join(' \\\n  ');
 }
 
-/** The documented answer as the page prints it. */
-export const formatResponse = (example: ApiExample) => JSON.stringify(example.response.body, null, 2);
+/** The documented answer as the page prints it: JSON indented, other text as it is. */
+export const formatResponse = (example: ApiExample) =>
+  typeof example.response.body === 'string' ? example.response.body : JSON.stringify(example.response.body, null, 2);
 
 /** The error codes the Errors tab explains, in the order it lists them. */
 export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string }[] = [
