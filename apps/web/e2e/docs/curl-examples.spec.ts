@@ -116,14 +116,32 @@ async function fillIn(example: ApiExample, request: APIRequestContext): Promise<
         signedInAs: account.email,
         placeholders: { ...placeholders, YOUR_REFRESH_TOKEN: session.refresh_token },
       };
-      // The order examples read the order Send a reward places (and the balance it leaves).
-      if (['get-order', 'list-orders', 'balance'].includes(example.id)) {
+      // The order examples and the reports read the order Send a reward places (and the balance it leaves).
+      if (['get-order', 'list-orders', 'balance'].includes(example.id) || example.tab === 'reports') {
         values.orderId = await placeDocumentedOrder(request, session.access_token, await productCode(request));
         values.placeholders.ORDER_ID = values.orderId;
+      }
+      if (example.id === 'resend-order') {
+        // A corrected address of this run's own, so the email found there is the one this resend sent.
+        values.placeholders[String((example.body as { email: string }).email)] = newEmail('docs-resend');
+      }
+      if (example.id === 'analytics') {
+        // The documented range is the documented order's month and the one before: here, this month and the last.
+        const query = new URL(example.path, 'http://docs.invalid').searchParams;
+        values.placeholders[String(query.get('from'))] = monthBounds(-1).first;
+        values.placeholders[String(query.get('to'))] = monthBounds(0).last;
       }
       return values;
     }
   }
+}
+
+/** The first and last day (YYYY-MM-DD, UTC) of the month `offset` months from this one. */
+function monthBounds(offset: number) {
+  const now = new Date();
+  const day = (month: number, date: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + month, date)).toISOString().slice(0, 10);
+  return { first: day(offset, 1), last: day(offset + 1, 0) };
 }
 
 function commandFor(example: ApiExample, origin: string, values: FillIn): string {
@@ -135,6 +153,7 @@ function commandFor(example: ApiExample, origin: string, values: FillIn): string
 
 interface Answer {
   status: number;
+  /** Parsed when the answer is JSON; the text otherwise. */
   body: unknown;
   /** The body exactly as sent. */
   text: string;
@@ -164,10 +183,39 @@ function run(command: string, token = 'not-a-real-token'): Answer {
         }),
     );
     const text = out.slice(0, cut);
-    return { status: Number(out.slice(cut + 1)), body: JSON.parse(text), text, headers };
+    const body = headers['content-type']?.startsWith('application/json') ? JSON.parse(text) : text;
+    return { status: Number(out.slice(cut + 1)), body, text, headers };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A CSV text's columns, and its rows as objects by column (a byte-order mark first is left out). */
+function csvRecords(text: string) {
+  const cells = (line: string) => {
+    const out: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charAt(i);
+      if (c === '"' && quoted && line.charAt(i + 1) === '"') {
+        cell += c;
+        i++;
+      } else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) {
+        out.push(cell);
+        cell = '';
+      } else cell += c;
+    }
+    return [...out, cell];
+  };
+  const [header = '', ...lines] = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  const columns = cells(header);
+  const rows = lines.map((line) => Object.fromEntries(cells(line).map((cell, i) => [columns[i] ?? `#${i}`, cell])));
+  return { columns, rows };
 }
 
 /**
@@ -238,7 +286,16 @@ for (const example of API_EXAMPLES) {
     const answer = run(command, values.token);
     const { status, body } = answer;
     expect(status, JSON.stringify(body)).toBe(example.response.status);
-    expectSameFields(body, example.response.body, example.response.abridged === true);
+    const { contentType, abridged } = example.response;
+    if (contentType) {
+      // Text of another kind: CSV, compared as rows of named cells, its columns in order.
+      expect(answer.headers['content-type']).toContain(contentType);
+      const [real, documented] = [csvRecords(answer.text), csvRecords(String(example.response.body))];
+      expect(real.columns, 'the columns').toEqual(documented.columns);
+      expectSameFields(real.rows, documented.rows, abridged === true, 'rows');
+    } else {
+      expectSameFields(body, example.response.body, abridged === true);
+    }
     // What the answer says happened did happen.
     const auth = { authorization: `Bearer ${values.token}` };
     if (example.id === 'signup' && values.email) await waitForEmail(request, values.email, /verify/i);
@@ -290,6 +347,65 @@ for (const example of API_EXAMPLES) {
     if (example.id === 'balance') {
       // After the documented order, on a new sandbox account, the documented figures are the real ones.
       expect(body).toEqual(example.response.body);
+    }
+    if (example.id === 'sandbox-topup') {
+      // A new sandbox account has 5,000.00: the top-up makes the documented balance, and it stays.
+      expect(body).toEqual(example.response.body);
+      expect(await (await request.get('/api/v1/balance', { headers: auth })).json()).toEqual(example.response.body);
+    }
+    if (example.id === 'search-orders') {
+      const orders = (body as { orders: { order_id: string }[] }).orders;
+      expect(orders.map((o) => o.order_id)).toEqual([values.orderId]);
+      expect(figuresOf(orders[0])).toEqual(figuresOf(EXAMPLE_ORDER));
+      // Text the order does not hold finds nothing.
+      expect(run(command.replace('q=Sam', 'q=Nobody'), values.token).body).toMatchObject({ orders: [] });
+    }
+    // One delivered order on a new account: the documented figures are the real ones.
+    if (example.id === 'order-stats') expect(body).toEqual(example.response.body);
+    if (example.id === 'analytics') {
+      type Analytics = { totals: unknown; series: { period: string; spend: number }[] };
+      const [real, documented] = [body as Analytics, example.response.body as Analytics];
+      expect(real.totals).toEqual(documented.totals);
+      expect(real.series.map((p) => p.period)).toEqual([monthBounds(-1).first, monthBounds(0).first]);
+      expect(real.series.map((p) => p.spend)).toEqual(documented.series.map((p) => p.spend));
+    }
+    if (example.id === 'export-orders') {
+      expect(answer.text.startsWith('\uFEFF'), 'a byte-order mark first').toBe(true);
+      expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="giftrelay-orders-[\d-]{10}\.csv"$/);
+      const rows = csvRecords(answer.text).rows;
+      const [documented] = csvRecords(String(example.response.body)).rows;
+      expect(rows.map((r) => r.order_id)).toEqual([values.orderId]);
+      const figures = ['status', 'recipient_email', 'currency', 'amount', 'quantity', 'fee', 'total', 'charged_total'];
+      for (const column of figures) expect(rows[0]?.[column], column).toBe(documented?.[column]);
+    }
+    if (example.id === 'resend-order') {
+      const corrected = values.placeholders[String((example.body as { email: string }).email)] ?? '';
+      expect(body).toEqual({ success: true, order_id: values.orderId, recipient_email: corrected });
+      await waitForEmail(request, corrected, /gift card/i);
+      const order = await (await request.get(`/api/v1/orders/${values.orderId}`, { headers: auth })).json();
+      expect(order.recipient_email).toBe(corrected);
+      expect(order.history.map((e: { type: string }) => e.type)).toEqual(
+        expect.arrayContaining(['recipient.changed', 'email.resent']),
+      );
+    }
+    if (example.id === 'dashboard') {
+      const { monthly_load, gross_margin, orders, redemption_rate, has_pending } = example.response.body as Record<
+        string,
+        unknown
+      >;
+      expect(body).toMatchObject({ monthly_load, gross_margin, orders, redemption_rate, has_pending });
+      expect(body).toMatchObject({ period: { from: monthBounds(0).first, to: monthBounds(1).first } });
+      const recent = (body as { recent_orders: { order_id: string }[] }).recent_orders;
+      expect(recent.map((o) => o.order_id)).toEqual([values.orderId]);
+    }
+    if (example.id === 'dashboard-charts') {
+      const charts = body as { load_by_day: { value: number }[]; top_brands: { value: number }[] };
+      expect(charts.load_by_day).toHaveLength(30);
+      expect(charts.load_by_day.at(-1)?.value).toBe(25.63);
+      expect(charts.top_brands.map((b) => b.value)).toEqual([25.63]);
+      expect(body).toMatchObject({
+        top_customers: (example.response.body as { top_customers: unknown }).top_customers,
+      });
     }
     if (example.id === 'error-insufficient-funds') {
       const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();

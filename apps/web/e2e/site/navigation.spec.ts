@@ -145,7 +145,7 @@ test('solutions has a tab per team with its headline figure, and its two calls t
   await expect(page).toHaveURL(/\/docs$/);
 });
 
-test('docs has its six side tabs, and a section can be linked to', async ({ page }) => {
+test('docs has its seven side tabs, and a section can be linked to', async ({ page }) => {
   await gotoReady(page, '/docs');
   const tabs = page.getByRole('tablist', { name: 'API documentation sections' });
   await expect(tabs.getByRole('tab')).toHaveText([
@@ -153,9 +153,16 @@ test('docs has its six side tabs, and a section can be linked to', async ({ page
     'Auth',
     'List Products',
     'Create Order',
+    'Orders & Reports',
     'Webhooks',
     'Errors',
   ]);
+  // Keyboard: the arrows move down the side tabs, and the URL follows.
+  await tabs.getByRole('tab', { name: 'Create Order' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(tabs.getByRole('tab', { name: 'Orders & Reports' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/docs#reports$/);
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Search orders' })).toBeVisible();
   await tabs.getByRole('tab', { name: 'Webhooks' }).click();
   await expect(page).toHaveURL(/\/docs#webhooks$/);
   for (const event of ['order.created', 'order.completed', 'order.failed']) {

@@ -5,7 +5,7 @@
  * load it directly.
  */
 
-export type DocsTab = 'overview' | 'auth' | 'list-products' | 'create-order' | 'webhooks' | 'errors';
+export type DocsTab = 'overview' | 'auth' | 'list-products' | 'create-order' | 'reports' | 'webhooks' | 'errors';
 
 export interface ApiExample {
   /** Stable id: the page marks each command with it and the test finds it by it. */
@@ -23,9 +23,10 @@ export interface ApiExample {
   body?: Record<string, unknown> | string;
   /**
    * The answer, with every field the real one has (a test compares them), unless `abridged`:
-   * then it shows only some of them.
+   * then it shows only some of them. An answer that is not JSON has its `contentType`, and its
+   * text as the body: for CSV, every column the real one has.
    */
-  response: { status: number; body: unknown; abridged?: true };
+  response: { status: number; body: unknown; abridged?: true; contentType?: 'text/csv' };
 }
 
 /** Words in CAPITALS in a command stand for values the reader (or the test) fills in. */
@@ -101,6 +102,12 @@ const PENDING_ORDER = {
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
 export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT };
+
+/** A 200 answer of figures, in the billing currency of the documented organisation. */
+const figures = (values: Record<string, unknown>) => ({
+  status: 200,
+  body: { success: true, currency: 'USD', ...values },
+});
 
 export const API_EXAMPLES: ApiExample[] = [
   {
@@ -304,7 +311,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'create-order',
     title: 'List orders',
     description:
-      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those. Pass next_cursor as cursor for the next page, until it is null.',
+      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those, and q searches them (see Orders & Reports). Pass next_cursor as cursor for the next page, until it is null.',
     method: 'GET',
     path: '/api/v1/orders?limit=20',
     auth: true,
@@ -319,10 +326,138 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/balance',
     auth: true,
+    response: figures({ available: 4974.37, held: 0, sandbox: true }),
+  },
+  {
+    id: 'sandbox-topup',
+    tab: 'create-order',
+    title: 'Add play money (sandbox)',
+    description:
+      'Sandbox organisations only: adds amount (more than 0, at most 100,000, in your billing currency) to available and answers the new balance. Any other organisation gets 403 FORBIDDEN.',
+    method: 'POST',
+    path: '/api/v1/balance/sandbox-topup',
+    auth: true,
+    body: { amount: 1000 },
+    response: figures({ available: 6000, held: 0, sandbox: true }),
+  },
+  {
+    id: 'search-orders',
+    tab: 'reports',
+    title: 'Search orders',
+    description:
+      'List orders, keeping those whose order id, recipient email or name, brand or product name contains q (in any case; up to 200 characters); status=pending, completed or failed keeps only those. Pages like List orders: limit, cursor and next_cursor.',
+    method: 'GET',
+    path: '/api/v1/orders?q=Sam&status=completed',
+    auth: true,
+    response: { status: 200, body: { success: true, orders: [EXAMPLE_ORDER], next_cursor: null } },
+  },
+  {
+    id: 'order-stats',
+    tab: 'reports',
+    title: 'Count the orders a search finds',
+    description:
+      'The order history’s four figures over the orders q and status find (all orders without them): how many, how many delivered (completed), pending and failed, and total_value, the sum of their totals charged, in your billing currency.',
+    method: 'GET',
+    path: '/api/v1/orders/stats?q=Sam&status=completed',
+    auth: true,
+    response: figures({ total_orders: 1, delivered: 1, pending: 0, failed: 0, total_value: 25.63 }),
+  },
+  {
+    id: 'export-orders',
+    tab: 'reports',
+    title: 'Export orders as CSV',
+    description:
+      'Every order q and status find, newest first, one row per order, as a CSV download named giftrelay-orders-DATE.csv. It starts with a byte-order mark so that Excel reads it as UTF-8; a cell that a spreadsheet would run as a formula starts with an apostrophe. Add -o orders.csv to save it.',
+    method: 'GET',
+    path: '/api/v1/orders/export?q=Sam&status=completed',
+    auth: true,
     response: {
       status: 200,
-      body: { success: true, currency: 'USD', available: 4974.37, held: 0, sandbox: true },
+      contentType: 'text/csv',
+      body: [
+        'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason',
+        `${ORDER_ID},${ISO},completed,sam@example.com,,Amazon,Amazon.com Gift Card,AMAZON-US,USD,25.00,1,25.00,0.63,25.63,USD,25.63,email,${SENT_AT},,`,
+      ].join('\n'),
     },
+  },
+  {
+    id: 'resend-order',
+    tab: 'reports',
+    title: 'Email an order again',
+    description:
+      'Emails a delivered order’s claim links again: to its recipient, or to email, a corrected address that then becomes its recipient_email. The order’s history records email.resent (and recipient.changed). An order that is pending or failed answers 409 CONFLICT. One order can be resent 5 times an hour, then 429 RATE_LIMITED.',
+    method: 'POST',
+    path: '/api/v1/orders/ORDER_ID/resend',
+    auth: true,
+    body: { email: 'sam.lee@example.com' },
+    response: { status: 200, body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com' } },
+  },
+  {
+    id: 'dashboard',
+    tab: 'reports',
+    title: 'This month at a glance',
+    description:
+      'This UTC calendar month (period.to is the first day of the next one), in your billing currency: monthly_load, what its orders not refunded charged; gross_margin, their fees; orders, every order; redemption_rate, the percentage delivered. recent_orders are your 10 latest orders, newest first; has_pending is true while one of them is pending.',
+    method: 'GET',
+    path: '/api/v1/dashboard',
+    auth: true,
+    response: figures({
+      period: { from: '2025-05-01', to: '2025-06-01' },
+      monthly_load: 25.63,
+      gross_margin: 0.63,
+      orders: 1,
+      redemption_rate: 100,
+      recent_orders: [EXAMPLE_ORDER],
+      has_pending: false,
+    }),
+  },
+  {
+    id: 'dashboard-charts',
+    tab: 'reports',
+    title: 'The last 30 days, charted',
+    description:
+      'The 30 UTC days up to today (period.to, tomorrow, is excluded): load_by_day, what orders not refunded charged each day (30 points, oldest first, 0 on days without orders); top_brands and top_customers, the 5 brands and the 5 recipients they charged the most for.',
+    method: 'GET',
+    path: '/api/v1/dashboard/charts',
+    auth: true,
+    response: figures({
+      period: { from: '2025-04-02', to: '2025-05-02' },
+      load_by_day: [{ date: '2025-05-01', value: 25.63 }],
+      top_brands: [{ brand: 'Amazon', value: 25.63, orders: 1 }],
+      top_customers: [{ recipient_email: 'sam@example.com', value: 25.63, orders: 1 }],
+    }),
+  },
+  {
+    id: 'analytics',
+    tab: 'reports',
+    title: 'Spend over time',
+    description:
+      'Between from and to (UTC dates, both included; the last 30 days unless given; at most 1,830 days): spend (what orders not refunded charged), fees and orders per day, week (starting Monday) or month, as interval says (day unless given), and by brand, category and country, highest spend first. totals adds the orders completed and failed, and the rewards issued and claimed (opened by their recipient). /api/v1/analytics/export takes the same query and answers CSV.',
+    method: 'GET',
+    path: '/api/v1/analytics?from=2025-04-01&to=2025-05-31&interval=month',
+    auth: true,
+    response: figures({
+      from: '2025-04-01',
+      to: '2025-05-31',
+      interval: 'month',
+      totals: {
+        spend: 25.63,
+        fees: 0.63,
+        orders: 1,
+        completed: 1,
+        failed: 0,
+        rewards_issued: 1,
+        rewards_claimed: 0,
+        claimed_share: 0,
+      },
+      series: [
+        { period: '2025-04-01', spend: 0, fees: 0, orders: 0 },
+        { period: '2025-05-01', spend: 25.63, fees: 0.63, orders: 1 },
+      ],
+      by_brand: [{ key: 'Amazon', spend: 25.63, fees: 0.63, orders: 1 }],
+      by_category: [{ key: 'Retail', spend: 25.63, fees: 0.63, orders: 1 }],
+      by_country: [{ key: 'US', spend: 25.63, fees: 0.63, orders: 1 }],
+    }),
   },
   {
     id: 'error-not-found',
@@ -445,8 +580,9 @@ export function toCurl(example: ApiExample, origin: string): string {
   return lines.join(' \\\n  ');
 }
 
-/** The documented answer as the page prints it. */
-export const formatResponse = (example: ApiExample) => JSON.stringify(example.response.body, null, 2);
+/** The documented answer as the page prints it: JSON indented, other text as it is. */
+export const formatResponse = (example: ApiExample) =>
+  typeof example.response.body === 'string' ? example.response.body : JSON.stringify(example.response.body, null, 2);
 
 /** The error codes the Errors tab explains, in the order it lists them. */
 export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string }[] = [
@@ -478,6 +614,11 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
   },
   { code: 'EMAIL_NOT_CONFIRMED', status: 403, meaning: 'The account has not verified its email address yet.' },
   {
+    code: 'FORBIDDEN',
+    status: 403,
+    meaning: 'Your organisation may not do this, such as adding play money outside the sandbox.',
+  },
+  {
     code: 'INSUFFICIENT_FUNDS',
     status: 402,
     meaning: 'Your balance cannot cover the order’s total. Nothing was charged.',
@@ -488,6 +629,11 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     meaning: 'The product code does not exist or the product is no longer available.',
   },
   { code: 'NOT_FOUND', status: 404, meaning: 'No such endpoint, or no such object in your organisation.' },
+  {
+    code: 'CONFLICT',
+    status: 409,
+    meaning: 'The object is not in a state that allows this, such as resending an order that is not delivered.',
+  },
   {
     code: 'IDEMPOTENCY_KEY_IN_USE',
     status: 409,

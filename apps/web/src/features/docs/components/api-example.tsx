@@ -19,7 +19,10 @@ export function ApiExampleBlock({ example }: { example: ApiExample }) {
       <p className="text-sm font-medium">
         Answer: <span className="font-mono">{example.response.status}</span>
       </p>
-      <CodeBlock code={formatResponse(example)} language="json" />
+      <CodeBlock
+        code={formatResponse(example)}
+        language={example.response.contentType === 'text/csv' ? 'csv' : 'json'}
+      />
     </section>
   );
 }

@@ -163,6 +163,20 @@ function CreateOrder() {
   );
 }
 
+function Reports() {
+  return (
+    <>
+      <p>
+        The figures behind the web app’s dashboard, order history and analytics, read at any time: an order counts as
+        soon as it is placed. Amounts are in your billing currency, summed from what each order <Code>charged</Code>.
+        Spend, load and margin leave out failed orders, whose holds were released; order counts include them. Days,
+        weeks and months are UTC calendar periods.
+      </p>
+      <Examples tab="reports" />
+    </>
+  );
+}
+
 const WEBHOOK_EVENTS = [
   { name: 'order.created', when: 'The order was accepted and its funds are held.' },
   {
@@ -253,6 +267,7 @@ export const DOCS_SECTIONS: { id: DocsTab; label: string; title: string; Content
   { id: 'auth', label: 'Auth', title: 'Authentication', Content: Auth },
   { id: 'list-products', label: 'List Products', title: 'List products', Content: ListProducts },
   { id: 'create-order', label: 'Create Order', title: 'Create an order', Content: CreateOrder },
+  { id: 'reports', label: 'Orders & Reports', title: 'Order history and reports', Content: Reports },
   { id: 'webhooks', label: 'Webhooks', title: 'Webhooks and events', Content: Webhooks },
   { id: 'errors', label: 'Errors', title: 'Errors', Content: Errors },
 ];
