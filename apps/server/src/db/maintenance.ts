@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DatabaseHandle, Db } from './database';
 
 // The upkeep a database needs from the app (docs/decisions/013-housekeeping.md): rows nobody can use
@@ -7,8 +7,6 @@ import type { DatabaseHandle, Db } from './database';
 // keys) turn over all day: left unvacuumed, every read walks their dead rows and gets slower by the
 // hour.
 
-/** Kept past their expiry so a late click still hears "expired" rather than "unknown". */
-const GRACE = sql`interval '30 days'`;
 /** Rows per DELETE, so no sweep holds locks or writes WAL in one long burst. */
 const SWEEP_BATCH = 5000;
 /** Batches per table per sweep; the next sweep carries on. */
@@ -24,48 +22,41 @@ export interface SweepResult {
 /**
  * Deletes rows that can no longer be used: idempotency keys past their expiry (kept at least 24
  * hours, decision 009) whose execution is over, and sign-in sessions and emailed links 30 days past
- * their expiry (a session's refresh tokens go with it).
+ * their expiry, so a late click still hears "expired" rather than "unknown" (a session's refresh
+ * tokens go with it).
  */
 export async function sweepExpired(db: Db): Promise<SweepResult> {
-  const batches = async (statement: () => Promise<number>) => {
-    let total = 0;
-    for (let i = 0; i < SWEEP_MAX_BATCHES; i++) {
-      const n = await statement();
-      total += n;
-      if (n < SWEEP_BATCH) break;
-    }
-    return total;
-  };
-  const affected = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
+  const pastGrace = sql`expires_at < now() - interval '30 days'`;
   return {
-    idempotency_keys: await batches(async () =>
-      affected(
-        await sql`
-          DELETE FROM idempotency_keys WHERE (organisation_id, key) IN (
-            SELECT organisation_id, key FROM idempotency_keys
-            WHERE expires_at <= now() AND (state = 'completed' OR locked_until <= now())
-            LIMIT ${SWEEP_BATCH})
-          -- Again, for a row another request changed meanwhile.
-          AND expires_at <= now() AND (state = 'completed' OR locked_until <= now())`.execute(db),
-      ),
+    idempotency_keys: await sweepTable(
+      db,
+      'idempotency_keys',
+      ['organisation_id', 'key'],
+      sql`expires_at <= now() AND (state = 'completed' OR locked_until <= now())`,
     ),
-    auth_sessions: await batches(async () =>
-      affected(
-        await sql`
-          DELETE FROM auth_sessions WHERE id IN (
-            SELECT id FROM auth_sessions WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})
-          AND expires_at < now() - ${GRACE}`.execute(db),
-      ),
-    ),
-    auth_email_tokens: await batches(async () =>
-      affected(
-        await sql`
-          DELETE FROM auth_email_tokens WHERE id IN (
-            SELECT id FROM auth_email_tokens WHERE expires_at < now() - ${GRACE} LIMIT ${SWEEP_BATCH})
-          AND expires_at < now() - ${GRACE}`.execute(db),
-      ),
-    ),
+    auth_sessions: await sweepTable(db, 'auth_sessions', ['id'], pastGrace),
+    auth_email_tokens: await sweepTable(db, 'auth_email_tokens', ['id'], pastGrace),
   };
+}
+
+/**
+ * Deletes the rows of `table` (its primary key: `key`) that `expired` picks, a batch at a time, and counts them. `expired`
+ * is checked again on each row deleted: another request may have changed it since the batch was
+ * chosen.
+ */
+async function sweepTable(db: Db, table: string, key: string[], expired: RawBuilder<unknown>): Promise<number> {
+  const columns = sql.join(key.map((c) => sql.ref(c)));
+  let total = 0;
+  for (let i = 0; i < SWEEP_MAX_BATCHES; i++) {
+    const res = await sql`
+      DELETE FROM ${sql.table(table)} WHERE (${columns}) IN (
+        SELECT ${columns} FROM ${sql.table(table)} WHERE ${expired} LIMIT ${SWEEP_BATCH})
+      AND ${expired}`.execute(db);
+    const n = Number(res.numAffectedRows ?? 0);
+    total += n;
+    if (n < SWEEP_BATCH) break;
+  }
+  return total;
 }
 
 /** Whether PostgreSQL's autovacuum looks after this database. PGlite has none: it is one backend. */

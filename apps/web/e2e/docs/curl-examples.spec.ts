@@ -49,6 +49,9 @@ const exampleById = (id: string): ApiExample => {
   return example;
 };
 
+/** The corrected address the resend example documents; each run puts one of its own in its place. */
+const RESEND_TO = String((exampleById('resend-order').body as { email: string }).email);
+
 /** The examples that order PRODUCT_CODE, and the amounts they ask for in its currency. */
 const productAmounts = API_EXAMPLES.flatMap((e) =>
   typeof e.body === 'object' && e.body.product_code === 'PRODUCT_CODE' ? [Number(e.body.amount)] : [],
@@ -123,7 +126,7 @@ async function fillIn(example: ApiExample, request: APIRequestContext): Promise<
       }
       if (example.id === 'resend-order') {
         // A corrected address of this run's own, so the email found there is the one this resend sent.
-        values.placeholders[String((example.body as { email: string }).email)] = newEmail('docs-resend');
+        values.placeholders[RESEND_TO] = newEmail('docs-resend');
       }
       if (example.id === 'analytics') {
         // The documented range is the documented order's month and the one before: here, this month and the last.
@@ -379,7 +382,8 @@ for (const example of API_EXAMPLES) {
       for (const column of figures) expect(rows[0]?.[column], column).toBe(documented?.[column]);
     }
     if (example.id === 'resend-order') {
-      const corrected = values.placeholders[String((example.body as { email: string }).email)] ?? '';
+      const corrected = values.placeholders[RESEND_TO];
+      if (!corrected) throw new Error('the resend example ran without an address of its own');
       expect(body).toEqual({ success: true, order_id: values.orderId, recipient_email: corrected });
       await waitForEmail(request, corrected, /gift card/i);
       const order = await (await request.get(`/api/v1/orders/${values.orderId}`, { headers: auth })).json();

@@ -32,7 +32,8 @@ export interface IssuedReward {
   expiresAt: Date | null;
 }
 
-const texts = new Map<string, string>();
+/** The statement for each text of pg-boss's job insert, with its prepared statement's name. */
+const texts = new Map<string, { text: string; name: string }>();
 
 function buildText(jobText: string): string {
   const job = jobInsertGatedBy(jobText, 'f');
@@ -87,14 +88,13 @@ SELECT EXISTS (SELECT 1 FROM f) AS completed, (SELECT id FROM j) AS fallback_job
 }
 
 export function completeOrderStatement(input: CompleteOrderInput): { text: string; name: string; values: unknown[] } {
-  let text = texts.get(input.job.text);
-  if (!text) {
-    text = buildText(input.job.text);
-    texts.set(input.job.text, text);
+  let built = texts.get(input.job.text);
+  if (!built) {
+    built = { text: buildText(input.job.text), name: `complete_order_${texts.size}` };
+    texts.set(input.job.text, built);
   }
   return {
-    text,
-    name: `complete_order_${[...texts.keys()].indexOf(input.job.text)}`,
+    ...built,
     values: [
       input.job.json,
       input.orderId,

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { IssuedReward } from './complete-order-statement';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 export type OrderRow = Selectable<Database['orders']>;
@@ -161,18 +162,7 @@ export async function loadForFulfilment(
   };
 }
 
-export async function markRewardIssued(
-  tx: Tx,
-  r: {
-    id: string;
-    providerOrderId: string;
-    codeEncrypted: string;
-    pinEncrypted: string | null;
-    codeLast4: string;
-    redemptionUrl: string | null;
-    expiresAt: Date | null;
-  },
-): Promise<boolean> {
+export async function markRewardIssued(tx: Tx, r: IssuedReward): Promise<boolean> {
   const res = await tx
     .updateTable('rewards')
     .set({
