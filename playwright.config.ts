@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -11,7 +12,10 @@ export default defineConfig({
   testDir: 'apps/web/e2e',
   outputDir: '.test-output/playwright',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core, at most four (E2E_WORKERS overrides): a worker is a Chromium and the
+  // server takes its share too, so more workers than cores only makes every test slower and
+  // pushes journeys past their budgets (decision 019).
+  workers: Number(process.env.E2E_WORKERS) || Math.min(4, Math.max(1, os.availableParallelism())),
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
@@ -45,7 +49,9 @@ export default defineConfig({
     command: 'node apps/server/dist/main.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh PGlite folder is migrated and the catalogue synced before the server listens:
+    // seconds on a quiet machine, over a minute on a loaded two-core one.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     // Every test signs up from 127.0.0.1: the per-address rate limits would stop the suite.
@@ -56,6 +62,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       RATE_LIMIT_FACTOR: '100',
+      // Every test signs up and in: argon2id at its cheapest (test only; decision 019).
+      PASSWORD_HASHING: 'fast-test-only',
     },
   },
 });

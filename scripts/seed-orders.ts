@@ -5,13 +5,14 @@
 // first when it runs on PGlite: one process owns the data folder.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { daysBefore } from '@giftrelay/contracts/dates';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { ConfigError, loadConfig } from '../apps/server/src/config';
 import { lockDataDir } from '../apps/server/src/db/data-lock';
 import { markEmailVerified } from '../apps/server/src/modules/accounts/repository';
 import { compactOrderStats } from '../apps/server/src/modules/reports/repository';
-import { seedOrders } from '../apps/server/src/modules/reports/seed';
+import { seedOrders } from '../apps/server/test/factories/order-history';
 
 const USAGE = 'usage: npm run seed:orders -- <count 1..5000000> [--email address] [--days 1..1830] [--seed n]';
 
@@ -77,7 +78,7 @@ try {
 
   const started = performance.now();
   const to = new Date();
-  const from = new Date(to.getTime() - days * 86_400_000);
+  const from = daysBefore(to, days);
   process.stdout.write(`Seeding ${count.toLocaleString('en-US')} orders for ${email} over ${days} days…\n`);
   let last = 0;
   await seedOrders(app.db, {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything, in one command, on a fresh clone. Installs what the tests need
-// (dependencies, Chromium, PostgreSQL), then runs: checks (types, lint, format), unit tests,
+// (dependencies, Chromium, PostgreSQL), then runs: checks (types, lint, format), the OpenAPI
+// document's lint and the SDK's freshness, unit tests,
 // server integration tests on PGlite and on PostgreSQL, the production build, and the browser
 // tests. Ends with one "N passed, N failed" line and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkNodeVersion, ensureDependencies } from './lib/deps.mjs';
+import { playwrightFileTimes, slowestLines, vitestFileTimes } from './lib/slowest.mjs';
 import { ensureChromium } from './lib/system.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,6 +44,9 @@ try {
   step('Checks: types, lint, format');
   if (run('npm', ['run', '--silent', 'check']) !== 0) failures.push('checks');
 
+  step('OpenAPI document: Redocly lint, SDK up to date');
+  if (run('npm', ['run', '--silent', 'check:openapi'], { REDOCLY_TELEMETRY: 'off' }) !== 0) failures.push('openapi');
+
   step('Unit and integration tests (PGlite and PostgreSQL)');
   const vitestStatus = run(
     bin('vitest'),
@@ -75,6 +80,16 @@ if (pwReport) {
   counts.failed += pwReport.stats.unexpected;
   counts.skipped += pwReport.stats.skipped;
 }
+// Where the time went: the ten slowest files of each runner (decision 019).
+if (vitestReport) {
+  console.log('\nSlowest Vitest files (wall time per file and project):');
+  for (const line of slowestLines(vitestFileTimes(vitestReport, root))) console.log(line);
+}
+if (pwReport) {
+  console.log("\nSlowest Playwright files (their tests' durations added up):");
+  for (const line of slowestLines(playwrightFileTimes(pwReport))) console.log(line);
+}
+
 // A step that failed without a failing test (a crash, a check) still fails the run.
 if (failures.length && counts.failed === 0) counts.failed = failures.length;
 

@@ -11,10 +11,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { daysBefore, utcDay } from '@giftrelay/contracts/dates';
 import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/database';
 import { compactOrderStats } from '../../apps/server/src/modules/reports/repository';
-import { seedOrders } from '../../apps/server/src/modules/reports/seed';
+import { seedOrders } from '../../apps/server/test/factories/order-history';
 import { builtEntry, freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
 
@@ -142,7 +143,7 @@ async function main() {
     handle.current = await openPostgres(url, 4);
     const db = handle.current.db;
     const to = new Date();
-    const from = new Date(to.getTime() - DAYS * 86_400_000);
+    const from = daysBefore(to, DAYS);
     const seed = async (organisationId: string, userId: string, count: number, seedNumber: number) => {
       const started = performance.now();
       await seedOrders(db, {
@@ -196,8 +197,8 @@ async function main() {
         `/api/v1/orders?status=${i % 2 ? 'completed' : 'failed'}&q=${encodeURIComponent(r.recipient_email.split('.')[0] ?? '')}`,
       ]);
       const stats = searches.map((s) => s.replace('/api/v1/orders?', '/api/v1/orders/stats?'));
-      const yearAgo = new Date(to.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
-      const today = to.toISOString().slice(0, 10);
+      const yearAgo = utcDay(daysBefore(to, 364));
+      const today = utcDay(to);
       const result = {
         size,
         baseline: await measure(app.port, main.token, ['/api/v1/balance']),

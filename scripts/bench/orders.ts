@@ -1,7 +1,9 @@
 // `npm run bench:orders`, on PostgreSQL, everything measured in the same run:
 // 1. Order creation: POST /api/v1/orders (with Idempotency-Keys) at 50 connections, against the
-//    same transaction's SQL issued straight through the driver at 50 connections (the ceiling).
-//    Aim: at least 60 % of the ceiling.
+//    same statement issued straight through the driver by 50 concurrent callers (the ceiling),
+//    over a pool of the app's size (DATABASE_POOL_MAX, 20) and of other sizes (BENCH_CEILING_POOLS,
+//    default 8,20,50): on two cores 50 busy backends thrash, so the ceiling is the BEST of them,
+//    and the API's figure is given against it (docs/decisions/017). Aim: at least 60 % of it.
 // 2. Delivery: from the 201 to the recipient's email accepted by a real SMTP server (smtp-server,
 //    in this process) at 50 orders per second. Aim: p50 under 250 ms, p99 under 1 s.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,7 +19,7 @@ import { FULFIL_QUEUE, fulfilJobOptions } from '../../apps/server/src/modules/or
 import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-order-statement';
 import { presentOrder } from '../../apps/server/src/modules/orders/presenter';
 import type { OrderRow } from '../../apps/server/src/modules/orders/repository';
-import { captureJobInsert } from '../../apps/server/src/plugins/queue';
+import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
 
@@ -25,6 +27,10 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ORGS = 50;
 const DELIVERY_RATE = 50;
+const APP_POOL = Number(process.env.DATABASE_POOL_MAX ?? 20);
+const CEILING_POOLS = [
+  ...new Set([APP_POOL, ...(process.env.BENCH_CEILING_POOLS ?? '8,20,50').split(',').map(Number)]),
+].sort((a, b) => a - b);
 const DELIVERY_SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 20);
 const PUBLIC_URL = 'http://localhost:3999';
 // `BENCH_PHASES=throughput` or `delivery` runs one figure alone (both by default).
@@ -181,6 +187,7 @@ type Member = { org: string; user: string; session: string };
 // The statement checks the caller's session as the API's does. What the API does besides (HTTP,
 // the token, validation, waking the workers after the commit) is its overhead over this ceiling.
 async function ceiling(pool: pg.Pool, url: string, members: Member[], productCode: string, seconds: number) {
+  // 50 callers share the pool's connections, as the API's 50 HTTP connections share its pool.
   const boss = new PgBoss({
     connectionString: url,
     schema: 'pgboss',
@@ -242,7 +249,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       })),
       eventPayload: JSON.stringify({ order: summary }),
       holdDescription: `Hold for 1 × $1.00 ${product.name}`,
-      job: await captureJobInsert(boss, FULFIL_QUEUE, { orderId: order.id }, fulfilJobOptions(config)),
+      job: await pgBossInternals.captureJobInsert(boss, FULFIL_QUEUE, { orderId: order.id }, fulfilJobOptions(config)),
       key: { key: randomUUID(), requestHash: 'h'.repeat(64), answer, keepHours: 48 },
     });
     const { rows } = await pool.query({ name, text, values });
@@ -370,20 +377,23 @@ async function main() {
       const api = await startApp({ ...env, WORKERS: 'off' });
       await appThroughput(api.port, tokens, productCode, 3);
       // The ceiling's connections stay open across its runs, so their CPU time can be read.
-      const ceilingPool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-      await ceiling(ceilingPool, url, members, productCode, 3);
+      const pools = new Map(CEILING_POOLS.map((n) => [n, new pg.Pool({ connectionString: url, max: n })]));
+      for (const pool of pools.values()) await ceiling(pool, url, members, productCode, 2);
       const apiRuns: Run[] = [];
-      const ceilingRuns: Run[] = [];
+      const ceilingRuns = new Map<number, Run[]>(CEILING_POOLS.map((n) => [n, []]));
+      // Interleaved, so that a change in the machine's load touches every figure alike.
       for (let i = 0; i < 2; i++) {
         const a = await withCpu(db, dbName, api.server.child.pid, () =>
           appThroughput(api.port, tokens, productCode, SECONDS),
         );
         apiRuns.push({ ...a.result, cpu: a.cpu });
-        const c = await withCpu(db, dbName, undefined, () => ceiling(ceilingPool, url, members, productCode, SECONDS));
-        ceilingRuns.push({ ...c.result, cpu: c.cpu });
+        for (const [n, pool] of pools) {
+          const c = await withCpu(db, dbName, undefined, () => ceiling(pool, url, members, productCode, SECONDS));
+          ceilingRuns.get(n)?.push({ ...c.result, cpu: c.cpu });
+        }
       }
       await stop(api.server);
-      await ceilingPool.end();
+      for (const pool of pools.values()) await pool.end();
       const avg = (runs: Run[]) => ({
         rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
         p50: Math.max(...runs.map((r) => r.p50)),
@@ -396,18 +406,26 @@ async function main() {
         },
       });
       const a = avg(apiRuns);
-      const c = avg(ceilingRuns);
+      const ceilings = [...ceilingRuns].map(([n, runs]) => ({ n, runs, ...avg(runs) }));
+      const best = ceilings.reduce((x, y) => (y.rps > x.rps ? y : x));
+      const atAppPool = ceilings.find((c) => c.n === APP_POOL) ?? best;
       const line = (name: string, r: { rps: number; p50: number; p99: number }) =>
-        `${name.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`;
-      console.log('Order creation (PostgreSQL, 50 connections):');
-      console.log(line('  ceiling: the same SQL through node-postgres', c));
-      console.log(line('  POST /api/v1/orders', a));
-      console.log(`  → ${((100 * a.rps) / c.rps).toFixed(0)} % of the ceiling (aim: at least 60 %)`);
+        `${name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+      console.log(`Order creation (PostgreSQL, ${CONNECTIONS} concurrent callers):`);
+      for (const c of ceilings) {
+        const tag = [c.n === APP_POOL ? "app's pool" : '', c === best ? 'best' : ''].filter(Boolean).join(', ');
+        console.log(line(`  ceiling, the same SQL over a pool of ${c.n}`, c) + (tag ? `   (${tag})` : ''));
+      }
+      console.log(line(`  POST /api/v1/orders (pool of ${APP_POOL})`, a));
       console.log(
-        `  runs (orders/s): ceiling ${ceilingRuns.map((r) => r.rps.toFixed(0)).join(', ')}; API ${apiRuns.map((r) => r.rps.toFixed(0)).join(', ')}`,
+        `  → ${((100 * a.rps) / best.rps).toFixed(0)} % of the ceiling (its best pool, ${best.n}; aim: at least 60 %); ` +
+          `${((100 * a.rps) / atAppPool.rps).toFixed(0)} % of the ceiling at the app's pool size`,
       );
-      console.log(`  ceiling ${perOrder(c.cpu, c.orders)}`);
-      console.log(`  API     ${perOrder(a.cpu, a.orders)}`);
+      console.log(
+        `  runs (orders/s): ${ceilings.map((c) => `ceiling/${c.n} ${c.runs.map((r) => r.rps.toFixed(0)).join(', ')}`).join('; ')}; API ${apiRuns.map((r) => r.rps.toFixed(0)).join(', ')}`,
+      );
+      for (const c of ceilings) console.log(`  ceiling/${String(c.n).padEnd(3)} ${perOrder(c.cpu, c.orders)}`);
+      console.log(`  API         ${perOrder(a.cpu, a.orders)}`);
       console.log(`  ${load()}\n`);
 
       // Drain what phase 1 queued, so phase 2 measures delivery, not a backlog.

@@ -3,7 +3,10 @@
 //   1. counts the JavaScript and CSS that `/` loads (raw, gzip, and bytes on the wire), against
 //      the same app built the usual way: one client-rendered bundle, no prerendering;
 //   2. runs Lighthouse 13 (mobile, simulated throttling) on /, /pricing, /blog and an article,
-//      and on the usual build's / as the baseline.
+//      and on the usual build's / as the baseline;
+//   3. signs a user up through the API (the verification link signs in and sets the refresh
+//      cookie), then loads /dashboard signed in: when the session refresh, the balance and the
+//      dashboard's own requests start (a waterfall or not), and Lighthouse on it.
 // Writes .test-output/bench-web.json and exits non-zero when / loads 120 KB gzip of JS or more.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -139,21 +142,104 @@ async function measureAssets(browser, url) {
 }
 
 /** Lighthouse once more when Chrome itself fails to load the page (it happens on a busy machine). */
-async function runLighthouse(url) {
-  const first = await lighthouseOnce(url);
-  return first.error ? lighthouseOnce(url) : first;
+async function runLighthouse(url, newSession) {
+  const first = await lighthouseOnce(url, newSession && (await newSession()));
+  return first.error ? lighthouseOnce(url, newSession && (await newSession())) : first;
 }
 
-async function lighthouseOnce(url) {
+/**
+ * A verified account signed in through the API the way the browser signs in: the verification
+ * link answers a session and sets the httpOnly refresh cookie.
+ */
+/** Answers a function that gives a new session's refresh cookie each time it is called. */
+async function signedInSession(origin) {
+  const email = `bench-${Date.now()}@example.com`;
+  const post = (path, body, headers = {}) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/v1/auth/signup', { email, password: 'violet-Harbour-42' });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  let token;
+  for (let i = 0; i < 100 && !token; i++) {
+    const { messages } = await (await fetch(`${origin}/api/mailbox?to=${encodeURIComponent(email)}`)).json();
+    token = messages.map((m) => /\/verify\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).find(Boolean);
+    if (!token) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!token) throw new Error('no verification email arrived');
+  const verify = await post('/api/v1/auth/verify', { token }, { 'x-session-cookie': '1' });
+  if (!verify.ok) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
+  refreshCookie(verify);
+  // A refresh token works once: every browser gets a session of its own, signed in like the app does.
+  return async () => {
+    const res = await post(
+      '/api/v1/auth/token?grant_type=password',
+      { email, password: 'violet-Harbour-42' },
+      { 'x-session-cookie': '1' },
+    );
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return refreshCookie(res);
+  };
+}
+
+function refreshCookie(res) {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('gr_refresh='));
+  if (!cookie) throw new Error('the answer set no refresh cookie');
+  return { name: 'gr_refresh', value: cookie.slice('gr_refresh='.length).split(';')[0], path: '/api/v1/auth' };
+}
+
+/** Puts the session into a browser context: the refresh cookie, and the hint that there is one. */
+async function signIn(context, origin, session) {
+  await context.addCookies([{ ...session, domain: new URL(origin).hostname, httpOnly: true }]);
+  await context.addInitScript(() => localStorage.setItem('giftrelay-session', '1'));
+}
+
+/**
+ * When each request of a fresh signed-in load of `path` starts, in ms after navigation: the
+ * session refresh, the balance and the page's own data. In a waterfall each waits for the last.
+ */
+async function measureAppRequests(browser, origin, session, path) {
+  const context = await browser.newContext();
+  await signIn(context, origin, session);
+  const page = await context.newPage();
+  const starts = [];
+  let t0 = 0;
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) starts.push({ path: url.pathname + url.search, at: Date.now() - t0 });
+  });
+  t0 = Date.now();
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  await context.close();
+  return starts;
+}
+
+async function lighthouseOnce(url, session) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
+    if (session) {
+      // Sign the browser in over CDP, then keep its storage: Lighthouse clears it by default.
+      const { chromium } = await import('@playwright/test');
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const context = cdp.contexts()[0];
+      const origin = new URL(url).origin;
+      await context.addCookies([{ ...session, domain: new URL(origin).hostname, httpOnly: true }]);
+      const page = await context.newPage();
+      await page.goto(`${origin}/favicon.svg`);
+      await page.evaluate(() => localStorage.setItem('giftrelay-session', '1'));
+      await page.close();
+      await cdp.close();
+    }
     const { lhr } = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: Boolean(session),
     });
     if (lhr.runtimeError) return { error: lhr.runtimeError.code };
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -208,7 +294,13 @@ try {
   });
   const assets = await measureAssets(browser, `${origin}/`);
   const baselineAssets = await measureAssets(browser, `${baselineOrigin}/`);
+  const newSession = await signedInSession(origin);
+  // A first load warms the server's caches; the second is the one reported.
+  await measureAppRequests(browser, origin, await newSession(), '/dashboard');
+  const dashboardRequests = await measureAppRequests(browser, origin, await newSession(), '/dashboard');
   await browser.close();
+  console.log('\nA fresh signed-in load of /dashboard: when each API request starts (ms after navigation)');
+  for (const r of dashboardRequests) console.log(`  ${String(r.at).padStart(6)} ms  ${r.path}`);
 
   console.log('\nJavaScript and CSS loaded by / (CSS inline in the page counts as CSS; wire = bytes transferred)');
   console.log('                         JS raw    JS gzip   JS wire   CSS raw   CSS gzip  HTML raw  HTML gzip');
@@ -226,6 +318,7 @@ try {
   const lighthouse = {};
   for (const p of PAGES) lighthouse[p] = await runLighthouse(`${origin}${p}`);
   lighthouse['baseline /'] = await runLighthouse(`${baselineOrigin}/`);
+  lighthouse['/dashboard (signed in)'] = await runLighthouse(`${origin}/dashboard`, newSession);
   console.log('Page                                      Perf  A11y  BP   SEO   FCP      LCP      TBT      CLS');
   for (const [p, r] of Object.entries(lighthouse)) {
     if (r.error) {
@@ -240,7 +333,7 @@ try {
   mkdirSync(path.join(root, '.test-output'), { recursive: true });
   writeFileSync(
     path.join(root, '.test-output/bench-web.json'),
-    `${JSON.stringify({ assets, baselineAssets, lighthouse, budgetJsGzip: BUDGET_JS_GZIP }, null, 2)}\n`,
+    `${JSON.stringify({ assets, baselineAssets, lighthouse, dashboardRequests, budgetJsGzip: BUDGET_JS_GZIP }, null, 2)}\n`,
   );
   const withinBudget = assets.js.gzip < BUDGET_JS_GZIP;
   console.log(

@@ -1,26 +1,29 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { catalogSyncJob } from './jobs/catalog-sync';
 import { housekeepingPlugin } from './jobs/housekeeping';
-import { loggerOptions } from './lib/log';
+import { reencryptSecretsJob } from './jobs/reencrypt-secrets';
+import { isPrettyLog, loggerOptions, QuietRequestLogs } from './lib/log';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
+import { claimsPlugin } from './modules/claims/plugin';
 import { fxRoutes } from './modules/fx/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leadRoutes } from './modules/leads/routes';
+import { ledgerPlugin } from './modules/ledger/plugin';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { ordersPlugin } from './modules/orders/plugin';
 import { reportsPlugin } from './modules/reports/plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorBody, errorsPlugin } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
 import { rateLimitsPlugin } from './plugins/rate-limits';
+import { requestId, requestIdPlugin } from './plugins/request-id';
 import { secretsPlugin } from './plugins/secrets';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -33,13 +36,29 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The web build to serve; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Told each slow start-up step as it begins (`npm start` prints them). */
+  onProgress?: (step: string) => void;
 }
 
 export async function buildApp(opts: BuildAppOptions) {
+  const pretty = !opts.logger && isPrettyLog(opts.config.logFormat, opts.config.appEnv);
+  const progress = opts.onProgress ?? (() => {});
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(opts.config.logLevel),
-    genReqId: () => randomUUID(),
+    logger: opts.logger ?? loggerOptions(opts.config.logLevel, { pretty }),
+    // At a terminal in development, request lines go to debug: a page load is dozens of requests.
+    ...(pretty ? { logController: new QuietRequestLogs() } : {}),
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Room for every path parameter's own cap (checked by its schema, which names the field).
+    routerOptions: { maxParamLength: 256 },
+    // A longer path parameter, or a URL Fastify cannot decode (`/api/v1/orders/%E0%A4%A`),
+    // answers the standard error body instead of the framework's own.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const message =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
+      reply.status(400).send(errorBody('VALIDATION_ERROR', message));
+    },
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,
     // Start-up work (PGlite's first open, migrations, the first catalogue sync) can outlast
@@ -50,26 +69,39 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config: opts.config });
   await app.register(openapiPlugin, { config: opts.config });
+  progress('Opening the database and applying migrations');
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
+  progress('Starting the job queue');
   await app.register(queuePlugin);
   await app.register(healthRoutes, { prefix: '/api', version: opts.config.version });
   await app.register(mailPlugin, { config: opts.config });
-  if (app.mail.transport === 'mailbox') await app.register(mailboxRoutes, { prefix: '/api' });
-  await app.register(rateLimitsPlugin, { factor: opts.config.rateLimitFactor });
+  if (app.mail.transport === 'mailbox')
+    await app.register(mailboxRoutes, { prefix: '/api', token: opts.config.mailboxToken });
+  await app.register(rateLimitsPlugin, {
+    factor: opts.config.rateLimitFactor,
+    perMinute: opts.config.organisationRateLimits,
+  });
   await app.register(authPlugin, { config: opts.config });
   await app.register(accountsPlugin, { config: opts.config });
+  progress('Connecting the gift-card provider and its catalogue');
   await app.register(giftCardsPlugin, { config: opts.config });
   await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
-  await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   await app.register(secretsPlugin, { config: opts.config });
+  await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
+  progress('Starting the workers');
+  await app.register(ledgerPlugin);
   await app.register(ordersPlugin);
+  await app.register(claimsPlugin);
   await app.register(reportsPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(reencryptSecretsJob);
   await app.register(fxRoutes, { prefix: '/api/v1' });
   await app.register(leadRoutes, { prefix: '/api/v1' });
+  progress('Loading the web app');
   await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });
   return app;
 }

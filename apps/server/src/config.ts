@@ -1,8 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 // Never echoed back in a configuration message.
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'REWARD_ENCRYPTION_KEY']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'REWARD_ENCRYPTION_KEY', 'REWARD_ENCRYPTION_KEYS', 'MAILBOX_TOKEN']);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -59,7 +60,29 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  REWARD_ENCRYPTION_KEYS: z
+    .string()
+    .transform((v, ctx) => {
+      const keys: { id: string; key: Buffer }[] = [];
+      for (const entry of v.split(',')) {
+        const at = entry.indexOf(':');
+        const id = entry.slice(0, Math.max(0, at)).trim();
+        const key = Buffer.from(entry.slice(at + 1).trim(), 'base64');
+        if (at < 1 || !/^[A-Za-z0-9_-]{1,32}$/.test(id) || key.length !== 32 || keys.some((k) => k.id === id)) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be id:key pairs separated by commas, newest first: distinct ids of letters, digits, _ or - (at most 32), each key 32 bytes in base64',
+          });
+          return z.NEVER;
+        }
+        keys.push({ id, key });
+      }
+      return keys;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' }).default('auto'),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -87,6 +110,13 @@ const EnvSchema = z.object({
       z.number().min(1, 'must be a whole number from 1 to 10000').max(10000, 'must be a whole number from 1 to 10000'),
     )
     .default(1),
+  PASSWORD_HASHING: z
+    .enum(['standard', 'fast-test-only'], { error: 'must be standard or fast-test-only' })
+    .default('standard'),
+  RATE_LIMIT_API_PER_MINUTE: wholeNumber(1, 1_000_000).default(1200),
+  RATE_LIMIT_ORDERS_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
+  RATE_LIMIT_EXPORTS_PER_MINUTE: wholeNumber(1, 1_000_000).default(30),
+  MAILBOX_TOKEN: z.string().min(16, 'must be at least 16 characters (for example: openssl rand -hex 24)').optional(),
   GIFT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider so far)' }).default('sandbox'),
   SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
   SANDBOX_FAILURE_RATE: z
@@ -111,6 +141,8 @@ export type Config = {
   dataDir: string;
   database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string; poolMax: number };
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `auto`: readable lines in development at a terminal, JSON otherwise (lib/log.ts). */
+  logFormat: 'auto' | 'json' | 'pretty';
   version: string;
   /** How often the provider is asked for a reward before its order fails, and the first retry's delay (it doubles). */
   fulfilment: { maxAttempts: number; retryDelaySeconds: number };
@@ -121,8 +153,10 @@ export type Config = {
    * has no autovacuum (PGlite, or PostgreSQL with autovacuum off), `on` always, `off` never.
    */
   selfVacuum: 'auto' | 'on' | 'off';
-  /** Encrypts reward codes at rest; undefined means one kept in the database. */
+  /** The legacy key for reward codes at rest (no key id); undefined means one kept in the database. */
   rewardEncryptionKey?: Buffer;
+  /** Keys with ids, newest first: the first encrypts, every one (and the legacy key) decrypts. */
+  rewardEncryptionKeys?: { id: string; key: Buffer }[];
   /** Where email goes: an SMTP server, or the built-in mailbox when none is configured. */
   mail: { transport: 'smtp'; url: string; from: string } | { transport: 'mailbox'; from: string };
   /** Signs access tokens; unset means a key generated on first start and kept in the database. */
@@ -131,6 +165,18 @@ export type Config = {
   trustProxy: boolean | string[];
   /** Multiplies every rate limit (end-to-end runs and load tests sign up many accounts from one address). */
   rateLimitFactor: number;
+  /**
+   * argon2id's cost for new password hashes: `standard` (OWASP's parameters) everywhere but in
+   * tests, whose thousands of sign-ups may use `fast-test-only` (APP_ENV=test only; decision 019).
+   */
+  passwordHashing: 'standard' | 'fast-test-only';
+  /**
+   * Requests per minute each organisation may make, per process, before RATE_LIMIT_FACTOR: every
+   * authenticated route (`api`), and their own budgets for order creation and CSV exports.
+   */
+  organisationRateLimits: { api: number; orders: number; exports: number };
+  /** Opens the built-in mailbox to callers beyond the loopback interface; unset, loopback only. */
+  mailboxToken: string | undefined;
   giftCards: {
     provider: 'sandbox';
     sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
@@ -169,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'SMTP_URL must be set when APP_ENV=production: the built-in mailbox is for development and testing only',
     ]);
   }
+  if (e.PASSWORD_HASHING === 'fast-test-only' && e.APP_ENV !== 'test') {
+    throw new ConfigError([
+      `PASSWORD_HASHING=fast-test-only is allowed only when APP_ENV=test: it makes stolen password hashes cheap to crack (got APP_ENV=${e.APP_ENV})`,
+    ]);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -181,10 +232,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { driver: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     runWorkers: e.WORKERS === 'on',
     selfVacuum: e.SELF_VACUUM,
     fulfilment: { maxAttempts: e.FULFILMENT_MAX_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
     rewardEncryptionKey: e.REWARD_ENCRYPTION_KEY ? Buffer.from(e.REWARD_ENCRYPTION_KEY, 'base64') : undefined,
+    rewardEncryptionKeys: e.REWARD_ENCRYPTION_KEYS,
     version: process.env.npm_package_version ?? '0.1.0',
     mail: e.SMTP_URL
       ? { transport: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(publicUrl) }
@@ -192,6 +245,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authSecret: e.AUTH_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    passwordHashing: e.PASSWORD_HASHING,
+    organisationRateLimits: {
+      api: e.RATE_LIMIT_API_PER_MINUTE,
+      orders: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      exports: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
+    },
+    mailboxToken: e.MAILBOX_TOKEN,
     giftCards: {
       provider: e.GIFT_CARD_PROVIDER,
       sandbox: {
@@ -205,8 +265,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
 }
 
+/**
+ * no-reply@ the site's host. An IP address (http://192.168.1.20:3000) is no mail domain: mail
+ * from no-reply@192.168.1.20 is refused or binned, so such a site, like a name without a dot
+ * (localhost), sends from a .localdomain address until MAIL_FROM names a real one.
+ */
 function defaultFrom(publicUrl: string): string {
-  const host = new URL(publicUrl).hostname;
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return 'GiftRelay <no-reply@giftrelay.localdomain>';
   return `GiftRelay <no-reply@${host.includes('.') ? host : `${host}.localdomain`}>`;
 }
 

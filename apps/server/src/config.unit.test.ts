@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/app/data',
       database: { driver: 'pglite', dir: '/srv/app/data/pglite' },
       logLevel: 'info',
+      logFormat: 'auto',
       selfVacuum: 'auto',
     });
   });
@@ -48,13 +49,24 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be a PostgreSQL URL'],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT must be auto, json or pretty'],
     [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be a whole number from 1 to 100'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL must be an SMTP URL'],
     [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an address'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be true, false, or a comma-separated list'],
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a whole number from 1 to 10000'],
+    [{ RATE_LIMIT_API_PER_MINUTE: '0' }, 'RATE_LIMIT_API_PER_MINUTE must be a whole number from 1 to 1000000'],
+    [{ RATE_LIMIT_ORDERS_PER_MINUTE: 'lots' }, 'RATE_LIMIT_ORDERS_PER_MINUTE must be a whole number'],
+    [{ RATE_LIMIT_EXPORTS_PER_MINUTE: '-1' }, 'RATE_LIMIT_EXPORTS_PER_MINUTE must be a whole number'],
+    [{ MAILBOX_TOKEN: 'short' }, 'MAILBOX_TOKEN must be at least 16 characters'],
     [{ SELF_VACUUM: 'sometimes' }, 'SELF_VACUUM must be auto, on or off (got "sometimes")'],
     [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
+    [{ PASSWORD_HASHING: 'cheap' }, 'PASSWORD_HASHING must be standard or fast-test-only'],
+    [{ APP_ENV: 'development', PASSWORD_HASHING: 'fast-test-only' }, 'allowed only when APP_ENV=test'],
+    [
+      { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', PASSWORD_HASHING: 'fast-test-only' },
+      'allowed only when APP_ENV=test',
+    ],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
   });
@@ -87,12 +99,41 @@ describe('loadConfig: mail, auth and proxies', () => {
     expect(loadConfig({ MAIL_FROM: 'Rewards <r@example.com>' }).mail.from).toBe('Rewards <r@example.com>');
   });
 
+  it('an IP address in PUBLIC_URL is no mail domain: the default sender is a .localdomain address', () => {
+    for (const url of ['http://192.168.1.20:3000', 'http://[::1]:3000', 'http://10.0.0.7']) {
+      expect(loadConfig({ PUBLIC_URL: url }).mail.from).toBe('GiftRelay <no-reply@giftrelay.localdomain>');
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://rewards.example.com' }).mail.from).toBe(
+      'GiftRelay <no-reply@rewards.example.com>',
+    );
+  });
+
   it('reads TRUST_PROXY and RATE_LIMIT_FACTOR', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: '50' }).rateLimitFactor).toBe(50);
+  });
+
+  it('hashes passwords at the standard cost unless a test asks for less', () => {
+    expect(loadConfig({}).passwordHashing).toBe('standard');
+    expect(loadConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).passwordHashing).toBe('standard');
+    expect(loadConfig({ APP_ENV: 'test', PASSWORD_HASHING: 'fast-test-only' }).passwordHashing).toBe('fast-test-only');
+  });
+
+  it('reads the organisation rate limits and MAILBOX_TOKEN, never echoing the token', () => {
+    expect(loadConfig({}).organisationRateLimits).toEqual({ api: 1200, orders: 300, exports: 30 });
+    expect(
+      loadConfig({
+        RATE_LIMIT_API_PER_MINUTE: '60',
+        RATE_LIMIT_ORDERS_PER_MINUTE: '10',
+        RATE_LIMIT_EXPORTS_PER_MINUTE: '2',
+      }).organisationRateLimits,
+    ).toEqual({ api: 60, orders: 10, exports: 2 });
+    expect(loadConfig({}).mailboxToken).toBeUndefined();
+    expect(loadConfig({ MAILBOX_TOKEN: 'x'.repeat(20) }).mailboxToken).toBe('x'.repeat(20));
+    expect(problems({ MAILBOX_TOKEN: 'secret-short' }).join('\n')).not.toContain('secret-short');
   });
 
   it('never echoes AUTH_SECRET', () => {

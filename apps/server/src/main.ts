@@ -19,7 +19,13 @@ async function main() {
   let unlock = () => {};
   try {
     if (config.database.driver === 'pglite') unlock = lockDataDir(config.dataDir);
-    const app = await buildApp({ config });
+    // A start takes some seconds (PGlite loads and checks its files, pg-boss and the catalogue get
+    // ready): say what is happening rather than sit silent.
+    const started = Date.now();
+    const app = await buildApp({
+      config,
+      onProgress: (step) => process.stdout.write(`  ${seconds(started)} ${step}…\n`),
+    });
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) {
@@ -40,25 +46,30 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    printBanner(config, port, app.database.location);
+    printBanner(config, port, app.database.location, seconds(started));
   } catch (err) {
     unlock();
     fail((err as Error).message);
   }
 }
 
-function printBanner(config: Config, port: number, location: string) {
+const seconds = (since: number) => `[${((Date.now() - since) / 1000).toFixed(1).padStart(4)} s]`;
+
+function printBanner(config: Config, port: number, location: string, took: string) {
   const url = `http://localhost:${port}`;
   const db =
     config.database.driver === 'pglite' ? `PGlite (embedded PostgreSQL) in ${location}` : `PostgreSQL at ${location}`;
   process.stdout.write(
     [
       '',
-      `  GiftRelay ${config.version} is running (${config.appEnv})`,
+      `  GiftRelay ${config.version} is running (${config.appEnv}), ready after ${took.slice(1, -1).trim()}`,
       `  URL:       ${url}`,
+      // What links in emails and claim pages use (PUBLIC_URL); others on the network need it reachable.
+      `  Public:    ${config.publicUrl}`,
       `  Database:  ${db}`,
       `  Jobs:      pg-boss on the same database`,
       `  Health:    ${url}/api/health`,
+      `  Email:     ${config.mail.transport === 'smtp' ? 'SMTP' : `built-in mailbox at ${config.publicUrl}/mailbox`}, from ${config.mail.from}`,
       '  Press Ctrl-C to stop.',
       '',
       '',

@@ -45,8 +45,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * The app's configuration for a test. Passwords are hashed at argon2id's cheapest cost
+ * (PASSWORD_HASHING=fast-test-only): signup.test.ts checks the standard cost once.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ APP_ENV: 'test', PORT: '0', LOG_LEVEL: 'error', DATA_DIR: '/nonexistent', ...env });
+  return loadConfig({
+    APP_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    DATA_DIR: '/nonexistent',
+    PASSWORD_HASHING: 'fast-test-only',
+    ...env,
+  });
 }
 
 export interface TestApp {

@@ -5,5 +5,8 @@
     const saved = localStorage.getItem('giftrelay-theme');
     const dark = saved ? saved === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
     document.documentElement.classList.toggle('dark', dark);
+    // Someone signed in on this browser: the public pages' header shows "Dashboard" from the first
+    // paint, by CSS, without the prerendered HTML depending on it (docs/decisions/021-…).
+    if (localStorage.getItem('giftrelay-session') === '1') document.documentElement.dataset.signedIn = '';
   } catch {}
 })();

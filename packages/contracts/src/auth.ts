@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PlanIdSchema } from './leads';
+import { opaqueToken } from './primitives';
 
 /** The spec's limits and messages: the sign-in form and the API apply the same rules. */
 export const EMAIL_MAX_LENGTH = 255;
@@ -27,7 +29,8 @@ export const CurrentPasswordSchema = z
 export const CredentialsSchema = z.object({ email: EmailSchema, password: NewPasswordSchema });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
-export const SignUpBodySchema = CredentialsSchema;
+/** `plan`: the plan chosen on the pricing page (/login?mode=signup&plan=growth); Starter when absent. */
+export const SignUpBodySchema = CredentialsSchema.extend({ plan: PlanIdSchema.optional() });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 export const GrantTypeSchema = z.enum(['password', 'refresh_token'], {
@@ -39,14 +42,19 @@ export const PasswordGrantSchema = z.object({ email: EmailSchema, password: Curr
 export type PasswordGrant = z.infer<typeof PasswordGrantSchema>;
 
 /** Browsers leave `refresh_token` out and send the httpOnly cookie instead (see SESSION_COOKIE_HEADER). */
-export const RefreshGrantSchema = z.object({ refresh_token: z.string().min(1).max(200).optional() });
+export const RefreshGrantSchema = z.object({
+  refresh_token: opaqueToken({ max: 200, message: 'is not a refresh token from this API' }).optional(),
+});
 export type RefreshGrant = z.infer<typeof RefreshGrantSchema>;
 
 /** What the token endpoint accepts, for either grant; the route checks the fields its grant needs. */
 export const TokenBodySchema = z.object({
-  email: z.string().optional(),
-  password: z.string().optional(),
-  refresh_token: z.string().optional(),
+  email: z
+    .string()
+    .max(EMAIL_MAX_LENGTH * 4)
+    .optional(),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  refresh_token: z.string().max(200).optional(),
 });
 
 // In a module of its own so the browser's session code can use it without loading zod.
@@ -60,6 +68,8 @@ export const OrganisationSchema = z.object({
   name: z.string(),
   sandbox: z.boolean(),
   billing_currency: z.string(),
+  /** The plan chosen at sign-up; every plan pays the same processing fee. */
+  plan: PlanIdSchema,
   created_at: z.string(),
 });
 export type Organisation = z.infer<typeof OrganisationSchema>;
@@ -84,6 +94,8 @@ export const SessionSchema = z.object({
   expires_at: z.number().int(),
   token_type: z.literal('bearer'),
   user: UserSchema,
+  /** True when this sign-in (password, or a verified email) is the user's first; false on a refresh. */
+  first_sign_in: z.boolean(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -96,13 +108,19 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const EmailBodySchema = z.object({ email: EmailSchema });
 export type EmailBody = z.infer<typeof EmailBodySchema>;
 
-export const LinkTokenSchema = z.string().min(1, 'The link is incomplete').max(200, 'The link is not valid');
+export const LinkTokenSchema = z
+  .string()
+  .min(1, 'The link is incomplete')
+  .max(200, 'The link is not valid')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'The link is not valid');
 
 export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema });
+/** Verifying signs the person in: the answer carries a session, like a sign-in's. */
 export const VerifyEmailResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   email: z.string(),
+  session: SessionSchema.omit({ success: true }),
 });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normalizeCountryCode } from './countries';
-import { DECIMAL_PATTERN, isCurrencyCode } from './currency';
+import { isCurrencyCode } from './currency';
+import { deprecatedListKey, listEnvelope } from './lists';
+import { AMOUNT_MESSAGE, AMOUNT_PATTERN, opaqueToken, safeText } from './primitives';
 
 /**
  * The catalogue API. Amounts are decimal numbers in the currency's major unit, exact to its minor
@@ -44,6 +46,13 @@ export const ProductSchema = z
 export type Product = z.infer<typeof ProductSchema>;
 
 export const PRODUCT_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * Listing orders: by name (the default); popular first (orders of the brand across GiftRelay in
+ * the last 30 days); or by value, the smallest starting value first, compared in major units.
+ */
+export const PRODUCT_SORTS = ['name', 'popular', 'value'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_CATEGORY_MAX_LENGTH = 50;
 export const PRODUCT_PAGE_SIZE = 50;
 export const PRODUCT_PAGE_MAX = 100;
@@ -52,35 +61,34 @@ export const PRODUCT_PAGE_MAX = 100;
 const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
-const countryParam = z.string().transform((value, ctx) => {
-  const code = normalizeCountryCode(value.trim());
-  if (!code) {
-    ctx.addIssue({ code: 'custom', message: 'must be a country code such as US, UK or CA' });
-    return z.NEVER;
-  }
-  return code;
-});
-
-const currencyParam = z.string().transform((value, ctx) => {
-  const code = value.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code) || !isCurrencyCode(code)) {
-    ctx.addIssue({ code: 'custom', message: 'must be an ISO 4217 currency code such as USD, GBP or CAD' });
-    return z.NEVER;
-  }
-  return code;
-});
-
-const categoryParam = z
+const countryParam = z
   .string()
-  .trim()
-  .max(PRODUCT_CATEGORY_MAX_LENGTH, `must be at most ${PRODUCT_CATEGORY_MAX_LENGTH} characters`);
+  .max(10, 'must be a country code such as US, UK or CA')
+  .transform((value, ctx) => {
+    const code = normalizeCountryCode(value.trim());
+    if (!code) {
+      ctx.addIssue({ code: 'custom', message: 'must be a country code such as US, UK or CA' });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+const currencyParam = z
+  .string()
+  .max(10, 'must be an ISO 4217 currency code such as USD, GBP or CAD')
+  .transform((value, ctx) => {
+    const code = value.trim().toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code) || !isCurrencyCode(code)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 4217 currency code such as USD, GBP or CAD' });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+const categoryParam = safeText({ max: PRODUCT_CATEGORY_MAX_LENGTH });
 
 // Kept as text so the server converts it to minor units exactly, in the product's currency.
-const amountParam = z
-  .string()
-  .trim()
-  .regex(DECIMAL_PATTERN, 'must be a non-negative amount in the major unit, such as 25 or 25.50')
-  .meta({ example: '25' });
+const amountParam = z.string().max(20, AMOUNT_MESSAGE).regex(AMOUNT_PATTERN, AMOUNT_MESSAGE).meta({ example: '25' });
 
 export const CatalogFiltersSchema = z.object({
   country: optionalParam(countryParam).meta({ description: 'Country code (US, UK, CA, …)' }),
@@ -93,15 +101,19 @@ export const ProductListQuerySchema = CatalogFiltersSchema.extend({
     description: 'Products whose value range reaches at least this much (major unit of each product’s currency)',
   }),
   maxValue: optionalParam(amountParam).meta({ description: 'Products whose value range starts at or below this' }),
-  q: optionalParam(
-    z.string().trim().max(PRODUCT_SEARCH_MAX_LENGTH, `must be at most ${PRODUCT_SEARCH_MAX_LENGTH} characters`),
-  ).meta({ description: 'Case-insensitive search in brand and product name' }),
-  cursor: optionalParam(z.string().max(512, 'is not a cursor from this API')).meta({
+  q: optionalParam(safeText({ max: PRODUCT_SEARCH_MAX_LENGTH })).meta({
+    description: 'Case-insensitive search in brand and product name',
+  }),
+  sort: optionalParam(z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` })).meta({
+    description: 'name (default), popular (most ordered brands of the last 30 days first) or value (lowest first)',
+  }),
+  cursor: optionalParam(opaqueToken({ max: 512, message: 'is not a cursor from this API' })).meta({
     description: 'next_cursor from the previous page',
   }),
   limit: optionalParam(
     z
       .string()
+      .max(10, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
       .regex(/^\d+$/, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
       .transform(Number)
       .pipe(
@@ -118,17 +130,15 @@ export const ProductListQuerySchema = CatalogFiltersSchema.extend({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-export const ProductListResponseSchema = z.object({
-  success: z.literal(true),
-  products: z.array(ProductSchema),
-  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
+export const ProductListResponseSchema = listEnvelope(ProductSchema).extend({
+  products: deprecatedListKey(ProductSchema, 'products'),
 });
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
 export const ProductResponseSchema = z.object({ success: z.literal(true), product: ProductSchema });
 export type ProductResponse = z.infer<typeof ProductResponseSchema>;
 
-export const ProductCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+export const ProductCodeParamsSchema = z.object({ code: safeText({ min: 1, max: 64, trim: false }) });
 
 /**
  * The filter options the catalogue has, from its available products. With filters given, each

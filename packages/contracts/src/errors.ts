@@ -35,5 +35,7 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   code: ErrorCodeSchema,
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The request's X-Request-Id: quote it when reporting a problem. */
+  request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

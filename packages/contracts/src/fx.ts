@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 const currencyCode = z
   .string()
+  .max(10, 'must be an ISO 4217 currency code such as USD, GBP or CAD')
   .trim()
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as USD, GBP or CAD'));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deprecatedListKey, listEnvelope } from './lists';
+import { safeText } from './primitives';
 
 /** A message held by the built-in mailbox (only while no SMTP server is configured). */
 export const MailboxMessageSchema = z.object({
@@ -13,11 +15,13 @@ export const MailboxMessageSchema = z.object({
 export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
 
 export const MailboxQuerySchema = z.object({
-  to: z.string().trim().max(255).optional(),
+  to: safeText({ max: 255 }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const MailboxListSchema = z.object({ success: z.literal(true), messages: z.array(MailboxMessageSchema) });
+export const MailboxListSchema = listEnvelope(MailboxMessageSchema).extend({
+  messages: deprecatedListKey(MailboxMessageSchema, 'messages'),
+});
 export type MailboxList = z.infer<typeof MailboxListSchema>;
 
 export const MailboxMessageResponseSchema = z.object({ success: z.literal(true), message: MailboxMessageSchema });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deprecatedListKey, listEnvelope } from './lists';
+import { AmountSchema, opaqueToken, safeText } from './primitives';
 
 export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -17,18 +19,35 @@ export const MAX_QUANTITY = 100;
  * POST /api/v1/orders. `amount` is the face value of one reward in the product's currency, in
  * major units (25 or 25.5 or "25.50"); the server reads it exactly, never as a float.
  */
+/** The longest gift message and recipient name an order takes; the send dialog checks the same. */
+export const ORDER_MESSAGE_MAX_LENGTH = 500;
+export const RECIPIENT_NAME_MAX_LENGTH = 200;
+
 export const CreateOrderBodySchema = z.object({
-  product_code: z.string().trim().min(1, 'product_code is required').max(100, 'product_code is too long'),
-  amount: z.union([z.number(), z.string().trim().min(1)], { error: 'amount must be a number' }),
+  product_code: safeText({
+    min: 1,
+    max: 100,
+    required: 'product_code is required',
+    tooShort: 'product_code is required',
+    tooLong: 'product_code is too long',
+  }),
+  amount: AmountSchema,
   email: z.email({ error: 'email must be a valid email address' }).max(255, 'email must be at most 255 characters'),
   quantity: z
     .number({ error: 'quantity must be a whole number from 1 to 100' })
     .int('quantity must be a whole number from 1 to 100')
     .min(1, 'quantity must be a whole number from 1 to 100')
     .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100'),
-  message: z.string().trim().max(500, 'message must be at most 500 characters').optional(),
+  message: safeText({
+    max: ORDER_MESSAGE_MAX_LENGTH,
+    multiline: true,
+    tooLong: `message must be at most ${ORDER_MESSAGE_MAX_LENGTH} characters`,
+  }).optional(),
   /** The recipient's name, shown in the order history and the export; optional. */
-  recipient_name: z.string().trim().max(200, 'recipient_name must be at most 200 characters').optional(),
+  recipient_name: safeText({
+    max: RECIPIENT_NAME_MAX_LENGTH,
+    tooLong: `recipient_name must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters`,
+  }).optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
@@ -41,12 +60,22 @@ export const IdempotencyKeyHeaderSchema = z.object({
     .optional(),
 });
 
+/** An amount in integer minor units of the currency beside it (2563 USD is 25.63). */
+const minor = (description: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description: `${description}, in minor units` });
+
 export const ChargeSchema = z.object({
   currency: z.string(),
   rate: z.string(),
   subtotal: z.number(),
   fee: z.number(),
   total: z.number(),
+  subtotal_minor: minor('subtotal'),
+  fee_minor: minor('fee'),
+  total_minor: minor('total'),
 });
 
 export const OrderSummarySchema = z.object({
@@ -62,6 +91,10 @@ export const OrderSummarySchema = z.object({
   subtotal: z.number(),
   fee: z.number(),
   total: z.number(),
+  amount_minor: minor('amount'),
+  subtotal_minor: minor('subtotal'),
+  fee_minor: minor('fee'),
+  total_minor: minor('total'),
   charged: ChargeSchema,
   recipient_email: z.string(),
   recipient_name: z.string().nullable(),
@@ -105,7 +138,7 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
  */
 export const ORDER_SEARCH_MAX = 200;
 export const OrderSearchQuerySchema = z.object({
-  q: z.string().trim().max(ORDER_SEARCH_MAX, `q must be at most ${ORDER_SEARCH_MAX} characters`).optional(),
+  q: safeText({ max: ORDER_SEARCH_MAX, tooLong: `q must be at most ${ORDER_SEARCH_MAX} characters` }).optional(),
   status: OrderStatusSchema.optional(),
 });
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
@@ -117,14 +150,12 @@ export const ListOrdersQuerySchema = OrderSearchQuerySchema.extend({
     .min(1, 'limit must be a whole number from 1 to 100')
     .max(100, 'limit must be a whole number from 1 to 100')
     .default(20),
-  cursor: z.string().max(200, 'cursor is not valid').optional(),
+  cursor: opaqueToken({ max: 512, message: 'is not a cursor from this API' }).optional(),
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
 
-export const ListOrdersResponseSchema = z.object({
-  success: z.literal(true),
-  orders: z.array(OrderSummarySchema),
-  next_cursor: z.string().nullable(),
+export const ListOrdersResponseSchema = listEnvelope(OrderSummarySchema).extend({
+  orders: deprecatedListKey(OrderSummarySchema, 'orders'),
 });
 
 /** GET /api/v1/orders/stats: the four stat cards of the order history, over the searched set. */
@@ -138,6 +169,7 @@ export const OrderStatsSchema = z.object({
   failed: z.number().int(),
   /** Sum of the totals charged for the orders in the set, in the billing currency. */
   total_value: z.number(),
+  total_value_minor: minor('total_value'),
 });
 export type OrderStats = z.infer<typeof OrderStatsSchema>;
 
@@ -183,23 +215,25 @@ export const ResendOrderResponseSchema = z.object({
   recipient_email: z.string(),
 });
 
-export const OrderIdParamsSchema = z.object({ id: z.string().max(64) });
+export const OrderIdParamsSchema = z.object({ id: z.uuid('id must be an order id') });
 
 export const BalanceSchema = z.object({
   success: z.literal(true),
   currency: z.string(),
   available: z.number(),
   held: z.number(),
+  available_minor: minor('available'),
+  held_minor: minor('held'),
   sandbox: z.boolean(),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
 export const SANDBOX_TOPUP_MAX = 100_000;
 export const SandboxTopupBodySchema = z.object({
-  amount: z
-    .number({ error: 'amount must be a number' })
-    .positive('amount must be more than 0')
-    .max(SANDBOX_TOPUP_MAX, `amount must be at most ${SANDBOX_TOPUP_MAX}`),
+  amount: AmountSchema.refine((v) => Number(v) > 0, 'amount must be more than 0').refine(
+    (v) => Number(v) <= SANDBOX_TOPUP_MAX,
+    `amount must be at most ${SANDBOX_TOPUP_MAX}`,
+  ),
 });
 
 export const ClaimSchema = z.object({
@@ -218,5 +252,9 @@ export const ClaimSchema = z.object({
   message: z.string().nullable(),
   status: z.enum(['pending', 'issued', 'failed']),
   logo: z.string().nullable(),
+  sandbox: z.boolean().meta({ description: 'True for a sandbox reward: a test card with no value' }),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
+
+/** `GET /orders/{id}`'s answer. */
+export const OrderDetailResponseSchema = OrderDetailSchema.extend({ success: z.literal(true) });

@@ -9,7 +9,8 @@ import { OrderSummarySchema } from './orders';
  * - spend / load: the totals charged for orders that were not refunded (pending + completed);
  * - fees / margin: the processing fees of those orders;
  * - orders: every order, whatever its status;
- * - redemption rate: completed orders as a share of all orders, in percent with one decimal.
+ * - redemption rate (dashboard) = claimed share (analytics): of the rewards the period's delivered
+ *   orders issued, the share whose claim page has been opened, in percent with one decimal.
  */
 
 /** GET /api/v1/dashboard: the four cards for the current calendar month and the 10 latest orders. */
@@ -20,8 +21,12 @@ export const DashboardSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }),
   monthly_load: z.number(),
   gross_margin: z.number(),
+  /** The same two figures in integer minor units of `currency`. */
+  monthly_load_minor: z.number().int(),
+  gross_margin_minor: z.number().int(),
   orders: z.number().int(),
-  /** Percent, one decimal (87.5 means 87.5 %); 0 when there are no orders. */
+  /** The month's claimed share: rewards whose claim page was opened over rewards issued, percent
+   * with one decimal (87.5 means 87.5 %); 0 when none were issued. */
   redemption_rate: z.number(),
   /** The latest orders, newest first: at most 10. */
   recent_orders: z.array(OrderSummarySchema),
@@ -90,6 +95,9 @@ export const AnalyticsSchema = z.object({
   totals: z.object({
     spend: z.number(),
     fees: z.number(),
+    /** `spend` and `fees` in integer minor units of `currency`. */
+    spend_minor: z.number().int(),
+    fees_minor: z.number().int(),
     orders: z.number().int(),
     completed: z.number().int(),
     failed: z.number().int(),

@@ -24,6 +24,8 @@ export const exponentOf = (currency: string): number => EXPONENTS[currency.toUpp
 /** The processing fee: 2.5 % of the subtotal. Kept as a fraction so the rounding is exact. */
 export const FEE_NUMERATOR = 25n;
 export const FEE_DENOMINATOR = 1000n;
+/** The fee's rate as people read it ("2.5%"), for pages that state it. */
+export const FEE_RATE_LABEL = `${(Number(FEE_NUMERATOR) * 100) / Number(FEE_DENOMINATOR)}%`;
 
 /** Divides and rounds half-up (away from zero at .5) for non-negative integers. */
 function divHalfUp(numerator: bigint, denominator: bigint): bigint {
@@ -92,17 +94,23 @@ export function convertMinor(amountMinor: number, from: string, to: string, rate
 /**
  * Reads a decimal amount typed by a person or sent in JSON ("25", "25.5", 25.5) into minor units,
  * exactly. Returns undefined for anything that is not a non-negative amount with at most the
- * currency's digits of fraction.
+ * currency's digits of fraction. People's typing is forgiven (" 7 ", "10.", "25.500"); with
+ * `exact` (the API's edge) it is not: no surrounding space, no bare point, no decimal beyond the
+ * currency's minor unit even when it is zero.
  */
-export function parseAmount(input: string | number, currency: string): number | undefined {
+export function parseAmount(
+  input: string | number,
+  currency: string,
+  opts: { exact?: boolean } = {},
+): number | undefined {
   const digits = exponentOf(currency);
-  const text = typeof input === 'number' ? numberToPlainString(input) : input.trim();
+  const text = typeof input === 'number' ? numberToPlainString(input) : opts.exact ? input : input.trim();
   if (text === undefined) return undefined;
-  const match = /^(\d{1,13})(?:\.(\d*))?$/.exec(text);
+  const match = (opts.exact ? /^(\d{1,12})(?:\.(\d+))?$/ : /^(\d{1,13})(?:\.(\d*))?$/).exec(text);
   if (!match) return undefined;
   const [, whole = '0', frac = ''] = match;
   if (frac.length > digits) {
-    if (!/^0*$/.test(frac.slice(digits))) return undefined;
+    if (opts.exact || !/^0*$/.test(frac.slice(digits))) return undefined;
   }
   const minor = Number(whole) * 10 ** digits + Number((frac.slice(0, digits) || '0').padEnd(digits, '0'));
   return Number.isSafeInteger(minor) ? minor : undefined;
@@ -118,6 +126,13 @@ function numberToPlainString(n: number): string | undefined {
 /** Minor units as a plain decimal number for JSON answers in major units: 2563 USD → 25.63. */
 export function toMajor(minor: number, currency: string): number {
   return Number(toDecimalString(minor, currency));
+}
+
+/** A major-unit figure from a JSON answer back in minor units: 25.63 USD → 2563, 1200 JPY → 1200. */
+export function fromMajor(major: number, currency: string): number {
+  const minor = Math.round(major * 10 ** exponentOf(currency));
+  if (!Number.isSafeInteger(minor)) throw new RangeError('amount is out of range');
+  return minor;
 }
 
 /** Minor units as a fixed decimal string: 2563 → "25.63", 5 JPY → "5". */

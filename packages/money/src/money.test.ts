@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee, toDecimalString, toMajor } from './index';
+import {
+  convertMinor,
+  formatMoney,
+  fromMajor,
+  orderAmounts,
+  parseAmount,
+  processingFee,
+  toDecimalString,
+  toMajor,
+} from './index';
 
 describe('processingFee', () => {
   it.each([
@@ -100,6 +109,27 @@ describe('parseAmount', () => {
     expect(parseAmount(input, 'USD')).toBeUndefined();
   });
 
+  it.each([
+    ['25', 'USD', 2500],
+    ['25.5', 'USD', 2550],
+    ['25.50', 'USD', 2550],
+    [25.5, 'USD', 2550],
+    ['25.000', 'KWD', 25000],
+    ['3000', 'JPY', 3000],
+  ])('exact: %o %s is %i', (input, currency, minor) => {
+    expect(parseAmount(input, currency, { exact: true })).toBe(minor);
+  });
+
+  it.each([
+    ['25.', 'USD'],
+    [' 25 ', 'USD'],
+    ['25.000', 'USD'],
+    ['25.5', 'JPY'],
+    ['', 'USD'],
+  ])('exact: %o %s is refused', (input, currency) => {
+    expect(parseAmount(input, currency, { exact: true })).toBeUndefined();
+  });
+
   it('rejects numbers that are not exact decimals', () => {
     expect(parseAmount(0.1 + 0.2, 'USD')).toBeUndefined();
     expect(parseAmount(-1, 'USD')).toBeUndefined();
@@ -123,5 +153,14 @@ describe('formatting', () => {
     expect(formatMoney(2563, 'USD')).toBe('$25.63');
     expect(formatMoney(1000, 'GBP')).toBe('£10.00');
     expect(formatMoney(500000, 'USD')).toBe('$5,000.00');
+  });
+});
+
+describe('fromMajor', () => {
+  it('turns a major-unit figure back into minor units for the currency', () => {
+    expect(fromMajor(25.63, 'USD')).toBe(2563);
+    expect(fromMajor(0.1 + 0.2, 'USD')).toBe(30);
+    expect(fromMajor(1200, 'JPY')).toBe(1200);
+    expect(() => fromMajor(1e300, 'USD')).toThrow(RangeError);
   });
 });

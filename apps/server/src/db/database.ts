@@ -71,8 +71,7 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
       return { rows: res.rows };
     },
     async notify(channel, payloads) {
-      const calls = payloads.map((p) => `SELECT pg_notify(${literal(channel)}, ${literal(p)});`).join(' ');
-      await pool.query(`BEGIN; SET LOCAL synchronous_commit TO off; ${calls} COMMIT;`);
+      await pool.query(NOTIFY_ALL, [channel, payloads]);
     },
     async withMigrationLock(fn) {
       const client = await pool.connect();
@@ -111,7 +110,7 @@ export async function openPglite(dir?: string): Promise<DatabaseHandle> {
       return { rows: res.rows as never[] };
     },
     async notify(channel, payloads) {
-      for (const p of payloads) await pglite.query('SELECT pg_notify($1, $2)', [channel, p]);
+      await pglite.query(NOTIFY_ALL, [channel, payloads]);
     },
     async withMigrationLock(fn) {
       // One process owns a PGlite folder (see data-lock.ts), so there is nobody to race.
@@ -126,10 +125,13 @@ export async function openPglite(dir?: string): Promise<DatabaseHandle> {
   };
 }
 
-/** A string as an SQL literal, for the few statements that cannot take parameters. */
-function literal(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
+/**
+ * One NOTIFY on channel $1 per payload of $2, as parameters, in one statement (its own
+ * transaction) committed without waiting for its WAL flush: a wake-up is a hint, worthless after
+ * a crash, and must not wait behind the orders' commits.
+ */
+const NOTIFY_ALL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1::text, p)
+  FROM unnest($2::text[]) AS p`;
 
 export class DatabaseUnreachableError extends Error {
   constructor(

@@ -134,12 +134,16 @@ export interface Database {
     email_verified_at: Date | null;
     password_changed_at: Generated<Date>;
     created_at: Generated<Date>;
+    /** The last sign-in (migration 0053); null until the first. */
+    signed_in_at: Generated<Date | null>;
   };
   organisations: {
     id: Generated<string>;
     name: string;
     sandbox: Generated<boolean>;
     billing_currency: Generated<string>;
+    /** The plan chosen at sign-up (migration 0052). */
+    plan: Generated<'starter' | 'growth' | 'enterprise'>;
     created_at: Generated<Date>;
   };
   memberships: {

@@ -40,7 +40,7 @@ export const catalogSyncJob = fp(
     app.decorate('catalogSync', { run });
 
     // 'stately': at most one sync queued and one running across every process.
-    await boss.createQueue(CATALOG_SYNC_QUEUE, {
+    await app.queue.ensureQueue(CATALOG_SYNC_QUEUE, {
       policy: 'stately',
       retryLimit: 5,
       retryDelay: 30,

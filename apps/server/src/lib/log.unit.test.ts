@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactRequestUrl } from './log';
+import { formatLogLine, isPrettyLog, prettyLogStream, redactRequestUrl } from './log';
 
 describe('redactRequestUrl', () => {
   it('hides tokens in claim, verification and reset paths', () => {
@@ -19,5 +19,54 @@ describe('redactRequestUrl', () => {
   it('leaves ordinary paths alone', () => {
     expect(redactRequestUrl('/api/v1/products?country=US')).toBe('/api/v1/products?country=US');
     expect(redactRequestUrl('/claims')).toBe('/claims');
+  });
+});
+
+describe('readable logs for a terminal', () => {
+  const line = (o: object) =>
+    JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 2, 3, 4, 5), pid: 1, hostname: 'h', ...o });
+
+  it('one line with the level, the message and the fields, without pino bookkeeping', () => {
+    const text = formatLogLine(line({ msg: 'Catalogue synced', products: 180 }));
+    expect(text).toMatch(/^\d\d:\d\d:\d\d INFO {2}Catalogue synced products=180\n$/);
+    expect(text).not.toContain('hostname');
+  });
+
+  it('a request line shows method, path, status and time; an error its stack', () => {
+    const text = formatLogLine(
+      line({
+        level: 50,
+        msg: 'request errored',
+        req: { method: 'GET', url: '/api/v1/x' },
+        res: { statusCode: 500 },
+        responseTime: 12.345,
+        err: { message: 'boom', stack: 'Error: boom\n    at f' },
+      }),
+    );
+    expect(text).toContain('ERROR request errored GET /api/v1/x 500 12.3 ms');
+    expect(text).toContain('Error: boom\n    at f');
+  });
+
+  it('what is not JSON passes through unchanged', () => {
+    expect(formatLogLine('plain text')).toBe('plain text');
+  });
+
+  it('pretty by default only in development at a terminal; LOG_FORMAT decides when set', () => {
+    expect(isPrettyLog('auto', 'development', true)).toBe(true);
+    expect(isPrettyLog('auto', 'development', false)).toBe(false);
+    expect(isPrettyLog('auto', 'production', true)).toBe(false);
+    expect(isPrettyLog('json', 'development', true)).toBe(false);
+    expect(isPrettyLog('pretty', 'production', false)).toBe(true);
+  });
+
+  it('the stream writes whole lines as they complete', async () => {
+    const out: string[] = [];
+    const stream = prettyLogStream({ write: (s: string) => out.push(s) } as unknown as NodeJS.WritableStream);
+    const whole = line({ msg: 'hello' });
+    await new Promise<void>((resolve) => stream.write(`${whole.slice(0, 10)}`, () => resolve()));
+    expect(out).toEqual([]);
+    await new Promise<void>((resolve) => stream.write(`${whole.slice(10)}\n`, () => resolve()));
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain('INFO  hello');
   });
 });

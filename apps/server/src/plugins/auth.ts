@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@giftrelay/contracts';
+import { isUuid, type Role } from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
@@ -118,30 +119,39 @@ export const authPlugin = fp(
 
     // A token's signature and claims never change, so a verified token is remembered (until it
     // expires) and not verified again on every request; the session is still checked every time.
-    const verified = new Map<string, { sessionId: string; userId: string; organisationId: string; exp: number }>();
-    const VERIFIED_MAX = 10_000;
-    async function verifyAccessToken(token: string) {
-      const known = verified.get(token);
-      if (known && known.exp * 1000 > Date.now()) return known;
-      if (known) verified.delete(token);
-      try {
+    // Concurrent requests with one unseen token share one verification. Failures are not kept.
+    type Claims = { sessionId: string; userId: string; organisationId: string; exp: number };
+    const verified = new LRUCache<string, Claims>({
+      max: 10_000,
+      perf: { now: () => Date.now() },
+      ttlResolution: 0,
+      fetchMethod: async (token, _stale, { options }) => {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           issuer,
           audience: ACCESS_TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         });
+        // Well signed is not well formed: a token made with a leaked or test key, or by an older
+        // version, must not carry a non-UUID id to the session query (a 500 there, not a 401).
         if (
-          typeof payload.sid !== 'string' ||
-          typeof payload.sub !== 'string' ||
+          !isUuid(payload.sid) ||
+          !isUuid(payload.sub) ||
+          !isUuid(payload.org) ||
           typeof payload.exp !== 'number' ||
-          typeof payload.org !== 'string'
+          !Number.isSafeInteger(payload.exp)
         ) {
           throw new Error('bad claims');
         }
-        const claims = { sessionId: payload.sid, userId: payload.sub, organisationId: payload.org, exp: payload.exp };
-        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-        verified.set(token, claims);
+        // Kept until the token expires, not a moment longer.
+        options.ttl = Math.max(1, payload.exp * 1000 - Date.now());
+        return { sessionId: payload.sid, userId: payload.sub, organisationId: payload.org, exp: payload.exp };
+      },
+    });
+    async function verifyAccessToken(token: string): Promise<Claims> {
+      try {
+        const claims = await verified.fetch(token);
+        if (!claims) throw new Error('not verified');
         return claims;
       } catch (err) {
         throw unauthorized(err instanceof joseErrors.JWTExpired ? 'Access token expired' : 'Invalid access token');

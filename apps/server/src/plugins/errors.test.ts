@@ -28,7 +28,12 @@ describe(`error answers (${TEST_DB})`, () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ success: false, error: 'No route for GET /api/v1/nothing-here', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'No route for GET /api/v1/nothing-here',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('malformed JSON answers 400 VALIDATION_ERROR', async () => {
@@ -63,13 +68,23 @@ describe(`error answers (${TEST_DB})`, () => {
   it('a typed application error keeps its status and code', async () => {
     const res = await t.app.inject({ url: '/api/test/app-error' });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' });
+    expect(res.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'Insufficient balance',
+      code: 'INSUFFICIENT_FUNDS',
+    });
   });
 
   it('an unexpected error answers 500 without internals, and is logged', async () => {
     const res = await t.app.inject({ url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(res.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'Internal server error',
+      code: 'INTERNAL_ERROR',
+    });
     expect(res.body).not.toContain('hunter2');
     expect(t.loggedErrors.join('')).toContain('request failed');
     t.loggedErrors.length = 0;

@@ -1,14 +1,25 @@
-import type { ErrorBody } from '@giftrelay/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorBody, ErrorCode } from '@giftrelay/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
 type Detail = { path: string; message: string };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The methods some route answers for `pathname` (an empty list when no route has the path).
+     * The not-found handler uses it to tell a wrong method (405) from an unknown path (404).
+     */
+    allowedMethods(pathname: string): string[];
+  }
+}
+
 /**
  * The one place errors become HTTP answers. 5xx bodies never carry internals. (Paths no route
- * answers are the web plugin's: it tells API paths from app pages.)
+ * answers are the web plugin's: it tells API paths from app pages, and asks `allowedMethods`
+ * whether the path is known under another method.)
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -17,15 +28,80 @@ export const errorsPlugin = fp(
       if (status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ code: body.code, status }, body.error);
       if (headers) reply.headers(headers);
-      return reply.status(status).send(body);
+      return reply.status(status).send({ ...body, request_id: request.id });
+    });
+
+    // A JSON API reads JSON bodies only: without this, Fastify's own text/plain parser hands a
+    // string to routes that expect an object, and the answer is a confusing 400 instead of 415.
+    app.removeContentTypeParser('text/plain');
+
+    const routes: { pattern: RegExp; method: string }[] = [];
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const pattern = routePattern(route.url ?? route.path);
+      for (const method of methods) routes.push({ pattern, method: method.toUpperCase() });
+    });
+    app.decorate('allowedMethods', (pathname: string) => {
+      const allowed = new Set<string>();
+      for (const r of routes) if (r.pattern.test(pathname)) allowed.add(r.method);
+      return [...allowed].sort();
     });
   },
   { name: 'errors' },
 );
 
+// A route's path as a regular expression: `:name` is one segment, `*` anything.
+function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+|\*)/)
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * Answers 405 METHOD_NOT_ALLOWED with an `Allow` header when `request`'s path is a route under
+ * other methods; returns undefined (do the 404) otherwise.
+ */
+export function replyMethodNotAllowed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  const allowed = app.allowedMethods(pathname);
+  if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+  return reply
+    .status(405)
+    .header('allow', allowed.join(', '))
+    .send(
+      errorBody('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}; use ${allowed.join(', ')}`),
+    );
+}
+
 export function errorBody(code: ErrorBody['code'], error: string, details?: Detail[]): ErrorBody {
   return details ? { success: false, error, code, details } : { success: false, error, code };
 }
+
+// Fastify says `querystring`; the API's error paths say `query`, as the OpenAPI `in` does.
+const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'params', headers: 'headers' };
+
+/** The field path every error detail uses: `body.x`, `query.x`, `params.x`, `headers.x`. */
+export function fieldPath(part: string, path: readonly PropertyKey[] | string): string {
+  const segments = typeof path === 'string' ? path.split('/').filter(Boolean) : path.map(String);
+  return [PART_NAMES[part] ?? part, ...segments].join('.');
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 function toErrorReply(err: FastifyError): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof AppError) {
@@ -34,7 +110,7 @@ function toErrorReply(err: FastifyError): { status: number; body: ErrorBody; hea
   if (hasZodFastifySchemaValidationErrors(err)) {
     const part = err.validationContext ?? 'request';
     const details = err.validation.map((v) => ({
-      path: [part, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+      path: fieldPath(part, v.instancePath),
       message: v.message ?? 'is invalid',
     }));
     const first = details[0];
@@ -53,7 +129,10 @@ function toErrorReply(err: FastifyError): { status: number; body: ErrorBody; hea
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large') };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json') };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return err.statusCode === 415
+        ? { status: 415, body: errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json') }
+        : { status: 400, body: errorBody('VALIDATION_ERROR', 'The request body does not match its Content-Length') };
     case 'FST_ERR_VALIDATION':
       return { status: 400, body: errorBody('VALIDATION_ERROR', err.message) };
   }
@@ -61,7 +140,11 @@ function toErrorReply(err: FastifyError): { status: number; body: ErrorBody; hea
     return { status: 429, body: errorBody('RATE_LIMITED', 'Too many requests, please try again later') };
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return { status: err.statusCode, body: errorBody('VALIDATION_ERROR', err.message) };
+    // Framework errors (FST_*, the JSON parser's) carry their status; the code follows from it.
+    return {
+      status: err.statusCode,
+      body: errorBody(CODE_BY_STATUS[err.statusCode] ?? 'VALIDATION_ERROR', err.message),
+    };
   }
   return { status: 500, body: errorBody('INTERNAL_ERROR', 'Internal server error') };
 }

@@ -47,7 +47,12 @@ describe(`the built-in mailbox (${TEST_DB})`, () => {
   it('answers 404 for an unknown message and 400 for a malformed id or limit', async () => {
     const missing = await t.app.inject({ url: '/api/mailbox/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, error: 'Message not found', code: 'NOT_FOUND' });
+    expect(missing.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'Message not found',
+      code: 'NOT_FOUND',
+    });
     expect((await t.app.inject({ url: '/api/mailbox/not-a-uuid' })).json().code).toBe('VALIDATION_ERROR');
     expect((await t.app.inject({ url: '/api/mailbox?limit=0' })).json().code).toBe('VALIDATION_ERROR');
   });

@@ -1,21 +1,124 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 
-/** The OpenAPI document, generated from the same zod schemas that validate each route. */
+/** The tags operations are grouped by, in the order documentation shows them. */
+const TAGS = [
+  { name: 'auth', description: 'Sign-up, email verification, sign-in, sessions and passwords' },
+  { name: 'catalog', description: 'The gift cards on offer; readable without signing in' },
+  { name: 'orders', description: 'Sending rewards, reading, searching and exporting orders, exchange rates' },
+  { name: 'balance', description: "The organisation's prepaid balance" },
+  { name: 'claims', description: 'A recipient reading their reward through the claim link' },
+  { name: 'reports', description: 'Dashboard figures and analytics, also as CSV' },
+  { name: 'leads', description: 'The contact form' },
+  { name: 'mailbox', description: 'The built-in mailbox, present only while no SMTP server is configured' },
+  { name: 'system', description: 'Health of the service' },
+];
+
+type Doc = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * The zod transform, plus answers without a body (a 304): a route declares them with an empty
+ * `content`, which @fastify/swagger documents only when it sees `type: 'null'`.
+ */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const response = (out.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  for (const [status, answer] of Object.entries(response ?? {})) {
+    const { description, content } = answer as { description?: string; content?: object };
+    if (response && content && Object.keys(content).length === 0) response[status] = { type: 'null', description };
+  }
+  return out;
+};
+
+/**
+ * Named zod schemas (`.meta({ id })`) become `components.schemas`, an input and an output
+ * version of each (`XInput` and `X`). Only those some operation reaches are kept, sorted by
+ * name, so the document (and the SDK generated from it) changes only when the API does.
+ */
+function withNamedSchemas(document: Parameters<typeof jsonSchemaTransformObject>[0]): Doc {
+  const doc = jsonSchemaTransformObject(document) as Doc & {
+    components?: { schemas?: Record<string, unknown> };
+    paths?: unknown;
+  };
+  const schemas = doc.components?.schemas ?? {};
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        const name = value.slice('#/components/schemas/'.length);
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(doc.paths);
+  // An input schema the same as its output one, or without an output one, goes by the plain name.
+  const rename = new Map<string, string>();
+  for (const name of reached) {
+    if (!name.endsWith('Input')) continue;
+    const plain = name.slice(0, -'Input'.length);
+    if (!reached.has(plain) || JSON.stringify(schemas[plain]) === JSON.stringify(schemas[name])) {
+      rename.set(name, plain);
+    }
+  }
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    const entries = Object.entries(node);
+    // `allOf` around a single `$ref` (zod's optional named schema) is just the `$ref`.
+    if (entries.length === 1 && Array.isArray((node as { allOf?: unknown[] }).allOf)) {
+      const [only, ...more] = (node as { allOf: unknown[] }).allOf;
+      if (only && more.length === 0) return rewrite(only);
+    }
+    return Object.fromEntries(
+      entries.map(([key, value]) => {
+        if (key === '$ref' && typeof value === 'string') {
+          const name = value.slice('#/components/schemas/'.length);
+          return [key, `#/components/schemas/${rename.get(name) ?? name}`];
+        }
+        return [key, rewrite(value)];
+      }),
+    );
+  };
+  const kept = Object.fromEntries(
+    [...reached]
+      .filter((name) => !rename.has(name) || !reached.has(rename.get(name) as string) || rename.get(name) === name)
+      .map((name) => [rename.get(name) ?? name, rewrite(schemas[name])] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  return { ...doc, paths: rewrite(doc.paths), components: { ...doc.components, schemas: kept } } as Doc;
+}
+
+/**
+ * The OpenAPI document, generated from the same zod schemas that validate each route. Its
+ * operationIds and schema names are a public API: the SDK (packages/sdk) is generated from them.
+ */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'GiftRelay API', version: opts.config.version },
+        openapi: '3.0.3',
+        info: {
+          title: 'GiftRelay API',
+          version: opts.config.version,
+          description:
+            'Send digital gift cards by email. Every error answers `{success: false, error, code}`; `code` is stable.',
+          license: { name: 'Proprietary', url: `${opts.config.publicUrl}/terms` },
+        },
         servers: [{ url: opts.config.publicUrl }],
+        tags: TAGS,
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
+      transformObject: withNamedSchemas,
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { PgBoss, type SendOptions } from 'pg-boss';
 
 const PING_QUEUE = 'system.ping';
+const SCHEMA = 'pgboss';
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 const WAKE_SPACING_MS = 10;
 const PING_TIMEOUT_MS = 10_000;
 const PING_MAX_AGE_MS = 30_000;
@@ -50,45 +52,68 @@ declare module 'fastify' {
 }
 
 /**
- * pg-boss's own insert for one job, captured instead of run (through the `db` that `send` accepts),
- * so that it can be folded into a larger statement and stay exactly what pg-boss would write.
+ * Everything this app takes from pg-boss beyond its documented API, in one place
+ * (docs/decisions/017); `pg-boss-internals.test.ts` fails when an upgrade changes any of it.
  */
-export async function captureJobInsert(
-  boss: PgBoss,
-  queue: string,
-  data: object,
-  options: SendOptions = {},
-): Promise<{ text: string; json: string }> {
-  let captured: { text: string; json: string } | undefined;
-  const capture = {
-    async executeSql(text: string, values?: unknown[]) {
-      captured = { text, json: String(values?.[0]) };
-      return { rows: [{ id: 'captured' }] };
-    },
-  };
-  await boss.send(queue, data, { ...options, db: capture });
-  if (!captured) throw new Error(`pg-boss built no insert for ${queue}`);
-  return captured;
-}
+export const pgBossInternals = {
+  /**
+   * pg-boss's own insert for one job, captured instead of run (through the `db` that `send`
+   * accepts), so that it can be folded into a larger statement and stay exactly what pg-boss
+   * would write. Its text reads the job's JSON from `$1` (`JOB_PARAM`) and nothing else.
+   */
+  async captureJobInsert(
+    boss: PgBoss,
+    queue: string,
+    data: object,
+    options: SendOptions = {},
+  ): Promise<{ text: string; json: string }> {
+    let captured: { text: string; json: string } | undefined;
+    const capture = {
+      async executeSql(text: string, values?: unknown[]) {
+        captured = { text, json: String(values?.[0]) };
+        return { rows: [{ id: 'captured' }] };
+      },
+    };
+    await boss.send(queue, data, { ...options, db: capture });
+    if (!captured) throw new Error(`pg-boss built no insert for ${queue}`);
+    return captured;
+  },
+  /**
+   * The channel pg-boss's workers LISTEN on (its plans.notifyChannelSql: 'pgboss_' and the start
+   * of sha224(schema)); the payload of a NOTIFY on it is the name of the queue to fetch.
+   */
+  notifyChannel(schema: string): string {
+    return `pgboss_${createHash('sha224').update(schema).digest('hex').slice(0, 24)}`;
+  },
+  /**
+   * Loads the queue into pg-boss's queue cache: looking a job up by id reads the queue's row and
+   * keeps it, so a later `send` inside a transaction needs no query on pg-boss's own connection.
+   */
+  async warmQueueCache(boss: PgBoss, queue: string): Promise<void> {
+    await boss.getJobById(queue, NO_JOB);
+  },
+};
 
-const JOB_PARAM = '$1::text::json';
+/** How pg-boss's captured insert reads the job's JSON. */
+export const JOB_PARAM = '$1::text::json';
 
 /**
- * A captured job insert (see `captureJobInsert`) as a CTE body of a larger statement: the job's
- * JSON, still parameter `$1`, is read FROM `gate`, so the job is written only when that CTE
- * returned a row. Refuses an insert whose shape a pg-boss upgrade has changed.
+ * A captured job insert (see `pgBossInternals.captureJobInsert`) as a CTE body of a larger statement: the job's
+ * JSON, parameter `jobParam` of that statement (`$1`, as in pg-boss's own text), is read FROM
+ * `gate`, so the job is written only when that CTE returned a row. Refuses an insert whose shape a
+ * pg-boss upgrade has changed.
  */
-export function jobInsertGatedBy(jobText: string, gate: string): string {
-  if (jobText.split(JOB_PARAM).length !== 2)
+export function jobInsertGatedBy(jobText: string, gate: string, jobParam: string): string {
+  if (jobText.split(JOB_PARAM).length !== 2 || /\$[2-9]/.test(jobText))
     throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check jobInsertGatedBy's callers`);
-  return jobText.replace(JOB_PARAM, `(SELECT $1::text FROM ${gate})::json`);
+  if (jobParam !== '$1') throw new Error(`the job's JSON must be the statement's $1 (pg-boss's own), not ${jobParam}`);
+  return jobText.replace(JOB_PARAM, `(SELECT ${jobParam}::text FROM ${gate})::json`);
 }
 
 /**
  * pg-boss on the app's own database (PGlite through its adapter, or PostgreSQL). Feature modules
  * create their queues and workers on `app.queue.boss` in their own plugins.
  */
-const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 export const queuePlugin = fp(
   async (app: FastifyInstance) => {
@@ -96,7 +121,7 @@ export const queuePlugin = fp(
     // queue within seconds, which is what keeps a crashed fulfilment from waiting a minute.
     const boss = new PgBoss({
       ...app.database.bossOptions,
-      schema: 'pgboss',
+      schema: SCHEMA,
       superviseIntervalSeconds: 10,
       monitorIntervalSeconds: 10,
       // Workers on queues created with `notify: true` wake the moment a job is committed instead
@@ -159,8 +184,7 @@ export const queuePlugin = fp(
     // The first round trip runs while the server starts listening.
     void refresh();
 
-    // pg-boss's channel: 'pgboss_' and the start of sha224(schema) (its notifyChannelSql).
-    const channel = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
+    const channel = pgBossInternals.notifyChannel(SCHEMA);
     const toWake = new Set<string>();
     let waking = false;
     // The first wake-up after a quiet spell goes at once; under load they go at most every
@@ -197,16 +221,18 @@ export const queuePlugin = fp(
           discarding = undefined;
         });
       },
-      jobInsert: (queue, data, options) => captureJobInsert(boss, queue, data, options),
+      jobInsert: (queue, data, options) => pgBossInternals.captureJobInsert(boss, queue, data, options),
       wake(queue) {
         if (stopping) return;
         toWake.add(queue);
         if (!waking) void flushWakes();
       },
-      async ensureQueue(name, options) {
+      async ensureQueue(name, options = {}) {
         await boss.createQueue(name, options);
-        await boss.updateQueue(name, options);
-        await boss.getJobById(name, NO_JOB);
+        // A queue's policy and partitioning are fixed at creation; the rest follows the code.
+        const { policy: _policy, partition: _partition, ...changeable } = options;
+        if (Object.keys(changeable).length) await boss.updateQueue(name, changeable);
+        await pgBossInternals.warmQueueCache(boss, name);
       },
       async status() {
         const age = last.lastRoundTripAt ? Date.now() - last.lastRoundTripAt.getTime() : Number.POSITIVE_INFINITY;

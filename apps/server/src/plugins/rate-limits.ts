@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { AppError } from '../lib/errors';
@@ -14,11 +14,32 @@ export interface RateLimitRule {
 export interface RateLimits {
   /** Counts a hit for `subject` under `rule`; throws 429 RATE_LIMITED with Retry-After when over. */
   consume(rule: RateLimitRule, subject: string): Promise<void>;
+  /**
+   * The same, counted in this process's memory only (no database round trip): for budgets checked
+   * on every request. Answers what is left instead of throwing.
+   */
+  consumeLocal(rule: RateLimitRule, subject: string): LocalQuota;
 }
+
+export interface LocalQuota {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the budget is whole again (at least 1). */
+  resetSeconds: number;
+  isAllowed: boolean;
+}
+
+/** The per-organisation budgets of authenticated routes; a route picks one in `config.rateLimit`. */
+export type OrganisationBudget = 'api' | 'orders' | 'exports';
+export type OrganisationLimits = Record<OrganisationBudget, number>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
+  }
+  interface FastifyContextConfig {
+    /** Which organisation budget an authenticated route spends; `api` unless set. */
+    rateLimit?: OrganisationBudget;
   }
 }
 
@@ -27,8 +48,12 @@ declare module 'fastify' {
  * are hashed: the table holds no addresses. `factor` multiplies every limit (RATE_LIMIT_FACTOR).
  */
 export const rateLimitsPlugin = fp(
-  async (app: FastifyInstance, opts: { factor: number }) => {
+  async (app: FastifyInstance, opts: { factor: number; perMinute: OrganisationLimits }) => {
+    const local = new LocalWindows();
     app.decorate('rateLimits', {
+      consumeLocal(rule, subject) {
+        return local.take(`${rule.name}:${subject}`, rule.limit * opts.factor, rule.windowSeconds * 1000);
+      },
       async consume(rule, subject) {
         const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
         const window = `${rule.windowSeconds} seconds`;
@@ -63,6 +88,25 @@ export const rateLimitsPlugin = fp(
       },
     } satisfies RateLimits);
 
+    // Every route behind `authenticate` or `verifyToken` spends its organisation's budget, right
+    // after the token names the organisation (so per organisation, not per address).
+    const rules: Record<OrganisationBudget, RateLimitRule> = {
+      api: { name: 'org-api', limit: opts.perMinute.api, windowSeconds: 60 },
+      orders: { name: 'org-orders', limit: opts.perMinute.orders, windowSeconds: 60 },
+      exports: { name: 'org-exports', limit: opts.perMinute.exports, windowSeconds: 60 },
+    };
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!app.hasDecorator('authenticate')) return;
+      const pre = route.preHandler === undefined ? [] : [route.preHandler].flat();
+      if (!pre.some((fn) => fn === app.authenticate || fn === app.verifyToken)) return;
+      const rule = rules[route.config?.rateLimit ?? 'api'];
+      route.preHandler = [...pre, organisationLimiter(app.rateLimits, rule)];
+    });
+
+    const localSweep = setInterval(() => local.sweep(), 60_000);
+    localSweep.unref();
+    app.addHook('onClose', () => clearInterval(localSweep));
+
     // Old windows are dead weight: sweep them now and then.
     const sweep = setInterval(() => {
       app.db
@@ -76,6 +120,56 @@ export const rateLimitsPlugin = fp(
   },
   { name: 'rate-limits', dependencies: ['db'] },
 );
+
+function organisationLimiter(limits: RateLimits, rule: RateLimitRule) {
+  return function limitOrganisation(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const organisationId = request.auth?.organisationId ?? request.token?.organisationId;
+    if (!organisationId) return done();
+    const quota = limits.consumeLocal(rule, organisationId);
+    reply.header('ratelimit-limit', quota.limit);
+    reply.header('ratelimit-remaining', quota.remaining);
+    reply.header('ratelimit-reset', quota.resetSeconds);
+    if (quota.isAllowed) return done();
+    done(
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many requests. Try again in ${describeWait(quota.resetSeconds)}.`,
+        undefined,
+        { 'retry-after': String(quota.resetSeconds) },
+      ),
+    );
+  };
+}
+
+/**
+ * Fixed windows counted in memory. A window starts at a subject's first hit; ended ones are
+ * replaced on the next hit and swept now and then.
+ */
+class LocalWindows {
+  private readonly windows = new Map<string, { hits: number; endsAt: number }>();
+
+  take(key: string, limit: number, windowMs: number): LocalQuota {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.endsAt <= now) {
+      w = { hits: 0, endsAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.hits++;
+    return {
+      limit,
+      remaining: Math.max(0, limit - w.hits),
+      resetSeconds: Math.max(1, Math.ceil((w.endsAt - now) / 1000)),
+      isAllowed: w.hits <= limit,
+    };
+  }
+
+  sweep() {
+    const now = Date.now();
+    for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
+  }
+}
 
 function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;

@@ -2,34 +2,48 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { type KeyRing, keyRing } from '../lib/crypto';
+import { type Cursors, createCursors } from '../lib/cursor';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    secrets: { rewardCodeKey: Buffer };
+    secrets: { rewardCodeKey: KeyRing };
+    /** Signs and checks page cursors (lib/cursor.ts). */
+    cursors: Cursors;
   }
 }
 
 /**
- * The key that encrypts reward codes and PINs at rest: REWARD_ENCRYPTION_KEY when configured,
- * else one generated on first start and kept in the database. Never logged.
+ * The keys that encrypt reward codes, PINs and claim links at rest. REWARD_ENCRYPTION_KEYS (ids,
+ * newest first) encrypt with the first and decrypt with any; the legacy key, for what was written
+ * without a key id, is REWARD_ENCRYPTION_KEY, else the one generated on first start and kept in the
+ * database (generated only when no keys are configured at all). Never logged. See decision 018.
+ * Page cursors are signed with a key derived from the legacy key (lib/cursor.ts).
  */
 export const secretsPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
-    let key = opts.config.rewardEncryptionKey;
-    if (!key) {
-      await app.db
-        .insertInto('instance_secrets')
-        .values({ name: 'reward_code_key', secret: randomBytes(32) })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
+    const keys = opts.config.rewardEncryptionKeys ?? [];
+    let legacy = opts.config.rewardEncryptionKey;
+    if (!legacy) {
+      if (keys.length === 0) {
+        await app.db
+          .insertInto('instance_secrets')
+          .values({ name: 'reward_code_key', secret: randomBytes(32) })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute();
+      }
       const row = await app.db
         .selectFrom('instance_secrets')
         .select('secret')
         .where('name', '=', 'reward_code_key')
-        .executeTakeFirstOrThrow();
-      key = Buffer.from(row.secret);
+        .executeTakeFirst();
+      legacy = row ? Buffer.from(row.secret) : undefined;
     }
-    app.decorate('secrets', { rewardCodeKey: key });
+    const ring = keyRing(keys, legacy);
+    app.decorate('secrets', { rewardCodeKey: ring });
+    // Cursors are signed with a key derived from the legacy key (or, without one, the oldest
+    // configured key): a rotation that drops it only invalidates page cursors, which are short-lived.
+    app.decorate('cursors', createCursors(legacy ?? (keys.at(-1) as { key: Buffer }).key));
   },
   { name: 'secrets', dependencies: ['db'] },
 );

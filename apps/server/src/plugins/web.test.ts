@@ -93,6 +93,9 @@ describe(`serving the web app (${TEST_DB})`, () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'self'");
+    // Served over plain HTTP outside production: no HSTS and no upgrade (security.test.ts has both).
+    expect(csp.split(';')).not.toContain('upgrade-insecure-requests');
+    expect((await t.app.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
   });
 
   it('a POST to a page path is a JSON 404', async () => {

@@ -3,11 +3,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { isClientRoute, REDIRECTS, ROBOTS_DISALLOW, SITEMAP_PATHS } from '@giftrelay/contracts';
+import { escapeHtml, isClientRoute, REDIRECTS, ROBOTS_DISALLOW, SITEMAP_PATHS } from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths';
-import { errorBody } from './errors';
+import { errorBody, replyMethodNotAllowed } from './errors';
 
 const NOT_BUILT_HTML =
   '<!doctype html><meta charset="utf-8"><title>GiftRelay</title><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>';
@@ -117,11 +117,19 @@ export const webPlugin = fp(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      const wrongMethod = replyMethodNotAllowed(app, request, reply);
+      if (wrongMethod) return wrongMethod;
       if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
+        return reply.status(404).send({
+          ...errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`),
+          request_id: request.id,
+        });
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return reply.status(404).send(errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`));
+        return reply.status(404).send({
+          ...errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`),
+          request_id: request.id,
+        });
       }
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       // A claim link is the key to a gift card: robots.txt asks crawlers to stay away, and a
@@ -160,10 +168,6 @@ function compressed(html: string): Page {
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(raw, { level: 9 }),
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Pages prerendered at build time: dist/<path>/index.html, and dist/index.html for / when a separate shell exists. */

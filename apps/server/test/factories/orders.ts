@@ -38,6 +38,7 @@ export interface OrderInput {
   email: string;
   quantity: number;
   message?: string;
+  recipient_name?: string;
 }
 
 export function postOrder(t: TestApp, token: string, body: Partial<OrderInput> | string, key?: string) {

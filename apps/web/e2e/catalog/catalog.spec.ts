@@ -12,6 +12,13 @@ async function apiNames(page: Page, query: string): Promise<string[]> {
   return body.products.map((p) => p.name);
 }
 
+/** The first page the catalogue shows (24 cards), as the API lists it. */
+async function apiFirstPage(page: Page, query: string): Promise<string[]> {
+  const res = await page.request.get(`/api/v1/products?${query}&limit=24`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { products: { name: string }[] }).products.map((p) => p.name);
+}
+
 const cardNames = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 });
 
 async function choose(page: Page, filter: 'Country' | 'Currency' | 'Category', option: string) {
@@ -49,9 +56,10 @@ test('choosing US, USD and Retail lists the cards; search and the value slider n
   await expect(page.getByText('Select filters to view brands')).toBeVisible();
 
   await choose(page, 'Country', 'United States');
-  await choose(page, 'Currency', 'USD');
-  // Two of three chosen: still asking.
-  await expect(page.getByText('Select filters to view brands')).toBeVisible();
+  // The country brings its currency, and one filter is enough to list cards.
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText('USD');
+  await expect(page).toHaveURL(/\/catalog\?country=US&currency=USD$/);
+  await expect(cardNames(page)).toHaveText(await apiFirstPage(page, 'country=US&currency=USD'));
   await choose(page, 'Category', 'Retail');
 
   const retail = await apiNames(page, 'country=US&currency=USD&category=Retail');
@@ -100,15 +108,22 @@ test('choosing US, USD and Retail lists the cards; search and the value slider n
   expect(errors).toEqual([]);
 });
 
-test('a combination with no match shows No products found', async ({ page }) => {
+test('options with nothing to list are shown with their 0 but not offered; no match shows No products found', async ({
+  page,
+}) => {
   await page.goto('/catalog');
   await choose(page, 'Country', 'United Kingdom');
-  await choose(page, 'Currency', 'USD');
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText('GBP');
   await choose(page, 'Category', 'Retail');
-  await expect(page.getByText('No products found')).toBeVisible();
-
-  await choose(page, 'Currency', 'GBP');
   await expect(page.getByRole('article', { name: 'Tesco Gift Card' })).toBeVisible();
+  // No dollar cards in the United Kingdom: USD is listed with its 0, and cannot be chosen.
+  await page.getByRole('combobox', { name: 'Currency' }).click();
+  const usd = page.getByRole('option', { name: 'USD', exact: true });
+  await expect(usd).toHaveAttribute('aria-disabled', 'true');
+  await expect(usd).toContainText('0');
+  await expect(page.getByRole('option', { name: 'GBP', exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+
   await page.getByLabel('Search brands').fill('no such brand anywhere');
   await expect(page.getByText('No products found')).toBeVisible();
 });
@@ -146,7 +161,7 @@ test('a listing the server refuses shows Error loading products and an Error toa
   await expect(page.getByRole('alert').filter({ hasText: 'Error loading products' })).toBeVisible();
   const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
   await expect(toast).toContainText('Error');
-  await expect(toast).toContainText('querystring.q: must be at most 100 characters');
+  await expect(toast).toContainText('query.q: must be at most 100 characters');
   // Fixing the search recovers.
   await page.getByLabel('Search brands').fill('target');
   await expect(cardNames(page)).toHaveText(['Target Gift Card']);
@@ -212,10 +227,16 @@ test('Send selects a product and shows the bar with Configure & Send; it closes 
   await expect(bar).toBeHidden();
 });
 
-test('works by keyboard alone at 375 px wide @mobile', async ({ page }) => {
+test('works by keyboard alone at 375 px wide, the filters folded behind a Filters button @mobile', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/catalog');
   await expect(page.getByText('Select filters to view brands')).toBeVisible();
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('combobox', { name: 'Country' })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
   await page.getByRole('combobox', { name: 'Country' }).focus();
   await chooseByKeyboard(page, 'Country', 'Canada', 'Canada');
@@ -224,6 +245,7 @@ test('works by keyboard alone at 375 px wide @mobile', async ({ page }) => {
   await chooseByKeyboard(page, 'Currency', 'CAD', 'CAD');
   await page.keyboard.press('Tab');
   await chooseByKeyboard(page, 'Category', 'Food', 'Food & Beverage');
+  await expect(toggle).toContainText('3');
 
   const expected = await apiNames(page, 'country=CA&currency=CAD&category=Food+%26+Beverage');
   await expect(cardNames(page)).toHaveText(expected);
@@ -276,4 +298,54 @@ test('signed in, the catalogue keeps the sidebar and the header balance, across 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Catalog' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('with nothing chosen: popular brands and one-click countries; a search alone lists cards; sort and details', async ({
+  page,
+}) => {
+  await page.goto('/catalog');
+  await expect(page.getByText('Select filters to view brands')).toBeVisible();
+  // A search alone lists every card it finds, in any country.
+  await page.getByLabel('Search brands').fill('amazon');
+  await expect(cardNames(page)).toHaveText(await apiFirstPage(page, 'q=amazon'));
+  await expect(page).toHaveURL(/\/catalog\?q=amazon$/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+
+  // A popular brand is one click.
+  await page.getByRole('region', { name: 'Popular brands' }).getByRole('button', { name: 'Starbucks' }).click();
+  await expect(cardNames(page)).toHaveText(await apiFirstPage(page, 'q=Starbucks'));
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+
+  // So is a country, with its currency: the one with the most cards comes first.
+  const facets = (await (await page.request.get('/api/v1/catalog/facets')).json()) as {
+    countries: { code: string; name: string; count: number }[];
+  };
+  const top = [...facets.countries].sort((a, b) => b.count - a.count)[0];
+  if (!top) throw new Error('no countries in the catalogue');
+  await page
+    .getByRole('region', { name: 'Browse by country' })
+    .getByRole('button', { name: new RegExp(`^${top.name}`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/catalog\\?country=${top.code}&currency=[A-Z]{3}$`));
+  const currency = new URL(page.url()).searchParams.get('currency');
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText(currency ?? '');
+  const base = `country=${top.code}&currency=${currency}`;
+  await expect(cardNames(page)).toHaveText(await apiFirstPage(page, base));
+
+  // Sorting by value asks the server for that order.
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Value', exact: true }).click();
+  await expect(page).toHaveURL(/sort=value/);
+  const byValue = await apiFirstPage(page, `${base}&sort=value`);
+  await expect(cardNames(page)).toHaveText(byValue);
+
+  // A card's details: what it is, where it works, its terms; and Send from there.
+  const first = byValue[0] ?? '';
+  await page.getByRole('article', { name: first }).getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: first });
+  await expect(details.getByRole('heading', { name: 'Terms' })).toBeVisible();
+  await expect(details).toContainText(`${top.name} (${top.code})`);
+  await details.getByRole('button', { name: 'Send this card' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send reward' })).toContainText(first);
 });

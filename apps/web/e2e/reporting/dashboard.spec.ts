@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, ordersOf } from '../sending/helpers';
-import { signUpAndSignIn } from '../support/accounts';
+import { signUpAndSignIn, waitForEmail } from '../support/accounts';
 import { figuresOf, rowsOf, sendThroughApi, sendThroughDialog } from './helpers';
 
 const cards = (page: Page) => page.getByRole('main').locator('dl').first();
@@ -32,6 +32,11 @@ test('a new organisation’s dashboard: zero cards, No orders yet, every chart e
     Orders: '0',
     'Redemption Rate': '0.0%',
   });
+  // The captions say what each figure is.
+  for (const caption of ['Processing fees paid', 'Rewards whose claim page was opened']) {
+    await expect(cards(page).getByText(caption, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Top recipients by value sent, last 30 days')).toBeVisible();
   await expect(page.getByText('No rewards sent in the last 30 days')).toBeVisible();
   await expect(page.getByText('No brands to rank yet')).toBeVisible();
   await expect(page.getByText('No recipients to rank yet')).toBeVisible();
@@ -65,7 +70,8 @@ test('after two rewards sent from the dialog, the cards, Recent Orders and the c
       'Monthly Load': '$46.13',
       'Gross Margin': '$1.13',
       Orders: '2',
-      'Redemption Rate': '100.0%',
+      // Delivered, but neither recipient has opened a claim page yet.
+      'Redemption Rate': '0.0%',
     });
   await expect
     .poll(() => rowsOf(recentOrders(page)))
@@ -90,6 +96,13 @@ test('after two rewards sent from the dialog, the cards, Recent Orders and the c
   ]);
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
   expect(await rowsOf(page.getByRole('table', { name: 'Load value by day' }))).toEqual([`${today} | $46.13`]);
+
+  // Ada opens her claim link: one of the month's three rewards is claimed.
+  const mail = await waitForEmail(request, ada, /gift card|reward/i);
+  const claim = /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  expect((await request.get(`/api/v1/claims/${claim}`)).status()).toBe(200);
+  await page.reload();
+  await expect.poll(() => figuresOf(cards(page))).toMatchObject({ 'Redemption Rate': '33.3%' });
 
   // An order opens in the order history, found by its id.
   await recentOrders(page).getByRole('link', { name: 'Amazon' }).click();
@@ -130,15 +143,13 @@ test.describe('dark mode', () => {
   });
 });
 
-test('at 375 px the dashboard fits the screen; Recent Orders scrolls inside its card @mobile', async ({
-  page,
-  request,
-}) => {
+test('at 375 px the dashboard fits the screen; Recent Orders are cards @mobile', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const account = await signUpAndSignIn(page);
   await sendThroughApi(request, await apiToken(request, account), { product_code: 'AMAZON-US', amount: 25 });
   await page.reload();
-  await expect(recentOrders(page)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent Orders' }).getByRole('listitem')).toHaveCount(1);
+  await expect(recentOrders(page)).toHaveCount(0);
   await expect(page.getByRole('figure', { name: 'Load Value by Day' }).locator('svg.recharts-surface')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const { violations } = await new AxeBuilder({ page }).analyze();

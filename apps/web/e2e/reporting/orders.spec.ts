@@ -55,7 +55,7 @@ test('after sending two rewards: search by recipient, filter by status, reload, 
   const adaId = adaOrder?.order_id as string;
 
   await page.goto('/dashboard');
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Order History' }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your Order History' })).toBeVisible();
   await expect(page.getByPlaceholder('Search by order ID, recipient, or reward...')).toBeVisible();
@@ -159,7 +159,7 @@ test('after sending two rewards: search by recipient, filter by status, reload, 
   const message = page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: new RegExp(`To ${fixed}`) });
   await expect(message).toBeVisible({ timeout: 20_000 });
   await message.click();
-  const subject = 'Example sent you a $25.00 Amazon gift card';
+  const subject = '[Sandbox] Example sent you a $25.00 Amazon.com gift card';
   await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
   await expect(
     page.frameLocator(`iframe[title="Email: ${subject}"]`).getByRole('link', { name: 'Claim your reward' }),
@@ -197,7 +197,7 @@ test('a new organisation is welcomed to send its first reward; an order opens by
   await expect(page).toHaveURL(/\/orders$/);
 });
 
-test('at 375 px the order history fits, its table scrolls inside its card, and the detail fills the screen @mobile', async ({
+test('at 375 px the order history is a list of cards, and an order’s detail fills the screen @mobile', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
@@ -205,13 +205,11 @@ test('at 375 px the order history fits, its table scrolls inside its card, and t
   await page.goto('/catalog?country=US&currency=USD&category=Retail');
   await sendAmazon(page, newEmail('narrow'), '15');
   await page.goto('/orders');
-  await expect(orderRows(page)).toHaveCount(1);
+  const cards = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('table')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  const scrolls = await ordersTable(page).evaluate((el) => el.scrollWidth > el.clientWidth);
-  expect(scrolls).toBe(true);
-  await ordersTable(page)
-    .getByRole('link', { name: /^Order / })
-    .click();
+  await cards.getByRole('link', { name: /^Order / }).click();
   const detail = page.getByRole('dialog', { name: /^Order / });
   await expect(detail).toBeVisible();
   const box = await detail.boundingBox();

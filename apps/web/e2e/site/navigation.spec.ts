@@ -76,21 +76,28 @@ test("the home page's buttons lead where the spec says", async ({ page }) => {
     { name: 'View Catalog', url: /\/catalog$/ },
     { name: 'Get Started Free', url: /\/login\?mode=signup$/ },
     { name: 'View Security Docs', url: /\/docs$/ },
-    { name: 'Get started free', url: /\/login\?mode=signup$/ },
+    // The closing call to action says it the same way as the hero: one wording a page.
+    { name: 'Get Started Free', url: /\/login\?mode=signup$/, last: true },
   ];
   for (const c of cases) {
     await gotoReady(page, '/');
-    await page.getByRole('main').getByRole('link', { name: c.name, exact: true }).click();
+    const links = page.getByRole('main').getByRole('link', { name: c.name, exact: true });
+    await (c.last ? links.last() : links.first()).click();
     await expect(page).toHaveURL(c.url);
   }
+  await gotoReady(page, '/');
+  await expect(page.getByRole('main').getByRole('link', { name: /get started free/i })).toHaveCount(2);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Get started free', exact: true })).toHaveCount(0);
 });
 
 test('pricing shows the three plans and their buttons sign up with the plan or reach sales', async ({ page }) => {
   await gotoReady(page, '/pricing');
+  // One story: every plan costs face value plus the one processing fee; no plan shows a markup.
+  await expect(page.getByRole('main')).not.toContainText('markup');
   for (const [plan, price, markup] of [
-    ['Starter', '$0', '3% platform markup'],
-    ['Growth', '$299', '2% platform markup'],
-    ['Enterprise', 'Custom', 'Under 2% platform markup'],
+    ['Starter', '$0', 'Face value + 2.5% processing fee'],
+    ['Growth', '$299', 'Face value + 2.5% processing fee'],
+    ['Enterprise', 'Custom', 'Face value + 2.5% processing fee'],
   ] as const) {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) });
     await expect(card).toContainText(price);
@@ -124,7 +131,7 @@ test('solutions has a tab per team with its headline figure, and its two calls t
     ['HR & People', '35%'],
     ['Marketing Ops', '3x'],
     ['Research & CX', '40%'],
-    ['Finance', 'Under 2%'],
+    ['Finance', '2.5%'],
   ] as const) {
     await tabs.getByRole('tab', { name: tab }).click();
     await expect(tabs.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

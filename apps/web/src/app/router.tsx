@@ -27,7 +27,6 @@ export const routes: RouteObject[] = [
           { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
           { path: 'lp/:slug', lazy: () => import('./routes/landing-page') },
           { path: 'login', lazy: () => import('./routes/login') },
-          { path: 'claim/:token', lazy: () => import('./routes/claim') },
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'privacy', lazy: () => import('./routes/privacy') },
           { path: 'terms', lazy: () => import('./routes/terms') },
@@ -38,6 +37,8 @@ export const routes: RouteObject[] = [
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
+      // The reward's page is the sender's, not GiftRelay's: no site navigation or footer around it.
+      { path: 'claim/:token', lazy: () => import('./routes/claim') },
       {
         // The catalogue in whichever frame the session calls for (./routes/catalog-frame.tsx).
         path: 'catalog',

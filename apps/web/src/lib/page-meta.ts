@@ -1,3 +1,4 @@
+import { escapeHtml } from '@giftrelay/contracts/html';
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { getPublicUrl } from './public-url';
@@ -65,17 +66,14 @@ function headTags(m: ResolvedMeta): Tag[] {
   return tags;
 }
 
-const escapeAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The head as HTML, for pages prerendered at build time. */
 export function renderHeadTags(m: ResolvedMeta): string {
   const tags = headTags(m).map((t) =>
     t.tag === 'link'
-      ? `<link ${t.key}="${t.id}" href="${escapeAttr(t.value)}">`
-      : `<meta ${t.key}="${t.id}" content="${escapeAttr(t.value)}">`,
+      ? `<link ${t.key}="${t.id}" href="${escapeHtml(t.value)}">`
+      : `<meta ${t.key}="${t.id}" content="${escapeHtml(t.value)}">`,
   );
-  return [`<title>${escapeAttr(m.title)}</title>`, ...tags].join('\n    ');
+  return [`<title>${escapeHtml(m.title)}</title>`, ...tags].join('\n    ');
 }
 
 /** Brings the document's head in line with a page: updates the helper's tags in place, adds missing ones. */

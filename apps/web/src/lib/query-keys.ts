@@ -6,3 +6,9 @@ export const sharedQueryKeys = {
   balance: ['balance'] as const,
   orders: ['orders'] as const,
 };
+
+/**
+ * How long data a route prefetched as the session arrived counts as fresh, so the component that
+ * mounts a moment later does not ask again (app/prefetch.ts). Invalidation still refetches at once.
+ */
+export const PREFETCH_FRESH_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderStats, OrderSummary } from '@giftrelay/contracts';
+import { listPage, type OrderDetail, type OrderStats, type OrderSummary } from '@giftrelay/contracts';
 
 /**
  * Orders as the API answers them (list rows, Recent Orders, detail, stats), for every web test that
@@ -18,7 +18,11 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     subtotal: 25,
     fee: 0.63,
     total: 25.63,
-    charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
+    amount_minor: 2500,
+    subtotal_minor: 2500,
+    fee_minor: 63,
+    total_minor: 2563,
+    charged: aCharge({ currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 }),
     recipient_email: 'ada@example.com',
     recipient_name: 'Ada Lovelace',
     created_at: '2026-03-02T10:15:00.000Z',
@@ -27,6 +31,12 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     failure_reason: null,
     ...overrides,
   };
+}
+
+/** What an order charged, with the minor units of its decimal figures. */
+export function aCharge(c: { currency: string; rate: string; subtotal: number; fee: number; total: number }) {
+  const minor = (major: number) => Math.round(major * 100);
+  return { ...c, subtotal_minor: minor(c.subtotal), fee_minor: minor(c.fee), total_minor: minor(c.total) };
 }
 
 export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
@@ -60,6 +70,15 @@ export function someStats(overrides: Partial<OrderStats> = {}): OrderStats {
     pending: 0,
     failed: 1,
     total_value: 1234.5,
+    total_value_minor: 123450,
     ...overrides,
   };
+}
+
+/**
+ * A page of GET /api/v1/orders as the server answers it: the list envelope (`data`, `has_more`,
+ * `next_cursor`) and, for now, the deprecated `orders` key beside it.
+ */
+export function anOrderList(orders: OrderSummary[], nextCursor: string | null = null) {
+  return { success: true, ...listPage(orders, nextCursor), orders };
 }

@@ -9,6 +9,8 @@ export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     period: { from: '2026-03-01', to: '2026-04-01' },
     monthly_load: 0,
     gross_margin: 0,
+    monthly_load_minor: 0,
+    gross_margin_minor: 0,
     orders: 0,
     redemption_rate: 0,
     recent_orders: [],
@@ -45,6 +47,8 @@ export function analytics(overrides: Partial<Analytics> = {}): Analytics {
     totals: {
       spend: 0,
       fees: 0,
+      spend_minor: 0,
+      fees_minor: 0,
       orders: 0,
       completed: 0,
       failed: 0,

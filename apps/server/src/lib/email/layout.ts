@@ -1,9 +1,11 @@
-import { escapeHtml } from './escape';
+import { escapeHtml } from '@giftrelay/contracts/html';
 
 /** What an email says. Every string is plain text: the layout escapes it for HTML. */
 export interface EmailContent {
   /** The line mail clients show beside the subject. */
   preview: string;
+  /** A plain warning shown above the heading, such as "this is a sandbox card with no value". */
+  notice?: string;
   heading: string;
   paragraphs: string[];
   /** Label and value rows, such as a gift card's code and PIN. */
@@ -80,6 +82,7 @@ function renderHtml(c: EmailContent): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
 <tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${BRAND};">GiftRelay</td></tr>
 <tr><td style="background:#ffffff;border-radius:12px;padding:32px;border:1px solid #e2e8f0;">
+${c.notice ? `<p role="note" style="margin:0 0 20px;padding:12px 14px;border:1px solid #f59e0b;border-radius:8px;background:#fffbeb;color:#78350f;font-size:15px;font-weight:600;line-height:1.5;">${e(c.notice)}</p>` : ''}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${e(c.heading)}</h1>
 ${c.paragraphs.map((p) => paragraph(p, `font-size:16px;line-height:1.6;color:${INK};`)).join('\n')}
 ${details}
@@ -97,7 +100,13 @@ ${(c.footnotes ?? []).map((f) => paragraph(f, `font-size:13px;line-height:1.5;co
 }
 
 function renderText(c: EmailContent): string {
-  const parts = [c.heading, '='.repeat(Math.min(c.heading.length, 60)), '', ...c.paragraphs.flatMap((p) => [p, ''])];
+  const parts = [
+    ...(c.notice ? [c.notice, ''] : []),
+    c.heading,
+    '='.repeat(Math.min(c.heading.length, 60)),
+    '',
+    ...c.paragraphs.flatMap((p) => [p, '']),
+  ];
   if (c.details?.length) parts.push(...c.details.map((d) => `${d.label}: ${d.value}`), '');
   if (c.action) parts.push(`${c.action.label}:`, c.action.url, '');
   for (const l of c.links ?? []) parts.push(`${l.label}:`, l.url, '');

@@ -7,6 +7,7 @@ describe('renderEmail', () => {
   it('escapes every piece of text in the HTML part and keeps it readable in the text part', () => {
     const { html, text } = renderEmail({
       preview: hostile,
+      notice: hostile,
       heading: hostile,
       paragraphs: [hostile],
       details: [{ label: hostile, value: hostile }],
@@ -15,10 +16,17 @@ describe('renderEmail', () => {
     });
     expect(html).not.toContain('<script>');
     expect(html).not.toContain(`'quotes'`);
-    expect(html.match(/&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quotes&#39;/g)).toHaveLength(8); // preview, title, heading, paragraph, detail label and value, button, footnote
+    expect(html.match(/&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quotes&#39;/g)).toHaveLength(9); // preview, notice, title, heading, paragraph, detail label and value, button, footnote
     expect(html).toContain('href="https://giftrelay.test/claim/abc?x=1&amp;y=&quot;2&quot;"');
     expect(text).toContain(hostile);
     expect(text).toContain('https://giftrelay.test/claim/abc?x=1&y="2"');
+  });
+
+  it('puts a notice (a sandbox card has no value) before the heading, in both parts', () => {
+    const { html, text } = renderEmail({ preview: 'p', notice: 'No value', heading: 'Your reward', paragraphs: [] });
+    expect(html.indexOf('No value')).toBeLessThan(html.indexOf('<h1'));
+    expect(text.startsWith('No value\n\nYour reward\n')).toBe(true);
+    expect(renderEmail({ preview: 'p', heading: 'Your reward', paragraphs: [] }).html).not.toContain('role="note"');
   });
 
   it('lays out heading, paragraphs, details, action and footnotes in the text part, in order', () => {

@@ -41,17 +41,32 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
       expect(before.statusCode).toBe(403);
       expect(before.json()).toEqual({
         success: false,
+        request_id: expect.any(String),
         code: 'EMAIL_NOT_CONFIRMED',
         error: 'Email not confirmed. Check your inbox for the verification link, or send a new one.',
       });
 
       const verify = await post('/api/v1/auth/verify', { token });
       expect(verify.statusCode).toBe(200);
-      expect(verify.json()).toEqual({
+      // Using the link signs the person in: the answer carries a session like a sign-in's.
+      const verified = verify.json();
+      expect(verified).toEqual({
         success: true,
         message: 'Your email is verified. You can sign in now.',
         email,
+        session: {
+          token_type: 'bearer',
+          expires_in: 900,
+          expires_at: expect.any(Number),
+          access_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+          refresh_token: expect.stringMatching(/^[\w-]{43}$/),
+          first_sign_in: true,
+          user: expect.objectContaining({ email, role: 'owner', email_confirmed_at: expect.any(String) }),
+        },
       });
+      const me = await t.app.inject({ url: '/api/v1/auth/user', headers: bearer(verified.session.access_token) });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ success: true, user: verified.session.user });
       expect((await passwordGrant(email, PASSWORD)).statusCode).toBe(200);
     });
 
@@ -67,7 +82,12 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
       expect((await post('/api/v1/auth/verify', { token })).statusCode).toBe(200);
       const again = await post('/api/v1/auth/verify', { token });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ success: false, code: 'INVALID_LINK', error: 'This link has already been used.' });
+      expect(again.json()).toEqual({
+        success: false,
+        request_id: expect.any(String),
+        code: 'INVALID_LINK',
+        error: 'This link has already been used.',
+      });
     });
 
     it('an expired link is refused and leaves the account unverified', async () => {
@@ -81,6 +101,7 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
+        request_id: expect.any(String),
         code: 'LINK_EXPIRED',
         error: 'This link has expired. Ask for a new one.',
       });

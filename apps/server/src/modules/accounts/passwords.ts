@@ -4,19 +4,35 @@ import { hash, verify } from '@node-rs/argon2';
 import { serverRoot } from '../../lib/paths';
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane. (argon2id is the
-// library's default algorithm; the test checks the stored hash names it.)
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+// library's default algorithm; the test checks the stored hash names it.) Tests may ask for the
+// cheapest cost instead (PASSWORD_HASHING=fast-test-only, refused outside APP_ENV=test): the
+// standard cost is about 40 ms of a core per hash, over a second on a loaded two-core machine,
+// and the suites sign up thousands of accounts (decision 019). A hash names its own parameters,
+// so verifying needs no setting.
+const ARGON2_OPTIONS = {
+  standard: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  'fast-test-only': { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+} as const;
+export type PasswordHashing = keyof typeof ARGON2_OPTIONS;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+export function hashPassword(password: string, hashing: PasswordHashing = 'standard'): Promise<string> {
+  return hash(password, ARGON2_OPTIONS[hashing]);
 }
 
 // Checked against when the account does not exist, so an unknown address costs as much time as
 // a wrong password and the two cannot be told apart by timing.
-let decoy: Promise<string> | undefined;
+const decoys = new Map<PasswordHashing, Promise<string>>();
 
-export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  decoy ??= hashPassword('decoy password that matches nothing');
+export async function verifyPassword(
+  passwordHash: string | undefined,
+  password: string,
+  hashing: PasswordHashing = 'standard',
+): Promise<boolean> {
+  let decoy = decoys.get(hashing);
+  if (!decoy) {
+    decoy = hashPassword('decoy password that matches nothing', hashing);
+    decoys.set(hashing, decoy);
+  }
   const target = passwordHash ?? (await decoy);
   const ok = await verify(target, password).catch(() => false);
   return ok && passwordHash !== undefined;

@@ -34,6 +34,7 @@ export const accountsPlugin = fp(
       rateLimits: app.rateLimits,
       accessTokens: app.accessTokens,
       publicUrl: opts.config.publicUrl,
+      passwordHashing: opts.config.passwordHashing,
       organisationCreatedHooks: hooks,
     });
     await app.register(accountsRoutes, {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 /** The app's database or a transaction on it: every function here works inside the caller's. */
 type Executor = Kysely<Database>;
 type Role = Database['memberships']['role'];
+type PlanId = 'starter' | 'growth' | 'enterprise';
 type SessionEndReason = NonNullable<Database['auth_sessions']['revoked_reason']>;
 type EmailTokenPurpose = Database['auth_email_tokens']['purpose'];
 
@@ -23,7 +24,7 @@ export function insertUser(db: Executor, values: { email: string; password_hash:
   return db.insertInto('users').values(values).returning(['id', 'email']).executeTakeFirstOrThrow();
 }
 
-export function insertOrganisation(db: Executor, values: { name: string }) {
+export function insertOrganisation(db: Executor, values: { name: string; plan?: PlanId }) {
   return db.insertInto('organisations').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -59,6 +60,7 @@ export function findUserView(db: Executor, userId: string, organisationId: strin
       'o.name as organisation_name',
       'o.sandbox as organisation_sandbox',
       'o.billing_currency as organisation_billing_currency',
+      'o.plan as organisation_plan',
       'o.created_at as organisation_created_at',
     ])
     .where('u.id', '=', userId)
@@ -122,6 +124,16 @@ export async function useEmailTokens(
     .returning('id')
     .execute();
   return used.some((r) => r.id === tokenId);
+}
+
+/** Records a sign-in; true when it is the user's first. */
+export async function markSignedIn(db: Executor, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ previous: Date | null }>`
+    UPDATE users u SET signed_in_at = now()
+    FROM (SELECT id, signed_in_at AS previous FROM users WHERE id = ${userId} FOR UPDATE) p
+    WHERE u.id = p.id
+    RETURNING p.previous`.execute(db);
+  return rows[0] !== undefined && rows[0].previous === null;
 }
 
 export async function insertSession(

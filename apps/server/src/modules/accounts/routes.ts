@@ -3,7 +3,6 @@ import {
   AUTH_MESSAGES,
   ChangePasswordBodySchema,
   EmailBodySchema,
-  ErrorBodySchema,
   MessageResponseSchema,
   PasswordGrantSchema,
   RefreshGrantSchema,
@@ -21,12 +20,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { validationError } from '../../lib/errors';
+import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
 import { type AccountsService, type IssuedSession, SESSION_IDLE_SECONDS } from './service';
 
 const REFRESH_COOKIE = 'gr_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
+// Every route with a body; every one of them is rate-limited (per address or per account).
+const errors = errorResponses(...BODY_ERRORS, 429);
 const tags = ['auth'];
 
 /** The token endpoint takes either grant's fields; this checks the ones its grant needs. */
@@ -49,7 +50,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
   const wantsCookie = (request: FastifyRequest) => request.headers[SESSION_COOKIE_HEADER] === '1';
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
 
-  const sessionBody = (reply: FastifyReply, issued: IssuedSession, asCookie: boolean) => {
+  /** The session's answer; the refresh token goes into the httpOnly cookie when the browser asks. */
+  const sessionFields = (reply: FastifyReply, issued: IssuedSession, asCookie: boolean) => {
     if (asCookie) {
       reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
         path: COOKIE_PATH,
@@ -61,23 +63,30 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     }
     reply.header('cache-control', 'no-store');
     return {
-      success: true as const,
       access_token: issued.accessToken,
       refresh_token: asCookie ? '' : issued.refreshToken,
       expires_in: issued.expiresIn,
       expires_at: issued.expiresAt,
       token_type: 'bearer' as const,
       user: issued.user,
+      first_sign_in: issued.firstSignIn,
     };
   };
+  const sessionBody = (reply: FastifyReply, issued: IssuedSession, asCookie: boolean) => ({
+    success: true as const,
+    ...sessionFields(reply, issued, asCookie),
+  });
 
   app.post(
     '/signup',
     {
       schema: {
+        operationId: 'signUp',
         summary: 'Create an account and its organisation; a verification link is emailed',
-        description: 'Answers the same for an address that already has an account, which is told so by email.',
+        description:
+          'Answers the same for an address that already has an account, which is told so by email. 400 `WEAK_PASSWORD` for a common password.',
         tags,
+        security: PUBLIC,
         body: SignUpBodySchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -92,12 +101,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     '/token',
     {
       schema: {
+        operationId: 'createSession',
         summary: 'Sign in (grant_type=password) or rotate a refresh token (grant_type=refresh_token)',
-        description: `With the header \`${SESSION_COOKIE_HEADER}: 1\` the refresh token travels in an httpOnly cookie instead of the body.`,
+        description: `With the header \`${SESSION_COOKIE_HEADER}: 1\` the refresh token travels in an httpOnly cookie instead of the body. 400 \`INVALID_CREDENTIALS\` for a wrong address or password, 403 \`EMAIL_NOT_CONFIRMED\` before the address is verified, 401 for a refresh token that is not valid.`,
         tags,
+        security: PUBLIC,
         querystring: TokenQuerySchema,
         body: TokenBodySchema.optional(),
-        response: { 200: SessionSchema, ...errors },
+        response: { 200: SessionSchema, ...errors, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -124,10 +135,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'signOut',
         summary: 'End the session: its access and refresh tokens stop working',
         tags,
-        security: [{ bearerAuth: [] }],
-        response: { 200: MessageResponseSchema, 401: ErrorBodySchema },
+        security: BEARER,
+        response: { 200: MessageResponseSchema, ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
@@ -142,10 +154,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getCurrentUser',
         summary: 'The signed-in user, with their organisation and role',
         tags,
-        security: [{ bearerAuth: [] }],
-        response: { 200: UserResponseSchema, 401: ErrorBodySchema },
+        security: BEARER,
+        response: { 200: UserResponseSchema, ...errorResponses(401, 429) },
       },
     },
     async (request) => ({
@@ -158,15 +171,23 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     '/verify',
     {
       schema: {
-        summary: 'Verify an email address with the token from the emailed link',
+        operationId: 'verifyEmail',
+        summary: 'Verify an email address with the token from the emailed link; signs the person in',
+        description: `Answers a session like a sign-in's; with the header \`${SESSION_COOKIE_HEADER}: 1\` its refresh token travels in an httpOnly cookie. 400 \`INVALID_LINK\` or \`LINK_EXPIRED\` for a link that cannot be used.`,
         tags,
+        security: PUBLIC,
         body: VerifyEmailBodySchema,
         response: { 200: VerifyEmailResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { email } = await service.verifyEmail(request.body.token, request.ip);
-      return { success: true as const, message: AUTH_MESSAGES.verified, email };
+    async (request, reply) => {
+      const { email, session } = await service.verifyEmail(request.body.token, request.ip);
+      return {
+        success: true as const,
+        message: AUTH_MESSAGES.verified,
+        email,
+        session: sessionFields(reply, session, wantsCookie(request)),
+      };
     },
   );
 
@@ -174,8 +195,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     '/resend',
     {
       schema: {
+        operationId: 'resendVerificationEmail',
         summary: 'Email a new verification link to an unverified account',
         tags,
+        security: PUBLIC,
         body: EmailBodySchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -190,8 +213,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     '/recover',
     {
       schema: {
+        operationId: 'requestPasswordReset',
         summary: 'Email a link to reset the password (same answer whether or not the address has an account)',
         tags,
+        security: PUBLIC,
         body: EmailBodySchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -206,8 +231,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     '/reset-password',
     {
       schema: {
+        operationId: 'resetPassword',
         summary: 'Set a new password with the token from the emailed link; ends every session',
+        description: '400 `INVALID_LINK`, `LINK_EXPIRED` or `WEAK_PASSWORD`.',
         tags,
+        security: PUBLIC,
         body: ResetPasswordBodySchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
@@ -223,11 +251,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'changePassword',
         summary: 'Change the password of the signed-in user; ends their other sessions',
+        description: '400 `INVALID_CREDENTIALS` when the current password is wrong, `WEAK_PASSWORD` for a common one.',
         tags,
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         body: ChangePasswordBodySchema,
-        response: { 200: MessageResponseSchema, ...errors },
+        response: { 200: MessageResponseSchema, ...errors, ...errorResponses(401) },
       },
     },
     async (request) => {

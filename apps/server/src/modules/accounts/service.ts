@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type Organisation, type User } from '@giftrelay/contracts';
+import { AUTH_MESSAGES, type Organisation, type PlanId, type User } from '@giftrelay/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -16,7 +16,7 @@ import {
   verificationEmail,
 } from './emails';
 import { organisationNameFor } from './organisation-name';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { hashPassword, isCommonPassword, type PasswordHashing, verifyPassword } from './passwords';
 import * as repo from './repository';
 
 /** A new organisation as the hooks see it. */
@@ -64,6 +64,8 @@ export interface IssuedSession {
   expiresIn: number;
   refreshToken: string;
   user: User;
+  /** This sign-in is the user's first (a refresh never is). */
+  firstSignIn: boolean;
 }
 
 export interface AccountsDeps {
@@ -72,6 +74,8 @@ export interface AccountsDeps {
   rateLimits: RateLimits;
   accessTokens: AccessTokens;
   publicUrl: string;
+  /** argon2id's cost for new hashes (config.passwordHashing). */
+  passwordHashing: PasswordHashing;
   organisationCreatedHooks: readonly OrganisationCreatedHook[];
 }
 
@@ -130,6 +134,7 @@ export function createAccountsService(deps: AccountsDeps) {
       name: v.organisation_name,
       sandbox: v.organisation_sandbox,
       billing_currency: v.organisation_billing_currency,
+      plan: v.organisation_plan,
       created_at: v.organisation_created_at.toISOString(),
     };
     return {
@@ -148,6 +153,7 @@ export function createAccountsService(deps: AccountsDeps) {
     userId: string,
     organisationId: string,
     generation = 1,
+    firstSignIn = false,
   ): Promise<IssuedSession> {
     const refreshToken = newSecureToken();
     await repo.insertRefreshToken(trx, sessionId, hashToken(refreshToken), generation);
@@ -158,25 +164,40 @@ export function createAccountsService(deps: AccountsDeps) {
       expiresIn: deps.accessTokens.ttlSeconds,
       refreshToken,
       user: await userView(trx, userId, organisationId),
+      firstSignIn,
     };
+  }
+
+  /** A new session for a user who proved who they are (a password, or an emailed link). */
+  async function startSession(trx: Kysely<Database>, userId: string, organisationId: string) {
+    const sessionId = await repo.insertSession(trx, {
+      user_id: userId,
+      organisation_id: organisationId,
+      ttlSeconds: SESSION_IDLE_SECONDS,
+    });
+    const first = await repo.markSignedIn(trx, userId);
+    return issue(trx, sessionId, userId, organisationId, 1, first);
   }
 
   return {
     /** The same answer whether or not the address has an account; the email says which. */
-    async signUp(input: { email: string; password: string }, ip: string): Promise<void> {
+    async signUp(input: { email: string; password: string; plan?: PlanId }, ip: string): Promise<void> {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signUpPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signUpPerAccount, email);
       if (isCommonPassword(input.password)) throw weakPassword();
       // Hashed before knowing whether the account exists, so both paths take as long.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, deps.passwordHashing);
 
       const existing = await repo.findUserByEmail(db, email);
       if (existing) return notifyExisting(existing);
       try {
         await db.transaction().execute(async (trx) => {
           const user = await repo.insertUser(trx, { email, password_hash: passwordHash });
-          const organisation = await repo.insertOrganisation(trx, { name: organisationNameFor(email) });
+          const organisation = await repo.insertOrganisation(trx, {
+            name: organisationNameFor(email),
+            plan: input.plan ?? 'starter',
+          });
           await repo.insertMembership(trx, { user_id: user.id, organisation_id: organisation.id, role: 'owner' });
           for (const hook of deps.organisationCreatedHooks) await hook(trx, organisation);
           await sendVerification(trx, user);
@@ -194,20 +215,13 @@ export function createAccountsService(deps: AccountsDeps) {
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, email);
       const user = await repo.findUserByEmail(db, email);
-      const ok = await verifyPassword(user?.password_hash, input.password);
+      const ok = await verifyPassword(user?.password_hash, input.password, deps.passwordHashing);
       if (!user || !ok) throw invalidCredentials();
       // Only someone who knows the password learns that the address is unverified.
       if (!user.email_verified_at) throw new AppError(403, 'EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       const membership = await repo.findPrimaryMembership(db, user.id);
       if (!membership) throw invalidCredentials();
-      return db.transaction().execute(async (trx) => {
-        const sessionId = await repo.insertSession(trx, {
-          user_id: user.id,
-          organisation_id: membership.organisation_id,
-          ttlSeconds: SESSION_IDLE_SECONDS,
-        });
-        return issue(trx, sessionId, user.id, membership.organisation_id);
-      });
+      return db.transaction().execute((trx) => startSession(trx, user.id, membership.organisation_id));
     },
 
     /**
@@ -247,13 +261,17 @@ export function createAccountsService(deps: AccountsDeps) {
       return userView(db, userId, organisationId);
     },
 
-    async verifyEmail(token: string, ip: string): Promise<{ email: string }> {
+    /** Verifies the address and signs the person in: the link proves they hold the mailbox. */
+    async verifyEmail(token: string, ip: string): Promise<{ email: string; session: IssuedSession }> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
       return db.transaction().execute(async (trx) => {
         const found = await useLink(trx, token, 'verify_email');
         await repo.markEmailVerified(trx, found.user_id);
-        const user = await repo.findUserById(trx, found.user_id);
-        return { email: user?.email ?? '' };
+        const membership = await repo.findPrimaryMembership(trx, found.user_id);
+        if (!membership)
+          throw new AppError(400, 'INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
+        const session = await startSession(trx, found.user_id, membership.organisation_id);
+        return { email: session.user.email, session };
       });
     },
 
@@ -281,7 +299,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async resetPassword(input: { token: string; password: string }, ip: string): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
       if (isCommonPassword(input.password)) throw weakPassword();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         const found = await useLink(trx, input.token, 'reset_password');
         await repo.updatePassword(trx, found.user_id, passwordHash);
@@ -300,13 +318,13 @@ export function createAccountsService(deps: AccountsDeps) {
     ): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, auth.email);
       const user = await repo.findUserById(db, auth.userId);
-      if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
+      if (!user || !(await verifyPassword(user.password_hash, input.current_password, deps.passwordHashing))) {
         throw new AppError(400, 'INVALID_CREDENTIALS', 'The current password is not correct', [
           { path: 'body.current_password', message: 'is not correct' },
         ]);
       }
       if (isCommonPassword(input.password)) throw weakPassword();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         await repo.updatePassword(trx, user.id, passwordHash);
         await repo.revokeUserSessions(trx, user.id, 'password_changed', auth.sessionId);

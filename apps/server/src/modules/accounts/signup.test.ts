@@ -10,7 +10,9 @@ describe(`POST /api/v1/auth/signup (${TEST_DB})`, () => {
   let t: TestApp;
   const hooked: { name: string; ownerCount: number }[] = [];
   beforeAll(async () => {
+    // The production cost, which every other test file lowers (test/helpers.ts testConfig).
     t = await createTestApp({
+      env: { PASSWORD_HASHING: 'standard' },
       beforeReady: (app) =>
         app.accounts.onOrganisationCreated(async (trx, organisation) => {
           if (organisation.name === 'Hook Fails') throw new Error('hook refused');
@@ -103,7 +105,12 @@ describe(`POST /api/v1/auth/signup (${TEST_DB})`, () => {
     const email = uniqueEmail('rollback').replace('@example.com', '@hook-fails.test');
     const res = await signUp(t, { email, password: 'violet-Harbour-42' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' });
+    expect(res.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'Internal server error',
+      code: 'INTERNAL_ERROR',
+    });
     t.loggedErrors.length = 0;
     expect(await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
     expect(

@@ -1,57 +1,60 @@
+import { LRUCache } from 'lru-cache';
+
+type Producer = () => Promise<string>;
+
 /**
  * The catalogue changes only when a sync applies changes, yet every page view asks for the same
  * few listings. This keeps finished answers (serialised JSON) in memory: a sync in this process
  * empties it at once (see `catalogGeneration`), and entries expire after `ttlSeconds` so a sync
- * in another process shows within that time. Bounded by entries and bytes, least recently used
- * out first.
+ * in another process shows within that time. Bounded by bytes, least recently used out first;
+ * concurrent misses for one key share one query (lru-cache's fetch).
  */
 export class CatalogCache {
   readonly #ttlMs: number;
-  readonly #maxBytes: number;
-  readonly #entries = new Map<string, { body: string; expiresAt: number; generation: number }>();
-  #bytes = 0;
+  readonly #lru: LRUCache<string, string, Producer> | undefined;
+  #generation = catalogGeneration();
 
   constructor(options: { ttlSeconds: number; maxBytes?: number }) {
     this.#ttlMs = options.ttlSeconds * 1000;
-    this.#maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.#lru =
+      this.#ttlMs > 0
+        ? new LRUCache<string, string, Producer>({
+            ttl: this.#ttlMs,
+            maxSize: maxBytes,
+            // One answer may take at most a sixteenth of the budget; a bigger one is served, not kept.
+            maxEntrySize: maxBytes / 16,
+            sizeCalculation: (body) => Math.max(1, body.length),
+            // Date rather than performance.now, so the expiry follows the clock tests move.
+            perf: { now: () => Date.now() },
+            ttlResolution: 0,
+            fetchMethod: async (_key, _stale, { context }) => context(),
+          })
+        : undefined;
   }
 
   get enabled(): boolean {
-    return this.#ttlMs > 0;
+    return this.#lru !== undefined;
   }
 
   /** The cached answer for `key`, or the one `produce` makes now (and keeps). */
-  async get(key: string, produce: () => Promise<string>): Promise<string> {
-    if (!this.enabled) return produce();
-    const entry = this.#entries.get(key);
-    if (entry && entry.expiresAt > Date.now() && entry.generation === catalogGeneration()) {
-      // Re-inserting keeps the map in least-recently-used order.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return entry.body;
+  async get(key: string, produce: Producer): Promise<string> {
+    const lru = this.#lru;
+    if (!lru) return produce();
+    if (this.#generation !== catalogGeneration()) {
+      lru.clear();
+      this.#generation = catalogGeneration();
     }
-    if (entry) this.#remove(key, entry.body);
-    const generation = catalogGeneration();
-    const body = await produce();
-    if (generation === catalogGeneration() && body.length <= this.#maxBytes / 16) {
-      this.#entries.set(key, { body, expiresAt: Date.now() + this.#ttlMs, generation });
-      this.#bytes += body.length;
-      for (const [oldKey, old] of this.#entries) {
-        if (this.#bytes <= this.#maxBytes) break;
-        this.#remove(oldKey, old.body);
-      }
-    }
+    const generation = this.#generation;
+    const body = await lru.fetch(key, { context: produce });
+    if (body === undefined) return produce();
+    // An answer read while a sync changed the catalogue may be stale: served once, not kept.
+    if (generation !== catalogGeneration()) lru.delete(key);
     return body;
   }
 
   clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
-  }
-
-  #remove(key: string, body: string): void {
-    this.#entries.delete(key);
-    this.#bytes -= body.length;
+    this.#lru?.clear();
   }
 }
 

@@ -69,4 +69,27 @@ describe('CatalogCache', () => {
     expect(await cache.get('a', async () => 'a produced')).toBe(body('a'));
     expect(await cache.get('b', async () => 'b produced')).toBe('b produced');
   });
+
+  it('merges concurrent misses for one key into one query', async () => {
+    const cache = new CatalogCache({ ttlSeconds: 30 });
+    let calls = 0;
+    let release: (body: string) => void = () => {};
+    const produce = () => {
+      calls++;
+      return new Promise<string>((resolve) => {
+        release = resolve;
+      });
+    };
+    const first = cache.get('k', produce);
+    const second = cache.get('k', produce);
+    release('shared');
+    expect(await Promise.all([first, second])).toEqual(['shared', 'shared']);
+    expect(calls).toBe(1);
+  });
+
+  it('serves an answer too big to keep without keeping it', async () => {
+    const cache = new CatalogCache({ ttlSeconds: 30, maxBytes: 1600 });
+    expect(await cache.get('big', async () => 'x'.repeat(101))).toBe('x'.repeat(101));
+    expect(await cache.get('big', async () => 'again')).toBe('again');
+  });
 });

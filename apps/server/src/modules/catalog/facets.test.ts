@@ -93,7 +93,15 @@ describe(`GET /api/v1/catalog/facets (${TEST_DB})`, () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
-      error: expect.stringMatching(/^querystring\.currency: /),
+      error: expect.stringMatching(/^query\.currency: /),
+      details: [expect.objectContaining({ path: 'query.currency' })],
+      request_id: expect.any(String),
     });
+    // The listing refuses the same filter with the same answer, apart from its own request_id.
+    const listing = await get('/api/v1/products?currency=DOLLAR');
+    expect(listing.statusCode).toBe(400);
+    const { request_id: _facetsId, ...facets } = res.json();
+    const { request_id: _listingId, ...listed } = listing.json();
+    expect(facets).toEqual(listed);
   });
 });

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { parseMajor } from '@giftrelay/contracts';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProviderProduct } from '../../../test/factories/catalog';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
@@ -141,6 +143,8 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 interface Listed {
   code: string;
   name: string;
+  brand: string;
+  currency: string;
   minValue: number;
   maxValue: number;
 }
@@ -236,6 +240,51 @@ describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
     const names = (await listAll('country=US', 100)).map((p) => p.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect(names[0]).toBe('100% pure gift card');
+  });
+
+  it('sorts by value: the lowest starting value first, in each currency’s major unit, every product once', async () => {
+    const byName = await listAll('country=US', 100);
+    const byValue = await listAll('country=US&sort=value', 2);
+    expect(byValue.map((p) => p.code).sort()).toEqual(byName.map((p) => p.code).sort());
+    const starts = byValue.map((p) => p.minValue);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(byValue[0]?.code).toBe('AMZ-US');
+    // Equal values fall back to name order.
+    const tied = byValue.filter((p) => p.minValue === 10).map((p) => p.name.toLowerCase());
+    expect(tied).toEqual([...tied].sort());
+  });
+
+  it('sorts by popular: the brands most ordered in the last 30 days first, then by name', async () => {
+    const day = (daysAgo: number) => sql<Date>`current_date - ${sql.lit(daysAgo)}::integer`;
+    const stats = (brand: string, orders: number, daysAgo: number, status = 'completed') => ({
+      organisation_id: randomUUID(),
+      day: day(daysAgo),
+      status,
+      brand,
+      category: 'Retail',
+      country: 'US',
+      orders,
+      rewards: orders,
+      charged_total_minor: 0,
+      charged_fee_minor: 0,
+      rewards_claimed: 0,
+    });
+    await t.app.db
+      .insertInto('order_stats_daily_dims')
+      .values([
+        stats('Target', 5, 1),
+        stats('Target', 4, 3),
+        stats('Starbucks', 7, 0),
+        // Failed orders and orders older than the window do not count.
+        stats('Netflix', 50, 2, 'failed'),
+        stats('Apple', 90, 45),
+      ] as never)
+      .execute();
+    const popular = await listAll('country=US&sort=popular', 3);
+    expect(popular.slice(0, 2).map((p) => p.brand)).toEqual(['Target', 'Starbucks']);
+    const rest = popular.slice(2).map((p) => p.name.toLowerCase());
+    expect(rest).toEqual([...rest].sort());
+    expect(popular).toHaveLength((await listAll('country=US', 100)).length);
   });
 
   it('the page’s view: country, currency and category chosen', async () => {
@@ -339,13 +388,13 @@ describe(`GET /api/v1/products: bad parameters answer 400 naming the field (${TE
     ['currency=DOLLARS', 'currency', 'must be an ISO 4217 currency code'],
     ['country=ZZ', 'country', 'must be a country code'],
     ['country=USA', 'country', 'must be a country code'],
-    ['minValue=-5', 'minValue', 'must be a non-negative amount'],
-    ['maxValue=-0.01', 'maxValue', 'must be a non-negative amount'],
-    ['minValue=abc', 'minValue', 'must be a non-negative amount'],
-    ['maxValue=1e3', 'maxValue', 'must be a non-negative amount'],
-    ['minValue=NaN', 'minValue', 'must be a non-negative amount'],
-    ['minValue=10.5555', 'minValue', 'must be a non-negative amount'],
-    ['minValue=1000000000000000', 'minValue', 'must be a non-negative amount'],
+    ['minValue=-5', 'minValue', 'must be an amount such as 25'],
+    ['maxValue=-0.01', 'maxValue', 'must be an amount such as 25'],
+    ['minValue=abc', 'minValue', 'must be an amount such as 25'],
+    ['maxValue=1e3', 'maxValue', 'must be an amount such as 25'],
+    ['minValue=NaN', 'minValue', 'must be an amount such as 25'],
+    ['minValue=10.5555', 'minValue', 'must be an amount such as 25'],
+    ['minValue=1000000000000000', 'minValue', 'must be an amount such as 25'],
     ['minValue=500&maxValue=100', 'minValue', 'must not be greater than maxValue'],
     [`q=${'a'.repeat(101)}`, 'q', 'must be at most 100 characters'],
     [`category=${'a'.repeat(51)}`, 'category', 'must be at most 50 characters'],
@@ -355,12 +404,22 @@ describe(`GET /api/v1/products: bad parameters answer 400 naming the field (${TE
     ['cursor=not-a-cursor', 'cursor', 'is not a cursor from this API'],
     [`cursor=${Buffer.from('{"a":1}').toString('base64url')}`, 'cursor', 'is not a cursor from this API'],
     ['country=US&country=CA', 'country', ''],
+    ['sort=price', 'sort', 'must be one of name, popular, value'],
+    ['sort=NAME', 'sort', 'must be one of name, popular, value'],
+    ['sort=name%00', 'sort', 'must be one of name, popular, value'],
+    // An order's cursor is only good for that order, and only for pages it could give.
+    [`sort=value&cursor=${Buffer.from('["popular",2]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+    [`sort=value&cursor=${Buffer.from('["value",-1]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+    [`sort=value&cursor=${Buffer.from('["value",1e9]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+    [`sort=value&cursor=${Buffer.from('["value",2.5]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+    [`sort=popular&cursor=${Buffer.from('["amazon","AMZ-US"]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+    [`cursor=${Buffer.from('["value",2]').toString('base64url')}`, 'cursor', 'is not a cursor'],
   ])('%s', async (query, field, message) => {
     const res = await get(`/api/v1/products?${query}`);
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-    expect(body.error).toMatch(new RegExp(`^querystring\\.${field}: .*${message.replace(/[$.]/g, '\\$&')}`));
+    expect(body.error).toMatch(new RegExp(`^query\\.${field}: .*${message.replace(/[$.]/g, '\\$&')}`));
   });
 
   it('a query of exactly 100 characters is fine', async () => {
@@ -375,7 +434,12 @@ describe(`GET /api/v1/products/:code and its logo (${TEST_DB})`, () => {
     expect(res.json()).toMatchObject({ success: true, product: { code: 'TGT-US', brand: 'Target', minValue: 25 } });
     const missing = await get('/api/v1/products/NOPE-US');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, code: 'NOT_FOUND', error: 'Product not found' });
+    expect(missing.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      code: 'NOT_FOUND',
+      error: 'Product not found',
+    });
   });
 
   it('serves the logo as SVG with a validator, and 304 when unchanged', async () => {
@@ -404,6 +468,6 @@ describe(`GET /api/v1/products/:code and its logo (${TEST_DB})`, () => {
       ]),
     );
     const params = doc.paths['/api/v1/products'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(['country', 'currency', 'category', 'minValue', 'maxValue', 'q', 'cursor', 'limit']);
+    expect(params).toEqual(['country', 'currency', 'category', 'minValue', 'maxValue', 'q', 'sort', 'cursor', 'limit']);
   });
 });

@@ -38,9 +38,15 @@ export interface CatalogFilter {
 
 export interface ListPage {
   filter: CatalogFilter;
+  /** In name order: after this row (a keyset). */
   after?: { sortKey: string; code: string };
+  /** Popular or value order: this many rows skipped (those orders move as orders come in). */
+  sort?: { by: 'popular' | 'value'; offset: number };
   limit: number;
 }
+
+/** How far back "popular" looks, in days of the order statistics. */
+const POPULAR_DAYS = 30;
 
 type Where = ExpressionBuilder<Database, 'products'>;
 
@@ -62,6 +68,7 @@ function filterConditions(eb: Where, filter: CatalogFilter, skip?: 'country' | '
 }
 
 export async function listAvailableProducts(db: Db, page: ListPage): Promise<ListedProductRow[]> {
+  if (page.sort) return listAvailableProductsSorted(db, page, page.sort);
   return db
     .selectFrom('products')
     .select(LISTED_COLUMNS)
@@ -76,6 +83,36 @@ export async function listAvailableProducts(db: Db, page: ListPage): Promise<Lis
     .orderBy('code')
     .limit(page.limit)
     .execute();
+}
+
+async function listAvailableProductsSorted(
+  db: Db,
+  page: ListPage,
+  sort: NonNullable<ListPage['sort']>,
+): Promise<ListedProductRow[]> {
+  const base = db
+    .selectFrom('products')
+    .where((eb) => eb.and([eb('available', '=', true), ...filterConditions(eb, page.filter)]));
+  const ordered =
+    sort.by === 'value'
+      ? base.select(LISTED_COLUMNS).orderBy(sql`min_value::numeric / 10::numeric ^ currency_exponent`)
+      : base
+          // Brand popularity from the daily order statistics (small, already rolled up): the
+          // number of orders, never an organisation's figures, only decides the order.
+          .leftJoin(
+            (eb) =>
+              eb
+                .selectFrom('order_stats_daily_dims')
+                .select(['brand', (e) => e.fn.sum<string>('orders').as('orders')])
+                .where('day', '>=', sql<string>`current_date - ${sql.lit(POPULAR_DAYS)}::integer`)
+                .where('status', '!=', 'failed')
+                .groupBy('brand')
+                .as('popularity'),
+            (join) => join.onRef('popularity.brand', '=', 'products.brand'),
+          )
+          .select(LISTED_COLUMNS.map((c) => `products.${c}` as const))
+          .orderBy(sql`coalesce(popularity.orders, 0)`, 'desc');
+  return ordered.orderBy('sort_key').orderBy('code').offset(sort.offset).limit(page.limit).execute();
 }
 
 export async function findProductByCode(db: Db, code: string): Promise<ListedProductRow | undefined> {

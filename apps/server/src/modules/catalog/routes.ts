@@ -1,7 +1,7 @@
 import {
   CatalogFacetsSchema,
   CatalogFiltersSchema,
-  ErrorBodySchema,
+  listPage,
   ProductCodeParamsSchema,
   ProductListQuerySchema,
   ProductListResponseSchema,
@@ -10,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
+import { errorResponses, mediaResponse, PUBLIC } from '../../lib/openapi';
 import { CatalogCache } from './cache';
 import { findProductLogo } from './repository';
 import { getApiProduct, getFacets, listProducts, searchable } from './service';
@@ -33,10 +34,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     '/products',
     {
       schema: {
-        summary: 'List available products, filtered, in name order, a page at a time',
+        operationId: 'listProducts',
+        summary: 'List available products, filtered, sorted (name by default), a page at a time',
         tags: ['catalog'],
+        security: PUBLIC,
         querystring: ProductListQuerySchema,
-        response: { 200: ProductListResponseSchema, 400: ErrorBodySchema },
+        response: { 200: ProductListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -49,12 +52,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
         q.minValue,
         q.maxValue,
         q.q && searchable(q.q),
+        q.sort,
         q.cursor,
         q.limit,
       ]);
       const body = await cache.get(key, async () => {
-        const { products, nextCursor } = await listProducts(app.db, q);
-        return JSON.stringify(ProductListResponseSchema.parse({ success: true, products, next_cursor: nextCursor }));
+        const { products, nextCursor } = await listProducts(app.db, q, app.cursors);
+        return JSON.stringify(
+          ProductListResponseSchema.parse({ success: true, ...listPage(products, nextCursor), products }),
+        );
       });
       return sendJson(reply, body);
     },
@@ -64,10 +70,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     '/products/:code',
     {
       schema: {
+        operationId: 'getProduct',
         summary: 'One product by code, also after the provider stopped offering it',
         tags: ['catalog'],
+        security: PUBLIC,
         params: ProductCodeParamsSchema,
-        response: { 200: ProductResponseSchema, 404: ErrorBodySchema },
+        response: { 200: ProductResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -82,10 +90,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     '/products/:code/logo.svg',
     {
       schema: {
+        operationId: 'getProductLogo',
         summary: "A product's logo (SVG)",
+        description: 'Answers with an `ETag`; a request with a matching `If-None-Match` gets 304 and no body.',
         tags: ['catalog'],
+        security: PUBLIC,
         params: ProductCodeParamsSchema,
-        produces: ['image/svg+xml'],
+        response: {
+          200: mediaResponse('image/svg+xml', 'The logo'),
+          304: { description: 'Not modified: the logo is the one the `If-None-Match` ETag names', content: {} },
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -102,10 +117,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     '/catalog/facets',
     {
       schema: {
+        operationId: 'listCatalogFacets',
         summary: 'The countries, currencies and categories on offer, with counts',
         tags: ['catalog'],
+        security: PUBLIC,
         querystring: CatalogFiltersSchema,
-        response: { 200: CatalogFacetsSchema, 400: ErrorBodySchema },
+        response: { 200: CatalogFacetsSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

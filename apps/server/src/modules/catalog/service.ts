@@ -6,8 +6,9 @@ import {
   type ProductListQuery,
   toMajor,
 } from '@giftrelay/contracts';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
-import { validationError } from '../../lib/errors';
+import type { Cursors } from '../../lib/cursor';
 import type { ProviderProduct } from '../../providers/gift-cards/types';
 import {
   type CatalogFilter,
@@ -35,19 +36,31 @@ export function searchable(text: string): string {
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
+  cursors: Cursors,
 ): Promise<{ products: Product[]; nextCursor: string | null }> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const search = query.q ? searchable(query.q) : undefined;
+  const by = query.sort === 'popular' || query.sort === 'value' ? query.sort : undefined;
+  const filter = { ...filterOf(query), minValue: query.minValue, maxValue: query.maxValue, search };
+  if (by) {
+    const offset = query.cursor ? cursors.decode(offsetListing(by), query.cursor, OffsetPosition)[0] : 0;
+    const rows = await listAvailableProducts(db, { filter, sort: { by, offset }, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const nextCursor = rows.length > limit ? cursors.encode(offsetListing(by), [offset + limit]) : null;
+    return { products: page.map(toApiProduct), nextCursor };
+  }
   const rows = await listAvailableProducts(db, {
-    filter: { ...filterOf(query), minValue: query.minValue, maxValue: query.maxValue, search },
-    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    filter,
+    after: query.cursor ? toAfter(cursors.decode(PRODUCTS_LISTING, query.cursor, ProductPosition)) : undefined,
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const nextCursor = rows.length > limit && last ? encodeCursor(last.sort_key, last.code) : null;
+  const nextCursor = rows.length > limit && last ? cursors.encode(PRODUCTS_LISTING, [last.sort_key, last.code]) : null;
   return { products: page.map(toApiProduct), nextCursor };
 }
+
+const toAfter = ([sortKey, code]: [string, string]) => ({ sortKey, code });
 
 export async function getProduct(db: Db, code: string): Promise<CatalogProduct | null> {
   const row = await findProductByCode(db, code);
@@ -133,21 +146,11 @@ function toApiProduct(row: ListedProductRow): Product {
   };
 }
 
-// Cursors are opaque to clients: the last row's place in the listing order.
-function encodeCursor(sortKey: string, code: string): string {
-  return Buffer.from(JSON.stringify([sortKey, code])).toString('base64url');
-}
+const PRODUCTS_LISTING = 'products';
+const ProductPosition = z.tuple([z.string().max(1000), z.string().max(100)]);
 
-function decodeCursor(cursor: string): { sortKey: string; code: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      return { sortKey: value[0], code: value[1] };
-    }
-  } catch {
-    // Falls through to the answer below.
-  }
-  throw validationError('querystring.cursor: is not a cursor from this API', [
-    { path: 'querystring.cursor', message: 'is not a cursor from this API' },
-  ]);
-}
+/** The deepest page an offset cursor may ask for: past it, the listing is better narrowed. */
+const MAX_OFFSET = 100_000;
+const OffsetPosition = z.tuple([z.number().int().min(0).max(MAX_OFFSET)]);
+// A cursor of the popular or value order is signed for that order, so it is refused for another.
+const offsetListing = (by: 'popular' | 'value') => `${PRODUCTS_LISTING}:${by}`;

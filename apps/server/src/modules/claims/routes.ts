@@ -1,6 +1,7 @@
-import { ClaimSchema, ErrorBodySchema } from '@giftrelay/contracts';
+import { ClaimSchema } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, PUBLIC } from '../../lib/openapi';
 import { getClaim } from './service';
 
 export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,10 +16,12 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('x-robots-tag', 'noindex, nofollow');
       },
       schema: {
+        operationId: 'getClaim',
         summary: 'A reward by its claim link: no sign-in, the link is the key',
         tags: ['claims'],
+        security: PUBLIC,
         params: z.object({ token: z.string().max(200) }),
-        response: { 200: ClaimSchema, 404: ErrorBodySchema },
+        response: { 200: ClaimSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => getClaim(app, request.params.token),

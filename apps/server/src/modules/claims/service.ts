@@ -3,8 +3,7 @@ import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { decryptSecret, hashToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import { cachedProduct } from '../orders/lookups';
-import { findRewardByClaimHash, recordClaimOpened } from '../orders/repository';
+import { cachedProduct, findOrganisationProfile, findRewardByClaimHash, recordClaimOpened } from '../orders';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -14,11 +13,7 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
   const reward = await findRewardByClaimHash(app.db, hashToken(token));
   if (!reward) throw notFound('Reward');
   const [org, product] = await Promise.all([
-    app.db
-      .selectFrom('organisations')
-      .select('name')
-      .where('id', '=', reward.organisation_id)
-      .executeTakeFirstOrThrow(),
+    findOrganisationProfile(app.db, reward.organisation_id),
     cachedProduct(app, reward.product_code),
   ]);
   await recordClaimOpened(app.db, reward.id);
@@ -39,6 +34,8 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     sender: org.name,
     message: reward.message,
     status: reward.status,
+    // A card the sandbox provider issued has no value; the recipient email says the same.
+    sandbox: app.giftCards.isSandbox,
     logo: product ? `/api/v1/products/${encodeURIComponent(product.code)}/logo.svg` : null,
   };
 }

@@ -44,19 +44,27 @@ describe(`GET /api/v1/fx/rates (${TEST_DB})`, () => {
       subtotal: subtotal / 100,
       fee: fee / 100,
       total: (subtotal + fee) / 100,
+      subtotal_minor: subtotal,
+      fee_minor: fee,
+      total_minor: subtotal + fee,
     });
   });
 
   it('answers 404 NOT_FOUND for a pair it has no rate for', async () => {
     const res = await rates('from=XXX&to=USD');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, error: 'No exchange rate from XXX to USD', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'No exchange rate from XXX to USD',
+      code: 'NOT_FOUND',
+    });
   });
 
   it.each([
-    ['from=GBP', 'querystring.to'],
-    ['from=POUNDS&to=USD', 'querystring.from'],
-    ['from=GBP&to=U1D', 'querystring.to'],
+    ['from=GBP', 'query.to'],
+    ['from=POUNDS&to=USD', 'query.from'],
+    ['from=GBP&to=U1D', 'query.to'],
   ])('answers 400 VALIDATION_ERROR for %s', async (query, path) => {
     const res = await rates(query);
     expect(res.statusCode).toBe(400);

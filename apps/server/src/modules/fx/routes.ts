@@ -1,6 +1,7 @@
-import { ErrorBodySchema, FxRateQuerySchema, FxRateSchema } from '@giftrelay/contracts';
+import { FxRateQuerySchema, FxRateSchema } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { errorResponses, PUBLIC } from '../../lib/openapi';
 import { getRate } from './rates';
 
 /**
@@ -12,10 +13,12 @@ export const fxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fx/rates',
     {
       schema: {
+        operationId: 'getFxRate',
         summary: 'The exchange rate an order in one currency is charged at in another',
         tags: ['orders'],
+        security: PUBLIC,
         querystring: FxRateQuerySchema,
-        response: { 200: FxRateSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: FxRateSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { HealthSchema } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PUBLIC } from '../../lib/openapi';
 import { getHealth } from './service';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, opts) => {
@@ -7,9 +8,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Is the service up: database reachable, job queue round trip, version',
         tags: ['system'],
-        response: { 200: HealthSchema, 503: HealthSchema },
+        security: PUBLIC,
+        response: {
+          200: HealthSchema,
+          503: { description: 'Something is down', content: { 'application/json': { schema: HealthSchema } } },
+        },
       },
     },
     async (_request, reply) => {

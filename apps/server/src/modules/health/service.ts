@@ -1,7 +1,7 @@
 import type { Health } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { countAvailableProducts, lastSucceededSync } from '../catalog/repository';
+import { countAvailableProducts, lastSucceededSync } from '../catalog';
+import { findInstance, pingDatabase } from './repository';
 
 const startedAt = Date.now();
 
@@ -10,13 +10,10 @@ export async function getHealth(app: FastifyInstance, version: string): Promise<
   let instance: Health['instance'] = { id: '', created_at: '', boot_count: 0 };
   try {
     const t0 = performance.now();
-    await sql`SELECT 1`.execute(app.db);
+    await pingDatabase(app.db);
     database.latency_ms = Math.round((performance.now() - t0) * 100) / 100;
     database.ok = true;
-    const row = await app.db
-      .selectFrom('app_instance')
-      .select(['id', 'created_at', 'boot_count'])
-      .executeTakeFirstOrThrow();
+    const row = await findInstance(app.db);
     instance = { id: row.id, created_at: row.created_at.toISOString(), boot_count: row.boot_count };
   } catch (err) {
     app.log.error({ err }, 'health: database check failed');

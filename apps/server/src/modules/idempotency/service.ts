@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { clearStaleKey, findKey, type KeyRecord, storeAnswer } from './repository';
@@ -104,7 +104,12 @@ export async function withIdempotencyKey(
  * retry gets the same refusal. Unless the key already has an answer, which wins.
  */
 export async function storeRefusal(db: Kysely<Database>, k: IdempotencyKey, err: AppError): Promise<StoredAnswer> {
-  const body = JSON.stringify({ success: false, error: err.message, code: err.code });
+  // The standard error body, details and all, so a retry gets the refusal the first request got.
+  const body = JSON.stringify(
+    err.details
+      ? { success: false, error: err.message, code: err.code, details: err.details }
+      : { success: false, error: err.message, code: err.code },
+  );
   return withIdempotencyKey(db, k, async () => {
     if (await storeAnswer(db, { ...k, status: err.statusCode, body, keepHours: KEEP_HOURS }))
       return { status: err.statusCode, body, replayed: false };
@@ -116,4 +121,74 @@ export async function storeRefusal(db: Kysely<Database>, k: IdempotencyKey, err:
 function isKeyConflict(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; table?: string };
   return e?.code === '23505' && (e.constraint === 'idempotency_keys_pkey' || e.table === 'idempotency_keys');
+}
+
+/** A key of the request, or none when the caller sent no Idempotency-Key. */
+export function keyFor(
+  organisationId: string,
+  idempotencyKey: string | undefined,
+  route: string,
+  body: unknown,
+): IdempotencyKey | undefined {
+  return idempotencyKey
+    ? { organisationId, key: idempotencyKey, requestHash: requestFingerprint(route, body) }
+    : undefined;
+}
+
+/**
+ * The key's earlier answer, replayed (or 422 for another body), before the request does anything,
+ * rate limits included: undefined when the key has none yet (or none that still binds).
+ */
+export async function earlierAnswer(db: Kysely<Database>, k: IdempotencyKey | undefined) {
+  if (!k) return undefined;
+  const existing = await findKey(db, k.organisationId, k.key);
+  if (!existing) return undefined;
+  const answer = answerFromRecord(existing, k.requestHash);
+  return answer === 'stale' ? undefined : answer;
+}
+
+/**
+ * A refusal kept for the key: a 4xx that will answer the same however often it is retried. A
+ * conflict with the resource's state (409) and a rate limit (429) pass, so they are not kept.
+ */
+export const keepsRefusal = (err: unknown): err is AppError =>
+  err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500 && ![409, 429].includes(err.statusCode);
+
+/**
+ * Runs `work` (its writes in `tx`) and stores its answer for the key in the same transaction,
+ * under the same transaction-scoped advisory lock on (organisation, key) as an order's statement
+ * (place-order-statement.ts): a concurrent request with the key gets 409, one after the commit
+ * the stored answer (or 422 for another body), and a typed refusal from `work` is stored as the
+ * key's answer with nothing else written (decision 017). Without a key, `work` just runs in a
+ * transaction.
+ */
+export async function runOnce(
+  db: Kysely<Database>,
+  k: IdempotencyKey | undefined,
+  work: (tx: Transaction<Database>) => Promise<{ status: number; body: string }>,
+): Promise<StoredAnswer> {
+  if (!k) return { ...(await db.transaction().execute(work)), replayed: false };
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ got: boolean }>`
+        SELECT pg_try_advisory_xact_lock(hashtextextended(${k.organisationId}::text || ':' || ${k.key}::text, 0)) AS got`.execute(
+        tx,
+      );
+      if (!rows[0]?.got) throw keyInUse();
+      const existing = await findKey(tx, k.organisationId, k.key);
+      if (existing) {
+        const answer = answerFromRecord(existing, k.requestHash);
+        if (answer !== 'stale') return answer;
+        await clearStaleKey(tx, k.organisationId, k.key);
+      }
+      const done = await work(tx);
+      // The lock keeps every other writer of the key out, so this insert cannot find one.
+      if (!(await storeAnswer(tx, { ...k, status: done.status, body: done.body, keepHours: KEEP_HOURS })))
+        throw keyInUse();
+      return { ...done, replayed: false };
+    });
+  } catch (err) {
+    if (keepsRefusal(err) && !err.code.startsWith('IDEMPOTENCY_')) return storeRefusal(db, k, err);
+    throw err;
+  }
 }

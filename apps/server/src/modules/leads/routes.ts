@@ -1,5 +1,6 @@
-import { CreateLeadResponseSchema, CreateLeadSchema, ErrorBodySchema } from '@giftrelay/contracts';
+import { CreateLeadResponseSchema, CreateLeadSchema } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
 import type { RateLimitRule } from '../../plugins/rate-limits';
 import { createContactLead } from './service';
 
@@ -14,10 +15,12 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads',
     {
       schema: {
+        operationId: 'createLead',
         summary: 'Send a message to the GiftRelay team (the contact form); no sign-in needed',
         tags: ['leads'],
+        security: PUBLIC,
         body: CreateLeadSchema,
-        response: { 201: CreateLeadResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 201: CreateLeadResponseSchema, ...errorResponses(...BODY_ERRORS, 429) },
       },
     },
     async (request, reply) => {

@@ -31,6 +31,27 @@ export async function ensureOrgAccounts(tx: Tx, organisationId: string, currency
     .execute();
 }
 
+/** Whether the organisation has an account of this kind in `currency`. */
+export async function hasAccount(tx: Tx, organisationId: string, kind: AccountKind, currency: string) {
+  const row = await tx
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', kind)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The organisation's billing currency and whether it is a sandbox. */
+export async function organisationBilling(tx: Tx, organisationId: string) {
+  return tx
+    .selectFrom('organisations')
+    .select(['billing_currency', 'sandbox'])
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+}
+
 export class LedgerInsufficientFunds extends Error {
   constructor() {
     super('Insufficient balance');

@@ -1,5 +1,7 @@
-import { BalanceSchema, ErrorBodySchema, SandboxTopupBodySchema } from '@giftrelay/contracts';
+import { BalanceSchema, IdempotencyKeyHeaderSchema, SandboxTopupBodySchema } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
+import { sendStoredAnswer } from '../idempotency';
 import { readBalance, sandboxTopUp } from './service';
 
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,13 +10,14 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getBalance',
         summary: 'The organisation’s balance: available to spend, and held by pending orders',
         tags: ['balance'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: BalanceSchema, 401: ErrorBodySchema },
+        security: BEARER,
+        response: { 200: BalanceSchema, ...errorResponses(401, 429) },
       },
     },
-    async (request) => readBalance(app, request.auth.organisationId),
+    async (request) => readBalance(app.db, request.auth.organisationId),
   );
 
   app.post(
@@ -22,13 +25,20 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'topUpSandboxBalance',
         summary: 'Sandbox only: add play money to the balance',
+        description: '403 `FORBIDDEN` for an organisation that is not a sandbox one.',
         tags: ['balance'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
+        headers: IdempotencyKeyHeaderSchema,
         body: SandboxTopupBodySchema,
-        response: { 200: BalanceSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: BalanceSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 409, 422, 429) },
       },
     },
-    async (request) => sandboxTopUp(app, request.auth.organisationId, request.body.amount),
+    async (request, reply) =>
+      sendStoredAnswer(
+        reply,
+        await sandboxTopUp(app, request.auth.organisationId, request.body, request.headers['idempotency-key']),
+      ),
   );
 };

@@ -1,10 +1,12 @@
-import type { Balance } from '@giftrelay/contracts';
+import type { Balance, SandboxTopupBodySchema } from '@giftrelay/contracts';
 import { parseAmount, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
-import { ensureOrgAccounts, getBalance, postEntry } from './repository';
+import { earlierAnswer, keyFor, runOnce, type StoredAnswer } from '../idempotency';
+import { ensureOrgAccounts, getBalance, organisationBilling, postEntry } from './repository';
 
 /** What a new sandbox organisation starts with: 5,000.00 in its billing currency. */
 export const SANDBOX_STARTING_FUNDS_MINOR = 500_000;
@@ -39,36 +41,45 @@ async function fund(
   });
 }
 
-async function organisation(db: Kysely<Database>, organisationId: string) {
-  return db
-    .selectFrom('organisations')
-    .select(['billing_currency', 'sandbox'])
-    .where('id', '=', organisationId)
-    .executeTakeFirstOrThrow();
-}
-
-export async function readBalance(app: FastifyInstance, organisationId: string): Promise<Balance> {
-  const org = await organisation(app.db, organisationId);
-  const b = await getBalance(app.db, organisationId, org.billing_currency);
+export async function readBalance(db: Kysely<Database>, organisationId: string): Promise<Balance> {
+  const org = await organisationBilling(db, organisationId);
+  const b = await getBalance(db, organisationId, org.billing_currency);
   return {
     success: true,
     currency: org.billing_currency,
     available: toMajor(b.availableMinor, org.billing_currency),
     held: toMajor(b.heldMinor, org.billing_currency),
+    available_minor: b.availableMinor,
+    held_minor: b.heldMinor,
     sandbox: org.sandbox,
   };
 }
 
-/** Sandbox only: adds play money so a team can keep testing. */
-export async function sandboxTopUp(app: FastifyInstance, organisationId: string, amount: number): Promise<Balance> {
-  const org = await organisation(app.db, organisationId);
-  if (!org.sandbox)
-    throw new AppError(403, 'FORBIDDEN', 'Top-ups with sandbox funds are only for sandbox organisations');
-  const minor = parseAmount(amount, org.billing_currency);
-  if (!minor) throw validationError('body.amount: amount must be a positive number with at most two decimals');
-  await app.db.transaction().execute(async (tx) => {
-    await ensureOrgAccounts(tx, organisationId, org.billing_currency);
-    await fund(tx, organisationId, org.billing_currency, minor, 'Sandbox top-up');
-  });
-  return readBalance(app, organisationId);
+/**
+ * Sandbox only: adds play money so a team can keep testing. With an Idempotency-Key, the top-up
+ * happens once and its answer (the balance right after it) is replayed byte for byte (runOnce).
+ */
+export async function sandboxTopUp(
+  app: FastifyInstance,
+  organisationId: string,
+  body: z.infer<typeof SandboxTopupBodySchema>,
+  idempotencyKey: string | undefined,
+): Promise<StoredAnswer> {
+  const key = keyFor(organisationId, idempotencyKey, 'POST /api/v1/balance/sandbox-topup', body);
+  return (
+    (await earlierAnswer(app.db, key)) ??
+    runOnce(app.db, key, async (tx) => {
+      const org = await organisationBilling(tx, organisationId);
+      if (!org.sandbox)
+        throw new AppError(403, 'FORBIDDEN', 'Top-ups with sandbox funds are only for sandbox organisations');
+      const minor = parseAmount(body.amount, org.billing_currency);
+      if (!minor)
+        throw validationError('body.amount: amount must be a positive number with at most two decimals', [
+          { path: 'body.amount', message: 'amount must be a positive number with at most two decimals' },
+        ]);
+      await ensureOrgAccounts(tx, organisationId, org.billing_currency);
+      await fund(tx, organisationId, org.billing_currency, minor, 'Sandbox top-up');
+      return { status: 200, body: JSON.stringify(await readBalance(tx, organisationId)) };
+    })
+  );
 }

@@ -1,40 +1,56 @@
-import {
-  ErrorBodySchema,
-  MailboxListSchema,
-  MailboxMessageResponseSchema,
-  MailboxQuerySchema,
-} from '@giftrelay/contracts';
+import { timingSafeEqual } from 'node:crypto';
+import { listPage, MailboxListSchema, MailboxMessageResponseSchema, MailboxQuerySchema } from '@giftrelay/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import { hashToken } from '../../lib/crypto';
+import { AppError, notFound } from '../../lib/errors';
+import { errorResponses, PUBLIC } from '../../lib/openapi';
 import { findMessage, listMessages } from './repository';
 
 /**
  * The built-in mailbox's API. Registered only while no SMTP server is configured (never in
- * production, which requires one): it shows every email the app sent, links and all.
+ * production, which requires one): it shows every email the app sent, links and all. So it
+ * answers only a caller on this machine (the socket's address, never X-Forwarded-For, which a
+ * client can write) or one that presents MAILBOX_TOKEN; anyone else gets the 404 of a path that
+ * does not exist.
  */
-export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mailboxRoutes: FastifyPluginAsyncZod<{ token?: string }> = async (app, opts) => {
+  app.addHook('onRequest', async (request) => {
+    if (isLoopback(request.socket.remoteAddress) || hasToken(request, opts.token)) return;
+    throw new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+
   app.get(
     '/mailbox',
     {
       schema: {
+        operationId: 'listMailboxMessages',
         summary: 'Emails the built-in mailbox holds, newest first (only without SMTP_URL)',
         tags: ['mailbox'],
+        security: PUBLIC,
         querystring: MailboxQuerySchema,
-        response: { 200: MailboxListSchema, 400: ErrorBodySchema },
+        // 404 too: a caller neither on this machine nor holding MAILBOX_TOKEN is told it does not exist.
+        response: { 200: MailboxListSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({ success: true as const, messages: await listMessages(app.db, request.query) }),
+    async (request) => {
+      // One page: the newest `limit` messages, never a cursor (it is a development tool).
+      const messages = await listMessages(app.db, request.query);
+      return { success: true as const, ...listPage(messages, null), messages };
+    },
   );
 
   app.get(
     '/mailbox/:id',
     {
       schema: {
+        operationId: 'getMailboxMessage',
         summary: 'One email from the built-in mailbox',
         tags: ['mailbox'],
+        security: PUBLIC,
         params: z.object({ id: z.uuid({ error: 'id must be a message id' }) }),
-        response: { 200: MailboxMessageResponseSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: MailboxMessageResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -44,3 +60,18 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+function hasToken(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return false;
+  const header = request.headers['x-mailbox-token'];
+  const given =
+    (typeof header === 'string' ? header : undefined) ?? request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!given) return false;
+  // Compared as digests: equal lengths, and no early exit that times the token out.
+  return timingSafeEqual(Buffer.from(hashToken(given), 'hex'), Buffer.from(hashToken(token), 'hex'));
+}

@@ -1,4 +1,6 @@
 import { jobInsertGatedBy } from '../../plugins/queue';
+import { cachedStatement, NamedParameters } from './statements';
+
 /**
  * A fulfilled order's completion as ONE statement (one transaction), like placing it
  * (place-order-statement.ts): the codes this run got stored (encrypted) on their rewards if still
@@ -32,26 +34,41 @@ export interface IssuedReward {
   expiresAt: Date | null;
 }
 
-/** The statement for each text of pg-boss's job insert, with its prepared statement's name. */
-const texts = new Map<string, { text: string; name: string }>();
+const PARAMS = new NamedParameters([
+  'job',
+  'orderId',
+  'completedAt',
+  'eventPayload',
+  'recipient',
+  'rewardIds',
+  'providerOrderIds',
+  'codes',
+  'pins',
+  'last4s',
+  'redemptionUrls',
+  'expiresAts',
+] as const);
 
 function buildText(jobText: string): string {
-  const job = jobInsertGatedBy(jobText, 'f');
+  const p = (name: (typeof PARAMS.names)[number]) => PARAMS.placeholder(name);
+  const orderId = `${p('orderId')}::uuid`;
+  const job = jobInsertGatedBy(jobText, 'f', p('job'));
   return `WITH
 i AS (
   UPDATE rewards r SET status = 'issued', provider_order_id = x.provider_order_id, code_encrypted = x.code_encrypted,
     pin_encrypted = x.pin_encrypted, code_last4 = x.code_last4, redemption_url = x.redemption_url,
     expires_at = x.expires_at, issued_at = now(), lease_owner = NULL, lease_until = NULL
-  FROM unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+  FROM unnest(${p('rewardIds')}::uuid[], ${p('providerOrderIds')}::text[], ${p('codes')}::text[], ${p('pins')}::text[],
+    ${p('last4s')}::text[], ${p('redemptionUrls')}::text[], ${p('expiresAts')}::timestamptz[])
     AS x (id, provider_order_id, code_encrypted, pin_encrypted, code_last4, redemption_url, expires_at)
-  WHERE r.id = x.id AND r.order_id = $2::uuid AND r.status = 'pending'
+  WHERE r.id = x.id AND r.order_id = ${orderId} AND r.status = 'pending'
   RETURNING r.id
 ),
 f AS (
-  UPDATE orders SET status = 'completed', completed_at = $3::timestamptz
-  WHERE id = $2::uuid AND status = 'pending'
+  UPDATE orders SET status = 'completed', completed_at = ${p('completedAt')}::timestamptz
+  WHERE id = ${orderId} AND status = 'pending'
     AND quantity = (SELECT count(*) FROM i)
-      + (SELECT count(*) FROM rewards WHERE order_id = $2::uuid AND status = 'issued')
+      + (SELECT count(*) FROM rewards WHERE order_id = ${orderId} AND status = 'issued')
   RETURNING organisation_id, charge_currency, charged_total_minor, charged_subtotal_minor, charged_fee_minor
 ),
 h AS (
@@ -63,7 +80,7 @@ h AS (
 ),
 e AS (
   INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
-  SELECT f.organisation_id, 'capture', $2::uuid, 'Order fulfilled' FROM f
+  SELECT f.organisation_id, 'capture', ${orderId}, 'Order fulfilled' FROM f
   RETURNING id
 ),
 p AS (
@@ -80,34 +97,31 @@ p AS (
 ),
 ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload)
-  SELECT $2::uuid, f.organisation_id, v.type, v.payload
-  FROM f, (VALUES ('order.completed', $4::jsonb), ('email.queued', jsonb_build_object('to', $5::text))) AS v (type, payload)
+  SELECT ${orderId}, f.organisation_id, v.type, v.payload
+  FROM f, (VALUES ('order.completed', ${p('eventPayload')}::jsonb), ('email.queued', jsonb_build_object('to', ${p('recipient')}::text))) AS v (type, payload)
 ),
 j AS (${job})
 SELECT EXISTS (SELECT 1 FROM f) AS completed, (SELECT id FROM j) AS fallback_job_id`;
 }
 
 export function completeOrderStatement(input: CompleteOrderInput): { text: string; name: string; values: unknown[] } {
-  let built = texts.get(input.job.text);
-  if (!built) {
-    built = { text: buildText(input.job.text), name: `complete_order_${texts.size}` };
-    texts.set(input.job.text, built);
-  }
+  const { text, name } = cachedStatement('complete_order', input.job.text, () => buildText(input.job.text));
   return {
-    ...built,
-    values: [
-      input.job.json,
-      input.orderId,
-      input.completedAt,
-      input.eventPayload,
-      input.recipient,
-      input.issued.map((r) => r.id),
-      input.issued.map((r) => r.providerOrderId),
-      input.issued.map((r) => r.codeEncrypted),
-      input.issued.map((r) => r.pinEncrypted),
-      input.issued.map((r) => r.codeLast4),
-      input.issued.map((r) => r.redemptionUrl),
-      input.issued.map((r) => r.expiresAt),
-    ],
+    text,
+    name,
+    values: PARAMS.values({
+      job: input.job.json,
+      orderId: input.orderId,
+      completedAt: input.completedAt,
+      eventPayload: input.eventPayload,
+      recipient: input.recipient,
+      rewardIds: input.issued.map((r) => r.id),
+      providerOrderIds: input.issued.map((r) => r.providerOrderId),
+      codes: input.issued.map((r) => r.codeEncrypted),
+      pins: input.issued.map((r) => r.pinEncrypted),
+      last4s: input.issued.map((r) => r.codeLast4),
+      redemptionUrls: input.issued.map((r) => r.redemptionUrl),
+      expiresAts: input.issued.map((r) => r.expiresAt),
+    }),
   };
 }

@@ -3,7 +3,7 @@ import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
-import { postEntry } from '../ledger/repository';
+import { postEntry } from '../ledger';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import { presentOrder } from './presenter';
 import { renderRecipientEmail } from './recipient-email';
@@ -212,7 +212,7 @@ async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback)
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {
   await app.db.transaction().execute(async (tx) => {
     await repo.failPendingRewards(tx, orderId);
-    const order = await repo.finishOrder(tx, orderId, { status: 'failed', reason });
+    const order = await repo.failOrder(tx, orderId, reason);
     if (!order) return;
     await postEntry(tx, {
       organisationId: order.organisation_id,

@@ -1,3 +1,4 @@
+import { cardLabel, SANDBOX_REWARD_NOTICE } from '@giftrelay/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
@@ -39,6 +40,8 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
       currency: 'USD',
       available: 5000,
       held: 0,
+      available_minor: 500_000,
+      held_minor: 0,
       sandbox: true,
     });
   });
@@ -51,6 +54,7 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
       email: to,
       quantity: 1,
       message: 'Thanks for <b>everything</b>!',
+      recipient_name: 'Pat <Lee>',
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -88,7 +92,11 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 4974.37, held: 0 });
 
     const email = await waitForEmail(t, to);
-    expect(email.subject).toContain(range.name.split(' ')[0]);
+    // Article, formatted amount, the card's name; tagged and said plainly: a sandbox card has no value.
+    expect(email.subject).toBe(`[Sandbox] Example sent you a $25.00 ${cardLabel(range.name, range.name)}`);
+    expect(email.text).toContain(SANDBOX_REWARD_NOTICE);
+    expect(email.html).toContain(SANDBOX_REWARD_NOTICE);
+    expect(email.html).toContain('Hi Pat &lt;Lee&gt;,');
     expect(email.html).toContain('Claim your reward');
     expect(email.html).toContain('Thanks for &lt;b&gt;everything&lt;/b&gt;!');
     const link = /\/claim\/([A-Za-z0-9_-]{43})/.exec(email.text)?.[1];
@@ -105,6 +113,8 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
       amount: 25,
       currency: 'USD',
       message: 'Thanks for <b>everything</b>!',
+      sender: 'Example',
+      sandbox: true,
     });
     expect(c.code).toMatch(/\w{4}/);
     expect(c.code.replace(/[^A-Za-z0-9]/g, '').slice(-4)).toBe(order.rewards[0].code_masked.slice(-4));
@@ -360,7 +370,12 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
       quantity: 100,
     });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' });
+    expect(res.json()).toEqual({
+      success: false,
+      request_id: expect.any(String),
+      error: 'Insufficient balance',
+      code: 'INSUFFICIENT_FUNDS',
+    });
     expect(await countRows(t, 'orders', poor.organisationId)).toBe(0);
     expect(await countRows(t, 'rewards', poor.organisationId)).toBe(0);
     expect(await countRows(t, 'ledger_entries', poor.organisationId)).toBe(before);
@@ -474,7 +489,12 @@ describe(`reading orders (${TEST_DB})`, () => {
       headers: bearer(stranger.accessToken),
     });
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.body).toBe(missing.body);
+    expect(missing.statusCode).toBe(404);
+    // Byte for byte the same answer, apart from each one's own request_id.
+    const withoutRequestId = (body: string) => body.replace(/,"request_id":"[^"]*"/, '');
+    expect(theirs.json().request_id).toEqual(expect.any(String));
+    expect(missing.json().request_id).toEqual(expect.any(String));
+    expect(withoutRequestId(theirs.body)).toBe(withoutRequestId(missing.body));
     const list = await t.app.inject({ url: '/api/v1/orders', headers: bearer(stranger.accessToken) });
     expect(list.json().orders).toEqual([]);
   });

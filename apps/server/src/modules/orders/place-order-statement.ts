@@ -1,6 +1,7 @@
 import { sessionIsActive } from '../../plugins/auth';
 import { jobInsertGatedBy } from '../../plugins/queue';
 import type { OrderRow } from './repository';
+import { cachedStatement, NamedParameters } from './statements';
 
 /**
  * Placing an order is ONE SQL statement, and so one transaction (docs/decisions/012): the ledger
@@ -83,8 +84,8 @@ const ORDER_COLUMN_TYPES = {
 } as const satisfies Partial<Record<keyof OrderRow, string>>;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
-// Parameters after the job's $1, in this order.
 const FIXED = [
+  'job',
   'org',
   'total',
   'chargeCurrency',
@@ -96,14 +97,19 @@ const FIXED = [
   'userId',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
+type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
+type Param = (typeof FIXED)[number] | OrderParam | (typeof KEYED)[number];
+
+const PLAIN = new NamedParameters<Param>([...FIXED, ...ORDER_COLUMNS.map((c): OrderParam => `order.${c}`)]);
+const WITH_KEY = new NamedParameters<Param>([...PLAIN.names, ...KEYED]);
 
 function buildText(jobText: string, keyed: boolean): string {
-  const names = [...FIXED, ...ORDER_COLUMNS.map((c) => `order.${c}`), ...(keyed ? KEYED : [])];
-  const p = (name: string) => `$${names.indexOf(name) + 2}`;
+  const params = keyed ? WITH_KEY : PLAIN;
+  const p = (name: Param) => params.placeholder(name);
   const col = (c: keyof typeof ORDER_COLUMN_TYPES) => `${p(`order.${c}`)}::${ORDER_COLUMN_TYPES[c]}`;
   const org = `${p('org')}::uuid`;
   const orderId = col('id');
-  const job = jobInsertGatedBy(jobText, 'h');
+  const job = jobInsertGatedBy(jobText, 'h', p('job'));
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH
 s AS (SELECT ${sessionIsActive(p('sessionId'), p('userId'), p('org'))} AS live),
@@ -175,31 +181,26 @@ FROM (SELECT 1) AS one LEFT JOIN prior ON true`
 }`;
 }
 
-const texts = new Map<string, { text: string; name: string }>();
-
 /** The statement (text, a stable prepared-statement name, and values) for one order. */
 export function placeOrderStatement(input: PlaceOrderInput): { text: string; name: string; values: unknown[] } {
   const keyed = Boolean(input.key);
-  const cacheKey = `${keyed}\0${input.job.text}`;
-  let built = texts.get(cacheKey);
-  if (!built) {
-    built = { text: buildText(input.job.text, keyed), name: `place_order_${keyed ? 'keyed' : 'plain'}_${texts.size}` };
-    texts.set(cacheKey, built);
-  }
+  const { text, name } = cachedStatement(`place_order_${keyed ? 'keyed' : 'plain'}`, input.job.text, () =>
+    buildText(input.job.text, keyed),
+  );
   const { order } = input;
-  const values: unknown[] = [
-    input.job.json,
-    order.organisation_id,
-    order.charged_total_minor,
-    order.charge_currency,
-    input.holdDescription,
-    input.eventPayload,
-    input.rewards.map((r) => r.claim_token_hash),
-    input.rewards.map((r) => r.claim_token_encrypted),
-    input.session.sessionId,
-    input.session.userId,
-    ...ORDER_COLUMNS.map((c) => order[c]),
-  ];
-  if (input.key) values.push(input.key.key, input.key.requestHash, input.key.answer, input.key.keepHours);
-  return { text: built.text, name: built.name, values };
+  const record = {
+    job: input.job.json,
+    org: order.organisation_id,
+    total: order.charged_total_minor,
+    chargeCurrency: order.charge_currency,
+    holdDescription: input.holdDescription,
+    eventPayload: input.eventPayload,
+    hashes: input.rewards.map((r) => r.claim_token_hash),
+    encrypted: input.rewards.map((r) => r.claim_token_encrypted),
+    sessionId: input.session.sessionId,
+    userId: input.session.userId,
+    ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
+    ...(input.key ?? { key: null, requestHash: null, answer: null, keepHours: null }),
+  };
+  return { text, name, values: (keyed ? WITH_KEY : PLAIN).values(record) };
 }

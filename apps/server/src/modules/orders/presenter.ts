@@ -2,7 +2,7 @@ import type { OrderDetail, OrderSummary } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { OrderEventRow, OrderRow, RewardRow } from './repository';
 
-/** An order as the API shows it: major units, ISO times. */
+/** An order as the API shows it: major units and integer minor units side by side, ISO times. */
 export function presentOrder(o: OrderRow): OrderSummary {
   const face = (minor: string) => toMajor(Number(minor), o.currency);
   const charged = (minor: string) => toMajor(Number(minor), o.charge_currency);
@@ -19,12 +19,19 @@ export function presentOrder(o: OrderRow): OrderSummary {
     subtotal: face(o.subtotal_minor),
     fee: face(o.fee_minor),
     total: face(o.total_minor),
+    amount_minor: Number(o.amount_minor),
+    subtotal_minor: Number(o.subtotal_minor),
+    fee_minor: Number(o.fee_minor),
+    total_minor: Number(o.total_minor),
     charged: {
       currency: o.charge_currency,
       rate: trimRate(o.fx_rate),
       subtotal: charged(o.charged_subtotal_minor),
       fee: charged(o.charged_fee_minor),
       total: charged(o.charged_total_minor),
+      subtotal_minor: Number(o.charged_subtotal_minor),
+      fee_minor: Number(o.charged_fee_minor),
+      total_minor: Number(o.charged_total_minor),
     },
     recipient_email: o.recipient_email,
     recipient_name: o.recipient_name,

@@ -1,4 +1,5 @@
-import { formatMoney } from '@giftrelay/money';
+import { rewardEmailCopy } from '@giftrelay/contracts';
+import { formatMoney, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -43,33 +44,27 @@ export async function renderRecipientEmail(
   const links = rewards.map(
     (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
   );
-  const value = formatMoney(Number(order.amount_minor), order.currency);
-  const many = rewards.length > 1;
-  const subject = many
-    ? `${org.name} sent you ${rewards.length} ${order.brand} gift cards`
-    : `${org.name} sent you a ${value} ${order.brand} gift card`;
-  const email = renderEmail({
-    preview: `Your ${value} ${order.brand} reward is ready to claim.`,
-    heading: many
-      ? `You have ${rewards.length} ${order.brand} gift cards`
-      : `You have a ${value} ${order.brand} gift card`,
-    paragraphs: [
-      `${org.name} sent you ${many ? `${rewards.length} gift cards of ${value} each` : `a ${value} gift card`} for ${order.product_name}.`,
-      ...(order.message ? [`“${order.message}”`] : []),
-    ],
-    details: [
-      { label: 'Brand', value: order.brand },
-      { label: 'Value', value: many ? `${rewards.length} × ${value}` : value },
-    ],
-    action: links.length === 1 ? { label: 'Claim your reward', url: links[0] as string } : undefined,
-    links:
-      links.length > 1
-        ? links.map((url, i) => ({ label: `Claim reward ${i + 1} of ${links.length}`, url }))
-        : undefined,
-    footnotes: [
-      ...(product?.redemptionInstructions ? [`How to redeem: ${product.redemptionInstructions}`] : []),
-      'Keep your claim link private: anyone with it can see and spend the code.',
-    ],
+  const copy = rewardEmailCopy({
+    sender: org.name,
+    brand: order.brand,
+    productName: order.product_name,
+    value: formatMoney(Number(order.amount_minor), order.currency),
+    amount: toMajor(Number(order.amount_minor), order.currency),
+    count: rewards.length,
+    recipientName: order.recipient_name,
+    message: order.message,
+    sandbox: app.giftCards.isSandbox,
+    redemptionInstructions: product?.redemptionInstructions,
   });
-  return { to, subject, ...email };
+  const email = renderEmail({
+    preview: copy.preview,
+    notice: copy.notice,
+    heading: copy.heading,
+    paragraphs: copy.paragraphs,
+    details: copy.details,
+    action: links.length === 1 ? { label: copy.claimLabels[0] as string, url: links[0] as string } : undefined,
+    links: links.length > 1 ? links.map((url, i) => ({ label: copy.claimLabels[i] as string, url })) : undefined,
+    footnotes: copy.footnotes,
+  });
+  return { to, subject: copy.subject, ...email };
 }

@@ -193,17 +193,15 @@ export async function releaseRewardLease(tx: Tx, rewardId: string): Promise<void
 }
 
 /** Moves a pending order to its final state; false when it was already final (a replayed job). */
-export async function finishOrder(
-  tx: Tx,
-  orderId: string,
-  outcome: { status: 'completed' } | { status: 'failed'; reason: string },
-): Promise<OrderRow | undefined> {
-  const base = tx.updateTable('orders').where('id', '=', orderId).where('status', '=', 'pending');
-  const q =
-    outcome.status === 'completed'
-      ? base.set({ status: 'completed', completed_at: sql`now()` })
-      : base.set({ status: 'failed', failed_at: sql`now()`, failure_reason: outcome.reason });
-  return q.returningAll().executeTakeFirst();
+/** Marks a pending order failed (completion is complete-order-statement.ts); undefined if it was not pending. */
+export async function failOrder(tx: Tx, orderId: string, reason: string): Promise<OrderRow | undefined> {
+  return tx
+    .updateTable('orders')
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .set({ status: 'failed', failed_at: sql`now()`, failure_reason: reason })
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function failPendingRewards(tx: Tx, orderId: string): Promise<void> {
@@ -248,4 +246,13 @@ export async function recordClaimOpened(tx: Tx, rewardId: string): Promise<void>
     })
     .where('id', '=', rewardId)
     .execute();
+}
+
+/** The organisation's name and billing currency (the sender of its rewards, the currency it pays in). */
+export function findOrganisationProfile(db: Tx, organisationId: string) {
+  return db
+    .selectFrom('organisations')
+    .select(['name', 'billing_currency'])
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
 }

@@ -1,11 +1,11 @@
 import {
   CreateOrderBodySchema,
   CreateOrderResponseSchema,
-  ErrorBodySchema,
   IdempotencyKeyHeaderSchema,
   ListOrdersQuerySchema,
   ListOrdersResponseSchema,
-  OrderDetailSchema,
+  listPage,
+  OrderDetailResponseSchema,
   OrderIdParamsSchema,
   OrderSearchQuerySchema,
   OrderStatsSchema,
@@ -13,44 +13,43 @@ import {
   ResendOrderResponseSchema,
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { csvAttachment } from '../../lib/csv';
 import { streamCsv } from '../../lib/csv-response';
-import { createOrder, exportOrders, getOrderDetail, listOrders, orderStats, resendOrder } from './service';
+import { BEARER, BODY_ERRORS, errorResponses, mediaResponse } from '../../lib/openapi';
+import { sendStoredAnswer } from '../idempotency';
+import { exportOrders } from './export-orders';
+import { createOrder } from './place-order';
+import { getOrderDetail, listOrders, orderStats } from './read-orders';
+import { resendOrder } from './resend-order';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+// Every signed-in route is rate-limited per organisation.
+const errors = errorResponses(400, 401, 429);
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      // The session is checked inside the order's own statement (service.ts).
+      // The session is checked inside the order's own statement (place-order.ts).
       preHandler: app.verifyToken,
+      config: { rateLimit: 'orders' },
       schema: {
+        operationId: 'createOrder',
         summary: 'Send a reward: charge the balance and deliver by email',
+        description:
+          'With an `Idempotency-Key`, a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) and sends nothing more. 400 `INVALID_PRODUCT` for a product that is not on offer.',
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         headers: IdempotencyKeyHeaderSchema,
         body: CreateOrderBodySchema,
         response: {
           201: CreateOrderResponseSchema,
           ...errors,
-          402: ErrorBodySchema,
-          409: ErrorBodySchema,
-          422: ErrorBodySchema,
+          ...errorResponses(...BODY_ERRORS, 402, 409, 422),
         },
       },
     },
-    async (request, reply) => {
-      const answer = await createOrder(app, request.token, request.body, request.headers['idempotency-key']);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      // The stored text itself, so a replay is byte for byte the first answer.
-      return reply
-        .status(answer.status as 201)
-        .type('application/json; charset=utf-8')
-        .serializer((payload: unknown) => payload as string)
-        .send(answer.body as never);
-    },
+    async (request, reply) =>
+      sendStoredAnswer(reply, await createOrder(app, request.token, request.body, request.headers['idempotency-key'])),
   );
 
   app.get(
@@ -58,14 +57,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'listOrders',
         summary: 'The organisation’s orders, newest first',
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         querystring: ListOrdersQuerySchema,
         response: { 200: ListOrdersResponseSchema, ...errors },
       },
     },
-    async (request) => listOrders(app, request.auth.organisationId, request.query),
+    async (request) => {
+      const page = await listOrders(app, request.auth.organisationId, request.query);
+      return { ...page, ...listPage(page.orders, page.next_cursor) };
+    },
   );
 
   app.get(
@@ -73,11 +76,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getOrder',
         summary: 'One order with its rewards and status history',
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         params: OrderIdParamsSchema,
-        response: { 200: OrderDetailSchema.extend({ success: z.literal(true) }), ...errors },
+        response: { 200: OrderDetailResponseSchema, ...errors, ...errorResponses(404) },
       },
     },
     async (request) => ({
@@ -91,9 +95,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getOrderStats',
         summary: 'Order counts by status and total value over the searched orders',
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         querystring: OrderSearchQuerySchema,
         response: { 200: OrderStatsSchema, ...errors },
       },
@@ -105,13 +110,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/export',
     {
       preHandler: app.authenticate,
+      config: { rateLimit: 'exports' },
       schema: {
+        operationId: 'exportOrders',
         summary: 'Every order matching the search as CSV, streamed',
+        description: 'The CSV is an attachment; errors are JSON like everywhere else.',
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         querystring: OrderSearchQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV, one row per order'), ...errors },
+        response: { 200: mediaResponse('text/csv', 'CSV, one row per order'), ...errors },
       },
     },
     async (request, reply) =>
@@ -127,14 +134,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'resendOrder',
         summary: 'Email a delivered order’s claim links again, to the same or a corrected address',
+        description: '409 `CONFLICT` while the order is still being delivered, or when it failed.',
         tags: ['orders'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         params: OrderIdParamsSchema,
+        headers: IdempotencyKeyHeaderSchema,
         body: ResendOrderBodySchema.nullish(),
-        response: { 200: ResendOrderResponseSchema, ...errors, 409: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 200: ResendOrderResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 404, 409, 422, 429) },
       },
     },
-    async (request) => resendOrder(app, request.auth.organisationId, request.params.id, request.body ?? {}),
+    async (request, reply) =>
+      sendStoredAnswer(
+        reply,
+        await resendOrder(
+          app,
+          request.auth.organisationId,
+          request.params.id,
+          request.body ?? {},
+          request.headers['idempotency-key'],
+        ),
+      ),
   );
 };

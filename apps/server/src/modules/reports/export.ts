@@ -1,4 +1,5 @@
 import type { Analytics } from '@giftrelay/contracts';
+import { fromMajor, toDecimalString } from '@giftrelay/money';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 
 /**
@@ -7,7 +8,8 @@ import { CSV_BOM, csvRow } from '../../lib/csv';
  */
 export async function* analyticsCsv(a: Analytics): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(['section', 'key', 'spend', 'fees', 'orders', 'currency', 'from', 'to']);
-  const money = (n: number) => n.toFixed(2);
+  // The figures are in major units; the currency says how many decimals (none for JPY).
+  const money = (major: number) => toDecimalString(fromMajor(major, a.currency), a.currency);
   const t = a.totals;
   yield csvRow(['totals', 'all', money(t.spend), money(t.fees), t.orders, a.currency, a.from, a.to]);
   yield csvRow(['totals', 'completed', '', '', t.completed, a.currency, a.from, a.to]);

@@ -1,10 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
+import {
+  type HistoricalOrder,
+  insertHistoricalOrders,
+  type SeedProduct,
+  seedProducts,
+} from '../../../test/factories/order-history';
 import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 import { compactOrderStats } from './repository';
-import { type HistoricalOrder, insertHistoricalOrders, type SeedProduct, seedProducts } from './seed';
 
 let t: TestApp;
 let products: SeedProduct[];
@@ -85,7 +90,8 @@ describe(`GET /api/v1/dashboard (${TEST_DB})`, () => {
     expect(now.monthly_load).toBe(25.63 + 41);
     for (const o of sent) await settledOrder(t, user.accessToken, o.order_id);
     const body = (await get('/api/v1/dashboard', user)).json();
-    expect(body).toMatchObject({ orders: 2, monthly_load: 66.63, gross_margin: 1.63, redemption_rate: 100 });
+    // Delivered, but no recipient has opened a claim page yet.
+    expect(body).toMatchObject({ orders: 2, monthly_load: 66.63, gross_margin: 1.63, redemption_rate: 0 });
     expect(body.recent_orders.map((o: { order_id: string }) => o.order_id)).toEqual([
       sent[1].order_id,
       sent[0].order_id,
@@ -109,16 +115,17 @@ describe(`GET /api/v1/dashboard (${TEST_DB})`, () => {
     expect(body.recent_orders).toHaveLength(3);
   });
 
-  it('the redemption rate is the share of orders delivered, one decimal; failed orders add no load', async () => {
+  it("the redemption rate is the share of the month's rewards whose claim page was opened, one decimal; failed orders add no load", async () => {
     const user = await signUpVerifiedUser(t);
     const start = monthStartUtc();
     await history(user, [
-      { createdAt: start, status: 'completed' },
-      { createdAt: start, status: 'completed' },
+      { createdAt: start, status: 'completed', quantity: 2, claimed: 1 },
+      { createdAt: start, status: 'completed', claimed: 1 },
       { createdAt: start, status: 'failed' },
     ]);
     const body = (await get('/api/v1/dashboard', user)).json();
     expect(body.orders).toBe(3);
+    // 2 of the 3 rewards issued were opened; the failed order issued none.
     expect(body.redemption_rate).toBe(66.7);
     const counted = await recount(user.organisationId, start, new Date(start.getTime() + 40 * DAY));
     expect(Math.round(body.monthly_load * 100)).toBe(counted.completed?.total);
@@ -473,14 +480,17 @@ describe(`order history: search, stats, export, resend (${TEST_DB})`, () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('refuses to resend a failed order (409), an unknown one (404), a bad address (400), and too many (429)', async () => {
+  it('refuses to resend a failed order (409), an unknown one (404), a malformed id or a bad address (400), and too many (429)', async () => {
     const post = (id: string, payload?: object) =>
       t.app.inject({ method: 'POST', url: `/api/v1/orders/${id}/resend`, headers: bearer(user.accessToken), payload });
     const failed = await post(ids[2] as string);
     expect(failed.statusCode).toBe(409);
     expect(failed.json().code).toBe('CONFLICT');
     expect((await post('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await post('not-an-id')).statusCode).toBe(404);
+    // A malformed id is refused at the edge (OrderIdParamsSchema), naming the field.
+    const malformed = await post('not-an-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('VALIDATION_ERROR');
     const bad = await post(ids[1] as string, { email: 'not an email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');
@@ -518,5 +528,49 @@ describe(`tenant isolation (${TEST_DB})`, () => {
     expect(resend.statusCode).toBe(404);
     // A still sees its own.
     expect((await get('/api/v1/orders?q=only-a', a)).json().orders).toHaveLength(1);
+  });
+});
+
+describe(`opening a claim link moves the Redemption Rate and the Claimed share alike (${TEST_DB})`, () => {
+  const claimLink = async (to: string) => {
+    const email = await waitForEmail(t, to);
+    const token = /\/claim\/([A-Za-z0-9_-]{43})/.exec(email.text)?.[1];
+    if (!token) throw new Error(`no claim link in the email to ${to}`);
+    return token;
+  };
+  const rates = async (user: SignedUpUser) => {
+    const dashboard = (await get('/api/v1/dashboard', user)).json();
+    const analytics = (await get('/api/v1/analytics', user)).json();
+    return { redemption: dashboard.redemption_rate, claimed: analytics.totals.claimed_share };
+  };
+
+  it('0% until a recipient opens their claim page, then the share opened; a second opening counts once', async () => {
+    const user = await signUpVerifiedUser(t);
+    const range = await pickProduct(t);
+    const recipients = [recipient(), recipient()];
+    for (const email of recipients) {
+      const res = await postOrder(t, user.accessToken, { product_code: range.code, amount: 25, email, quantity: 1 });
+      expect(res.statusCode).toBe(201);
+      await settledOrder(t, user.accessToken, res.json().order_id);
+    }
+    expect(await rates(user)).toEqual({ redemption: 0, claimed: 0 });
+
+    const first = await claimLink(recipients[0] as string);
+    expect((await t.app.inject({ url: `/api/v1/claims/${first}` })).statusCode).toBe(200);
+    expect(await rates(user)).toEqual({ redemption: 50, claimed: 50 });
+
+    // Opening the same page again is not another claim.
+    await t.app.inject({ url: `/api/v1/claims/${first}` });
+    expect(await rates(user)).toEqual({ redemption: 50, claimed: 50 });
+    await compactOrderStats(t.database.db);
+    expect(await rates(user)).toEqual({ redemption: 50, claimed: 50 });
+
+    const second = await claimLink(recipients[1] as string);
+    await t.app.inject({ url: `/api/v1/claims/${second}` });
+    expect(await rates(user)).toEqual({ redemption: 100, claimed: 100 });
+
+    // Another organisation's figures do not move.
+    const other = await signUpVerifiedUser(t);
+    expect(await rates(other)).toEqual({ redemption: 0, claimed: 0 });
   });
 });

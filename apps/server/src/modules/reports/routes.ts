@@ -1,18 +1,12 @@
-import {
-  AnalyticsQuerySchema,
-  AnalyticsSchema,
-  DashboardChartsSchema,
-  DashboardSchema,
-  ErrorBodySchema,
-} from '@giftrelay/contracts';
+import { AnalyticsQuerySchema, AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { csvAttachment } from '../../lib/csv';
 import { streamCsv } from '../../lib/csv-response';
+import { BEARER, errorResponses, mediaResponse } from '../../lib/openapi';
 import { analyticsCsv } from './export';
 import { analytics, dashboard, dashboardCharts } from './service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
+const errors = errorResponses(400, 401, 429);
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,9 +14,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getDashboard',
         summary: 'This month’s figures and the latest orders',
         tags: ['reports'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         response: { 200: DashboardSchema, ...errors },
       },
     },
@@ -34,9 +29,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getDashboardCharts',
         summary: 'Load by day, top brands and top recipients over the last 30 days',
         tags: ['reports'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         response: { 200: DashboardChartsSchema, ...errors },
       },
     },
@@ -48,9 +44,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getAnalytics',
         summary: 'Spend over time and by brand, category and country; fees; rewards claimed',
         tags: ['reports'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         querystring: AnalyticsQuerySchema,
         response: { 200: AnalyticsSchema, ...errors },
       },
@@ -62,13 +59,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/export',
     {
       preHandler: app.authenticate,
+      config: { rateLimit: 'exports' },
       schema: {
+        operationId: 'exportAnalytics',
         summary: 'The analytics for the range as CSV',
+        description: 'The CSV is an attachment; errors are JSON like everywhere else.',
         tags: ['reports'],
-        security: [{ bearerAuth: [] }],
+        security: BEARER,
         querystring: AnalyticsQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV: section, key, spend, fees, orders'), ...errors },
+        response: { 200: mediaResponse('text/csv', 'CSV: section, key, spend, fees, orders'), ...errors },
       },
     },
     async (request, reply) => {

@@ -2,28 +2,22 @@ import {
   ANALYTICS_MAX_DAYS,
   type Analytics,
   type AnalyticsQuery,
+  addDays,
   DASHBOARD_CHART_DAYS,
   type Dashboard,
   type DashboardCharts,
+  daysBetween,
+  monthStart,
   TOP_N,
+  utcDay,
+  weekStart,
 } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../../lib/errors';
-import { billingCurrency } from '../orders/lookups';
-import { presentOrder } from '../orders/presenter';
-import * as orders from '../orders/repository';
+import { billingCurrency, listOrders, presentOrder } from '../orders';
+import { claimedShare } from './claimed-share';
 import * as repo from './repository';
-
-const DAY_MS = 86_400_000;
-/** 'YYYY-MM-DD' of a moment, in UTC. */
-export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
-const monthStart = (d: Date) => `${utcDay(d).slice(0, 7)}-01`;
-const nextMonthStart = (d: Date) => utcDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
-
-/** A share in percent with one decimal; 0 of 0 is 0. */
-export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** What the dashboard and analytics call spend: the totals charged for orders not refunded. */
 function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.OrderStatus, repo.Figures]>) {
@@ -41,22 +35,23 @@ function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.
 
 /** The four cards for the current UTC calendar month and the ten latest orders. */
 export async function dashboard(app: FastifyInstance, organisationId: string, now = new Date()): Promise<Dashboard> {
-  const period = { from: monthStart(now), to: nextMonthStart(now) };
+  const period = { from: monthStart(utcDay(now)), to: monthStart(utcDay(now), 1) };
   const [currency, byStatus, recent] = await Promise.all([
     billingCurrency(app, organisationId),
     repo.figuresByStatus(app.db, organisationId, period),
-    orders.listOrders(app.db, { organisationId, limit: 10 }),
+    listOrders(app.db, { organisationId, limit: 10 }),
   ]);
   const month = spendOf(byStatus);
-  const completed = byStatus.get('completed')?.orders ?? 0;
   return {
     success: true,
     currency,
     period,
     monthly_load: toMajor(month.spend, currency),
     gross_margin: toMajor(month.fees, currency),
+    monthly_load_minor: month.spend,
+    gross_margin_minor: month.fees,
     orders: month.orders,
-    redemption_rate: percent(completed, month.orders),
+    redemption_rate: claimedShare(byStatus).share,
     recent_orders: recent.map(presentOrder),
     has_pending: recent.some((o) => o.status === 'pending'),
   };
@@ -115,16 +110,10 @@ function breakdown(rows: { key: string; status: repo.OrderStatus; figures: repo.
 /** Every period start from `from` (inclusive) to `to` (exclusive): days, Mondays, or firsts of months. */
 export function periods(from: string, to: string, period: repo.Period): string[] {
   const out: string[] = [];
-  let cursor = new Date(`${from}T00:00:00Z`);
-  if (period === 'week') cursor = new Date(cursor.getTime() - ((cursor.getUTCDay() + 6) % 7) * DAY_MS);
-  if (period === 'month') cursor = new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth(), 1));
-  const end = Date.parse(`${to}T00:00:00Z`);
-  while (cursor.getTime() < end) {
-    out.push(utcDay(cursor));
-    cursor =
-      period === 'month'
-        ? new Date(Date.UTC(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, 1))
-        : new Date(cursor.getTime() + (period === 'week' ? 7 : 1) * DAY_MS);
+  let cursor = period === 'week' ? weekStart(from) : period === 'month' ? monthStart(from) : from;
+  while (cursor < to) {
+    out.push(cursor);
+    cursor = period === 'month' ? monthStart(cursor, 1) : addDays(cursor, period === 'week' ? 7 : 1);
   }
   return out;
 }
@@ -138,7 +127,7 @@ export function analyticsRange(q: AnalyticsQuery, now = new Date()): { from: str
       { path: 'query.to', message: 'must not be before from' },
     ]);
   }
-  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  const days = daysBetween(from, to) + 1;
   if (days > ANALYTICS_MAX_DAYS) {
     const message = `the range must be at most ${ANALYTICS_MAX_DAYS} days long`;
     throw validationError(`query.from: ${message}`, [{ path: 'query.from', message }]);
@@ -177,8 +166,7 @@ export async function analytics(
   }
   const present = (rows: typeof brands) =>
     breakdown(rows).map((b) => ({ key: b.key, spend: money(b.spend), fees: money(b.fees), orders: b.orders }));
-  const issued = completed?.rewards ?? 0;
-  const claimed = completed?.rewardsClaimed ?? 0;
+  const claims = claimedShare(byStatus);
   return {
     success: true,
     currency,
@@ -188,12 +176,14 @@ export async function analytics(
     totals: {
       spend: money(totals.spend),
       fees: money(totals.fees),
+      spend_minor: totals.spend,
+      fees_minor: totals.fees,
       orders: totals.orders,
       completed: completed?.orders ?? 0,
       failed: byStatus.get('failed')?.orders ?? 0,
-      rewards_issued: issued,
-      rewards_claimed: claimed,
-      claimed_share: percent(claimed, issued),
+      rewards_issued: claims.issued,
+      rewards_claimed: claims.claimed,
+      claimed_share: claims.share,
     },
     series: periods(from, range.to, q.interval).map((period) => {
       const p = byPeriod.get(period) ?? { spend: 0, fees: 0, orders: 0 };

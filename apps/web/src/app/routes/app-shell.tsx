@@ -1,5 +1,8 @@
 import { AppLayout } from '@/components/layout/app-layout';
-import { HeaderBalance } from '@/features/billing';
+import { balanceQueryOptions, HeaderBalance } from '@/features/billing';
+import { prefetchWhenSignedIn } from '../prefetch';
+
+export const loader = () => prefetchWhenSignedIn((client) => [client.prefetchQuery(balanceQueryOptions())]);
 
 /** The signed-in frame with the organisation's balance in its header. */
 export function Component() {

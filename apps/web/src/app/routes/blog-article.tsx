@@ -1,7 +1,5 @@
 import type { BlogArticleSlug } from '@giftrelay/contracts/routes';
-import { loadArticleBody } from '@/features/blog/article-bodies';
-import { getArticle } from '@/features/blog/articles';
-import { ArticlePage } from '@/features/blog/components/article-page';
+import { ArticlePage, getArticle, loadArticleBody } from '@/features/blog';
 
 /** The route for one article: its page with its body, loaded together so the page renders whole. */
 export async function articleRoute(slug: BlogArticleSlug) {

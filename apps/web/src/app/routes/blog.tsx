@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ArticleList } from '@/features/blog/components/article-list';
+import { ArticleList } from '@/features/blog';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

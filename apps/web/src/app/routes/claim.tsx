@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ClaimView } from '@/features/claim/components/claim-view';
+import { ClaimView } from '@/features/claim';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
@@ -7,8 +7,8 @@ export function Component() {
   // The page shows a gift card's code: keep it out of search results even if its link leaks.
   usePageMeta({ title: 'Your reward', noindex: true });
   return (
-    <div className="px-4">
+    <main className="min-h-screen bg-muted/40 px-4">
       <ClaimView token={token} />
-    </div>
+    </main>
   );
 }

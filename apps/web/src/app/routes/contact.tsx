@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { ContactForm } from '@/features/contact/components/contact-form';
+import { ContactForm } from '@/features/contact';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

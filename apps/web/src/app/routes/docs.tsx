@@ -1,4 +1,4 @@
-import { DocsTabs } from '@/features/docs/components/docs-tabs';
+import { DocsTabs } from '@/features/docs';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

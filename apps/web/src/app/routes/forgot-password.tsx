@@ -1,5 +1,4 @@
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { AuthCard, ForgotPasswordForm } from '@/features/auth';
 import { usePageTitle } from '@/lib/page-meta';
 
 export function Component() {

@@ -1,13 +1,13 @@
-import { HomeHero } from '@/features/marketing/components/home-hero';
 import {
   CategoriesStrip,
   ClosingCta,
   ComplianceStrip,
   FeatureCards,
+  HomeHero,
   OperationsGrid,
   TeamsStrip,
   Testimonials,
-} from '@/features/marketing/components/home-sections';
+} from '@/features/marketing';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { MailboxView } from '@/features/mailbox/components/mailbox-view';
+import { MailboxView } from '@/features/mailbox';
 import { usePageTitle } from '@/lib/page-meta';
 
 export function Component() {

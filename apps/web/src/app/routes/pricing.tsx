@@ -1,14 +1,13 @@
+import { FEE_RATE_LABEL } from '@giftrelay/money';
 import { JsonLd } from '@/components/seo/json-ld';
-import { FaqList } from '@/features/marketing/components/faq-list';
-import { PricingPlans } from '@/features/marketing/components/pricing-plans';
-import { PRICING_FAQ } from '@/features/marketing/data/pricing';
+import { FaqList, PRICING_FAQ, PricingPlans } from '@/features/marketing';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   usePageMeta({
     title: 'Pricing',
     description:
-      'GiftRelay pricing: Starter is free with a 3% markup, Growth is $299 a month with 2%, Enterprise is custom under 2%. Every order carries a 2.5% processing fee.',
+      'GiftRelay pricing: Starter is free, Growth is $299 a month, Enterprise is custom. On every plan an order costs face value plus a 2.5% processing fee, nothing else.',
     keywords: ['gift card pricing', 'rewards platform pricing', 'employee rewards cost', 'processing fee'],
   });
   return (
@@ -16,7 +15,8 @@ export function Component() {
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Simple, transparent pricing</h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          Pay face value plus a 2.5% processing fee on every order. Pick the plan that fits how much you send.
+          Pay face value plus a {FEE_RATE_LABEL} processing fee on every order, on every plan. Pick the plan that fits
+          how you send.
         </p>
       </div>
       <div className="mt-14">

@@ -1,5 +1,4 @@
-import { LegalPage } from '@/features/legal/components/legal-page';
-import privacy from '@/features/legal/content/privacy.md?raw';
+import { LegalPage, privacyMarkdown as privacy } from '@/features/legal';
 
 export function Component() {
   return (

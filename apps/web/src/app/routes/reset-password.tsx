@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { AuthCard, ResetPasswordForm } from '@/features/auth';
 import { usePageTitle } from '@/lib/page-meta';
 
 export function Component() {

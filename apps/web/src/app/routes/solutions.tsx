@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { SolutionsTabs } from '@/features/marketing/components/solutions-tabs';
+import { SolutionsTabs } from '@/features/marketing';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

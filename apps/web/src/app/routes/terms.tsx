@@ -1,5 +1,4 @@
-import { LegalPage } from '@/features/legal/components/legal-page';
-import terms from '@/features/legal/content/terms.md?raw';
+import { LegalPage, termsMarkdown as terms } from '@/features/legal';
 
 export function Component() {
   return (

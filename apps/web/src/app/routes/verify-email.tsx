@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import { VerifyEmail } from '@/features/auth/components/verify-email';
+import { AuthCard, VerifyEmail } from '@/features/auth';
 import { usePageTitle } from '@/lib/page-meta';
 
 export function Component() {

@@ -71,7 +71,10 @@ function Shell({ headerContent }: AppLayoutProps) {
               className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-card shadow-xl"
             >
               <div className="flex h-16 items-center justify-between border-b px-4">
-                <Dialog.Title className="font-semibold">GiftRelay</Dialog.Title>
+                <div className="min-w-0">
+                  <Dialog.Title className="font-semibold">GiftRelay</Dialog.Title>
+                  <p className="break-words text-sm text-muted-foreground">{user.organisation.name}</p>
+                </div>
                 <Dialog.Close asChild>
                   <Button variant="ghost" size="icon" aria-label="Close menu">
                     <X aria-hidden />
@@ -97,7 +100,12 @@ function Shell({ headerContent }: AppLayoutProps) {
             {sidebar.isMobile ? <Menu aria-hidden /> : <PanelLeft aria-hidden />}
           </Button>
           <div className="flex min-w-0 items-center gap-2">
-            <span className="truncate font-semibold" data-testid="organisation-name">
+            {/* On a phone a long name takes two lines rather than shrinking to "Acm…". */}
+            <span
+              className="line-clamp-2 min-w-0 break-words text-sm leading-tight font-semibold sm:line-clamp-1 sm:text-base"
+              title={user.organisation.name}
+              data-testid="organisation-name"
+            >
               {user.organisation.name}
             </span>
             {user.organisation.sandbox && <SandboxBadge />}

@@ -21,7 +21,7 @@ import { cn } from '@/lib/utils';
 
 const NAV_ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
-  { to: paths.orders, label: 'Orders', icon: ReceiptText },
+  { to: paths.orders, label: 'Order History', icon: ReceiptText },
   { to: paths.analytics, label: 'Analytics', icon: ChartColumn },
   { to: paths.catalog, label: 'Catalog', icon: Gift },
   { to: paths.billing, label: 'Billing', icon: CreditCard },
@@ -61,6 +61,7 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
     try {
       await signOut();
       navigate(paths.login, { replace: true });
+      toast.success('Signed out');
     } catch {
       toast.error('Failed to sign out');
     }

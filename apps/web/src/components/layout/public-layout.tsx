@@ -64,12 +64,18 @@ export function PublicLayout() {
               </NavLink>
             ))}
           </nav>
-          <div className="hidden items-center gap-2 md:flex">
+          {/* Both are in the prerendered HTML; CSS shows the one for this browser (data-signed-in). */}
+          <div className="hidden items-center gap-2 md:flex signed-in:md:hidden">
             <Link to={paths.login} className={buttonVariants({ variant: 'ghost' })}>
               Sign in
             </Link>
             <Link to={paths.signup()} className={buttonVariants()}>
               Get started
+            </Link>
+          </div>
+          <div className="hidden items-center signed-in:md:flex">
+            <Link to={paths.dashboard} className={buttonVariants()}>
+              Dashboard
             </Link>
           </div>
           <button
@@ -97,7 +103,12 @@ export function PublicLayout() {
                 </NavLink>
               </li>
             ))}
-            <li className="mt-2 flex gap-2">
+            <li className="mt-2 hidden signed-in:flex">
+              <Link to={paths.dashboard} onClick={close} className={buttonVariants({ className: 'flex-1' })}>
+                Dashboard
+              </Link>
+            </li>
+            <li className="mt-2 flex gap-2 signed-in:hidden">
               <Link
                 to={paths.login}
                 onClick={close}

@@ -2,7 +2,7 @@
 // so the chart library stays out of every page's first download.
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompactMajor, formatMajor } from '@/lib/format';
-import { chartTheme, truncateLabel } from './chart-theme';
+import { chartTheme, wrapLabel } from './chart-theme';
 
 const fill = { width: '100%', height: '100%' } as const;
 
@@ -53,6 +53,36 @@ export function TimeBarChart({ data, xKey, yKey, currency, tickLabel, tooltipLab
   );
 }
 
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+}
+
+/** A category label on up to two lines, right-aligned to the bars, its whole text on hover. */
+function WrappedTick({ x = 0, y = 0, payload }: TickProps) {
+  const text = String(payload?.value ?? '');
+  const lines = wrapLabel(text);
+  const lineHeight = 14;
+  return (
+    <text
+      x={Number(x) - 4}
+      y={Number(y) - ((lines.length - 1) * lineHeight) / 2}
+      textAnchor="end"
+      dominantBaseline="central"
+      {...chartTheme.tick}
+    >
+      <title>{text}</title>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a label's lines are positional and never reorder.
+        <tspan key={i} x={Number(x) - 4} dy={i === 0 ? 0 : lineHeight}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
 export interface RankedPoint {
   label: string;
   value: number;
@@ -73,11 +103,11 @@ export function RankedBarChart({ data, currency }: { data: RankedPoint[]; curren
       <YAxis
         type="category"
         dataKey="label"
-        tickFormatter={(s: string) => truncateLabel(s)}
-        tick={chartTheme.tick}
+        tick={WrappedTick}
         tickLine={false}
         axisLine={false}
-        width={112}
+        width={136}
+        interval={0}
       />
       <Tooltip
         cursor={chartTheme.cursor}

@@ -24,7 +24,23 @@ export const chartTheme = {
   },
 } as const;
 
-/** Shortens an axis label to fit beside a bar: "alexandra.w…". */
-export function truncateLabel(text: string, max = 16): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/**
+ * Splits an axis label into at most `lines` lines of about `width` characters, breaking after a
+ * space, '.', '-' or before '@' where it can ("alexandra.williams" / "@example.com"), so a long
+ * brand or email stays readable beside its bar. Only text that still does not fit ends in "…"; the
+ * tick's tooltip and the chart's table give the whole label.
+ */
+export function wrapLabel(text: string, width = 18, lines = 2): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > width && out.length < lines - 1) {
+    const window = rest.slice(0, width + 1);
+    const at = Math.max(window.lastIndexOf('@'), 0);
+    const after = Math.max(window.lastIndexOf(' '), window.lastIndexOf('.'), window.lastIndexOf('-')) + 1;
+    const cut = at > 0 ? at : after > 1 && after <= width ? after : width;
+    out.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  out.push(rest.length > width ? `${rest.slice(0, width - 1)}…` : rest);
+  return out;
 }

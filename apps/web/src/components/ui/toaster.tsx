@@ -11,6 +11,10 @@ export function Toaster() {
       containerAriaLabel="Notifications"
       closeButton
       richColors
+      // A bar fixed along the bottom of the page (the catalogue's selected product) sets
+      // --bottom-bar-height, so toasts stack above it instead of under it.
+      offset={{ bottom: 'calc(24px + var(--bottom-bar-height, 0px))' }}
+      mobileOffset={{ bottom: 'calc(16px + var(--bottom-bar-height, 0px))' }}
       theme={isDark ? 'dark' : 'light'}
     />
   );

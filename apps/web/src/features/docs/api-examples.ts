@@ -51,11 +51,12 @@ const EXAMPLE_USER = {
     name: 'Example',
     sandbox: true,
     billing_currency: 'USD',
+    plan: 'starter',
     created_at: ISO,
   },
 };
 
-const session = (refreshToken: string, expiresAt: number) => ({
+const session = (refreshToken: string, expiresAt: number, firstSignIn = false) => ({
   success: true,
   access_token: ACCESS_TOKEN,
   refresh_token: refreshToken,
@@ -63,9 +64,12 @@ const session = (refreshToken: string, expiresAt: number) => ({
   expires_at: expiresAt,
   token_type: 'bearer',
   user: EXAMPLE_USER,
+  first_sign_in: firstSignIn,
 });
 
 const SENT_AT = '2025-05-01T09:30:02.000Z';
+/** The X-Request-Id of an example answer, which every error body repeats as request_id. */
+const REQUEST_ID = '3f9a6c1e-8b2d-4e7f-a5c4-1d0e9b8a7c6f';
 const ORDER_ID = '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c';
 
 /** What Send a reward asks for: the body the Create Order example sends. */
@@ -91,7 +95,20 @@ const PENDING_ORDER = {
   subtotal: 25,
   fee: 0.63,
   total: 25.63,
-  charged: { currency: 'USD', rate: '1', subtotal: 25, fee: 0.63, total: 25.63 },
+  amount_minor: 2500,
+  subtotal_minor: 2500,
+  fee_minor: 63,
+  total_minor: 2563,
+  charged: {
+    currency: 'USD',
+    rate: '1',
+    subtotal: 25,
+    fee: 0.63,
+    total: 25.63,
+    subtotal_minor: 2500,
+    fee_minor: 63,
+    total_minor: 2563,
+  },
   recipient_email: 'sam@example.com',
   recipient_name: null,
   created_at: ISO,
@@ -102,6 +119,18 @@ const PENDING_ORDER = {
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
 export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT };
+
+/** A list answer: the page in `data`, and the same items under the list's former, deprecated key. */
+const list = (key: string, items: unknown[], nextCursor: string | null) => ({
+  status: 200,
+  body: { success: true, data: items, has_more: nextCursor !== null, next_cursor: nextCursor, [key]: items },
+});
+
+/** An error answer; request_id is the request's X-Request-Id. */
+const failure = (status: number, code: string, error: string, details?: unknown[]) => ({
+  status,
+  body: { success: false, error, code, ...(details ? { details } : {}), request_id: REQUEST_ID },
+});
 
 /** A 200 answer of figures, in the billing currency of the documented organisation. */
 const figures = (values: Record<string, unknown>) => ({
@@ -157,7 +186,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'auth',
     title: 'Create an account',
     description:
-      'Creates the user and their organisation and emails a link to verify the address: open it before signing in. The answer is the same whether or not the address already has an account. A password of fewer than 6 characters answers 400 VALIDATION_ERROR, a very common one 400 WEAK_PASSWORD.',
+      'Creates the user and their organisation and emails a link to verify the address: open it before signing in (opening it signs you in). An optional plan (starter, growth or enterprise; starter when absent) records the plan chosen on the pricing page. The answer is the same whether or not the address already has an account. A password of fewer than 6 characters answers 400 VALIDATION_ERROR, a very common one 400 WEAK_PASSWORD.',
     method: 'POST',
     path: '/api/v1/auth/signup',
     body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
@@ -213,33 +242,30 @@ export const API_EXAMPLES: ApiExample[] = [
       'No token needed. Filter by country, currency and category, by value (minValue, maxValue: products whose range overlaps) and by q, a case-insensitive search on the brand or name. Values are in the currency’s major unit; denominations lists the only values a fixed-value card allows (null: any value in range). Pages hold limit products (50 unless asked, at most 100); pass next_cursor as cursor for the next page, until it is null.',
     method: 'GET',
     path: '/api/v1/products?country=US&currency=USD&category=Retail&limit=1',
-    response: {
-      status: 200,
-      body: {
-        success: true,
-        products: [
-          {
-            id: 'a3f1c2d4-5b6e-4f7a-8b9c-0d1e2f3a4b5c',
-            code: 'AMAZON-US',
-            name: 'Amazon.com Gift Card',
-            brand: 'Amazon',
-            country: 'US',
-            currency: 'USD',
-            minValue: 1,
-            maxValue: 2000,
-            denominations: null,
-            payoutType: 'gift_card',
-            category: 'Retail',
-            logoUrl: '/api/v1/products/AMAZON-US/logo.svg',
-            description: 'Millions of items, from books and electronics to groceries and home goods.',
-            redemptionInstructions: 'Sign in to your Amazon account, choose "Redeem a gift card" and enter the code.',
-            terms: 'This card does not expire and carries no fees.',
-            available: true,
-          },
-        ],
-        next_cursor: 'WyJhbWF6b24uY29tIGdpZnQgY2FyZCIsIkFNQVpPTi1VUyJd',
-      },
-    },
+    response: list(
+      'products',
+      [
+        {
+          id: 'a3f1c2d4-5b6e-4f7a-8b9c-0d1e2f3a4b5c',
+          code: 'AMAZON-US',
+          name: 'Amazon.com Gift Card',
+          brand: 'Amazon',
+          country: 'US',
+          currency: 'USD',
+          minValue: 1,
+          maxValue: 2000,
+          denominations: null,
+          payoutType: 'gift_card',
+          category: 'Retail',
+          logoUrl: '/api/v1/products/AMAZON-US/logo.svg',
+          description: 'Millions of items, from books and electronics to groceries and home goods.',
+          redemptionInstructions: 'Sign in to your Amazon account, choose "Redeem a gift card" and enter the code.',
+          terms: 'This card does not expire and carries no fees.',
+          available: true,
+        },
+      ],
+      'WyJhbWF6b24uY29tIGdpZnQgY2FyZCIsIkFNQVpPTi1VUyJd',
+    ),
   },
   {
     id: 'facets',
@@ -315,7 +341,7 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/orders?limit=20',
     auth: true,
-    response: { status: 200, body: { success: true, orders: [EXAMPLE_ORDER], next_cursor: null } },
+    response: list('orders', [EXAMPLE_ORDER], null),
   },
   {
     id: 'balance',
@@ -326,7 +352,7 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/balance',
     auth: true,
-    response: figures({ available: 4974.37, held: 0, sandbox: true }),
+    response: figures({ available: 4974.37, held: 0, available_minor: 497437, held_minor: 0, sandbox: true }),
   },
   {
     id: 'sandbox-topup',
@@ -338,7 +364,7 @@ export const API_EXAMPLES: ApiExample[] = [
     path: '/api/v1/balance/sandbox-topup',
     auth: true,
     body: { amount: 1000 },
-    response: figures({ available: 6000, held: 0, sandbox: true }),
+    response: figures({ available: 6000, held: 0, available_minor: 600000, held_minor: 0, sandbox: true }),
   },
   {
     id: 'search-orders',
@@ -349,7 +375,7 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/orders?q=Sam&status=completed',
     auth: true,
-    response: { status: 200, body: { success: true, orders: [EXAMPLE_ORDER], next_cursor: null } },
+    response: list('orders', [EXAMPLE_ORDER], null),
   },
   {
     id: 'order-stats',
@@ -360,7 +386,14 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'GET',
     path: '/api/v1/orders/stats?q=Sam&status=completed',
     auth: true,
-    response: figures({ total_orders: 1, delivered: 1, pending: 0, failed: 0, total_value: 25.63 }),
+    response: figures({
+      total_orders: 1,
+      delivered: 1,
+      pending: 0,
+      failed: 0,
+      total_value: 25.63,
+      total_value_minor: 2563,
+    }),
   },
   {
     id: 'export-orders',
@@ -397,7 +430,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'reports',
     title: 'This month at a glance',
     description:
-      'This UTC calendar month (period.to is the first day of the next one), in your billing currency: monthly_load, what its orders not refunded charged; gross_margin, their fees; orders, every order; redemption_rate, the percentage delivered. recent_orders are your 10 latest orders, newest first; has_pending is true while one of them is pending.',
+      'This UTC calendar month (period.to is the first day of the next one), in your billing currency: monthly_load, what its orders not refunded charged; gross_margin, their fees; orders, every order; redemption_rate, the percentage of this month’s rewards whose claim page has been opened (what Analytics calls claimed share). recent_orders are your 10 latest orders, newest first; has_pending is true while one of them is pending.',
     method: 'GET',
     path: '/api/v1/dashboard',
     auth: true,
@@ -405,8 +438,10 @@ export const API_EXAMPLES: ApiExample[] = [
       period: { from: '2025-05-01', to: '2025-06-01' },
       monthly_load: 25.63,
       gross_margin: 0.63,
+      monthly_load_minor: 2563,
+      gross_margin_minor: 63,
       orders: 1,
-      redemption_rate: 100,
+      redemption_rate: 0,
       recent_orders: [EXAMPLE_ORDER],
       has_pending: false,
     }),
@@ -443,6 +478,8 @@ export const API_EXAMPLES: ApiExample[] = [
       totals: {
         spend: 25.63,
         fees: 0.63,
+        spend_minor: 2563,
+        fees_minor: 63,
         orders: 1,
         completed: 1,
         failed: 0,
@@ -463,13 +500,11 @@ export const API_EXAMPLES: ApiExample[] = [
     id: 'error-not-found',
     tab: 'errors',
     title: 'A path that does not exist',
-    description: 'Every error has this shape. Branch on code; error is a sentence for people.',
+    description:
+      'Every error has this shape. Branch on code; error is a sentence for people; request_id is the answer’s X-Request-Id header.',
     method: 'GET',
     path: '/api/v1/no-such-endpoint',
-    response: {
-      status: 404,
-      body: { success: false, error: 'No route for GET /api/v1/no-such-endpoint', code: 'NOT_FOUND' },
-    },
+    response: failure(404, 'NOT_FOUND', 'No route for GET /api/v1/no-such-endpoint'),
   },
   {
     id: 'error-unauthorized',
@@ -478,7 +513,7 @@ export const API_EXAMPLES: ApiExample[] = [
     description: 'Endpoints that act for your organisation need a valid, unexpired bearer token.',
     method: 'GET',
     path: '/api/v1/balance',
-    response: { status: 401, body: { success: false, error: 'Missing bearer token', code: 'UNAUTHORIZED' } },
+    response: failure(401, 'UNAUTHORIZED', 'Missing bearer token'),
   },
   {
     id: 'error-insufficient-funds',
@@ -490,7 +525,7 @@ export const API_EXAMPLES: ApiExample[] = [
     path: '/api/v1/orders',
     auth: true,
     body: { product_code: 'PRODUCT_CODE', amount: 250, email: 'sam@example.com', quantity: 20 },
-    response: { status: 402, body: { success: false, error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' } },
+    response: failure(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance'),
   },
   {
     id: 'error-invalid-product',
@@ -502,14 +537,7 @@ export const API_EXAMPLES: ApiExample[] = [
     path: '/api/v1/orders',
     auth: true,
     body: { product_code: 'NO-SUCH-CARD', amount: 25, email: 'sam@example.com', quantity: 1 },
-    response: {
-      status: 400,
-      body: {
-        success: false,
-        error: 'Product code NO-SUCH-CARD does not exist or is not available',
-        code: 'INVALID_PRODUCT',
-      },
-    },
+    response: failure(400, 'INVALID_PRODUCT', 'Product code NO-SUCH-CARD does not exist or is not available'),
   },
   {
     id: 'error-invalid-credentials',
@@ -520,10 +548,7 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'POST',
     path: '/api/v1/auth/token?grant_type=password',
     body: { email: 'rewards-bot@example.com', password: 'not-the-password' },
-    response: {
-      status: 400,
-      body: { success: false, error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' },
-    },
+    response: failure(400, 'INVALID_CREDENTIALS', 'Invalid email or password'),
   },
   {
     id: 'error-email-not-confirmed',
@@ -533,38 +558,29 @@ export const API_EXAMPLES: ApiExample[] = [
     method: 'POST',
     path: '/api/v1/auth/token?grant_type=password',
     body: { email: 'rewards-bot@example.com', password: 'a-long-random-password' },
-    response: {
-      status: 403,
-      body: {
-        success: false,
-        error: 'Email not confirmed. Check your inbox for the verification link, or send a new one.',
-        code: 'EMAIL_NOT_CONFIRMED',
-      },
-    },
+    response: failure(
+      403,
+      'EMAIL_NOT_CONFIRMED',
+      'Email not confirmed. Check your inbox for the verification link, or send a new one.',
+    ),
   },
   {
     id: 'error-validation',
     tab: 'errors',
     title: 'A request that does not validate',
     description:
-      'details lists every field that is wrong, by its path in the request (body, querystring or params); error repeats the first.',
+      'details lists every field that is wrong, by its path in the request (body.x, query.x, params.x or headers.x); error repeats the first. Text with NUL, other control characters (line breaks only in messages) or unpaired UTF-16 surrogates is refused the same way, and nothing is stored.',
     method: 'GET',
     path: '/api/v1/products?currency=EURO&limit=500',
-    response: {
-      status: 400,
-      body: {
-        success: false,
-        error: 'querystring.currency: must be an ISO 4217 currency code such as USD, GBP or CAD',
-        code: 'VALIDATION_ERROR',
-        details: [
-          {
-            path: 'querystring.currency',
-            message: 'must be an ISO 4217 currency code such as USD, GBP or CAD',
-          },
-          { path: 'querystring.limit', message: 'must be a whole number from 1 to 100' },
-        ],
-      },
-    },
+    response: failure(
+      400,
+      'VALIDATION_ERROR',
+      'query.currency: must be an ISO 4217 currency code such as USD, GBP or CAD',
+      [
+        { path: 'query.currency', message: 'must be an ISO 4217 currency code such as USD, GBP or CAD' },
+        { path: 'query.limit', message: 'must be a whole number from 1 to 100' },
+      ],
+    ),
   },
 ];
 
@@ -589,7 +605,8 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
   {
     code: 'VALIDATION_ERROR',
     status: 400,
-    meaning: 'A field is missing, malformed or out of range; details names each one.',
+    meaning:
+      'A field is missing, malformed or out of range, has control characters or unpaired surrogates, or a cursor was changed; details names each one (body.x, query.x, params.x, headers.x).',
   },
   {
     code: 'UNAUTHORIZED',
@@ -630,6 +647,11 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
   },
   { code: 'NOT_FOUND', status: 404, meaning: 'No such endpoint, or no such object in your organisation.' },
   {
+    code: 'METHOD_NOT_ALLOWED',
+    status: 405,
+    meaning: 'The path exists but not with this method; the Allow header lists the methods it takes.',
+  },
+  {
     code: 'CONFLICT',
     status: 409,
     meaning: 'The object is not in a state that allows this, such as resending an order that is not delivered.',
@@ -645,8 +667,17 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     meaning: 'This Idempotency-Key was used with a different body in the last 48 hours. Use a new key.',
   },
   { code: 'PAYLOAD_TOO_LARGE', status: 413, meaning: 'The request body is larger than 1 MB.' },
-  { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, meaning: 'Send request bodies as application/json.' },
-  { code: 'RATE_LIMITED', status: 429, meaning: 'Too many requests. Wait for the Retry-After header, then retry.' },
+  {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    status: 415,
+    meaning: 'The body is not JSON (text/plain, a form, XML…). Send request bodies as application/json.',
+  },
+  {
+    code: 'RATE_LIMITED',
+    status: 429,
+    meaning:
+      'Too many requests for your organisation. Wait the seconds in the Retry-After header, then retry. Every authenticated answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
+  },
   {
     code: 'INTERNAL_ERROR',
     status: 500,

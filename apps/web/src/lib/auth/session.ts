@@ -40,6 +40,8 @@ export const sessionStore = {
 };
 
 function writeHint(isSignedIn: boolean) {
+  // The public header's "Dashboard" link follows this attribute (public/theme.js sets it first).
+  if (typeof document !== 'undefined') document.documentElement.toggleAttribute('data-signed-in', isSignedIn);
   try {
     if (isSignedIn) localStorage.setItem(HINT_KEY, '1');
     else localStorage.removeItem(HINT_KEY);
@@ -56,7 +58,12 @@ function readHint(): boolean {
   }
 }
 
-function accept(session: Session) {
+/** Takes a session the server answered (a sign-in, or a verified email's). */
+export function acceptSession(session: Omit<Session, 'success'>) {
+  accept(session);
+}
+
+function accept(session: Omit<Session, 'success'>) {
   writeHint(true);
   setState({
     status: 'signed-in',
@@ -71,15 +78,19 @@ function end() {
   setState({ status: 'signed-out' });
 }
 
-export async function signIn(email: string, password: string): Promise<User> {
+/** Signs in; answers the session, whose `first_sign_in` tells a first visit from a return. */
+export async function signIn(email: string, password: string): Promise<Session> {
   const session = await api.post<Session>(
     '/api/v1/auth/token?grant_type=password',
     { email, password },
     { headers: cookieHeaders, auth: false },
   );
   accept(session);
-  return session.user;
+  return session;
 }
+
+/** The header that makes the server put a refresh token in the httpOnly cookie. */
+export const SESSION_COOKIE_HEADERS = cookieHeaders;
 
 let refreshing: Promise<boolean> | undefined;
 
@@ -133,6 +144,18 @@ export async function signOut(): Promise<void> {
   end();
 }
 
+/** Resolves once the first check of the session is over: true when signed in. */
+export function whenSessionKnown(): Promise<boolean> {
+  if (state.status !== 'loading') return Promise.resolve(state.status === 'signed-in');
+  return new Promise((resolve) => {
+    const unsubscribe = sessionStore.subscribe(() => {
+      if (state.status === 'loading') return;
+      unsubscribe();
+      resolve(state.status === 'signed-in');
+    });
+  });
+}
+
 /** Replaces the user shown (after a rename, for example) without a new token. */
 export function updateSessionUser(user: User) {
   if (state.status === 'signed-in') setState({ ...state, user });
@@ -160,6 +183,7 @@ export function startSession() {
   window.addEventListener('storage', (event) => {
     if (event.key !== HINT_KEY) return;
     if (event.newValue === '1' && state.status !== 'signed-in') void refreshSession();
+    if (event.newValue === null) document.documentElement.removeAttribute('data-signed-in');
     if (event.newValue === null && state.status === 'signed-in') setState({ status: 'signed-out' });
   });
 }

@@ -37,6 +37,8 @@ const withSpend = analytics({
   totals: {
     spend: 51.26,
     fees: 1.26,
+    spend_minor: 5126,
+    fees_minor: 126,
     orders: 3,
     completed: 2,
     failed: 1,

@@ -1,13 +1,6 @@
+import { addDays } from '@giftrelay/contracts/dates';
 import { describe, expect, it } from 'vitest';
-import {
-  activePreset,
-  addDays,
-  analyticsQuery,
-  monthStartBefore,
-  PRESETS,
-  rangeFromSearchParams,
-  todayUtc,
-} from './range';
+import { activePreset, analyticsQuery, monthStartBefore, PRESETS, rangeFromSearchParams, todayUtc } from './range';
 
 const preset = (id: string) => PRESETS.find((p) => p.id === id);
 

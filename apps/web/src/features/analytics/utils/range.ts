@@ -1,4 +1,4 @@
-import { ANALYTICS_INTERVALS, type AnalyticsInterval } from '@giftrelay/contracts';
+import { ANALYTICS_INTERVALS, type AnalyticsInterval, addDays, monthStart, utcDay } from '@giftrelay/contracts';
 
 /**
  * The analytics' date range and interval, as the URL holds them (`from`, `to`, `interval`).
@@ -22,19 +22,10 @@ export interface Preset {
 }
 
 /** Today as a UTC calendar day, like the API's days. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
-
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export const todayUtc = (now = new Date()): string => utcDay(now);
 
 /** The first day of the month `months` before the given day's month. */
-export function monthStartBefore(isoDate: string, months: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1)).toISOString().slice(0, 10);
-}
+export const monthStartBefore = (isoDate: string, months: number): string => monthStart(isoDate, -months);
 
 const lastDays = (days: number) => (today: string) => ({ from: addDays(today, -(days - 1)), to: today });
 

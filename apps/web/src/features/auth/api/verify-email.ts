@@ -1,8 +1,10 @@
 import type { VerifyEmailResponse } from '@giftrelay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { SESSION_COOKIE_HEADERS } from '@/lib/auth/session';
 
+/** Verifying signs the person in: the refresh token comes back in the httpOnly cookie. */
 export const verifyEmail = (token: string) =>
-  api.post<VerifyEmailResponse>('/api/v1/auth/verify', { token }, { auth: false });
+  api.post<VerifyEmailResponse>('/api/v1/auth/verify', { token }, { auth: false, headers: SESSION_COOKIE_HEADERS });
 
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });

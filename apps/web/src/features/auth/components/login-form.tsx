@@ -1,4 +1,4 @@
-import { type Credentials, CredentialsSchema } from '@giftrelay/contracts';
+import { type Credentials, CredentialsSchema, type PlanId } from '@giftrelay/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/auth/session';
 import { useSignUp } from '../api/sign-up';
 import { CheckInbox } from './check-inbox';
-import { toastError } from './error-toast';
+import { dismissErrorToast, toastError } from './error-toast';
 
 export type LoginMode = 'sign-in' | 'sign-up';
 
@@ -20,15 +20,21 @@ interface LoginFormProps {
   initialEmail?: string;
   initialMode?: LoginMode;
   /** The plan chosen on the pricing page, shown while signing up. */
-  plan?: { name: string; markup: string };
+  plan?: { id: PlanId; name: string; price: string; period?: string };
+  /** Called when the person switches between signing in and signing up (the page's title follows). */
+  onModeChange?: (mode: LoginMode) => void;
 }
 
 /**
  * The spec's one form for signing in and signing up. A successful sign-in changes the session,
  * and the login page then moves on; a sign-up waits for the emailed link.
  */
-export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan }: LoginFormProps) {
-  const [mode, setMode] = useState<LoginMode>(initialMode);
+export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan, onModeChange }: LoginFormProps) {
+  const [mode, setModeState] = useState<LoginMode>(initialMode);
+  const setMode = (next: LoginMode) => {
+    setModeState(next);
+    onModeChange?.(next);
+  };
   const [waitingFor, setWaitingFor] = useState<string>();
   const signUp = useSignUp();
   const form = useForm<Credentials>({
@@ -42,12 +48,14 @@ export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan }: 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       if (isSignUp) {
-        await signUp.mutateAsync(values);
+        await signUp.mutateAsync({ ...values, plan: plan?.id });
+        dismissErrorToast();
         toast.success('Success!', { description: 'Check your email to verify.' });
         setWaitingFor(values.email);
       } else {
-        await signIn(values.email, values.password);
-        toast.success('Welcome back!');
+        const session = await signIn(values.email, values.password);
+        dismissErrorToast();
+        toast.success(session.first_sign_in ? 'Welcome!' : 'Welcome back!');
       }
     } catch (err) {
       toastError(err);
@@ -79,7 +87,7 @@ export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan }: 
         </p>
         {isSignUp && plan && (
           <p className="mt-2 rounded-md border bg-muted/50 px-3 py-2 text-sm" data-testid="chosen-plan">
-            Plan: <strong>{plan.name}</strong> ({plan.markup})
+            Plan: <strong>{plan.name}</strong> ({plan.period ? `${plan.price} ${plan.period}` : plan.price})
           </p>
         )}
       </div>

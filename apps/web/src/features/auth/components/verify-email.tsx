@@ -1,13 +1,19 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { acceptSession } from '@/lib/auth/session';
 import { useVerifyEmail } from '../api/verify-email';
 import { ResendForm } from './resend-form';
 
-/** Uses the emailed link's token once, and says how it went. */
+/**
+ * Uses the emailed link's token once. The link signs the person in: on success the session is
+ * taken and they land on the dashboard, whose empty state offers their first reward.
+ */
 export function VerifyEmail({ token }: { token: string }) {
   const verify = useVerifyEmail();
   const sent = useRef<string>(undefined);
@@ -15,21 +21,17 @@ export function VerifyEmail({ token }: { token: string }) {
     // A link is single-use: never send it twice, even when React runs effects twice.
     if (sent.current === token) return;
     sent.current = token;
-    verify.mutate(token);
+    verify.mutate(token, {
+      onSuccess: (answer) => {
+        acceptSession(answer.session);
+        toast.success(answer.session.first_sign_in ? 'Welcome!' : 'Welcome back!', {
+          description: 'Your email is verified.',
+        });
+      },
+    });
   }, [token, verify.mutate]);
 
-  if (verify.isSuccess) {
-    return (
-      <div className="grid gap-4 text-center">
-        <CircleCheck className="mx-auto size-10 text-primary" aria-hidden />
-        <h1 className="text-2xl font-bold tracking-tight">Email verified</h1>
-        <p className="text-sm text-muted-foreground">{verify.data.message}</p>
-        <Button asChild size="lg">
-          <Link to={`/login?email=${encodeURIComponent(verify.data.email)}`}>Sign in</Link>
-        </Button>
-      </div>
-    );
-  }
+  if (verify.isSuccess) return <Navigate to={paths.dashboard} replace />;
   if (verify.isError) {
     const isExpired = verify.error instanceof ApiError && verify.error.code === 'LINK_EXPIRED';
     return (

@@ -1,7 +1,7 @@
 import { type Balance, BalanceSchema } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sharedQueryKeys } from '@/lib/query-keys';
+import { PREFETCH_FRESH_MS, sharedQueryKeys } from '@/lib/query-keys';
 
 /** While money is held for pending orders, the balance changes as they settle: ask this often. */
 export const PENDING_REFRESH_MS = 3000;
@@ -18,7 +18,10 @@ export const balanceQueryOptions = () =>
     queryKey: sharedQueryKeys.balance,
     queryFn: ({ signal }) => getBalance(signal),
     refetchInterval: (query) => balanceRefreshInterval(query.state.data),
+    // Prefetched as the session arrives (app/prefetch.ts): fresh enough not to ask again on mount.
+    staleTime: PREFETCH_FRESH_MS,
   });
 
 /** The organisation's balance; kept fresh while orders are pending. */
-export const useBalance = () => useQuery(balanceQueryOptions());
+export const useBalance = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...balanceQueryOptions(), enabled: options.enabled ?? true });

@@ -3,8 +3,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SandboxBadge } from '@/components/ui/sandbox-badge';
 import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/auth/use-session';
 import { useBalance } from '../api/get-balance';
 import { formatBalance } from '../utils/format-balance';
+import { CurrentPlan } from './current-plan';
 import { SandboxTopUpForm } from './sandbox-top-up-form';
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {
@@ -20,6 +22,7 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
 /** The organisation's balance, and in sandbox mode a way to add play money. */
 export function BillingPage() {
   const balance = useBalance();
+  const session = useSession();
   return (
     <PageHeading title="Billing">
       {balance.isPending ? (
@@ -53,6 +56,9 @@ export function BillingPage() {
               note="Set aside for orders being delivered; returned if one fails."
             />
           </dl>
+          {session.status === 'signed-in' && (
+            <CurrentPlan plan={session.user.organisation.plan} isSandbox={balance.data.sandbox} />
+          )}
           {balance.data.sandbox ? (
             <Card className="p-5">
               <SandboxTopUpForm currency={balance.data.currency} />

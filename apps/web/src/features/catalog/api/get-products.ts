@@ -33,10 +33,9 @@ export const productsQueryOptions = (filters: CatalogFilters) =>
  * keeps the current cards on screen until the new ones arrive; a new country, currency or
  * category starts over, with the loading state.
  */
-export function useProducts(filters: CatalogFilters, options: { enabled: boolean }) {
+export function useProducts(filters: CatalogFilters) {
   return useInfiniteQuery({
     ...productsQueryOptions(filters),
-    enabled: options.enabled,
     placeholderData: (previous, previousQuery) => {
       const before = previousQuery?.queryKey[2] as CatalogFilters | undefined;
       const sameBase =

@@ -1,10 +1,18 @@
 import { type CatalogFacets, PRODUCT_SEARCH_MAX_LENGTH } from '@giftrelay/contracts';
-import { Search } from 'lucide-react';
+import { Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Slider } from '@/components/ui/slider';
-import { type CatalogFilters as Filters, rangeFromSlider, sliderPosition, VALUE_SLIDER } from '../utils/filters';
+import { cn } from '@/lib/utils';
+import {
+  countryChoice,
+  type CatalogFilters as Filters,
+  hasAnyFilter,
+  rangeFromSlider,
+  sliderPosition,
+  VALUE_SLIDER,
+} from '../utils/filters';
 
 interface CatalogFiltersProps {
   filters: Filters;
@@ -18,46 +26,71 @@ const SEARCH_DELAY_MS = 300;
 const wholeNumber = new Intl.NumberFormat('en-US');
 
 export function CatalogFilters({ filters, facets, isLoadingFacets, onChange, onClear }: CatalogFiltersProps) {
-  const hasAny = Object.values(filters).some(Boolean);
+  const hasAny = hasAnyFilter(filters);
+  const panelId = useId();
+  // On a phone the filters fold away behind a button, so the cards are not a screen below.
+  const [isOpen, setIsOpen] = useState(false);
+  const chosen = Object.entries(filters).filter(([key, value]) => key !== 'sort' && value).length;
   return (
     <section aria-label="Filters" className="rounded-xl border bg-card p-4">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FacetSelect
-          label="Country"
-          placeholder="Select country"
-          value={filters.country}
-          disabled={isLoadingFacets && !facets}
-          options={facets?.countries.map((c) => ({ value: c.code, label: c.name, count: c.count }))}
-          onChange={(country) => onChange({ country })}
-        />
-        <FacetSelect
-          label="Currency"
-          placeholder="Select currency"
-          value={filters.currency}
-          disabled={isLoadingFacets && !facets}
-          options={facets?.currencies.map((c) => ({ value: c.code, label: c.code, count: c.count }))}
-          onChange={(currency) => onChange({ currency })}
-        />
-        <FacetSelect
-          label="Category"
-          placeholder="Select category"
-          value={filters.category}
-          disabled={isLoadingFacets && !facets}
-          options={facets?.categories.map((c) => ({ value: c.name, label: c.name, count: c.count }))}
-          onChange={(category) => onChange({ category })}
-        />
-      </div>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <ValueRange filters={filters} onChange={onChange} />
-        <BrandSearch value={filters.q ?? ''} onChange={(q) => onChange({ q })} />
-      </div>
-      {hasAny && (
-        <div className="mt-3 flex justify-end">
-          <Button variant="link" size="sm" className="h-auto px-0" onClick={onClear}>
-            Clear filters
-          </Button>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full justify-between sm:hidden"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <span className="flex items-center gap-2">
+          <SlidersHorizontal aria-hidden className="size-4" />
+          Filters
+        </span>
+        {chosen > 0 && (
+          <span className="rounded-full bg-primary px-2 text-xs text-primary-foreground">
+            {chosen}
+            <span className="sr-only"> set</span>
+          </span>
+        )}
+      </Button>
+      <div id={panelId} className={cn(!isOpen && 'max-sm:hidden', 'max-sm:mt-4')}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FacetSelect
+            label="Country"
+            placeholder="Select country"
+            value={filters.country}
+            disabled={isLoadingFacets && !facets}
+            options={facets?.countries.map((c) => ({ value: c.code, label: c.name, count: c.count }))}
+            onChange={(country) => onChange(countryChoice(country, facets?.currencies))}
+          />
+          <FacetSelect
+            label="Currency"
+            placeholder="Select currency"
+            value={filters.currency}
+            disabled={isLoadingFacets && !facets}
+            options={facets?.currencies.map((c) => ({ value: c.code, label: c.code, count: c.count }))}
+            onChange={(currency) => onChange({ currency })}
+          />
+          <FacetSelect
+            label="Category"
+            placeholder="Select category"
+            value={filters.category}
+            disabled={isLoadingFacets && !facets}
+            options={facets?.categories.map((c) => ({ value: c.name, label: c.name, count: c.count }))}
+            onChange={(category) => onChange({ category })}
+          />
         </div>
-      )}
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <ValueRange filters={filters} onChange={onChange} />
+          <BrandSearch value={filters.q ?? ''} onChange={(q) => onChange({ q })} />
+        </div>
+        {hasAny && (
+          <div className="mt-3 flex justify-end">
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={onClear}>
+              Clear filters
+            </Button>
+          </div>
+        )}
+      </div>
     </section>
   );
 }
@@ -90,6 +123,8 @@ function FacetSelect({ label, placeholder, value, options = [], disabled, onChan
             <SelectItem
               key={option.value}
               value={option.value}
+              // Nothing to list under the other filters: shown with its 0, not offered.
+              disabled={option.count === 0 && option.value !== value}
               hint={
                 <>
                   <span aria-hidden>{option.count}</span>

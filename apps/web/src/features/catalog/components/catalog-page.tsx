@@ -1,35 +1,40 @@
 import type { Product } from '@giftrelay/contracts';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PageHeading } from '@/components/layout/page-heading';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
 import { useCatalogFacets } from '../api/get-catalog-facets';
 import { useCatalogFilters } from '../hooks/use-catalog-filters';
+import { countryChoice, hasAnyFilter } from '../utils/filters';
 import { CatalogFilters } from './catalog-filters';
+import { CatalogStart } from './catalog-start';
+import { ProductDetails } from './product-details';
 import { ProductResults } from './product-results';
 import { SelectedProductBar } from './selected-product-bar';
 
 interface CatalogPageProps {
-  /** Opens the send dialog for a product, from a card's Send or the bar's Configure & Send. */
+  /** Opens the send dialog for a product, from a card's Send, its details, or the bar. */
   onSend?: (product: Product) => void;
+  /** The product chosen with Send, kept by the page's owner so that a finished send clears it. */
+  selected: Product | null;
+  onClearSelection: () => void;
 }
 
 const count = new Intl.NumberFormat('en-US');
 
-export function CatalogPage({ onSend }: CatalogPageProps) {
+export function CatalogPage({ onSend, selected, onClearSelection }: CatalogPageProps) {
   const { filters, update, clear } = useCatalogFilters();
   const facets = useCatalogFacets(filters);
-  const [selected, setSelected] = useState<Product | null>(null);
-  const clearSelection = useCallback(() => setSelected(null), []);
+  const [details, setDetails] = useState<Product | null>(null);
 
   const send = (product: Product) => {
-    setSelected(product);
+    setDetails(null);
     onSend?.(product);
   };
+  const pickCountry = (country: string) => update(countryChoice(country, facets.data?.currencies));
 
   const totals = facets.data?.totals;
   return (
-    <div className={cn(selected && 'pb-36 sm:pb-24')}>
+    <div>
       <PageHeading title="Catalog">
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <p className="text-muted-foreground">
@@ -59,10 +64,22 @@ export function CatalogPage({ onSend }: CatalogPageProps) {
             onChange={update}
             onClear={clear}
           />
-          <ProductResults filters={filters} selectedCode={selected?.code} onSend={send} />
+          {hasAnyFilter(filters) ? (
+            <ProductResults
+              filters={filters}
+              selectedCode={selected?.code}
+              onSend={send}
+              onDetails={setDetails}
+              // Name is the default order, so it leaves the URL as it was.
+              onSortChange={(sort) => update({ sort: sort === 'name' ? undefined : sort })}
+            />
+          ) : (
+            <CatalogStart facets={facets.data} onPickCountry={pickCountry} onChange={update} />
+          )}
         </div>
       </PageHeading>
-      {selected && <SelectedProductBar product={selected} onConfigure={onSend} onClear={clearSelection} />}
+      {selected && <SelectedProductBar product={selected} onConfigure={onSend} onClear={onClearSelection} />}
+      <ProductDetails product={details} onOpenChange={(open) => !open && setDetails(null)} onSend={send} />
     </div>
   );
 }

@@ -9,9 +9,10 @@ interface ProductCardProps {
   product: Product;
   isSelected: boolean;
   onSend: (product: Product) => void;
+  onDetails: (product: Product) => void;
 }
 
-export function ProductCard({ product, isSelected, onSend }: ProductCardProps) {
+export function ProductCard({ product, isSelected, onSend, onDetails }: ProductCardProps) {
   const titleId = `product-${product.code}`;
   return (
     <li>
@@ -40,15 +41,20 @@ export function ProductCard({ product, isSelected, onSend }: ProductCardProps) {
           <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
             {PAYOUT_TYPE_LABELS[product.payoutType]}
           </span>
-          <Button
-            size="sm"
-            variant={isSelected ? 'secondary' : 'default'}
-            aria-describedby={titleId}
-            onClick={() => onSend(product)}
-          >
-            {isSelected && <Check aria-hidden className="size-4" />}
-            Send
-          </Button>
+          <div className="flex gap-2">
+            <Button size="sm" variant="ghost" aria-describedby={titleId} onClick={() => onDetails(product)}>
+              Details
+            </Button>
+            <Button
+              size="sm"
+              variant={isSelected ? 'secondary' : 'default'}
+              aria-describedby={titleId}
+              onClick={() => onSend(product)}
+            >
+              {isSelected && <Check aria-hidden className="size-4" />}
+              Send
+            </Button>
+          </div>
         </div>
       </article>
     </li>

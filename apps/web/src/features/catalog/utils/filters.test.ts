@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearchParams, hasRequiredFilters, rangeFromSlider, sliderPosition } from './filters';
+import { countryChoice, filtersFromSearchParams, hasAnyFilter, rangeFromSlider, sliderPosition } from './filters';
 import { formatAmount, formatRange } from './format';
 
 describe('catalogue filters in the URL', () => {
@@ -13,9 +13,20 @@ describe('catalogue filters in the URL', () => {
     });
   });
 
-  it('lists products only once country, currency and category are chosen', () => {
-    expect(hasRequiredFilters({ country: 'US', currency: 'USD' })).toBe(false);
-    expect(hasRequiredFilters({ country: 'US', currency: 'USD', category: 'Retail' })).toBe(true);
+  it('lists products as soon as any one filter or a search is set', () => {
+    expect(hasAnyFilter({})).toBe(false);
+    expect(hasAnyFilter({ q: 'ama' })).toBe(true);
+    expect(hasAnyFilter({ country: 'US', category: 'Retail' })).toBe(true);
+    expect(hasAnyFilter({ maxValue: '50' })).toBe(true);
+    // An order alone lists nothing: it is not a filter.
+    expect(hasAnyFilter({ sort: 'value' })).toBe(false);
+  });
+
+  it('a country brings its currency, when the catalogue sells cards in it', () => {
+    const currencies = [{ code: 'GBP' }, { code: 'USD' }];
+    expect(countryChoice('UK', currencies)).toEqual({ country: 'UK', currency: 'GBP' });
+    expect(countryChoice('JP', currencies)).toEqual({ country: 'JP' });
+    expect(countryChoice('UK', undefined)).toEqual({ country: 'UK' });
   });
 
   it('maps the slider to a value range whose ends mean no bound', () => {

@@ -1,4 +1,6 @@
-export const FILTER_KEYS = ['country', 'currency', 'category', 'minValue', 'maxValue', 'q'] as const;
+import { findCountry } from '@giftrelay/contracts';
+
+export const FILTER_KEYS = ['country', 'currency', 'category', 'minValue', 'maxValue', 'q', 'sort'] as const;
 
 /** The catalogue's filters, as they appear in the page's URL and in the API's query. */
 export type CatalogFilters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
@@ -15,9 +17,18 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
   return filters;
 }
 
-/** Products are listed once country, currency and category are all chosen. */
-export function hasRequiredFilters(filters: CatalogFilters): boolean {
-  return Boolean(filters.country && filters.currency && filters.category);
+/** Products are listed as soon as any one filter or a search is set (docs/decisions/020). */
+export function hasAnyFilter(filters: CatalogFilters): boolean {
+  return FILTER_KEYS.some((key) => key !== 'sort' && Boolean(filters[key]));
+}
+
+/** Choosing a country chooses the currency its cards are sold in, when the catalogue has it. */
+export function countryChoice(
+  country: string,
+  currencies: readonly { code: string }[] | undefined,
+): Pick<CatalogFilters, 'country' | 'currency'> {
+  const currency = findCountry(country)?.currency;
+  return currency && currencies?.some((c) => c.code === currency) ? { country, currency } : { country };
 }
 
 /** Where the slider's thumbs sit for the filters' value range. */

@@ -1,5 +1,5 @@
 import { formatMoney, parseAmount } from '@giftrelay/money';
-import { Gift } from 'lucide-react';
+import { Gift, Printer, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
@@ -37,8 +37,30 @@ export function ClaimView({ token }: { token: string }) {
   const c = claim.data;
   const value = formatMoney(parseAmount(c.amount, c.currency) ?? 0, c.currency);
   return (
-    <article className="mx-auto max-w-lg py-10">
-      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+    <article className="claim-page mx-auto max-w-lg py-10">
+      <header className="mb-4 flex items-center justify-between gap-3">
+        <p className="text-lg font-semibold" data-testid="claim-sender">
+          {c.sender}
+        </p>
+        <Button variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
+          <Printer aria-hidden className="size-4" />
+          Print or save
+        </Button>
+      </header>
+      {c.sandbox && (
+        <div
+          role="note"
+          aria-label="Sandbox card"
+          className="mb-4 flex gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-semibold">Sandbox card: no value. </span>
+            {c.sender} sent this while trying GiftRelay out. The code is a test code and cannot be spent anywhere.
+          </p>
+        </div>
+      )}
+      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8 print:shadow-none">
         <div className="flex items-center gap-4">
           {c.logo ? (
             <img src={c.logo} alt="" width={56} height={56} className="rounded-lg" />
@@ -65,11 +87,11 @@ export function ClaimView({ token }: { token: string }) {
               {c.redemption_url && (
                 <a
                   href={c.redemption_url}
-                  className={buttonVariants({ className: 'w-full' })}
+                  className={buttonVariants({ className: 'w-full print:hidden' })}
                   rel="noopener noreferrer"
                   target="_blank"
                 >
-                  Redeem online
+                  Redeem at {c.brand}
                 </a>
               )}
             </>
@@ -100,7 +122,7 @@ export function ClaimView({ token }: { token: string }) {
         )}
       </div>
       <p className="mt-6 text-center text-xs text-muted-foreground">
-        Delivered by GiftRelay. Keep your code private: anyone with it can spend it.
+        Keep your code private: anyone with it can spend it. Delivered by GiftRelay for {c.sender}.
       </p>
     </article>
   );

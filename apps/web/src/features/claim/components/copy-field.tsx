@@ -33,7 +33,13 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         >
           {value}
         </output>
-        <Button variant="outline" size="icon" onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="print:hidden"
+          onClick={copy}
+          aria-label={copied ? `${label} copied` : `Copy ${label}`}
+        >
           {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import { type DashboardCharts, DashboardChartsSchema } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { PREFETCH_FRESH_MS } from '@/lib/query-keys';
 import { dashboardQueryKey, dashboardRefreshInterval } from './get-dashboard';
 
 export const dashboardChartsQueryKey = [...dashboardQueryKey, 'charts'] as const;
@@ -15,6 +16,8 @@ export const dashboardChartsQueryOptions = (hasPending: boolean | undefined) =>
     queryFn: ({ signal }) => getDashboardCharts(signal),
     refetchInterval: dashboardRefreshInterval(hasPending),
     refetchOnWindowFocus: true,
+    // Prefetched as the session arrives (app/prefetch.ts): fresh enough not to ask again on mount.
+    staleTime: PREFETCH_FRESH_MS,
   });
 
 /** The three charts of the last 30 days. */

@@ -1,7 +1,7 @@
 import { type Dashboard, DashboardSchema } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sharedQueryKeys } from '@/lib/query-keys';
+import { PREFETCH_FRESH_MS, sharedQueryKeys } from '@/lib/query-keys';
 
 /** While an order is pending its status is about to change: ask this often. */
 export const PENDING_REFRESH_MS = 3000;
@@ -22,7 +22,11 @@ export const dashboardQueryOptions = () =>
     queryKey: dashboardQueryKey,
     queryFn: ({ signal }) => getDashboard(signal),
     refetchInterval: (query) => dashboardRefreshInterval(query.state.data?.has_pending),
-    refetchOnWindowFocus: true,
+    // Coming back to the tab always asks again, even within the prefetch's freshness: an order
+    // sent from elsewhere a moment after the page loaded must not wait for the 30 s poll.
+    refetchOnWindowFocus: 'always',
+    // Prefetched as the session arrives (app/prefetch.ts): fresh enough not to ask again on mount.
+    staleTime: PREFETCH_FRESH_MS,
   });
 
 /** This month's cards and the latest orders, kept fresh while orders settle. */

@@ -111,7 +111,7 @@ const CHARTS: ChartSpec[] = [
   {
     id: 'top-customers',
     title: 'Top Customers',
-    description: 'Recipients by value sent, last 30 days',
+    description: 'Top recipients by value sent, last 30 days',
     emptyText: 'No recipients to rank yet',
     isEmpty: (d) => d.top_customers.length === 0,
     summary: (s) => s.topCustomers,

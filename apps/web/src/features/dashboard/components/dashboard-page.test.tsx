@@ -119,12 +119,16 @@ describe('DashboardPage', () => {
       '$0.00',
       'Totals charged for rewards',
       '$0.00',
-      'Processing fees',
+      'Processing fees paid',
       '0',
       'Sent this month',
       '0.0%',
-      'Orders delivered',
+      'Rewards whose claim page was opened',
     ]);
+    // Nothing sent yet: the first reward is one click away, on a suggested card.
+    const first = screen.getByRole('link', { name: 'Send an Amazon.com gift card' });
+    expect(screen.getByRole('heading', { name: 'Send your first reward' })).toBeTruthy();
+    expect(first.getAttribute('href')).toBe('/catalog?country=US&currency=USD&category=Retail&q=Amazon.com');
     expect(await screen.findByText('No rewards sent in the last 30 days')).toBeTruthy();
     expect(screen.getByText('No brands to rank yet')).toBeTruthy();
     expect(screen.getByText('No recipients to rank yet')).toBeTruthy();

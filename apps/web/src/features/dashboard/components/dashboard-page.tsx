@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { PageHeading } from '@/components/layout/page-heading';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/auth/use-session';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardCharts } from './dashboard-charts';
+import { FirstReward } from './first-reward';
 import { RecentOrders } from './recent-orders';
 import { SummaryCards, SummaryCardsSkeleton } from './summary-cards';
 
@@ -14,6 +16,8 @@ import { SummaryCards, SummaryCardsSkeleton } from './summary-cards';
  */
 export function DashboardPage() {
   const dashboard = useDashboard();
+  const session = useSession();
+  const isSandbox = session.status !== 'signed-in' || session.user.organisation.sandbox;
   const { error } = dashboard;
 
   // The spec logs a failed load; the page still leaves its loading state and offers a retry.
@@ -42,6 +46,7 @@ export function DashboardPage() {
               Could not refresh just now; these figures may be a little out of date.
             </p>
           )}
+          {dashboard.data.recent_orders.length === 0 && <FirstReward isSandbox={isSandbox} />}
           <SummaryCards dashboard={dashboard.data} />
           <div className="mt-6">
             <RecentOrders orders={dashboard.data.recent_orders} />

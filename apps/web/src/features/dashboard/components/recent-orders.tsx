@@ -1,5 +1,6 @@
 import type { OrderSummary } from '@giftrelay/contracts';
 import { Link } from 'react-router';
+import { useIsMobile } from '@/components/layout/use-sidebar';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -12,6 +13,7 @@ const orderLink = (orderId: string) => `${paths.orders}?q=${encodeURIComponent(o
 
 /** The 10 latest orders, newest first; each opens its order in the history. */
 export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
+  const isMobile = useIsMobile();
   return (
     <Card className="min-w-0 p-5">
       <h2 id="recent-orders-heading" className="text-lg font-semibold">
@@ -22,6 +24,29 @@ export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
         <p className="mt-6 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
           No orders yet
         </p>
+      ) : isMobile ? (
+        // On a phone each order is a card: nothing to scroll sideways.
+        <ul aria-labelledby="recent-orders-heading" className="mt-4 divide-y">
+          {orders.map((order) => (
+            <li key={order.order_id} className="grid gap-1 py-3 text-sm">
+              <div className="flex items-center justify-between gap-3">
+                <Link
+                  to={orderLink(order.order_id)}
+                  className="min-w-0 font-medium break-words underline-offset-4 hover:underline"
+                  title={`Open order ${order.order_id} in the order history`}
+                >
+                  {order.brand}
+                </Link>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <p className="break-all text-muted-foreground">{order.recipient_email}</p>
+              <div className="flex justify-between gap-3 text-xs text-muted-foreground">
+                <time dateTime={order.created_at}>{formatTimestamp(order.created_at)}</time>
+                <span className="font-medium text-foreground tabular-nums">{formatFaceValue(order)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than a phone, it scrolls sideways; the keyboard must reach it.
         <div className="mt-4 overflow-x-auto" tabIndex={0}>

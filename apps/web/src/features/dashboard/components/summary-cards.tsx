@@ -22,14 +22,14 @@ export function summaryFigures(dashboard: Dashboard): Figure[] {
     {
       label: 'Gross Margin',
       value: formatMajor(dashboard.gross_margin, dashboard.currency),
-      note: 'Processing fees',
+      note: 'Processing fees paid',
       icon: TrendingUp,
     },
     { label: 'Orders', value: formatCount(dashboard.orders), note: 'Sent this month', icon: ShoppingBag },
     {
       label: 'Redemption Rate',
       value: formatPercent(dashboard.redemption_rate),
-      note: 'Orders delivered',
+      note: 'Rewards whose claim page was opened',
       icon: Percent,
     },
   ];

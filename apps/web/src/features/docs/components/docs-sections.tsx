@@ -6,6 +6,25 @@ import { getPublicUrl } from '@/lib/public-url';
 import { API_EXAMPLES, DOCUMENTED_ERRORS, type DocsTab, EXAMPLE_ORDER, PLACEHOLDERS } from '../api-examples';
 import { ApiExampleBlock } from './api-example';
 
+// The code apps/server/test/sdk.test.ts runs against the real server.
+const SDK_EXAMPLE = `import { createClient } from '@giftrelay/sdk';
+
+const api = createClient({ baseUrl: '${getPublicUrl()}', token: process.env.GIFTRELAY_TOKEN });
+
+const { data: catalog } = await api.GET('/api/v1/products', {
+  params: { query: { country: 'US', currency: 'USD' } },
+});
+const product = catalog?.products.find((p) => p.denominations === null && p.minValue <= 25 && p.maxValue >= 25);
+if (!product) throw new Error('No card for 25 USD');
+
+const { data: order, error } = await api.POST('/api/v1/orders', {
+  params: { header: { 'idempotency-key': 'referral-bonus-8841' } },
+  body: { product_code: product.code, amount: 25, email: 'sam@example.com', quantity: 1 },
+});
+if (error) throw new Error(\`\${error.code}: \${error.error}\`);
+
+const { data: detail } = await api.GET('/api/v1/orders/{id}', { params: { path: { id: order.order_id } } });`;
+
 function Examples({ tab }: { tab: DocsTab }) {
   return (
     <>
@@ -38,8 +57,26 @@ function Overview() {
           <Code>{'{"success": false, "error": "…", "code": "…"}'}</Code> with a stable code (see Errors).
         </li>
         <li>
-          Amounts are numbers in the major unit of the currency they are labelled with (25.5 is 25.50). Fees are 2.5% of
-          the subtotal, rounded half-up to the cent.
+          Amounts are numbers in the major unit of the currency they are labelled with (25.5 is 25.50). Beside each one,
+          the same amount in integer minor units (<Code>amount_minor</Code>, <Code>fee_minor</Code>,{' '}
+          <Code>total_minor</Code>, <Code>available_minor</Code>, …: 2563 is 25.63 USD) spares you decimal arithmetic.
+          Fees are 2.5% of the subtotal, rounded half-up to the cent.
+        </li>
+        <li>
+          Lists answer <Code>{'{"success": true, "data": […], "has_more": …, "next_cursor": …}'}</Code>: while{' '}
+          <Code>has_more</Code> is true, pass <Code>next_cursor</Code> as <Code>cursor</Code> for the next page. The
+          former keys (<Code>products</Code>, <Code>orders</Code>) still hold the same items but are deprecated and go
+          in the next release: read <Code>data</Code>.
+        </li>
+        <li>
+          Every answer carries an <Code>X-Request-Id</Code> header: yours when you send one (1 to 128 letters, digits
+          and <Code>. _ : -</Code>), else one we make. Quote it when you report a problem.
+        </li>
+        <li>
+          Authenticated requests are rate limited per organisation, with their own budgets for sending orders and for
+          exports. Each answer says where you stand in <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code>{' '}
+          and <Code>RateLimit-Reset</Code> (seconds until the budget is whole again); past it, 429{' '}
+          <Code>RATE_LIMITED</Code> with <Code>Retry-After</Code>.
         </li>
         <li>
           Retries are safe for orders sent with an <Code>Idempotency-Key</Code> header (see Create Order).
@@ -57,6 +94,15 @@ function Overview() {
         ))}
         .
       </p>
+      <h3 id="sdk" className="mt-8 text-lg font-semibold">
+        SDK
+      </h3>
+      <p className="mt-3">
+        <Code>@giftrelay/sdk</Code> is a typed TypeScript client generated from the OpenAPI document (
+        <Code>/api/openapi.json</Code>): paths, parameters, bodies and answers, errors included, are checked by the
+        compiler.
+      </p>
+      <CodeBlock code={SDK_EXAMPLE} language="ts" />
       <h3 id="security" className="mt-8 text-lg font-semibold">
         Security
       </h3>
@@ -228,7 +274,14 @@ function Errors() {
     <>
       <p>
         Every error answers with an HTTP status and the same body: <Code>success</Code> false, <Code>error</Code>, a
-        sentence for people that may change, and <Code>code</Code>, which is stable: branch on it.
+        sentence for people that may change, <Code>code</Code>, which is stable: branch on it, and{' '}
+        <Code>request_id</Code>, the answer’s <Code>X-Request-Id</Code>: quote it when you report a problem.
+      </p>
+      <p className="mt-4">
+        Over its rate limit, a request answers 429 <Code>RATE_LIMITED</Code> with a <Code>Retry-After</Code> header
+        (seconds to wait) and <Code>RateLimit-Limit</Code>, <Code>RateLimit-Remaining</Code> (0) and{' '}
+        <Code>RateLimit-Reset</Code>. The budgets are per organisation and per minute: one for every authenticated
+        request, one for sending orders and one for CSV exports.
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard to scroll it. */}
       <div className="mt-6 overflow-x-auto" tabIndex={0}>

@@ -203,7 +203,7 @@ export function ClosingCta() {
           Sign up free, try everything with sandbox funds, and go live when you are ready.
         </p>
         <Link to={paths.signup()} className={buttonVariants({ size: 'lg', variant: 'secondary', className: 'mt-8' })}>
-          Get started free
+          Get Started Free
         </Link>
       </div>
     </section>

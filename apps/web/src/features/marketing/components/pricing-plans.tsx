@@ -33,7 +33,7 @@ export function PricingPlans() {
             <span className="text-4xl font-bold tracking-tight">{plan.price}</span>
             {plan.period && <span className="ml-1 text-muted-foreground">{plan.period}</span>}
           </p>
-          <p className="mt-1 text-sm font-medium text-primary">{plan.markup}</p>
+          <p className="mt-1 text-sm font-medium text-primary">{plan.fee}</p>
           <ul className="mt-6 flex-1 space-y-3 text-sm">
             {plan.features.map((feature) => (
               <li key={feature} className="flex gap-2">

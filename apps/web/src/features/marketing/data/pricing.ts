@@ -1,11 +1,13 @@
 import type { PlanId } from '@giftrelay/contracts/leads';
+import { FEE_RATE_LABEL } from '@giftrelay/money';
 
 export interface Plan {
   id: PlanId;
   name: string;
   price: string;
   period?: string;
-  markup: string;
+  /** What every order costs on this plan: the same processing fee on every plan. */
+  fee: string;
   summary: string;
   features: string[];
   cta: string;
@@ -18,7 +20,7 @@ export const PLANS: Plan[] = [
     name: 'Starter',
     price: '$0',
     period: 'per month',
-    markup: '3% platform markup',
+    fee: `Face value + ${FEE_RATE_LABEL} processing fee`,
     summary: 'For teams sending their first rewards.',
     features: [
       'The full catalogue',
@@ -34,13 +36,12 @@ export const PLANS: Plan[] = [
     name: 'Growth',
     price: '$299',
     period: 'per month',
-    markup: '2% platform markup',
+    fee: `Face value + ${FEE_RATE_LABEL} processing fee`,
     summary: 'For programmes that send rewards every week.',
     features: [
       'Everything in Starter',
-      'A lower markup on every reward',
-      'Dashboard and analytics on all your orders',
-      'Order events for your integrations',
+      'Top Brands, Top Customers and analytics charts',
+      'Order events for webhooks and the events API',
       'Priority email support',
     ],
     cta: 'Start with Growth',
@@ -50,11 +51,11 @@ export const PLANS: Plan[] = [
     id: 'enterprise',
     name: 'Enterprise',
     price: 'Custom',
-    markup: 'Under 2% platform markup',
+    fee: `Face value + ${FEE_RATE_LABEL} processing fee`,
     summary: 'For organisations with volume, procurement and invoices.',
     features: [
       'Everything in Growth',
-      'Volume pricing below 2%',
+      'Volume terms agreed with sales',
       'Invoicing on Net-30 or Net-60 terms',
       'A named account manager',
       'Security review and custom terms',
@@ -67,12 +68,11 @@ export const PRICING_FAQ = [
   {
     question: 'How is the processing fee calculated?',
     answer:
-      'Every order carries a processing fee of 2.5% of its subtotal (the amount times the quantity), rounded half-up to the cent. A $25.00 gift card costs $25.00 + $0.63 = $25.63. The send dialog shows the subtotal, the fee and the total before you confirm.',
+      `Every order carries a processing fee of ${FEE_RATE_LABEL} of its subtotal (the amount times the quantity), rounded half-up to the cent. A $25.00 gift card costs $25.00 + $0.63 = $25.63. The send dialog shows the subtotal, the fee and the total before you confirm.`,
   },
   {
-    question: 'What is the platform markup?',
-    answer:
-      'It is the margin GiftRelay earns on the gift cards it sources from its fulfilment partners. The rate depends on your plan: 3% on Starter, 2% on Growth and under 2% on Enterprise.',
+    question: 'Does my plan change what an order costs?',
+    answer: `No. On every plan an order costs the face value of its gift cards plus the ${FEE_RATE_LABEL} processing fee, and nothing else: what the send dialog shows is what your balance is charged. Plans differ in their monthly price and what they include.`,
   },
   {
     question: 'Which currency am I billed in?',

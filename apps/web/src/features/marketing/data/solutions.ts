@@ -89,7 +89,7 @@ export const SOLUTIONS: Solution[] = [
     headline: 'Rewards your auditors will like',
     intro:
       'A prepaid balance kept as an append-only ledger, fees you can predict to the cent, and exports that reconcile with your books.',
-    figure: { value: 'Under 2%', label: 'platform markup on Enterprise plans' },
+    figure: { value: '2.5%', label: 'processing fee, the only charge on top of face value' },
     benefits: [
       {
         title: 'Predictable costs',

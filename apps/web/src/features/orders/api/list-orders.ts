@@ -30,7 +30,7 @@ export const ordersQueryOptions = ({ q, status, cursor }: OrdersPageQuery) =>
     queryFn: ({ signal }) => listOrders({ q, status, cursor }, signal),
     // The page in view stays while the next one loads, rather than flashing skeletons.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => pendingRefreshInterval(query.state.data?.orders),
+    refetchInterval: (query) => pendingRefreshInterval(query.state.data?.data),
   });
 
 /** One page of the organisation's orders matching the search and filter, newest first. */

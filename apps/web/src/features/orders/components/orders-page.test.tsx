@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import type { OrderDetail, OrderStats, OrderSummary } from '@giftrelay/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthHooks } from '@/lib/api-client';
-import { anOrder, anOrderDetail, someStats } from '@/testing/order-data';
+import { aCharge, anOrder, anOrderDetail, anOrderList, someStats } from '@/testing/order-data';
+import { DESKTOP_WIDTH, PHONE_WIDTH, setViewportWidth } from '@/testing/viewport';
 import { SEARCH_PLACEHOLDER } from './order-search';
 import { OrdersPage } from './orders-page';
 import { NO_MATCH_TEXT } from './orders-table';
@@ -25,7 +26,7 @@ const BOB = anOrder({
   currency: 'GBP',
   amount: 10,
   quantity: 2,
-  charged: { currency: 'USD', rate: '1.27', subtotal: 25.4, fee: 0.64, total: 26.04 },
+  charged: aCharge({ currency: 'USD', rate: '1.27', subtotal: 25.4, fee: 0.64, total: 26.04 }),
   recipient_email: 'bob@example.com',
   recipient_name: null,
   completed_at: null,
@@ -48,11 +49,14 @@ const server = setupServer(
     const url = new URL(request.url);
     fake.requests.push(url);
     const cursor = url.searchParams.get('cursor') ?? '';
-    if (fake.pages) return HttpResponse.json({ success: true, ...fake.pages[cursor] });
+    if (fake.pages) {
+      const page = fake.pages[cursor];
+      return HttpResponse.json(anOrderList(page?.orders ?? [], page?.next_cursor ?? null));
+    }
     const q = url.searchParams.get('q')?.toLowerCase();
     const status = url.searchParams.get('status');
     const orders = fake.orders.filter((o) => (!q || o.recipient_email.includes(q)) && (!status || o.status === status));
-    return HttpResponse.json({ success: true, orders, next_cursor: null });
+    return HttpResponse.json(anOrderList(orders));
   }),
   http.get('/api/v1/orders/stats', ({ request }) => {
     fake.requests.push(new URL(request.url));
@@ -69,6 +73,8 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
+  // The table is the desktop layout; the phone's cards have tests of their own below.
+  setViewportWidth(DESKTOP_WIDTH);
   fake = {
     orders: [ADA, BOB],
     stats: someStats(),
@@ -208,7 +214,7 @@ describe('OrdersPage', () => {
               { success: false, error: 'Something went wrong', code: 'INTERNAL_ERROR' },
               { status: 500 },
             )
-          : HttpResponse.json({ success: true, orders: [ADA], next_cursor: null }),
+          : HttpResponse.json(anOrderList([ADA])),
       ),
     );
     const { user } = renderPage();
@@ -227,7 +233,7 @@ describe('OrdersPage', () => {
               { success: false, error: 'query.cursor: cursor is not valid', code: 'VALIDATION_ERROR' },
               { status: 400 },
             )
-          : HttpResponse.json({ success: true, orders: [ADA], next_cursor: null }),
+          : HttpResponse.json(anOrderList([ADA])),
       ),
     );
     const { user } = renderPage('/orders?status=completed&cursor=stale');
@@ -300,6 +306,70 @@ describe('OrdersPage', () => {
     renderPage('/orders?order=not-an-order');
     const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByRole('alert')).textContent).toContain('We could not find this order.');
+  });
+});
+
+describe('OrdersPage at 375 px', () => {
+  beforeEach(() => setViewportWidth(PHONE_WIDTH));
+
+  const cards = () => within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+
+  it('shows each order as a card with what its row says, and no table', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Order History' })).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Orders' })).toBeNull();
+    const [ada, bob] = cards() as [HTMLElement, HTMLElement];
+    expect(within(ada).getByRole('link', { name: `Order ${ADA.order_id}` }).textContent).toBe('0B5F6F3E');
+    for (const fact of ['Delivered', 'ada@example.com', 'Ada Lovelace', 'Amazon', 'Amazon.com Gift Card', '$25.00'])
+      expect(within(ada).getByText(fact)).toBeTruthy();
+    expect(ada.textContent).toMatch(/2026/);
+    expect(ada.textContent).toContain('Email');
+    expect(within(bob).getByRole('link', { name: `Order ${BOB.order_id}` }).textContent).toBe('9C1D2E3F');
+    for (const fact of [
+      'Failed',
+      'bob@example.com',
+      'Starbucks',
+      'Starbucks Gift Card',
+      '2 × £10.00',
+      'Charged $26.04',
+    ])
+      expect(within(bob).getByText(fact)).toBeTruthy();
+  });
+
+  it('opens an order from its card', async () => {
+    const { user } = renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await user.click(within(cards()[1] as HTMLElement).getByRole('link', { name: `Order ${BOB.order_id}` }));
+    expect(searchOf().get('order')).toBe(BOB.order_id);
+    expect(await screen.findByRole('dialog', { name: 'Order 9C1D2E3F' })).toBeTruthy();
+  });
+
+  it('keeps the empty states and the pagination', async () => {
+    fake.orders = [];
+    renderPage();
+    expect(await screen.findByText('No orders yet')).toBeTruthy();
+    cleanup();
+    fake.orders = [ADA, BOB];
+    const { user } = renderPage('/orders?q=nobody');
+    expect(await screen.findByText(NO_MATCH_TEXT)).toBeTruthy();
+    cleanup();
+    fake.pages = { '': { orders: [ADA], next_cursor: 'c2' }, c2: { orders: [BOB], next_cursor: null } };
+    renderPage();
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+    await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(cards()[0] as HTMLElement).getByText('bob@example.com')).toBeTruthy());
+  });
+
+  it('turns the table into cards as the window narrows below 768 px', async () => {
+    // Only this way round: a happy-dom MediaQueryList reports no change until it has first matched.
+    setViewportWidth(768);
+    renderPage();
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    act(() => setViewportWidth(767));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });
 

@@ -40,7 +40,7 @@ export function OrdersPage() {
         <OrderStats stats={stats.data} isError={stats.isError} onRetry={() => void stats.refetch()} />
         <div className="grid gap-3">
           <OrdersTable
-            orders={list.data?.orders}
+            orders={list.data?.data}
             isError={list.isError}
             errorMessage={list.error?.message}
             onRetry={isBadPage ? orders.firstPage : () => void list.refetch()}

@@ -2,6 +2,7 @@ import type { OrderSummary } from '@giftrelay/contracts';
 import { PackageOpen } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useIsMobile } from '@/components/layout/use-sidebar';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -34,6 +35,7 @@ interface OrdersTableProps {
 /** The orders of one page; a row opens its order, and its Order ID is the link to do so by keyboard. */
 export function OrdersTable(props: OrdersTableProps) {
   const { orders, isError, errorMessage, onRetry, retryLabel = 'Try again', isUpdating, isUnfiltered } = props;
+  const isMobile = useIsMobile();
   if (isError && !orders) {
     return (
       <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center text-sm">
@@ -48,9 +50,9 @@ export function OrdersTable(props: OrdersTableProps) {
   if (orders && orders.length === 0) {
     return isUnfiltered ? <NoOrdersYet /> : <NoMatch />;
   }
+  if (isMobile) return <OrderCards {...props} />;
   return (
     <Card className="overflow-hidden">
-      {/* At 375 px the table scrolls sideways inside its card; the page itself does not. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
       <section aria-label="Orders" tabIndex={0} className="overflow-x-auto focus-visible:outline-2">
         <table
@@ -127,6 +129,64 @@ function OrderRow({
       </td>
       <td className="px-3 py-3">Email</td>
     </tr>
+  );
+}
+
+/** On a phone each order is a card: everything the row says, nothing to scroll sideways. */
+function OrderCards({ orders, isUpdating, orderHref, orderLinkState }: OrdersTableProps) {
+  if (!orders) {
+    return (
+      <Card className="grid gap-3 p-4" aria-busy>
+        <span className="sr-only">Loading orders</span>
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart.
+          <Skeleton key={i} className="h-16 w-full" />
+        ))}
+      </Card>
+    );
+  }
+  return (
+    <ul aria-label="Orders" aria-busy={isUpdating} className={cn('grid gap-3', isUpdating && 'opacity-60')}>
+      {orders.map((order) => {
+        const amount = orderAmountText(order);
+        return (
+          <li key={order.order_id}>
+            <Card className="relative grid gap-2 p-4 text-sm hover:bg-muted/50">
+              <div className="flex items-center justify-between gap-3">
+                <Link
+                  to={orderHref(order.order_id)}
+                  state={orderLinkState}
+                  preventScrollReset
+                  aria-label={`Order ${order.order_id}`}
+                  className="font-mono font-medium text-primary after:absolute after:inset-0 after:content-['']"
+                >
+                  {shortOrderId(order.order_id)}
+                </Link>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <p className="font-medium break-all">{order.recipient_email}</p>
+              {order.recipient_name && <p className="text-muted-foreground">{order.recipient_name}</p>}
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <div className="min-w-0">
+                  <p className="break-words">{order.brand}</p>
+                  <p className="text-xs break-words text-muted-foreground">{order.product_name}</p>
+                </div>
+                <span className="font-medium tabular-nums">{amount.face}</span>
+              </div>
+              <div className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+                <span>
+                  <time dateTime={order.created_at} title={formatTimestamp(order.created_at)}>
+                    {formatLocalDate(order.created_at)}
+                  </time>
+                  {' · Email'}
+                </span>
+                {amount.charged && <span>Charged {amount.charged}</span>}
+              </div>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anOrder } from '@/testing/order-data';
+import { aCharge, anOrder } from '@/testing/order-data';
 import { orderAmountText, shortOrderId } from './format';
 
 describe('order formatting', () => {
@@ -13,7 +13,7 @@ describe('order formatting', () => {
     const pounds = anOrder({
       currency: 'GBP',
       amount: 10,
-      charged: { currency: 'USD', rate: '1.27', subtotal: 12.7, fee: 0.32, total: 13.02 },
+      charged: aCharge({ currency: 'USD', rate: '1.27', subtotal: 12.7, fee: 0.32, total: 13.02 }),
     });
     expect(orderAmountText(pounds)).toEqual({ face: '£10.00', charged: '$13.02' });
   });

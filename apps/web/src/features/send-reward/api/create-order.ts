@@ -27,9 +27,13 @@ export async function createOrder(body: CreateOrderBody, idempotencyKey: string)
   }
 }
 
+/** Lets the dialog around the form see a send in flight (it must not close mid-send). */
+export const CREATE_ORDER_KEY = ['orders', 'create'] as const;
+
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: CREATE_ORDER_KEY,
     mutationFn: ({ body, idempotencyKey }: { body: CreateOrderBody; idempotencyKey: string }) =>
       createOrder(body, idempotencyKey),
     onSuccess: () => {

@@ -10,8 +10,11 @@ interface AmountFieldProps {
   rule: AmountRule;
   value: string;
   onChange: (value: string) => void;
-  isInvalid: boolean;
-  errorId?: string;
+  onBlur?: () => void;
+  /** The field's own message, shown beside it as the person types. */
+  error?: string;
+  /** Another element that describes the field, such as the spec's notice. */
+  describedBy?: string;
   /** While sending: the value stays as it is, focus stays where it is. */
   readOnly?: boolean;
 }
@@ -20,9 +23,25 @@ interface AmountFieldProps {
  * The amount of one reward: typed within the product's range, or, for a fixed-value card, one of
  * its values to choose.
  */
-export function AmountField({ id, rule, value, onChange, isInvalid, errorId, readOnly }: AmountFieldProps) {
+export function AmountField({
+  id,
+  rule,
+  value,
+  onChange,
+  onBlur,
+  error,
+  describedBy: more,
+  readOnly,
+}: AmountFieldProps) {
   const hintId = `${id}-hint`;
-  const describedBy = [hintId, isInvalid ? errorId : undefined].filter(Boolean).join(' ');
+  const errorId = `${id}-error`;
+  const isInvalid = Boolean(error);
+  const describedBy = [hintId, error && errorId, more].filter(Boolean).join(' ');
+  const message = error && (
+    <p id={errorId} className="text-sm text-destructive">
+      {error}
+    </p>
+  );
   if (rule.fixedMinor) {
     return (
       <div className="grid gap-2">
@@ -39,6 +58,7 @@ export function AmountField({ id, rule, value, onChange, isInvalid, errorId, rea
           onValueChange={(next) => {
             if (!readOnly) onChange(next);
           }}
+          onBlur={onBlur}
           orientation="horizontal"
           className="flex flex-wrap gap-2"
         >
@@ -62,6 +82,7 @@ export function AmountField({ id, rule, value, onChange, isInvalid, errorId, rea
         <p id={hintId} className="text-xs text-muted-foreground">
           This card comes in these values only.
         </p>
+        {message}
       </div>
     );
   }
@@ -83,6 +104,7 @@ export function AmountField({ id, rule, value, onChange, isInvalid, errorId, rea
           className="pl-14 tabular-nums"
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
           aria-invalid={isInvalid || undefined}
           aria-describedby={describedBy}
           required
@@ -92,6 +114,7 @@ export function AmountField({ id, rule, value, onChange, isInvalid, errorId, rea
       <p id={hintId} className="text-xs text-muted-foreground">
         From {formatWithCode(rule.minMinor, rule.currency)} to {formatWithCode(rule.maxMinor, rule.currency)}
       </p>
+      {message}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anOrder } from '@/testing/order-data';
@@ -56,13 +57,14 @@ function fakeOrders(...answers: ((body: Record<string, unknown>) => Response | P
   return requests;
 }
 
-function renderDialog(product = amazon) {
+function renderDialog(product = amazon, extra: Partial<ComponentProps<typeof SendRewardDialog>> = {}) {
   const onOpenChange = vi.fn();
+  const onSent = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/catalog?country=US']}>
-        <SendRewardDialog product={product} open onOpenChange={onOpenChange} />
+        <SendRewardDialog product={product} open onOpenChange={onOpenChange} onSent={onSent} {...extra} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -71,6 +73,7 @@ function renderDialog(product = amazon) {
   return {
     dialog,
     onOpenChange,
+    onSent,
     email: () => get('Recipient Email'),
     amount: () => get('Amount'),
     quantity: () => get('Quantity'),
@@ -120,7 +123,7 @@ describe('SendRewardDialog', () => {
     );
     expect(document.activeElement).toBe(d.email());
     await user.type(d.email(), 'pat@example.com');
-    expect(d.sendNow().getAttribute('aria-disabled')).toBe('false');
+    await waitFor(() => expect(d.sendNow().getAttribute('aria-disabled')).toBe('false'));
     await user.clear(d.amount());
     await user.type(d.amount(), '2500');
     await user.click(d.sendNow());
@@ -140,12 +143,21 @@ describe('SendRewardDialog', () => {
     await user.clear(d.quantity());
     await user.type(d.quantity(), '2');
     await user.type(within(d.dialog).getByLabelText(/Personal message/), 'Thanks!');
+    await user.type(within(d.dialog).getByLabelText(/Recipient name/), ' Pat Lee ');
     await user.click(d.sendNow());
     await waitFor(() => expect(d.onOpenChange).toHaveBeenCalledWith(false));
+    expect(d.onSent).toHaveBeenCalledTimes(1);
     expect(requests).toEqual([
       {
         key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
-        body: { product_code: 'AMAZON-US', amount: '25.50', email: 'pat@example.com', quantity: 2, message: 'Thanks!' },
+        body: {
+          product_code: 'AMAZON-US',
+          amount: '25.50',
+          email: 'pat@example.com',
+          quantity: 2,
+          message: 'Thanks!',
+          recipient_name: 'Pat Lee',
+        },
       },
     ]);
     expect(mocks.toast.success).toHaveBeenCalledWith('Reward sent', {
@@ -214,6 +226,88 @@ describe('SendRewardDialog', () => {
     await waitFor(() =>
       expect(mocks.toast.error).toHaveBeenCalledWith('Failed to send reward', { description: 'Request failed (502)' }),
     );
+  });
+
+  it('checks each field as it is typed, beside the field, and keeps Send now disabled while one is wrong', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders();
+    const d = renderDialog();
+    const errorOf = (input: HTMLElement) => {
+      const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids
+        .map((i) => document.getElementById(i))
+        .filter((el) => el?.id.endsWith('-error'))
+        .map((el) => el?.textContent)
+        .join('');
+    };
+    await user.type(d.email(), 'pat@example');
+    await waitFor(() => expect(errorOf(d.email())).toBe('Enter an email address such as name@company.com'));
+    expect(d.email().getAttribute('aria-invalid')).toBe('true');
+    await user.type(d.email(), '.com');
+    await waitFor(() => expect(errorOf(d.email())).toBe(''));
+
+    await user.type(d.amount(), '2000.01');
+    await waitFor(() => expect(errorOf(d.amount())).toBe('Amount must be between USD 1.00 and USD 2,000.00'));
+    expect(d.sendNow().getAttribute('aria-disabled')).toBe('true');
+    await user.clear(d.amount());
+    await user.type(d.amount(), '12.345');
+    await waitFor(() => expect(errorOf(d.amount())).toContain('at most 2 decimals'));
+    await user.clear(d.amount());
+    await user.type(d.amount(), '20');
+    await waitFor(() => expect(errorOf(d.amount())).toBe(''));
+
+    await user.clear(d.quantity());
+    await user.type(d.quantity(), '101');
+    await waitFor(() => expect(errorOf(d.quantity())).toBe('Quantity must be a whole number from 1 to 100'));
+    await user.clear(d.quantity());
+    await user.type(d.quantity(), '2');
+
+    const message = within(d.dialog).getByLabelText(/Personal message/);
+    await user.click(message);
+    await user.paste('x'.repeat(501));
+    await waitFor(() => expect(errorOf(message)).toBe('The message must be at most 500 characters'));
+    expect(d.sendNow().getAttribute('aria-disabled')).toBe('true');
+    await user.type(message, '{Backspace}');
+    await waitFor(() => expect(d.sendNow().getAttribute('aria-disabled')).toBe('false'));
+    // No notice before Send now: the fields speak for themselves.
+    expect(within(d.dialog).queryByRole('alert')).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  it('a total above the balance is said beside the sums, offers what to do, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders();
+    const d = renderDialog(amazon, {
+      balance: { available: 100, currency: 'USD', sandbox: true },
+      shortfall: (missing) => <a href="/billing">Top up {missing}</a>,
+    });
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '100');
+    // $100.00 + $2.50 fee is $2.50 more than the $100.00 available.
+    const alert = await within(d.dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Insufficient balance. The total is $2.50 more than your available balance.');
+    expect(within(alert).getByRole('link', { name: 'Top up 250' })).toBeTruthy();
+    expect(d.sendNow().getAttribute('aria-disabled')).toBe('true');
+    await user.click(d.sendNow());
+    expect(requests).toEqual([]);
+    await user.clear(d.amount());
+    await user.type(d.amount(), '97');
+    await waitFor(() => expect(within(d.dialog).queryByRole('alert')).toBeNull());
+    expect(d.sendNow().getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('previews the email in the words the server sends, sandbox notice included', async () => {
+    const user = userEvent.setup();
+    const d = renderDialog();
+    await user.type(d.amount(), '25');
+    await user.type(within(d.dialog).getByLabelText(/Recipient name/), 'Pat');
+    await user.type(within(d.dialog).getByLabelText(/Personal message/), 'Well done');
+    const preview = within(d.dialog).getByTestId('email-preview');
+    expect(preview.textContent).toContain('Subject: [Sandbox] Acme sent you a $25.00 Amazon.com gift card');
+    expect(preview.textContent).toContain('it has no value and cannot be spent');
+    expect(preview.textContent).toContain('Hi Pat,');
+    expect(preview.textContent).toContain('“Well done”');
+    expect(preview.textContent).toContain('Claim your reward');
   });
 
   it('signed out: the notice and a sign-in link that returns here; nothing is sent', async () => {

@@ -1,8 +1,11 @@
-import { MAX_QUANTITY } from '@giftrelay/contracts';
-import { parseAmount } from '@giftrelay/money';
+import { type Balance, MAX_QUANTITY } from '@giftrelay/contracts';
+import { formatMoney, parseAmount } from '@giftrelay/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating } from '@tanstack/react-query';
 import { Send, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -12,23 +15,26 @@ import { ApiError } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth/safe-next';
 import { useSession } from '@/lib/auth/use-session';
 import { cn } from '@/lib/utils';
-import { useCreateOrder } from '../api/create-order';
+import { CREATE_ORDER_KEY, useCreateOrder } from '../api/create-order';
 import { useFxRate } from '../api/get-fx-rate';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import {
   amountRule,
-  checkSendForm,
   EMPTY_SEND_FORM,
   formatWithCode,
-  isSendFormFilled,
+  fundsMissing,
   MESSAGE_MAX_LENGTH,
+  noticeFor,
   type SendableProduct,
   type SendFormField,
+  type SendFormOutput,
   type SendFormProblem,
   type SendFormValues,
+  sendFormSchema,
   sendSums,
 } from '../utils/send-form';
 import { AmountField } from './amount-field';
+import { EmailPreview } from './email-preview';
 import { FormNotice } from './form-notice';
 import { SendSummary } from './send-summary';
 
@@ -40,6 +46,12 @@ interface SendRewardDialogProps {
   product: SendableProduct | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After an order is placed (before the dialog closes). */
+  onSent?: () => void;
+  /** The balance to spend, when signed in: a total above it is refused before sending. */
+  balance?: Pick<Balance, 'available' | 'currency' | 'sandbox'>;
+  /** What to offer when the total is above the balance; `missing` in minor units of its currency. */
+  shortfall?: (missing: number) => ReactNode;
   /** Shown under the summary, e.g. the balance available. */
   footnote?: ReactNode;
 }
@@ -48,8 +60,8 @@ interface SendRewardDialogProps {
  * The one send dialog: recipient, amount within the product's values, quantity, an optional
  * message; the sums from the shared fee rule; an Idempotency-Key per intended send.
  */
-export function SendRewardDialog({ product, open, onOpenChange, footnote }: SendRewardDialogProps) {
-  const [isSending, setIsSending] = useState(false);
+export function SendRewardDialog({ product, open, onOpenChange, ...formProps }: SendRewardDialogProps) {
+  const isSending = useIsMutating({ mutationKey: CREATE_ORDER_KEY }) > 0;
   const opener = useRef<HTMLElement | null>(null);
   if (!product) return null;
   return (
@@ -94,41 +106,43 @@ export function SendRewardDialog({ product, open, onOpenChange, footnote }: Send
             </Dialog.Close>
           </div>
           {/* A new product starts a new form: its amount rules differ. */}
-          <SendRewardForm
-            key={product.code}
-            product={product}
-            onSendingChange={setIsSending}
-            onDone={() => onOpenChange(false)}
-            footnote={footnote}
-          />
+          <SendRewardForm key={product.code} product={product} onDone={() => onOpenChange(false)} {...formProps} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-interface SendRewardFormProps {
+interface SendRewardFormProps extends Pick<SendRewardDialogProps, 'onSent' | 'balance' | 'shortfall' | 'footnote'> {
   product: SendableProduct;
-  onSendingChange: (isSending: boolean) => void;
   onDone: () => void;
-  footnote?: ReactNode;
 }
 
-function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewardFormProps) {
+function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote }: SendRewardFormProps) {
   const id = useId();
   const location = useLocation();
   const session = useSession();
-  const [values, setValues] = useState<SendFormValues>(EMPTY_SEND_FORM);
-  const [problem, setProblem] = useState<SendFormProblem>();
-  const [isSending, setIsSending] = useState(false);
-  const sendingRef = useRef(false);
+  const schema = useMemo(() => sendFormSchema(product), [product]);
+  const form = useForm<SendFormValues, unknown, SendFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_SEND_FORM,
+    // Checked as the person types; the spec's notice comes on Send now.
+    mode: 'onChange',
+  });
+  const { errors, isValid } = form.formState;
+  const [notice, setNotice] = useState<SendFormProblem>();
+  // Two presses of Send now land before a re-render shows the first as pending.
+  const inFlight = useRef(false);
   const signInRef = useRef<HTMLAnchorElement>(null);
   const keys = useIdempotencyKey();
   const createOrder = useCreateOrder();
+  const isSending = createOrder.isPending;
 
+  const values = useWatch({ control: form.control }) as SendFormValues;
   const rule = amountRule(product);
-  const billingCurrency =
-    session.status === 'signed-in' ? session.user.organisation.billing_currency : DEFAULT_BILLING_CURRENCY;
+  const isSignedIn = session.status === 'signed-in';
+  const organisation = isSignedIn ? session.user.organisation : undefined;
+  const billingCurrency = organisation?.billing_currency ?? DEFAULT_BILLING_CURRENCY;
   const needsRate = product.currency !== billingCurrency;
   const rate = useFxRate(product.currency, billingCurrency);
   const sums = sendSums(
@@ -136,22 +150,17 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
     product.currency,
     needsRate && rate.data ? { currency: billingCurrency, rate: rate.data.rate } : undefined,
   );
+  const missing = balance ? fundsMissing(sums, balance) : undefined;
   const isSignedOut = session.status === 'signed-out';
-  const isFilled = isSendFormFilled(values);
   const fieldId = (field: SendFormField) => `${id}-${field}`;
-  const problemId = `${id}-problem`;
-  const invalid = (field: SendFormField) => problem?.field === field;
+  const noticeId = `${id}-notice`;
+  const errorOf = (field: SendFormField) => errors[field]?.message;
 
-  const setSending = (next: boolean) => {
-    sendingRef.current = next;
-    setIsSending(next);
-    onSendingChange(next);
-  };
-
-  const update = (field: SendFormField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (problem) setProblem(undefined);
-  };
+  // A change to the form answers the notice it raised; the field's own message stays beside it.
+  useEffect(() => {
+    const subscription = form.watch(() => setNotice(undefined));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const focusField = (field: SendFormField) => {
     const el = document.getElementById(fieldId(field));
@@ -160,32 +169,26 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
     target?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    const check = checkSendForm(values, product);
-    if (!check.ok) {
-      setProblem(check.problem);
-      focusField(check.problem.field);
-      return;
-    }
+  const send = async ({ body, amountMinor }: SendFormOutput) => {
     if (session.status !== 'signed-in') {
-      setProblem(undefined);
       signInRef.current?.focus();
       return;
     }
-    setProblem(undefined);
-    setSending(true);
-    const idempotencyKey = keys.keyFor(check.body);
+    if (missing !== undefined) {
+      document.getElementById(`${id}-shortfall`)?.focus();
+      return;
+    }
+    const idempotencyKey = keys.keyFor(body);
     try {
-      const order = await createOrder.mutateAsync({ body: check.body, idempotencyKey });
+      const order = await createOrder.mutateAsync({ body, idempotencyKey });
       keys.settle();
-      const amount = formatWithCode(parseAmount(order.amount, order.currency) ?? check.amountMinor, order.currency);
+      const amount = formatWithCode(parseAmount(order.amount, order.currency) ?? amountMinor, order.currency);
       const count = order.quantity > 1 ? `${order.quantity} × ` : '';
       toast.success('Reward sent', {
         description: `Sent ${count}${amount} ${product.name} to ${order.recipient_email}.`,
       });
-      setValues(EMPTY_SEND_FORM);
+      form.reset(EMPTY_SEND_FORM);
+      onSent?.();
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status > 0) {
@@ -201,14 +204,39 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
           description: err instanceof Error && err.message ? err.message : 'Failed to send reward. Please try again.',
         });
       }
-    } finally {
-      setSending(false);
     }
   };
 
-  const isBlocked = !isFilled || isSending;
+  const submit = form.handleSubmit(
+    async (output) => {
+      setNotice(undefined);
+      await send(output);
+    },
+    (fieldErrors) => {
+      const problem = noticeFor(
+        Object.fromEntries(Object.entries(fieldErrors).map(([field, error]) => [field, error?.message])),
+      );
+      setNotice(problem);
+      if (problem) focusField(problem.field);
+    },
+  );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || isSending) return;
+    inFlight.current = true;
+    try {
+      await submit(event);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const isBlocked = !isValid || missing !== undefined || isSending;
+  const describedBy = (field: SendFormField, ...more: (string | false | undefined)[]) =>
+    cn(...more, errorOf(field) && `${fieldId(field)}-error`, notice?.field === field && noticeId) || undefined;
   return (
-    <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-label={`Send ${product.name}`}>
+    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col" aria-label={`Send ${product.name}`}>
       {/* The fields scroll on a short screen; the buttons stay in view below them. */}
       <div className="grid min-h-0 gap-4 overflow-y-auto px-5 pt-1 pb-4 sm:px-6">
         {isSignedOut && (
@@ -219,9 +247,9 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
             to send this reward; you will come back here.
           </FormNotice>
         )}
-        {problem && (
-          <div id={problemId}>
-            <FormNotice title={problem.title}>{problem.description}</FormNotice>
+        {notice && (
+          <div id={noticeId}>
+            <FormNotice title={notice.title}>{notice.description}</FormNotice>
           </div>
         )}
         <div className="grid gap-2">
@@ -231,23 +259,45 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
             type="email"
             autoComplete="off"
             placeholder="name@company.com"
-            value={values.email}
-            onChange={(e) => update('email')(e.target.value)}
-            aria-invalid={invalid('email') || undefined}
-            aria-describedby={invalid('email') ? problemId : undefined}
+            {...form.register('email')}
+            aria-invalid={Boolean(errorOf('email')) || undefined}
+            aria-describedby={describedBy('email')}
             required
             maxLength={255}
             readOnly={isSending}
           />
+          <FieldError id={`${fieldId('email')}-error`} message={errorOf('email')} />
         </div>
-        <AmountField
-          id={fieldId('amount')}
-          rule={rule}
-          value={values.amount}
-          onChange={update('amount')}
-          isInvalid={invalid('amount')}
-          errorId={problemId}
-          readOnly={isSending}
+        <div className="grid gap-2">
+          <Label htmlFor={fieldId('recipientName')}>
+            Recipient name <span className="font-normal text-muted-foreground">(optional)</span>
+          </Label>
+          <Input
+            id={fieldId('recipientName')}
+            autoComplete="off"
+            placeholder="Pat Lee"
+            {...form.register('recipientName')}
+            aria-invalid={Boolean(errorOf('recipientName')) || undefined}
+            aria-describedby={describedBy('recipientName')}
+            readOnly={isSending}
+          />
+          <FieldError id={`${fieldId('recipientName')}-error`} message={errorOf('recipientName')} />
+        </div>
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <AmountField
+              id={fieldId('amount')}
+              rule={rule}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorOf('amount')}
+              describedBy={notice?.field === 'amount' ? noticeId : undefined}
+              readOnly={isSending}
+            />
+          )}
         />
         <div className="grid gap-2">
           <Label htmlFor={fieldId('quantity')}>Quantity</Label>
@@ -259,16 +309,16 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
             max={MAX_QUANTITY}
             step={1}
             className="w-28 tabular-nums"
-            value={values.quantity}
-            onChange={(e) => update('quantity')(e.target.value)}
-            aria-invalid={invalid('quantity') || undefined}
-            aria-describedby={cn(`${fieldId('quantity')}-hint`, invalid('quantity') && problemId)}
+            {...form.register('quantity')}
+            aria-invalid={Boolean(errorOf('quantity')) || undefined}
+            aria-describedby={describedBy('quantity', `${fieldId('quantity')}-hint`)}
             required
             readOnly={isSending}
           />
           <p id={`${fieldId('quantity')}-hint`} className="text-xs text-muted-foreground">
             Cards of this value for this recipient, up to {MAX_QUANTITY}.
           </p>
+          <FieldError id={`${fieldId('quantity')}-error`} message={errorOf('quantity')} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={fieldId('message')}>
@@ -277,18 +327,17 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
           <textarea
             id={fieldId('message')}
             rows={2}
-            maxLength={MESSAGE_MAX_LENGTH}
             placeholder="A note for the recipient, shown with the reward"
             className="w-full rounded-md border bg-background px-3 py-2 text-sm placeholder:text-muted-foreground disabled:opacity-50 aria-invalid:border-destructive"
-            value={values.message}
-            onChange={(e) => update('message')(e.target.value)}
-            aria-invalid={invalid('message') || undefined}
-            aria-describedby={`${fieldId('message')}-count`}
+            {...form.register('message')}
+            aria-invalid={Boolean(errorOf('message')) || undefined}
+            aria-describedby={describedBy('message', `${fieldId('message')}-count`)}
             readOnly={isSending}
           />
           <p id={`${fieldId('message')}-count`} className="text-right text-xs text-muted-foreground">
             {values.message.length}/{MESSAGE_MAX_LENGTH}
           </p>
+          <FieldError id={`${fieldId('message')}-error`} message={errorOf('message')} />
         </div>
         <p className="flex items-center gap-2 text-sm">
           <Send aria-hidden className="size-4 text-muted-foreground" />
@@ -303,7 +352,27 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
               : undefined
           }
         />
+        {balance && missing !== undefined && (
+          <div
+            id={`${id}-shortfall`}
+            tabIndex={-1}
+            role="alert"
+            className="grid gap-2 rounded-lg border border-destructive/60 p-3 text-sm"
+          >
+            <p>
+              <span className="font-semibold text-destructive">Insufficient balance. </span>
+              The total is {formatMoney(missing, balance.currency)} more than your available balance.
+            </p>
+            {shortfall?.(missing)}
+          </div>
+        )}
         {footnote}
+        <EmailPreview
+          product={product}
+          values={values}
+          sender={organisation?.name}
+          sandbox={balance?.sandbox ?? organisation?.sandbox ?? true}
+        />
       </div>
       <div className="flex gap-2 border-t px-5 py-3 sm:justify-end sm:px-6">
         <Dialog.Close asChild>
@@ -320,5 +389,14 @@ function SendRewardForm({ product, onSendingChange, onDone, footnote }: SendRewa
         </Button>
       </div>
     </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import {
   checkSendForm,
   EMPTY_SEND_FORM,
   formatWithCode,
+  fundsMissing,
   isSendFormFilled,
   parseQuantity,
   type SendableProduct,
@@ -85,7 +86,7 @@ describe('the send dialog’s rules', () => {
   });
 
   it('starts empty but for a quantity of 1', () => {
-    expect(EMPTY_SEND_FORM).toEqual({ email: '', amount: '', quantity: '1', message: '' });
+    expect(EMPTY_SEND_FORM).toEqual({ email: '', recipientName: '', amount: '', quantity: '1', message: '' });
   });
 
   it('asks for missing fields first, naming the first empty one', () => {
@@ -158,6 +159,27 @@ describe('the send dialog’s rules', () => {
     expect(checkSendForm(form({ amount: '10', message: 'x'.repeat(501) }), tesco)).toMatchObject({
       problem: { title: 'Message too long', field: 'message' },
     });
+    // The contract trims before it counts, as the API does.
+    expect(checkSendForm(form({ amount: '10', message: ` ${'x'.repeat(500)} ` }), tesco).ok).toBe(true);
+    expect(checkSendForm(form({ amount: '10', recipientName: '  Pat  ' }), tesco)).toMatchObject({
+      body: { recipient_name: 'Pat' },
+    });
+    expect(checkSendForm(form({ amount: '10', recipientName: 'x'.repeat(201) }), tesco)).toMatchObject({
+      problem: { title: 'Name too long', field: 'recipientName' },
+    });
+  });
+
+  it('says how much the balance is short, in the billing currency once the rate is known', () => {
+    const usd = sendSums({ amount: '100', quantity: '1' }, 'USD');
+    expect(fundsMissing(usd, { available: 100, currency: 'USD' })).toBe(250);
+    expect(fundsMissing(usd, { available: 102.5, currency: 'USD' })).toBeUndefined();
+    expect(fundsMissing(usd, { available: -3, currency: 'USD' })).toBe(10_250);
+    const gbp = sendSums({ amount: '100', quantity: '1' }, 'GBP');
+    expect(fundsMissing(gbp, { available: 100, currency: 'USD' })).toBeUndefined();
+    const charged = sendSums({ amount: '100', quantity: '1' }, 'GBP', { currency: 'USD', rate: '1.27' });
+    // £100 is $127.00, plus $3.18 fee: $130.18 against $100.00.
+    expect(fundsMissing(charged, { available: 100, currency: 'USD' })).toBe(3018);
+    expect(fundsMissing(undefined, { available: 0, currency: 'USD' })).toBeUndefined();
   });
 });
 

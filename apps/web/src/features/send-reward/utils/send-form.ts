@@ -1,21 +1,48 @@
-import { type CreateOrderBody, CreateOrderBodySchema, MAX_QUANTITY, type Product } from '@giftrelay/contracts';
+import {
+  type CreateOrderBody,
+  CreateOrderBodySchema,
+  MAX_QUANTITY,
+  ORDER_MESSAGE_MAX_LENGTH,
+  type Product,
+  RECIPIENT_NAME_MAX_LENGTH,
+} from '@giftrelay/contracts';
 import { convertMinor, exponentOf, orderAmounts, parseAmount, processingFee, toDecimalString } from '@giftrelay/money';
+import { z } from 'zod';
 
 /** What the dialog needs of a product. */
-export type SendableProduct = Pick<Product, 'code' | 'name' | 'currency' | 'minValue' | 'maxValue' | 'denominations'>;
+export type SendableProduct = Pick<
+  Product,
+  'code' | 'name' | 'brand' | 'currency' | 'minValue' | 'maxValue' | 'denominations'
+> &
+  Partial<Pick<Product, 'redemptionInstructions'>>;
 
 /** The form as typed: text, so nothing is lost or rounded before it is checked. */
 export interface SendFormValues {
   email: string;
+  recipientName: string;
   amount: string;
   quantity: string;
   message: string;
 }
 
-export const EMPTY_SEND_FORM: SendFormValues = { email: '', amount: '', quantity: '1', message: '' };
-export const MESSAGE_MAX_LENGTH = 500;
+export const EMPTY_SEND_FORM: SendFormValues = { email: '', recipientName: '', amount: '', quantity: '1', message: '' };
+export const MESSAGE_MAX_LENGTH = ORDER_MESSAGE_MAX_LENGTH;
 
-export type SendFormField = 'email' | 'amount' | 'quantity' | 'message';
+export type SendFormField = keyof SendFormValues;
+
+/** The spec's three required fields, in the order its notice names them. */
+const REQUIRED: readonly SendFormField[] = ['amount', 'email', 'quantity'];
+/** The order fields are checked in (and the first one wrong takes focus). */
+export const FIELD_ORDER: readonly SendFormField[] = ['amount', 'email', 'quantity', 'recipientName', 'message'];
+
+/** The title of the spec's notice when a field is wrong (an empty one is 'Missing information'). */
+const NOTICE_TITLES: Record<SendFormField, string> = {
+  amount: 'Invalid amount',
+  email: 'Invalid email address',
+  quantity: 'Invalid quantity',
+  recipientName: 'Name too long',
+  message: 'Message too long',
+};
 
 /** A notice with the spec's title, and the field to fix. */
 export interface SendFormProblem {
@@ -62,7 +89,7 @@ export function formatWithCode(minor: number, currency: string): string {
 
 /** The spec's rule for the Send button: amount, email and quantity all filled in. */
 export function isSendFormFilled(values: SendFormValues): boolean {
-  return values.amount.trim() !== '' && values.email.trim() !== '' && values.quantity.trim() !== '';
+  return REQUIRED.every((field) => values[field].trim() !== '');
 }
 
 /** A whole number from 1 to 100 typed as text, or undefined. */
@@ -73,97 +100,108 @@ export function parseQuantity(text: string): number | undefined {
   return n >= 1 && n <= MAX_QUANTITY ? n : undefined;
 }
 
-export function amountProblem(text: string, rule: AmountRule): SendFormProblem | undefined {
+/** Why an amount is not one this product takes, in words for the person typing it. */
+export function amountProblem(text: string, rule: AmountRule): string | undefined {
   const minor = parseAmount(text, rule.currency);
   const range = `Amount must be between ${formatWithCode(rule.minMinor, rule.currency)} and ${formatWithCode(rule.maxMinor, rule.currency)}`;
   if (minor === undefined) {
     const digits = exponentOf(rule.currency);
-    return {
-      title: 'Invalid amount',
-      description: digits
-        ? `Enter the amount as a number with at most ${digits} decimals, such as 25 or 25.50. ${range}.`
-        : `Enter the amount as a whole number. ${range}.`,
-      field: 'amount',
-    };
+    return digits
+      ? `Enter the amount as a number with at most ${digits} decimals, such as 25 or 25.50. ${range}.`
+      : `Enter the amount as a whole number. ${range}.`;
   }
   if (rule.fixedMinor && !rule.fixedMinor.includes(minor)) {
-    return {
-      title: 'Invalid amount',
-      description: `Choose one of ${rule.fixedMinor.map((m) => formatWithCode(m, rule.currency)).join(', ')}`,
-      field: 'amount',
-    };
+    return `Choose one of ${rule.fixedMinor.map((m) => formatWithCode(m, rule.currency)).join(', ')}`;
   }
-  if (minor < rule.minMinor || minor > rule.maxMinor) {
-    return { title: 'Invalid amount', description: range, field: 'amount' };
-  }
+  if (minor < rule.minMinor || minor > rule.maxMinor) return range;
   return undefined;
 }
 
-export type SendFormCheck =
-  | { ok: true; body: CreateOrderBody; amountMinor: number }
-  | { ok: false; problem: SendFormProblem };
+const REQUIRED_MESSAGE = 'Required';
+
+/** A field the spec requires: empty is its own message, then the field's own rule. */
+const required = (check: (text: string) => string | undefined) =>
+  z.string().superRefine((text, ctx) => {
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+      return;
+    }
+    const problem = check(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /**
- * Checks the form as the spec's order dialog does (missing fields first, then the amount's
- * bounds), then the email and quantity as the API will, and gives the request body.
+ * The form's one schema, for react-hook-form's resolver and the submit alike: each field as the
+ * API checks it (the email, name and message rules from the order contract, the amount from the
+ * product's values in exact minor units) and, when all is well, the request body.
  */
-export function checkSendForm(values: SendFormValues, product: SendableProduct): SendFormCheck {
-  const missing = (['amount', 'email', 'quantity'] as const).find((f) => values[f].trim() === '');
-  if (missing) {
-    return {
-      ok: false,
-      problem: { title: 'Missing information', description: 'Please fill in all required fields', field: missing },
-    };
-  }
+export function sendFormSchema(product: SendableProduct) {
   const rule = amountRule(product);
-  const badAmount = amountProblem(values.amount, rule);
-  if (badAmount) return { ok: false, problem: badAmount };
-  const email = values.email.trim();
-  if (!CreateOrderBodySchema.shape.email.safeParse(email).success) {
-    return {
-      ok: false,
-      problem: {
-        title: 'Invalid email address',
-        description: 'Enter the recipient’s email address, such as name@company.com',
-        field: 'email',
-      },
-    };
+  const { email, message, recipient_name } = CreateOrderBodySchema.shape;
+  return z
+    .object({
+      email: required((text) =>
+        email.safeParse(text.trim()).success ? undefined : 'Enter an email address such as name@company.com',
+      ),
+      recipientName: z
+        .string()
+        .refine((text) => recipient_name.safeParse(text).success, `At most ${RECIPIENT_NAME_MAX_LENGTH} characters`),
+      amount: required((text) => amountProblem(text, rule)),
+      quantity: required((text) =>
+        parseQuantity(text) === undefined ? `Quantity must be a whole number from 1 to ${MAX_QUANTITY}` : undefined,
+      ),
+      message: z
+        .string()
+        .refine(
+          (text) => message.safeParse(text).success,
+          `The message must be at most ${ORDER_MESSAGE_MAX_LENGTH} characters`,
+        ),
+    })
+    .transform((values): SendFormOutput => {
+      const amountMinor = parseAmount(values.amount, rule.currency) as number;
+      const note = values.message.trim();
+      const name = values.recipientName.trim();
+      return {
+        amountMinor,
+        body: {
+          product_code: product.code,
+          // Exact decimal text: the server reads it without a float in between.
+          amount: toDecimalString(amountMinor, rule.currency),
+          email: values.email.trim(),
+          quantity: parseQuantity(values.quantity) as number,
+          ...(note ? { message: note } : {}),
+          ...(name ? { recipient_name: name } : {}),
+        },
+      };
+    });
+}
+
+export interface SendFormOutput {
+  body: CreateOrderBody;
+  amountMinor: number;
+}
+
+export type SendFormCheck = ({ ok: true } & SendFormOutput) | { ok: false; problem: SendFormProblem };
+
+/** The spec's notice for a set of field errors: what is missing first, then the first field wrong. */
+export function noticeFor(errors: Partial<Record<SendFormField, string | undefined>>): SendFormProblem | undefined {
+  const missing = REQUIRED.find((field) => errors[field] === REQUIRED_MESSAGE);
+  if (missing)
+    return { title: 'Missing information', description: 'Please fill in all required fields', field: missing };
+  const field = FIELD_ORDER.find((f) => errors[f]);
+  return field ? { title: NOTICE_TITLES[field], description: errors[field] as string, field } : undefined;
+}
+
+/** The schema's verdict on the whole form, as the spec's notice or the request body. */
+export function checkSendForm(values: SendFormValues, product: SendableProduct): SendFormCheck {
+  const result = sendFormSchema(product).safeParse(values);
+  if (result.success) return { ok: true, ...result.data };
+  const errors: Partial<Record<SendFormField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as SendFormField;
+    errors[field] ??= issue.message;
   }
-  const quantity = parseQuantity(values.quantity);
-  if (quantity === undefined) {
-    return {
-      ok: false,
-      problem: {
-        title: 'Invalid quantity',
-        description: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`,
-        field: 'quantity',
-      },
-    };
-  }
-  const message = values.message.trim();
-  if (message.length > MESSAGE_MAX_LENGTH) {
-    return {
-      ok: false,
-      problem: {
-        title: 'Message too long',
-        description: `The message must be at most ${MESSAGE_MAX_LENGTH} characters`,
-        field: 'message',
-      },
-    };
-  }
-  const amountMinor = parseAmount(values.amount, rule.currency) as number;
-  return {
-    ok: true,
-    amountMinor,
-    body: {
-      product_code: product.code,
-      // Exact decimal text: the server reads it without a float in between.
-      amount: toDecimalString(amountMinor, rule.currency),
-      email,
-      quantity,
-      ...(message ? { message } : {}),
-    },
-  };
+  return { ok: false, problem: noticeFor(errors) as SendFormProblem };
 }
 
 export interface ChargeRate {
@@ -198,4 +236,23 @@ export function sendSums(values: Pick<SendFormValues, 'amount' | 'quantity'>, cu
     sums.charged = { currency: charge.currency, rate: charge.rate, subtotal, fee, total: subtotal + fee };
   }
   return sums;
+}
+
+/**
+ * How much more the balance needs for this send, in minor units of the balance's currency;
+ * undefined when it is enough, or while the charge in that currency is not known yet.
+ */
+export function fundsMissing(
+  sums: SendSums | undefined,
+  balance: { available: number; currency: string },
+): number | undefined {
+  if (!sums) return undefined;
+  const total =
+    sums.charged?.currency === balance.currency
+      ? sums.charged.total
+      : sums.currency === balance.currency
+        ? sums.total
+        : undefined;
+  const available = parseAmount(Math.max(0, balance.available), balance.currency) ?? 0;
+  return total !== undefined && total > available ? total - available : undefined;
 }

@@ -4,6 +4,7 @@ import type { SendableProduct } from './send-form';
 export const amazonUs: SendableProduct = {
   code: 'AMAZON-US',
   name: 'Amazon.com Gift Card',
+  brand: 'Amazon',
   currency: 'USD',
   minValue: 1,
   maxValue: 2000,

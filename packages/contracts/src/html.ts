@@ -6,7 +6,10 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Makes any text safe to place in HTML text or a quoted attribute. */
+/**
+ * Makes any text safe to place in HTML (or XML) text or a quoted attribute. The one escaper for
+ * emails, the server's page shell and sitemap, and the web app's prerendered head tags.
+ */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { convertMinor, orderAmounts, processingFee } from '@giftrelay/money';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
-import { encryptSecret, newUrlToken } from '../../lib/crypto';
-import { getRate } from '../fx/rates';
+import type { Database } from '../../src/db/schema';
+import { encryptSecret, newUrlToken, type SecretKey } from '../../src/lib/crypto';
+import { getRate } from '../../src/modules/fx/rates';
 
 /**
  * Order history for scale tests and demos: `npm run seed:orders`, `npm run bench:dashboard` and
@@ -258,7 +258,7 @@ const insertJson = (table: string, columns: readonly string[], rows: unknown[]) 
 /** Writes finished orders with their rewards and history; one transaction per call. */
 export async function insertHistoricalOrders(
   db: Kysely<Database>,
-  o: { organisationId: string; createdBy?: string | null; key: Buffer; orders: HistoricalOrder[] },
+  o: { organisationId: string; createdBy?: string | null; key: SecretKey; orders: HistoricalOrder[] },
 ): Promise<string[]> {
   const orders: Record<string, unknown>[] = [];
   const rewards: Record<string, unknown>[] = [];
@@ -359,7 +359,7 @@ export async function seedOrders(
   o: {
     organisationId: string;
     createdBy?: string | null;
-    key: Buffer;
+    key: SecretKey;
     count: number;
     from: Date;
     to: Date;

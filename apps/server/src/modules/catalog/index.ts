@@ -1,0 +1,5 @@
+/** The module's public entry: what other modules may use (decision 018). */
+
+export { CatalogCache, catalogGeneration } from './cache';
+export { countAvailableProducts, lastSucceededSync } from './repository';
+export { type CatalogProduct, getProduct } from './service';

@@ -1,0 +1,13 @@
+/** The module's public entry: what other modules may use (decision 018). */
+export { sendStoredAnswer } from './reply';
+export {
+  earlierAnswer,
+  type IdempotencyKey,
+  KEEP_HOURS,
+  keyFor,
+  requestFingerprint,
+  runOnce,
+  type StoredAnswer,
+  storeRefusal,
+  withIdempotencyKey,
+} from './service';

@@ -1,0 +1,3 @@
+/** The module's public entry: what other modules may use (decision 018). */
+export { ledgerPlugin } from './plugin';
+export { hasAccount, postEntry } from './repository';

@@ -1,0 +1,62 @@
+import { ORDER_EXPORT_COLUMNS, type OrderSearchQuery } from '@giftrelay/contracts';
+import { toDecimalString } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
+import * as repo from './repository';
+
+const EXPORT_BATCH = 2000;
+
+/**
+ * Every order matching the search as CSV lines, newest first, read in keyset batches so memory
+ * stays flat however many there are; the consumer's pace (the HTTP response) sets the reading pace.
+ */
+export async function* exportOrders(
+  app: FastifyInstance,
+  organisationId: string,
+  q: OrderSearchQuery,
+): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(ORDER_EXPORT_COLUMNS);
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await repo.listOrders(app.db, {
+      organisationId,
+      search: q.q || undefined,
+      status: q.status,
+      limit: EXPORT_BATCH,
+      after,
+    });
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const o of rows) chunk += csvRow(exportCells(o));
+    yield chunk;
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows[rows.length - 1] as repo.OrderRow;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+function exportCells(o: repo.OrderRow): CsvCell[] {
+  const face = (minor: string) => toDecimalString(Number(minor), o.currency);
+  return [
+    o.id,
+    o.created_at.toISOString(),
+    o.status,
+    o.recipient_email,
+    o.recipient_name,
+    o.brand,
+    o.product_name,
+    o.product_code,
+    o.currency,
+    face(o.amount_minor),
+    o.quantity,
+    face(o.subtotal_minor),
+    face(o.fee_minor),
+    face(o.total_minor),
+    o.charge_currency,
+    toDecimalString(Number(o.charged_total_minor), o.charge_currency),
+    o.delivery_method,
+    o.completed_at?.toISOString() ?? null,
+    o.failed_at?.toISOString() ?? null,
+    o.failure_reason,
+  ];
+}

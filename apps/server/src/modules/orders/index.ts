@@ -1,0 +1,4 @@
+/** The module's public entry: what other modules may use (decision 018). */
+export { billingCurrency, cachedProduct } from './lookups';
+export { presentOrder } from './presenter';
+export { findOrganisationProfile, findRewardByClaimHash, listOrders, recordClaimOpened } from './repository';

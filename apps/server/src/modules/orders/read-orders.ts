@@ -1,0 +1,71 @@
+import type { ListOrdersQuery, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
+import { toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { figuresByStatus } from '../reports';
+import { billingCurrency } from './lookups';
+import { presentOrder, presentOrderDetail } from './presenter';
+import * as repo from './repository';
+
+export async function getOrderDetail(app: FastifyInstance, organisationId: string, orderId: string) {
+  const order = await repo.findOrder(app.db, organisationId, orderId);
+  if (!order) throw notFound('Order');
+  const [rewards, events] = await Promise.all([repo.listRewards(app.db, order.id), repo.listEvents(app.db, order.id)]);
+  return presentOrderDetail(order, rewards, events);
+}
+
+const ORDERS_LISTING = 'orders';
+const OrderPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+
+export async function listOrders(app: FastifyInstance, organisationId: string, q: ListOrdersQuery) {
+  const rows = await repo.listOrders(app.db, {
+    organisationId,
+    search: q.q || undefined,
+    status: q.status,
+    limit: q.limit + 1,
+    after: q.cursor ? app.cursors.decode(ORDERS_LISTING, q.cursor, OrderPosition) : undefined,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    success: true as const,
+    orders: page.map(presentOrder),
+    next_cursor:
+      rows.length > q.limit && last
+        ? app.cursors.encode(ORDERS_LISTING, [last.created_at.toISOString(), last.id])
+        : null,
+  };
+}
+
+/**
+ * The order history's four cards over the searched set. Without search text they come from the
+ * rollups (constant time at any size); with it, from the orders the search matches.
+ */
+export async function orderStats(
+  app: FastifyInstance,
+  organisationId: string,
+  q: OrderSearchQuery,
+): Promise<OrderStats> {
+  const search = q.q || undefined;
+  const [currency, counts] = await Promise.all([
+    billingCurrency(app, organisationId),
+    search
+      ? repo.searchedStatusCounts(app.db, { organisationId, search, status: q.status })
+      : figuresByStatus(app.db, organisationId, {}, q.status).then((m) =>
+          [...m].map(([status, f]) => ({ status, orders: f.orders, charged_total_minor: f.chargedTotalMinor })),
+        ),
+  ]);
+  const count = (status: string) => counts.find((c) => c.status === status)?.orders ?? 0;
+  const totalValueMinor = counts.reduce((n, c) => n + c.charged_total_minor, 0);
+  return {
+    success: true,
+    currency,
+    total_orders: counts.reduce((n, c) => n + c.orders, 0),
+    delivered: count('completed'),
+    pending: count('pending'),
+    failed: count('failed'),
+    total_value: toMajor(totalValueMinor, currency),
+    total_value_minor: totalValueMinor,
+  };
+}

@@ -1,0 +1,6 @@
+/** The feature's barrel: everything outside the feature imports it from here (decision 018). */
+
+export { loadArticleBody } from './article-bodies';
+export { getArticle } from './articles';
+export { ArticleList } from './components/article-list';
+export { ArticlePage } from './components/article-page';

@@ -1,0 +1,2 @@
+/** The feature's barrel: everything outside the feature imports it from here (decision 018). */
+export { ContactForm } from './components/contact-form';

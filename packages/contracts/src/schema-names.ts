@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  CredentialsSchema,
+  MessageResponseSchema,
+  OrganisationSchema,
+  RoleSchema,
+  SessionSchema,
+  TokenBodySchema,
+  UserResponseSchema,
+  UserSchema,
+  VerifyEmailResponseSchema,
+} from './auth';
+import { CatalogFacetsSchema, PayoutTypeSchema, ProductListResponseSchema, ProductResponseSchema } from './catalog';
+import { ErrorBodySchema, ErrorCodeSchema } from './errors';
+import { HealthSchema } from './health';
+import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
+import { MailboxListSchema, MailboxMessageResponseSchema, MailboxMessageSchema } from './mailbox';
+import {
+  BalanceSchema,
+  ChargeSchema,
+  ClaimSchema,
+  CreateOrderBodySchema,
+  CreateOrderResponseSchema,
+  ListOrdersResponseSchema,
+  OrderDetailResponseSchema,
+  OrderDetailSchema,
+  OrderEventSchema,
+  OrderStatsSchema,
+  OrderStatusSchema,
+  OrderSummarySchema,
+  ResendOrderResponseSchema,
+  RewardSchema,
+} from './orders';
+import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './reports';
+
+/**
+ * The names the OpenAPI document gives these schemas (`components.schemas`), and so the names of
+ * the SDK's types. They are a public API: renaming one breaks integrators' code (decision 014).
+ * Kept in one list, beside the schemas rather than in them, so a change of name is one reviewed
+ * line. (`Product` and `FxRate` are named where they are defined.)
+ */
+const NAMES: [z.ZodType, string][] = [
+  [ErrorBodySchema, 'Error'],
+  [ErrorCodeSchema, 'ErrorCode'],
+  [CredentialsSchema, 'Credentials'],
+  [TokenBodySchema, 'TokenRequest'],
+  [RoleSchema, 'Role'],
+  [OrganisationSchema, 'Organisation'],
+  [UserSchema, 'User'],
+  [SessionSchema, 'Session'],
+  [UserResponseSchema, 'UserResponse'],
+  [MessageResponseSchema, 'MessageResponse'],
+  [VerifyEmailResponseSchema, 'VerifyEmailResponse'],
+  [PayoutTypeSchema, 'PayoutType'],
+  [ProductListResponseSchema, 'ProductList'],
+  [ProductResponseSchema, 'ProductResponse'],
+  [CatalogFacetsSchema, 'CatalogFacets'],
+  [OrderStatusSchema, 'OrderStatus'],
+  [CreateOrderBodySchema, 'CreateOrderRequest'],
+  [ChargeSchema, 'Charge'],
+  [OrderSummarySchema, 'Order'],
+  [CreateOrderResponseSchema, 'CreateOrderResponse'],
+  [RewardSchema, 'Reward'],
+  [OrderEventSchema, 'OrderEvent'],
+  [OrderDetailSchema, 'OrderDetail'],
+  [OrderDetailResponseSchema, 'OrderDetailResponse'],
+  [ListOrdersResponseSchema, 'OrderList'],
+  [OrderStatsSchema, 'OrderStats'],
+  [ResendOrderResponseSchema, 'ResendOrderResponse'],
+  [BalanceSchema, 'Balance'],
+  [ClaimSchema, 'Claim'],
+  [DashboardSchema, 'Dashboard'],
+  [DashboardChartsSchema, 'DashboardCharts'],
+  [AnalyticsSchema, 'Analytics'],
+  [HealthSchema, 'Health'],
+  [MailboxMessageSchema, 'MailboxMessage'],
+  [MailboxListSchema, 'MailboxList'],
+  [MailboxMessageResponseSchema, 'MailboxMessageResponse'],
+  [CreateLeadSchema, 'CreateLeadRequest'],
+  [CreateLeadResponseSchema, 'CreateLeadResponse'],
+];
+
+for (const [schema, id] of NAMES) {
+  // The same as `.meta({ id })`, on the exported instance itself, keeping any description.
+  if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
+  else z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
