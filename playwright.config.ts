@@ -38,11 +38,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // @mobile: a test of the 375 px layout, run only on the phone. @both: run on each.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, channel: undefined },
-      grep: /@mobile/,
+      grep: /@mobile|@both/,
     },
   ],
   webServer: {

@@ -46,7 +46,7 @@ test('the plan chosen on /pricing is the current plan on /billing', async ({ pag
   await expect(page).toHaveURL(/\/login\?mode=signup&plan=growth$/);
   await expect(page).toHaveTitle('Sign up | GiftRelay');
   const email = newEmail('growth');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
@@ -68,7 +68,7 @@ test('sign-in copy: the sign-up title, a failed attempt’s toast does not follo
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveTitle('Sign in | GiftRelay');
 
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('wrong-Password-99');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(notifications(page).getByText('Error')).toBeVisible();

@@ -11,13 +11,13 @@ test('the form shows the spec’s validation messages and can show the password'
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
 
-  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Invalid email address')).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`);
-  await page.getByLabel('Email').blur();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Email', { exact: true }).fill(`${'a'.repeat(250)}@example.com`);
+  await page.getByLabel('Email', { exact: true }).blur();
   await expect(page.getByText('Email must be at most 255 characters')).toBeVisible();
 
   const password = page.getByLabel('Password', { exact: true });
@@ -35,7 +35,7 @@ test('a wrong password and an unknown address get the same error toast', async (
   const account = await createVerifiedAccount(page.request);
   await page.goto('/login');
   for (const email of [account.email, newEmail('nobody')]) {
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-Password-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const toast = notifications(page).getByRole('listitem').filter({ hasText: 'Invalid email or password' });
@@ -52,7 +52,7 @@ test('an unverified account is told to verify and can have the link sent again',
   await waitForEmail(page.request, email, /verify/i);
 
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(notifications(page).getByText(/Email not confirmed/)).toBeVisible();
@@ -69,7 +69,7 @@ test('an unverified account is told to verify and can have the link sent again',
 
   await page.getByRole('button', { name: 'Back to sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to GiftRelay' })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 });
 
 test('a protected page sends you to sign in and back to it', async ({ page }) => {
@@ -120,7 +120,7 @@ test('a pricing button opens sign-up with its plan, and the account is created',
   await expect(page.getByTestId('chosen-plan')).toHaveText('Plan: Growth ($299 per month)');
 
   const email = newEmail('growth');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();

@@ -20,7 +20,7 @@ test('sign up, verify from the mailbox (which signs in), the first-reward prompt
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   const toast = page.getByRole('region', { name: /Notifications/ });
@@ -101,7 +101,7 @@ test('sign up, verify from the mailbox (which signs in), the first-reward prompt
   await expect(page.getByRole('heading', { name: 'Sign in to GiftRelay' })).toBeVisible();
 
   // Signing in again is a return.
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(toast.getByText('Welcome back!')).toBeVisible();

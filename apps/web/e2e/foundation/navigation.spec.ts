@@ -49,7 +49,7 @@ test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Digital Rewards That Scale with Your Business');
 });
 
-test('no Content-Security-Policy violations on the page @mobile', async ({ page }) => {
+test('no Content-Security-Policy violations on the page @both', async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (msg) => {
     if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());

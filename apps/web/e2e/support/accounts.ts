@@ -57,7 +57,11 @@ export async function createVerifiedAccount(
 /** Signs in through the login page as a person would, and waits for the dashboard. */
 export async function signInThroughUi(page: Page, account: Account, expectedPath = /\/dashboard$/) {
   if (!page.url().includes('/login')) await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
+  // A client-side move to /login can keep the last page (an open dialog, say) on screen for a
+  // moment; wait for the form itself, so no other field named like it can be filled instead.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(expectedPath);

@@ -54,7 +54,7 @@ export function EmailPreview({ product, values, sender, sandbox }: EmailPreviewP
             </p>
           ))}
         </div>
-        <ul className="flex flex-wrap gap-2" aria-label="Claim buttons in the email">
+        <ul className="flex flex-wrap gap-2" aria-label="Claim buttons in the message">
           {copy.claimLabels.map((label) => (
             <li key={label} className="rounded-md bg-primary px-3 py-1.5 text-primary-foreground">
               {label}
