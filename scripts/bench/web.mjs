@@ -6,8 +6,10 @@
 //      and on the usual build's / as the baseline;
 //   3. signs a user up through the API (the verification link signs in and sets the refresh
 //      cookie), then loads /dashboard signed in: when the session refresh, the balance and the
-//      dashboard's own requests start (a waterfall or not), and Lighthouse on it.
+//      dashboard's own requests start and end (a waterfall or not), and Lighthouse on it.
 // Writes .test-output/bench-web.json and exits non-zero when / loads 120 KB gzip of JS or more.
+// `npm run bench:web -- --dashboard-only [--runs=N]` does only step 3, with N Lighthouse runs
+// (default 3, the median reported): a minute or two, for comparing two commits on a busy machine.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -30,6 +32,11 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const BUDGET_JS_GZIP = 120 * 1024;
+const DASHBOARD_ONLY = process.argv.includes('--dashboard-only');
+const RUNS = Number(
+  process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? (DASHBOARD_ONLY ? 3 : 1),
+);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 9) throw new Error('--runs must be a whole number from 1 to 9');
 const PAGES = ['/', '/pricing', '/blog', '/blog/employee-incentive-gift-cards'];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -171,7 +178,6 @@ async function signedInSession(origin) {
   if (!token) throw new Error('no verification email arrived');
   const verify = await post('/api/v1/auth/verify', { token }, { 'x-session-cookie': '1' });
   if (!verify.ok) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
-  refreshCookie(verify);
   // A refresh token works once: every browser gets a session of its own, signed in like the app does.
   return async () => {
     const res = await post(
@@ -197,24 +203,31 @@ async function signIn(context, origin, session) {
 }
 
 /**
- * When each request of a fresh signed-in load of `path` starts, in ms after navigation: the
- * session refresh, the balance and the page's own data. In a waterfall each waits for the last.
+ * When each API request of a fresh signed-in load of `path` starts and ends, in ms after
+ * navigation: the session refresh, the balance and the page's own data. In a waterfall each
+ * waits for the last. The last end is when the page has all its data.
  */
 async function measureAppRequests(browser, origin, session, path) {
   const context = await browser.newContext();
   await signIn(context, origin, session);
   const page = await context.newPage();
-  const starts = [];
+  const requests = new Map();
   let t0 = 0;
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) starts.push({ path: url.pathname + url.search, at: Date.now() - t0 });
+    if (url.pathname.startsWith('/api/')) requests.set(req, { path: url.pathname + url.search, at: Date.now() - t0 });
+  });
+  page.on('requestfinished', (req) => {
+    const entry = requests.get(req);
+    if (entry) entry.end = Date.now() - t0;
   });
   t0 = Date.now();
   await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
   await context.close();
-  return starts;
+  return [...requests.values()];
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function lighthouseOnce(url, session) {
   const { default: lighthouse } = await import('lighthouse');
@@ -244,7 +257,10 @@ async function lighthouseOnce(url, session) {
     if (lhr.runtimeError) return { error: lhr.runtimeError.code };
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id]?.displayValue ?? '';
+    const ms = (id) => Math.round(lhr.audits[id]?.numericValue ?? 0);
     return {
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -257,6 +273,61 @@ async function lighthouseOnce(url, session) {
   } finally {
     await chrome.kill();
   }
+}
+
+/** Fresh signed-in loads of /dashboard after one that warms the server; prints the median's requests. */
+async function dashboardLoad(browser, newSession, runs) {
+  await measureAppRequests(browser, origin, await newSession(), '/dashboard');
+  const loads = [];
+  for (let i = 0; i < runs; i++)
+    loads.push(await measureAppRequests(browser, origin, await newSession(), '/dashboard'));
+  const allData = (load) => Math.max(...load.map((r) => r.end ?? r.at));
+  const typical = loads.find((load) => allData(load) === median(loads.map(allData)));
+  console.log(
+    `\nA fresh signed-in load of /dashboard: each API request's start → end, ms after navigation (median of ${runs})`,
+  );
+  for (const r of typical)
+    console.log(`  ${String(r.at).padStart(6)} → ${String(r.end ?? '?').padStart(6)} ms  ${r.path}`);
+  if (runs > 1) console.log(`  all data in after: ${loads.map(allData).join(', ')} ms`);
+  return typical;
+}
+
+/** Only the signed-in /dashboard: the request timeline and RUNS Lighthouse runs, medians reported. */
+async function benchDashboard() {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless'),
+  });
+  const newSession = await signedInSession(origin);
+  const requests = await dashboardLoad(browser, newSession, RUNS);
+  await browser.close();
+  console.log(`\nLighthouse 13, mobile, /dashboard signed in, ${RUNS} runs…`);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${origin}/dashboard`, newSession));
+  const ok = runs.filter((r) => !r.error);
+  for (const r of runs) {
+    console.log(
+      r.error
+        ? `  could not load the page: ${r.error}`
+        : `  perf ${r.performance}  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}`,
+    );
+  }
+  const summary = ok.length
+    ? {
+        performance: median(ok.map((r) => r.performance)),
+        lcpMs: median(ok.map((r) => r.lcpMs)),
+        tbtMs: median(ok.map((r) => r.tbtMs)),
+      }
+    : null;
+  if (summary) console.log(`  median: perf ${summary.performance}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms`);
+  const [load1, load5, load15] = (await import('node:os')).loadavg();
+  console.log(`  load average: ${load1.toFixed(2)} ${load5.toFixed(2)} ${load15.toFixed(2)}`);
+  mkdirSync(path.join(root, '.test-output'), { recursive: true });
+  writeFileSync(
+    path.join(root, '.test-output/bench-web-dashboard.json'),
+    `${JSON.stringify({ requests, lighthouse: runs, summary, loadavg: [load1, load5, load15] }, null, 2)}\n`,
+  );
 }
 
 const { ensureDependencies } = await import('../lib/deps.mjs');
@@ -282,64 +353,63 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.m
 let baselineServer;
 try {
   await waitFor(`${origin}/api/health`);
-  console.log('Building the baseline (one client-rendered bundle)…');
-  await buildBaseline(baselineDir);
-  baselineServer = await serveBaseline(baselineDir, port);
-  const baselineOrigin = `http://localhost:${baselineServer.address().port}`;
+  if (DASHBOARD_ONLY) await benchDashboard();
+  else {
+    console.log('Building the baseline (one client-rendered bundle)…');
+    await buildBaseline(baselineDir);
+    baselineServer = await serveBaseline(baselineDir, port);
+    const baselineOrigin = `http://localhost:${baselineServer.address().port}`;
 
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROME_FLAGS.filter((f) => f !== '--headless'),
-  });
-  const assets = await measureAssets(browser, `${origin}/`);
-  const baselineAssets = await measureAssets(browser, `${baselineOrigin}/`);
-  const newSession = await signedInSession(origin);
-  // A first load warms the server's caches; the second is the one reported.
-  await measureAppRequests(browser, origin, await newSession(), '/dashboard');
-  const dashboardRequests = await measureAppRequests(browser, origin, await newSession(), '/dashboard');
-  await browser.close();
-  console.log('\nA fresh signed-in load of /dashboard: when each API request starts (ms after navigation)');
-  for (const r of dashboardRequests) console.log(`  ${String(r.at).padStart(6)} ms  ${r.path}`);
+    const { chromium } = await import('@playwright/test');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROME_FLAGS.filter((f) => f !== '--headless'),
+    });
+    const assets = await measureAssets(browser, `${origin}/`);
+    const baselineAssets = await measureAssets(browser, `${baselineOrigin}/`);
+    const newSession = await signedInSession(origin);
+    const dashboardRequests = await dashboardLoad(browser, newSession, 1);
+    await browser.close();
 
-  console.log('\nJavaScript and CSS loaded by / (CSS inline in the page counts as CSS; wire = bytes transferred)');
-  console.log('                         JS raw    JS gzip   JS wire   CSS raw   CSS gzip  HTML raw  HTML gzip');
-  for (const [name, a] of [
-    ['GiftRelay', assets],
-    ['Baseline (usual build)', baselineAssets],
-  ]) {
-    console.log(
-      `${name.padEnd(24)} ${[a.js.raw, a.js.gzip, a.js.wire, a.css.raw, a.css.gzip, a.html.raw, a.html.gzip].map((n) => kb(n).padStart(9)).join(' ')}`,
-    );
-  }
-  console.log(`Files for /: ${assets.files.join(', ')}`);
-
-  console.log('\nLighthouse 13, mobile (this takes a few minutes)…');
-  const lighthouse = {};
-  for (const p of PAGES) lighthouse[p] = await runLighthouse(`${origin}${p}`);
-  lighthouse['baseline /'] = await runLighthouse(`${baselineOrigin}/`);
-  lighthouse['/dashboard (signed in)'] = await runLighthouse(`${origin}/dashboard`, newSession);
-  console.log('Page                                      Perf  A11y  BP   SEO   FCP      LCP      TBT      CLS');
-  for (const [p, r] of Object.entries(lighthouse)) {
-    if (r.error) {
-      console.log(`${p.padEnd(41)} Lighthouse could not load the page: ${r.error}`);
-      continue;
+    console.log('\nJavaScript and CSS loaded by / (CSS inline in the page counts as CSS; wire = bytes transferred)');
+    console.log('                         JS raw    JS gzip   JS wire   CSS raw   CSS gzip  HTML raw  HTML gzip');
+    for (const [name, a] of [
+      ['GiftRelay', assets],
+      ['Baseline (usual build)', baselineAssets],
+    ]) {
+      console.log(
+        `${name.padEnd(24)} ${[a.js.raw, a.js.gzip, a.js.wire, a.css.raw, a.css.gzip, a.html.raw, a.html.gzip].map((n) => kb(n).padStart(9)).join(' ')}`,
+      );
     }
-    console.log(
-      `${p.padEnd(41)} ${String(r.performance).padStart(4)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(4)} ${String(r.seo).padStart(5)}   ${r.fcp.padEnd(8)} ${r.lcp.padEnd(8)} ${r.tbt.padEnd(8)} ${r.cls}`,
-    );
-  }
+    console.log(`Files for /: ${assets.files.join(', ')}`);
 
-  mkdirSync(path.join(root, '.test-output'), { recursive: true });
-  writeFileSync(
-    path.join(root, '.test-output/bench-web.json'),
-    `${JSON.stringify({ assets, baselineAssets, lighthouse, dashboardRequests, budgetJsGzip: BUDGET_JS_GZIP }, null, 2)}\n`,
-  );
-  const withinBudget = assets.js.gzip < BUDGET_JS_GZIP;
-  console.log(
-    `\n/ loads ${kb(assets.js.gzip)} of JavaScript (gzip): ${withinBudget ? 'within' : 'OVER'} the ${kb(BUDGET_JS_GZIP)} budget.`,
-  );
-  process.exitCode = withinBudget ? 0 : 1;
+    console.log('\nLighthouse 13, mobile (this takes a few minutes)…');
+    const lighthouse = {};
+    for (const p of PAGES) lighthouse[p] = await runLighthouse(`${origin}${p}`);
+    lighthouse['baseline /'] = await runLighthouse(`${baselineOrigin}/`);
+    lighthouse['/dashboard (signed in)'] = await runLighthouse(`${origin}/dashboard`, newSession);
+    console.log('Page                                      Perf  A11y  BP   SEO   FCP      LCP      TBT      CLS');
+    for (const [p, r] of Object.entries(lighthouse)) {
+      if (r.error) {
+        console.log(`${p.padEnd(41)} Lighthouse could not load the page: ${r.error}`);
+        continue;
+      }
+      console.log(
+        `${p.padEnd(41)} ${String(r.performance).padStart(4)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(4)} ${String(r.seo).padStart(5)}   ${r.fcp.padEnd(8)} ${r.lcp.padEnd(8)} ${r.tbt.padEnd(8)} ${r.cls}`,
+      );
+    }
+
+    mkdirSync(path.join(root, '.test-output'), { recursive: true });
+    writeFileSync(
+      path.join(root, '.test-output/bench-web.json'),
+      `${JSON.stringify({ assets, baselineAssets, lighthouse, dashboardRequests, budgetJsGzip: BUDGET_JS_GZIP }, null, 2)}\n`,
+    );
+    const withinBudget = assets.js.gzip < BUDGET_JS_GZIP;
+    console.log(
+      `\n/ loads ${kb(assets.js.gzip)} of JavaScript (gzip): ${withinBudget ? 'within' : 'OVER'} the ${kb(BUDGET_JS_GZIP)} budget.`,
+    );
+    process.exitCode = withinBudget ? 0 : 1;
+  }
 } finally {
   baselineServer?.close();
   server.kill('SIGTERM');

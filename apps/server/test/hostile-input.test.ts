@@ -139,6 +139,8 @@ describe(`hostile input (${TEST_DB})`, () => {
       ['/api/v1/orders/export?q=%00', 'query.q'],
       ['/api/v1/products?q=%00', 'query.q'],
       ['/api/v1/products?category=%07', 'query.category'],
+      ['/api/v1/catalog/facets?q=a%00b', 'query.q'],
+      ['/api/v1/catalog/facets?q=%1b[2J', 'query.q'],
     ])('search terms: %s', async (url, field) => {
       await refused({ url }, 400, 'VALIDATION_ERROR', field);
     });

@@ -90,13 +90,10 @@ const categoryParam = safeText({ max: PRODUCT_CATEGORY_MAX_LENGTH });
 // Kept as text so the server converts it to minor units exactly, in the product's currency.
 const amountParam = z.string().max(20, AMOUNT_MESSAGE).regex(AMOUNT_PATTERN, AMOUNT_MESSAGE).meta({ example: '25' });
 
-export const CatalogFiltersSchema = z.object({
+const catalogFilterShape = {
   country: optionalParam(countryParam).meta({ description: 'Country code (US, UK, CA, …)' }),
   currency: optionalParam(currencyParam).meta({ description: 'ISO 4217 currency code' }),
   category: optionalParam(categoryParam).meta({ description: 'Category name, exactly as listed in the facets' }),
-});
-
-export const ProductListQuerySchema = CatalogFiltersSchema.extend({
   minValue: optionalParam(amountParam).meta({
     description: 'Products whose value range reaches at least this much (major unit of each product’s currency)',
   }),
@@ -104,30 +101,42 @@ export const ProductListQuerySchema = CatalogFiltersSchema.extend({
   q: optionalParam(safeText({ max: PRODUCT_SEARCH_MAX_LENGTH })).meta({
     description: 'Case-insensitive search in brand and product name',
   }),
-  sort: optionalParam(z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` })).meta({
-    description: 'name (default), popular (most ordered brands of the last 30 days first) or value (lowest first)',
-  }),
-  cursor: optionalParam(opaqueToken({ max: 512, message: 'is not a cursor from this API' })).meta({
-    description: 'next_cursor from the previous page',
-  }),
-  limit: optionalParam(
-    z
-      .string()
-      .max(10, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
-      .regex(/^\d+$/, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
-          .max(PRODUCT_PAGE_MAX, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`),
-      ),
-  ).meta({ description: `Page size, default ${PRODUCT_PAGE_SIZE}` }),
-}).superRefine((query, ctx) => {
+};
+
+function rangeInOrder(query: { minValue?: string; maxValue?: string }, ctx: z.RefinementCtx) {
   if (query.minValue !== undefined && query.maxValue !== undefined && Number(query.minValue) > Number(query.maxValue)) {
     ctx.addIssue({ code: 'custom', path: ['minValue'], message: 'must not be greater than maxValue' });
   }
-});
+}
+
+/** What narrows the catalogue: the listing's filters, which the facets count under too. */
+export const CatalogFiltersSchema = z.object(catalogFilterShape).superRefine(rangeInOrder);
+export type CatalogFiltersQuery = z.infer<typeof CatalogFiltersSchema>;
+
+export const ProductListQuerySchema = z
+  .object({
+    ...catalogFilterShape,
+    sort: optionalParam(z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` })).meta({
+      description: 'name (default), popular (most ordered brands of the last 30 days first) or value (lowest first)',
+    }),
+    cursor: optionalParam(opaqueToken({ max: 512, message: 'is not a cursor from this API' })).meta({
+      description: 'next_cursor from the previous page',
+    }),
+    limit: optionalParam(
+      z
+        .string()
+        .max(10, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
+        .regex(/^\d+$/, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(1, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`)
+            .max(PRODUCT_PAGE_MAX, `must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`),
+        ),
+    ).meta({ description: `Page size, default ${PRODUCT_PAGE_SIZE}` }),
+  })
+  .superRefine(rangeInOrder);
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const ProductListResponseSchema = listEnvelope(ProductSchema).extend({
@@ -142,8 +151,9 @@ export const ProductCodeParamsSchema = z.object({ code: safeText({ min: 1, max: 
 
 /**
  * The filter options the catalogue has, from its available products. With filters given, each
- * list counts the products matching the other filters (a country's count under the chosen
- * currency and category), and still names every option so a choice can be changed.
+ * list counts the products matching every other filter, the search and value range included (a
+ * country's count under the chosen currency, category, range and search), and still names every
+ * option so a choice can be changed. `totals` describe the whole catalogue.
  */
 export const CatalogFacetsSchema = z.object({
   success: z.literal(true),

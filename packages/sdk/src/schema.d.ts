@@ -304,7 +304,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The countries, currencies and categories on offer, with counts */
+        /** The countries, currencies and categories on offer, each counted under the other filters */
         get: operations["listCatalogFacets"];
         put?: never;
         post?: never;
@@ -2031,6 +2031,12 @@ export interface operations {
                 country?: string;
                 /** @description ISO 4217 currency code */
                 currency?: string;
+                /** @description Products whose value range starts at or below this */
+                maxValue?: string;
+                /** @description Products whose value range reaches at least this much (major unit of each product’s currency) */
+                minValue?: string;
+                /** @description Case-insensitive search in brand and product name */
+                q?: string;
             };
             header?: never;
             path?: never;

@@ -309,6 +309,19 @@ test('with nothing chosen: popular brands and one-click countries; a search alon
   await page.getByLabel('Search brands').fill('amazon');
   await expect(cardNames(page)).toHaveText(await apiFirstPage(page, 'q=amazon'));
   await expect(page).toHaveURL(/\/catalog\?q=amazon$/);
+  // The filters count under the search: a category without an Amazon card shows 0 and is not offered.
+  const found = (await (await page.request.get('/api/v1/catalog/facets?q=amazon')).json()) as {
+    categories: { name: string; count: number }[];
+  };
+  const none = found.categories.find((c) => c.count === 0);
+  const some = found.categories.find((c) => c.count > 0);
+  if (!none || !some) throw new Error('expected categories with and without Amazon cards');
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await expect(page.getByRole('option', { name: none.name, exact: true })).toHaveAttribute('aria-disabled', 'true');
+  const offered = page.getByRole('option', { name: some.name, exact: true });
+  await expect(offered).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(offered).toContainText(String(some.count));
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Clear filters' }).click();
 
   // A popular brand is one click.

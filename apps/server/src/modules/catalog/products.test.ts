@@ -184,6 +184,37 @@ function expected(query: Query): string[] {
     .sort();
 }
 
+/** Filters of every combination, with value bounds at and either side of the products' limits. */
+function filtersArbitrary(): fc.Arbitrary<Query> {
+  // Bounds right at, and a hair either side of, the products' own limits, and anything else.
+  const edges = FIXTURE.flatMap((p) => [p.minValueMinor, p.maxValueMinor]).flatMap((minor) =>
+    [minor - 1, minor, minor + 1].filter((m) => m >= 0).map((m) => (m / 100).toFixed(2)),
+  );
+  const decimal = fc.oneof(
+    fc.constantFrom(...edges),
+    fc
+      .tuple(fc.integer({ min: 0, max: 40_000 }), fc.constantFrom('', '.5', '.01', '.005', '.999'))
+      .map(([whole, fraction]) => `${whole}${fraction}`),
+  );
+  return fc
+    .record({
+      // Each filter is left out now and then (one time in `freq`), so all combinations occur.
+      country: fc.option(fc.constantFrom('US', 'UK', 'CA', 'JP', 'KW', 'FR'), { nil: undefined, freq: 3 }),
+      currency: fc.option(fc.constantFrom('USD', 'GBP', 'CAD', 'JPY', 'KWD', 'EUR'), { nil: undefined, freq: 3 }),
+      category: fc.option(fc.constantFrom('Retail', 'Food & Beverage', 'Entertainment', 'Prepaid Cards'), {
+        nil: undefined,
+        freq: 3,
+      }),
+      minValue: fc.option(decimal, { nil: undefined, freq: 2 }),
+      maxValue: fc.option(decimal, { nil: undefined, freq: 2 }),
+      q: fc.option(fc.constantFrom('amazon', 'AMAZON', 'gift', 'caffe', 'card', 'o', 'x', '%', '_'), {
+        nil: undefined,
+        freq: 4,
+      }),
+    })
+    .filter((q) => !(q.minValue && q.maxValue && Number(q.minValue) > Number(q.maxValue)));
+}
+
 const toQueryString = (query: Query) =>
   new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
@@ -196,42 +227,13 @@ afterAll(() => t.close());
 
 describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
   it('matches a plain reading of the filters, whatever their combination, across pages', async () => {
-    // Bounds right at, and a hair either side of, the products' own limits, and anything else.
-    const edges = FIXTURE.flatMap((p) => [p.minValueMinor, p.maxValueMinor]).flatMap((minor) =>
-      [minor - 1, minor, minor + 1].filter((m) => m >= 0).map((m) => (m / 100).toFixed(2)),
-    );
-    const decimal = fc.oneof(
-      fc.constantFrom(...edges),
-      fc
-        .tuple(fc.integer({ min: 0, max: 40_000 }), fc.constantFrom('', '.5', '.01', '.005', '.999'))
-        .map(([whole, fraction]) => `${whole}${fraction}`),
-    );
     await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          // Each filter is left out now and then (one time in `freq`), so all combinations occur.
-          country: fc.option(fc.constantFrom('US', 'UK', 'CA', 'JP', 'KW', 'FR'), { nil: undefined, freq: 3 }),
-          currency: fc.option(fc.constantFrom('USD', 'GBP', 'CAD', 'JPY', 'KWD', 'EUR'), { nil: undefined, freq: 3 }),
-          category: fc.option(fc.constantFrom('Retail', 'Food & Beverage', 'Entertainment', 'Prepaid Cards'), {
-            nil: undefined,
-            freq: 3,
-          }),
-          minValue: fc.option(decimal, { nil: undefined, freq: 2 }),
-          maxValue: fc.option(decimal, { nil: undefined, freq: 2 }),
-          q: fc.option(fc.constantFrom('amazon', 'AMAZON', 'gift', 'caffe', 'card', 'o', 'x'), {
-            nil: undefined,
-            freq: 4,
-          }),
-        }),
-        fc.integer({ min: 1, max: 7 }),
-        async (query, pageSize) => {
-          if (query.minValue && query.maxValue && Number(query.minValue) > Number(query.maxValue)) return;
-          const listed = await listAll(toQueryString(query), pageSize);
-          const codes = listed.map((p) => p.code);
-          expect(new Set(codes).size).toBe(codes.length);
-          expect([...codes].sort()).toEqual(expected(query));
-        },
-      ),
+      fc.asyncProperty(filtersArbitrary(), fc.integer({ min: 1, max: 7 }), async (query, pageSize) => {
+        const listed = await listAll(toQueryString(query), pageSize);
+        const codes = listed.map((p) => p.code);
+        expect(new Set(codes).size).toBe(codes.length);
+        expect([...codes].sort()).toEqual(expected(query));
+      }),
       { numRuns: 300 },
     );
   });
@@ -381,40 +383,42 @@ describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
   });
 });
 
+const BAD_PARAMETERS: [query: string, field: string, message: string][] = [
+  ['currency=US$', 'currency', 'must be an ISO 4217 currency code'],
+  ['currency=XYZ', 'currency', 'must be an ISO 4217 currency code'],
+  ['currency=DOLLARS', 'currency', 'must be an ISO 4217 currency code'],
+  ['country=ZZ', 'country', 'must be a country code'],
+  ['country=USA', 'country', 'must be a country code'],
+  ['minValue=-5', 'minValue', 'must be an amount such as 25'],
+  ['maxValue=-0.01', 'maxValue', 'must be an amount such as 25'],
+  ['minValue=abc', 'minValue', 'must be an amount such as 25'],
+  ['maxValue=1e3', 'maxValue', 'must be an amount such as 25'],
+  ['minValue=NaN', 'minValue', 'must be an amount such as 25'],
+  ['minValue=10.5555', 'minValue', 'must be an amount such as 25'],
+  ['minValue=1000000000000000', 'minValue', 'must be an amount such as 25'],
+  ['minValue=500&maxValue=100', 'minValue', 'must not be greater than maxValue'],
+  [`q=${'a'.repeat(101)}`, 'q', 'must be at most 100 characters'],
+  [`category=${'a'.repeat(51)}`, 'category', 'must be at most 50 characters'],
+  ['limit=0', 'limit', 'must be a whole number from 1 to 100'],
+  ['limit=101', 'limit', 'must be a whole number from 1 to 100'],
+  ['limit=ten', 'limit', 'must be a whole number from 1 to 100'],
+  ['cursor=not-a-cursor', 'cursor', 'is not a cursor from this API'],
+  [`cursor=${Buffer.from('{"a":1}').toString('base64url')}`, 'cursor', 'is not a cursor from this API'],
+  ['country=US&country=CA', 'country', ''],
+  ['sort=price', 'sort', 'must be one of name, popular, value'],
+  ['sort=NAME', 'sort', 'must be one of name, popular, value'],
+  ['sort=name%00', 'sort', 'must be one of name, popular, value'],
+  // An order's cursor is only good for that order, and only for pages it could give.
+  [`sort=value&cursor=${Buffer.from('["popular",2]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+  [`sort=value&cursor=${Buffer.from('["value",-1]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+  [`sort=value&cursor=${Buffer.from('["value",1e9]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+  [`sort=value&cursor=${Buffer.from('["value",2.5]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+  [`sort=popular&cursor=${Buffer.from('["amazon","AMZ-US"]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+  [`cursor=${Buffer.from('["value",2]').toString('base64url')}`, 'cursor', 'is not a cursor'],
+];
+
 describe(`GET /api/v1/products: bad parameters answer 400 naming the field (${TEST_DB})`, () => {
-  it.each([
-    ['currency=US$', 'currency', 'must be an ISO 4217 currency code'],
-    ['currency=XYZ', 'currency', 'must be an ISO 4217 currency code'],
-    ['currency=DOLLARS', 'currency', 'must be an ISO 4217 currency code'],
-    ['country=ZZ', 'country', 'must be a country code'],
-    ['country=USA', 'country', 'must be a country code'],
-    ['minValue=-5', 'minValue', 'must be an amount such as 25'],
-    ['maxValue=-0.01', 'maxValue', 'must be an amount such as 25'],
-    ['minValue=abc', 'minValue', 'must be an amount such as 25'],
-    ['maxValue=1e3', 'maxValue', 'must be an amount such as 25'],
-    ['minValue=NaN', 'minValue', 'must be an amount such as 25'],
-    ['minValue=10.5555', 'minValue', 'must be an amount such as 25'],
-    ['minValue=1000000000000000', 'minValue', 'must be an amount such as 25'],
-    ['minValue=500&maxValue=100', 'minValue', 'must not be greater than maxValue'],
-    [`q=${'a'.repeat(101)}`, 'q', 'must be at most 100 characters'],
-    [`category=${'a'.repeat(51)}`, 'category', 'must be at most 50 characters'],
-    ['limit=0', 'limit', 'must be a whole number from 1 to 100'],
-    ['limit=101', 'limit', 'must be a whole number from 1 to 100'],
-    ['limit=ten', 'limit', 'must be a whole number from 1 to 100'],
-    ['cursor=not-a-cursor', 'cursor', 'is not a cursor from this API'],
-    [`cursor=${Buffer.from('{"a":1}').toString('base64url')}`, 'cursor', 'is not a cursor from this API'],
-    ['country=US&country=CA', 'country', ''],
-    ['sort=price', 'sort', 'must be one of name, popular, value'],
-    ['sort=NAME', 'sort', 'must be one of name, popular, value'],
-    ['sort=name%00', 'sort', 'must be one of name, popular, value'],
-    // An order's cursor is only good for that order, and only for pages it could give.
-    [`sort=value&cursor=${Buffer.from('["popular",2]').toString('base64url')}`, 'cursor', 'is not a cursor'],
-    [`sort=value&cursor=${Buffer.from('["value",-1]').toString('base64url')}`, 'cursor', 'is not a cursor'],
-    [`sort=value&cursor=${Buffer.from('["value",1e9]').toString('base64url')}`, 'cursor', 'is not a cursor'],
-    [`sort=value&cursor=${Buffer.from('["value",2.5]').toString('base64url')}`, 'cursor', 'is not a cursor'],
-    [`sort=popular&cursor=${Buffer.from('["amazon","AMZ-US"]').toString('base64url')}`, 'cursor', 'is not a cursor'],
-    [`cursor=${Buffer.from('["value",2]').toString('base64url')}`, 'cursor', 'is not a cursor'],
-  ])('%s', async (query, field, message) => {
+  it.each(BAD_PARAMETERS)('%s', async (query, field, message) => {
     const res = await get(`/api/v1/products?${query}`);
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -425,6 +429,77 @@ describe(`GET /api/v1/products: bad parameters answer 400 naming the field (${TE
   it('a query of exactly 100 characters is fine', async () => {
     expect((await get(`/api/v1/products?q=${'a'.repeat(100)}`)).statusCode).toBe(200);
   });
+});
+
+interface Facets {
+  countries: { code: string; count: number }[];
+  currencies: { code: string; count: number }[];
+  categories: { name: string; count: number }[];
+  totals: { products: number };
+}
+
+async function facetsFor(query: Query): Promise<Facets> {
+  const res = await get(`/api/v1/catalog/facets?${toQueryString(query)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Each option of a facet with its count worked out the plain way: every filter but the facet's own. */
+function expectedCounts(query: Query, facet: 'country' | 'currency' | 'category'): Record<string, number> {
+  const options = [...new Set(FIXTURE.map((p) => p[facet]))];
+  return Object.fromEntries(options.map((option) => [option, expected({ ...query, [facet]: option }).length]));
+}
+
+const byValue = (options: { code?: string; name?: string; count: number }[]) =>
+  Object.fromEntries(options.map((o) => [o.code ?? o.name, o.count]));
+
+describe(`GET /api/v1/catalog/facets: counts under the other filters (${TEST_DB})`, () => {
+  it('counts each option under every other filter, search and value range included, not its own', async () => {
+    await fc.assert(
+      fc.asyncProperty(filtersArbitrary(), async (query) => {
+        const facets = await facetsFor(query);
+        expect(byValue(facets.countries), 'countries').toEqual(expectedCounts(query, 'country'));
+        expect(byValue(facets.currencies), 'currencies').toEqual(expectedCounts(query, 'currency'));
+        expect(byValue(facets.categories), 'categories').toEqual(expectedCounts(query, 'category'));
+        // The totals stay those of the whole catalogue.
+        expect(facets.totals.products).toBe(FIXTURE.length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a search and a value range change the counts, and each option the listing would give', async () => {
+    const all = await facetsFor({});
+    const amazon = await facetsFor({ q: 'amazon' });
+    expect(byValue(amazon.countries)).toMatchObject({ US: 1, UK: 1, CA: 0, JP: 0 });
+    expect(byValue(amazon.categories)).toMatchObject({ Retail: 2, Entertainment: 0 });
+    // Every option stays listed, 0 or not.
+    expect(amazon.countries.map((c) => c.code)).toEqual(all.countries.map((c) => c.code));
+    const high = await facetsFor({ minValue: '1000', country: 'US' });
+    expect(byValue(high.categories)).toEqual(expectedCounts({ minValue: '1000', country: 'US' }, 'category'));
+    expect(byValue(high.categories)).not.toEqual(byValue((await facetsFor({ country: 'US' })).categories));
+    const low = await facetsFor({ maxValue: '5' });
+    expect(byValue(low.countries)).toMatchObject({ US: expected({ maxValue: '5', country: 'US' }).length, JP: 0 });
+    // The search is folded before it is counted (and cached): accents and case do not matter.
+    expect(await facetsFor({ q: 'CAFFÈ' })).toEqual(await facetsFor({ q: 'caffe' }));
+  });
+
+  it('treats LIKE’s wildcards in a search as the characters themselves', async () => {
+    expect(byValue((await facetsFor({ q: '%' })).countries)).toMatchObject({ US: 1, UK: 0 });
+    expect(byValue((await facetsFor({ q: '_' })).countries)).toMatchObject({ US: 1, UK: 0 });
+  });
+
+  const FILTER_FIELDS = new Set(['country', 'currency', 'category', 'minValue', 'maxValue', 'q']);
+  it.each(BAD_PARAMETERS.filter(([, field]) => FILTER_FIELDS.has(field)))(
+    'refuses %s with 400 naming the field, as the listing does',
+    async (query, field, message) => {
+      const res = await get(`/api/v1/catalog/facets?${query}`);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(body.error).toMatch(new RegExp(`^query\\.${field}: .*${message.replace(/[$.]/g, '\\$&')}`));
+    },
+  );
 });
 
 describe(`GET /api/v1/products/:code and its logo (${TEST_DB})`, () => {
@@ -469,5 +544,7 @@ describe(`GET /api/v1/products/:code and its logo (${TEST_DB})`, () => {
     );
     const params = doc.paths['/api/v1/products'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(['country', 'currency', 'category', 'minValue', 'maxValue', 'q', 'sort', 'cursor', 'limit']);
+    const facetParams = doc.paths['/api/v1/catalog/facets'].get.parameters.map((p: { name: string }) => p.name);
+    expect(facetParams).toEqual(['country', 'currency', 'category', 'minValue', 'maxValue', 'q']);
   });
 });

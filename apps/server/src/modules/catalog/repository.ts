@@ -50,11 +50,11 @@ const POPULAR_DAYS = 30;
 
 type Where = ExpressionBuilder<Database, 'products'>;
 
-function filterConditions(eb: Where, filter: CatalogFilter, skip?: 'country' | 'currency' | 'category') {
+function filterConditions(eb: Where, filter: CatalogFilter) {
   const conditions: Expression<SqlBool>[] = [];
-  if (filter.country !== undefined && skip !== 'country') conditions.push(eb('country', '=', filter.country));
-  if (filter.currency !== undefined && skip !== 'currency') conditions.push(eb('currency', '=', filter.currency));
-  if (filter.category !== undefined && skip !== 'category') conditions.push(eb('category', '=', filter.category));
+  if (filter.country !== undefined) conditions.push(eb('country', '=', filter.country));
+  if (filter.currency !== undefined) conditions.push(eb('currency', '=', filter.currency));
+  if (filter.category !== undefined) conditions.push(eb('category', '=', filter.category));
   // Overlap of [min_value, max_value] with the wanted range, the wanted bounds scaled to each
   // row's minor unit in exact numeric arithmetic.
   if (filter.minValue !== undefined) {
@@ -133,32 +133,55 @@ export interface FacetCount {
   count: number;
 }
 
+export type Facet = 'country' | 'currency' | 'category';
+
 /**
- * Every value the available products have for one facet, each counted under the other filters
- * (not its own, so the other options stay visible with what choosing them would give).
+ * Every value the available products have for each facet, each counted under every other filter,
+ * search and value range included, but not its own selection: the other options stay listed with
+ * what choosing them would give. One pass over the products: each row's matches are worked out
+ * once, then grouped by each facet in turn (grouping sets).
  */
-export async function facetCounts(
-  db: Db,
-  facet: 'country' | 'currency' | 'category',
-  filter: CatalogFilter,
-): Promise<FacetCount[]> {
+export async function facetCounts(db: Db, filter: CatalogFilter): Promise<Record<Facet, FacetCount[]>> {
   const rows = await db
-    .selectFrom('products')
-    .where('available', '=', true)
-    .select((eb) => {
-      const others = filterConditions(
-        eb,
-        { ...filter, minValue: undefined, maxValue: undefined, search: undefined },
-        facet,
-      );
-      const count = others.length
-        ? sql<number>`count(*) FILTER (WHERE ${eb.and(others)})::int`
-        : sql<number>`count(*)::int`;
-      return [eb.ref(facet).as('value'), count.as('count')];
-    })
-    .groupBy(facet)
+    .with('matched', (qb) =>
+      qb
+        .selectFrom('products')
+        .where('available', '=', true)
+        .select((eb) => {
+          // An empty and() is true: a filter not set matches every row.
+          const { country, currency, category, ...rest } = filter;
+          return [
+            'country',
+            'currency',
+            'category',
+            eb.and(filterConditions(eb, rest)).as('in_search_and_range'),
+            eb.and(filterConditions(eb, { country })).as('in_country'),
+            eb.and(filterConditions(eb, { currency })).as('in_currency'),
+            eb.and(filterConditions(eb, { category })).as('in_category'),
+          ];
+        }),
+    )
+    .selectFrom('matched')
+    .select([
+      'country',
+      'currency',
+      'category',
+      sql<number>`grouping(country)`.as('by_country'),
+      sql<number>`grouping(currency)`.as('by_currency'),
+      sql<number>`count(*) FILTER (WHERE in_search_and_range AND in_currency AND in_category)::int`.as('country_count'),
+      sql<number>`count(*) FILTER (WHERE in_search_and_range AND in_country AND in_category)::int`.as('currency_count'),
+      sql<number>`count(*) FILTER (WHERE in_search_and_range AND in_country AND in_currency)::int`.as('category_count'),
+    ])
+    .groupBy(sql`GROUPING SETS ((country), (currency), (category))`)
     .execute();
-  return rows.map((r) => ({ value: r.value, count: Number(r.count) }));
+  const counts: Record<Facet, FacetCount[]> = { country: [], currency: [], category: [] };
+  for (const row of rows) {
+    // grouping() is 0 for the column this row groups by.
+    const facet: Facet =
+      Number(row.by_country) === 0 ? 'country' : Number(row.by_currency) === 0 ? 'currency' : 'category';
+    counts[facet].push({ value: row[facet], count: Number(row[`${facet}_count`]) });
+  }
+  return counts;
 }
 
 export async function countAvailableProducts(db: Db): Promise<number> {

@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors';
 import { errorResponses, mediaResponse, PUBLIC } from '../../lib/openapi';
 import { CatalogCache } from './cache';
 import { findProductLogo } from './repository';
-import { getApiProduct, getFacets, listProducts, searchable } from './service';
+import { catalogFilter, getApiProduct, getFacets, listProducts } from './service';
 
 // The catalogue changes only when a sync runs; a minute of caching spares repeat requests.
 const CATALOG_CACHE = 'public, max-age=60';
@@ -44,18 +44,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     },
     async (request, reply) => {
       const q = request.query;
-      const key = JSON.stringify([
-        'products',
-        q.country,
-        q.currency,
-        q.category,
-        q.minValue,
-        q.maxValue,
-        q.q && searchable(q.q),
-        q.sort,
-        q.cursor,
-        q.limit,
-      ]);
+      // Keyed by the filters as they are queried (the search folded), so "Caffè" and "caffe" share.
+      const key = JSON.stringify(['products', catalogFilter(q), q.sort, q.cursor, q.limit]);
       const body = await cache.get(key, async () => {
         const { products, nextCursor } = await listProducts(app.db, q, app.cursors);
         return JSON.stringify(
@@ -118,7 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     {
       schema: {
         operationId: 'listCatalogFacets',
-        summary: 'The countries, currencies and categories on offer, with counts',
+        summary: 'The countries, currencies and categories on offer, each counted under the other filters',
         tags: ['catalog'],
         security: PUBLIC,
         querystring: CatalogFiltersSchema,
@@ -126,8 +116,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
       },
     },
     async (request, reply) => {
-      const { country, currency, category } = request.query;
-      const body = await cache.get(JSON.stringify(['facets', country, currency, category]), async () =>
+      const key = JSON.stringify(['facets', catalogFilter(request.query)]);
+      const body = await cache.get(key, async () =>
         JSON.stringify(CatalogFacetsSchema.parse(await getFacets(app.db, request.query, app.giftCards.isSandbox))),
       );
       return sendJson(reply, body);

@@ -1,5 +1,6 @@
 import {
   type CatalogFacets,
+  type CatalogFiltersQuery,
   findCountry,
   PRODUCT_PAGE_SIZE,
   type Product,
@@ -39,9 +40,8 @@ export async function listProducts(
   cursors: Cursors,
 ): Promise<{ products: Product[]; nextCursor: string | null }> {
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
-  const search = query.q ? searchable(query.q) : undefined;
   const by = query.sort === 'popular' || query.sort === 'value' ? query.sort : undefined;
-  const filter = { ...filterOf(query), minValue: query.minValue, maxValue: query.maxValue, search };
+  const filter = catalogFilter(query);
   if (by) {
     const offset = query.cursor ? cursors.decode(offsetListing(by), query.cursor, OffsetPosition)[0] : 0;
     const rows = await listAvailableProducts(db, { filter, sort: { by, offset }, limit: limit + 1 });
@@ -72,15 +72,9 @@ export async function getApiProduct(db: Db, code: string): Promise<Product | nul
   return row ? toApiProduct(row) : null;
 }
 
-export async function getFacets(
-  db: Db,
-  filter: Pick<CatalogFilter, 'country' | 'currency' | 'category'>,
-  isSandbox: boolean,
-): Promise<CatalogFacets> {
-  const [countries, currencies, categories, totals] = await Promise.all([
-    facetCounts(db, 'country', filter),
-    facetCounts(db, 'currency', filter),
-    facetCounts(db, 'category', filter),
+export async function getFacets(db: Db, query: CatalogFiltersQuery, isSandbox: boolean): Promise<CatalogFacets> {
+  const [{ country: countries, currency: currencies, category: categories }, totals] = await Promise.all([
+    facetCounts(db, catalogFilter(query)),
     catalogTotals(db),
   ]);
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
@@ -96,8 +90,16 @@ export async function getFacets(
   };
 }
 
-function filterOf(query: Pick<CatalogFilter, 'country' | 'currency' | 'category'>) {
-  return { country: query.country, currency: query.currency, category: query.category };
+/** The query's filters as the repository takes them, the search folded as search compares it. */
+export function catalogFilter(query: CatalogFiltersQuery): CatalogFilter {
+  return {
+    country: query.country,
+    currency: query.currency,
+    category: query.category,
+    minValue: query.minValue,
+    maxValue: query.maxValue,
+    search: query.q ? searchable(query.q) : undefined,
+  };
 }
 
 export function logoUrl(code: string): string {

@@ -272,7 +272,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'list-products',
     title: 'What the catalogue holds',
     description:
-      'No token needed. The countries, currencies and categories present, with counts, and the catalogue’s totals; sandbox is true while the catalogue comes from the test provider. Takes the same country, currency and category filters as List products.',
+      'No token needed. The countries, currencies and categories present, with counts, and the catalogue’s totals; sandbox is true while the catalogue comes from the test provider. Takes the same filters as List products (country, currency, category, minValue, maxValue, q): each list is counted under all the others, not its own, so an option that would give nothing shows 0.',
     method: 'GET',
     path: '/api/v1/catalog/facets',
     response: {

@@ -1,17 +1,10 @@
 import type { CatalogFacets } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CatalogFilters } from '../utils/filters';
-
-type FacetFilters = Pick<CatalogFilters, 'country' | 'currency' | 'category'>;
+import { type CatalogFilters, type FacetFilters, facetFilters } from '../utils/filters';
 
 export function getCatalogFacets(filters: FacetFilters, signal?: AbortSignal): Promise<CatalogFacets> {
-  const params = new URLSearchParams();
-  for (const key of ['country', 'currency', 'category'] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  const query = params.toString();
+  const query = new URLSearchParams(facetFilters(filters)).toString();
   return api.get<CatalogFacets>(`/api/v1/catalog/facets${query ? `?${query}` : ''}`, { signal });
 }
 
@@ -23,10 +16,13 @@ export const catalogFacetsQueryOptions = (filters: FacetFilters) =>
     staleTime: 60_000,
   });
 
-/** The filter options, counted under the current choice; the last answer stays while the next loads. */
-export function useCatalogFacets(filters: FacetFilters) {
+/**
+ * The filter options, each counted under every other filter, the search and value range too;
+ * the last answer stays while the next loads.
+ */
+export function useCatalogFacets(filters: CatalogFilters) {
   return useQuery({
-    ...catalogFacetsQueryOptions({ country: filters.country, currency: filters.currency, category: filters.category }),
+    ...catalogFacetsQueryOptions(facetFilters(filters)),
     placeholderData: (previous) => previous,
   });
 }

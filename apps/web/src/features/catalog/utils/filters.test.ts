@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countryChoice, filtersFromSearchParams, hasAnyFilter, rangeFromSlider, sliderPosition } from './filters';
+import {
+  countryChoice,
+  facetFilters,
+  filtersFromSearchParams,
+  hasAnyFilter,
+  rangeFromSlider,
+  sliderPosition,
+} from './filters';
 import { formatAmount, formatRange } from './format';
 
 describe('catalogue filters in the URL', () => {
@@ -11,6 +18,13 @@ describe('catalogue filters in the URL', () => {
       category: 'Food & Beverage',
       q: 'ama',
     });
+  });
+
+  it('counts the facets under every filter that narrows the listing, the search and range too, not the order', () => {
+    expect(
+      facetFilters({ country: 'US', q: 'ama', minValue: '25', maxValue: '100', sort: 'popular', currency: '' }),
+    ).toEqual({ country: 'US', q: 'ama', minValue: '25', maxValue: '100' });
+    expect(facetFilters({ sort: 'value' })).toEqual({});
   });
 
   it('lists products as soon as any one filter or a search is set', () => {

@@ -17,6 +17,17 @@ export function filtersFromSearchParams(params: URLSearchParams): CatalogFilters
   return filters;
 }
 
+/** Everything that narrows the listing also narrows the facets' counts; the order does not. */
+const FACET_FILTER_KEYS = ['country', 'currency', 'category', 'minValue', 'maxValue', 'q'] as const;
+export type FacetFilters = Pick<CatalogFilters, (typeof FACET_FILTER_KEYS)[number]>;
+
+/** The filters the facets are counted under: the set ones, without the order. */
+export function facetFilters(filters: CatalogFilters): FacetFilters {
+  const chosen: FacetFilters = {};
+  for (const key of FACET_FILTER_KEYS) if (filters[key]) chosen[key] = filters[key];
+  return chosen;
+}
+
 /** Products are listed as soon as any one filter or a search is set (docs/decisions/020). */
 export function hasAnyFilter(filters: CatalogFilters): boolean {
   return FILTER_KEYS.some((key) => key !== 'sort' && Boolean(filters[key]));
