@@ -41,7 +41,6 @@ export interface IdempotencyKey {
 
 export const keyInUse = () =>
   new AppError(
-    409,
     'IDEMPOTENCY_KEY_IN_USE',
     'A request with this Idempotency-Key is still being processed; retry shortly',
     undefined,
@@ -56,7 +55,6 @@ export function answerFromRecord(
   if (existing.expired) return 'stale';
   if (existing.request_hash !== requestHash) {
     throw new AppError(
-      422,
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used with a different request; use a new key for a new request',
     );
