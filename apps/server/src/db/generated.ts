@@ -99,12 +99,10 @@ export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   key: string;
-  locked_until: Timestamp;
   organisation_id: string;
   request_hash: string;
-  response_body: string | null;
-  response_status: number | null;
-  state: string;
+  response_body: string;
+  response_status: number;
 }
 
 export interface InstanceSecrets {

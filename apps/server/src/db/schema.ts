@@ -39,10 +39,8 @@ export interface Database {
     organisation_id: string;
     key: string;
     request_hash: string;
-    state: 'in_progress' | 'completed';
-    response_status: number | null;
-    response_body: string | null;
-    locked_until: ColumnType<Date, RawBuilder<unknown>, RawBuilder<unknown>>;
+    response_status: number;
+    response_body: string;
     created_at: ColumnType<Date, RawBuilder<unknown> | undefined, RawBuilder<unknown>>;
     expires_at: ColumnType<Date, RawBuilder<unknown>, RawBuilder<unknown>>;
   };

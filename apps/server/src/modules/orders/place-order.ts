@@ -93,14 +93,12 @@ async function placeOrder(
   }
   return withIdempotencyKey(app.db, key, async () => {
     const row = await run();
-    if (row.prior_state) {
+    if (row.prior_hash !== null) {
       return {
         existing: {
-          request_hash: row.prior_hash as string,
-          state: row.prior_state,
-          response_status: row.prior_status,
-          response_body: row.prior_body,
-          lock_active: Boolean(row.prior_lock_active),
+          request_hash: row.prior_hash,
+          response_status: row.prior_status as number,
+          response_body: row.prior_body as string,
           expired: Boolean(row.prior_expired),
         },
       };
