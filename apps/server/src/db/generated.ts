@@ -49,7 +49,7 @@ export interface AuthEmailTokens {
   expires_at: Timestamp;
   id: Generated<string>;
   purpose: string;
-  token_hash: Buffer;
+  token_hash: Uint8Array;
   used_at: Timestamp | null;
   user_id: string;
 }
@@ -59,7 +59,7 @@ export interface AuthRefreshTokens {
   generation: number;
   id: Generated<string>;
   session_id: string;
-  token_hash: Buffer;
+  token_hash: Uint8Array;
   used_at: Timestamp | null;
 }
 
@@ -77,7 +77,7 @@ export interface AuthSessions {
 export interface AuthSigningKeys {
   created_at: Generated<Timestamp>;
   id: string;
-  secret: Buffer;
+  secret: Uint8Array;
 }
 
 export interface CatalogSyncRuns {
@@ -108,7 +108,7 @@ export interface IdempotencyKeys {
 export interface InstanceSecrets {
   created_at: Generated<Timestamp>;
   name: string;
-  secret: Buffer;
+  secret: Uint8Array;
 }
 
 export interface Leads {

@@ -3,7 +3,8 @@ import type { Database } from '../../db/schema';
 import type { IssuedReward } from './complete-order-statement';
 
 type Tx = Transaction<Database> | Kysely<Database>;
-export type OrderRow = Selectable<Database['orders']>;
+/** An order as the code reads and writes it: `search_text` is the database's own (generated). */
+export type OrderRow = Omit<Selectable<Database['orders']>, 'search_text'>;
 export type RewardRow = Selectable<Database['rewards']>;
 export type OrderEventRow = Selectable<Database['order_events']>;
 
