@@ -18,6 +18,8 @@ try {
     db: handle.db,
     // int8 and numeric come back as strings in this app (see the type parsers in db/database.ts).
     dialect: new PostgresDialect({ numericParser: 'string' }),
+    // bytea is a Buffer from node-postgres but a plain Uint8Array from PGlite: Uint8Array is both.
+    typeMapping: { bytea: 'Uint8Array' },
     excludePattern: '(pgboss.*|schema_migrations)',
     outFile: null,
     print: false,

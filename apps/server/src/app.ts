@@ -1,3 +1,4 @@
+import { ERROR_STATUS } from '@giftrelay/contracts';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -57,7 +58,7 @@ export async function buildApp(opts: BuildAppOptions) {
     frameworkErrors: (err, _request, reply: FastifyReply) => {
       const message =
         err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
-      reply.status(400).send(errorBody('VALIDATION_ERROR', message));
+      reply.status(ERROR_STATUS.VALIDATION_ERROR).send(errorBody('VALIDATION_ERROR', message));
     },
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,

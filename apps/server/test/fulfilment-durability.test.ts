@@ -42,8 +42,8 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
       .select('code')
       .where('denominations', 'is', null)
       .where('currency', '=', 'USD')
-      .where('min_value', '<=', 1000)
-      .where('max_value', '>=', 1000)
+      .where('min_value', '<=', '1000')
+      .where('max_value', '>=', '1000')
       .orderBy('code')
       .executeTakeFirstOrThrow();
     productCode = product.code;

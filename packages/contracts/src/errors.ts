@@ -30,6 +30,33 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/**
+ * The HTTP status each code is answered with: the one place it is said. The server's errors take
+ * their status from here, so a code never comes with two statuses.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+  INSUFFICIENT_FUNDS: 402,
+  INVALID_PRODUCT: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  EMAIL_NOT_CONFIRMED: 403,
+  INVALID_CREDENTIALS: 400,
+  WEAK_PASSWORD: 400,
+  INVALID_LINK: 400,
+  LINK_EXPIRED: 400,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
 export const ErrorBodySchema = z.object({
   success: z.literal(false),
   error: z.string(),

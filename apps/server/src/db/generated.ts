@@ -49,7 +49,7 @@ export interface AuthEmailTokens {
   expires_at: Timestamp;
   id: Generated<string>;
   purpose: string;
-  token_hash: Buffer;
+  token_hash: Uint8Array;
   used_at: Timestamp | null;
   user_id: string;
 }
@@ -59,7 +59,7 @@ export interface AuthRefreshTokens {
   generation: number;
   id: Generated<string>;
   session_id: string;
-  token_hash: Buffer;
+  token_hash: Uint8Array;
   used_at: Timestamp | null;
 }
 
@@ -77,7 +77,7 @@ export interface AuthSessions {
 export interface AuthSigningKeys {
   created_at: Generated<Timestamp>;
   id: string;
-  secret: Buffer;
+  secret: Uint8Array;
 }
 
 export interface CatalogSyncRuns {
@@ -99,18 +99,16 @@ export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   key: string;
-  locked_until: Timestamp;
   organisation_id: string;
   request_hash: string;
-  response_body: string | null;
-  response_status: number | null;
-  state: string;
+  response_body: string;
+  response_status: number;
 }
 
 export interface InstanceSecrets {
   created_at: Generated<Timestamp>;
   name: string;
-  secret: Buffer;
+  secret: Uint8Array;
 }
 
 export interface Leads {

@@ -21,19 +21,14 @@ export interface SweepResult {
 
 /**
  * Deletes rows that can no longer be used: idempotency keys past their expiry (kept at least 24
- * hours, decision 009) whose execution is over, and sign-in sessions and emailed links 30 days past
+ * hours, decision 009), and sign-in sessions and emailed links 30 days past
  * their expiry, so a late click still hears "expired" rather than "unknown" (a session's refresh
  * tokens go with it).
  */
 export async function sweepExpired(db: Db): Promise<SweepResult> {
   const pastGrace = sql`expires_at < now() - interval '30 days'`;
   return {
-    idempotency_keys: await sweepTable(
-      db,
-      'idempotency_keys',
-      ['organisation_id', 'key'],
-      sql`expires_at <= now() AND (state = 'completed' OR locked_until <= now())`,
-    ),
+    idempotency_keys: await sweepTable(db, 'idempotency_keys', ['organisation_id', 'key'], sql`expires_at <= now()`),
     auth_sessions: await sweepTable(db, 'auth_sessions', ['id'], pastGrace),
     auth_email_tokens: await sweepTable(db, 'auth_email_tokens', ['id'], pastGrace),
   };

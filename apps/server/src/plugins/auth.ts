@@ -6,7 +6,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
-import { AppError } from '../lib/errors';
+import { unauthorized } from '../lib/errors';
 
 /** Who is calling, set by `app.authenticate`. */
 export interface AuthContext {
@@ -80,9 +80,7 @@ export const ACCESS_TOKEN_AUDIENCE = 'giftrelay-api';
 const ALGORITHM = 'HS256';
 const KEY_ID = 'access-token-v1';
 
-const unauthorized = (message: string) =>
-  new AppError(401, 'UNAUTHORIZED', message, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
-export const sessionEnded = () => unauthorized('Session has ended');
+export const sessionEnded = () => unauthorized('Session has ended', 'bearer');
 
 /**
  * Access tokens: short-lived JWTs (HS256, pinned) naming a session. The key comes from
@@ -154,7 +152,10 @@ export const authPlugin = fp(
         if (!claims) throw new Error('not verified');
         return claims;
       } catch (err) {
-        throw unauthorized(err instanceof joseErrors.JWTExpired ? 'Access token expired' : 'Invalid access token');
+        throw unauthorized(
+          err instanceof joseErrors.JWTExpired ? 'Access token expired' : 'Invalid access token',
+          'bearer',
+        );
       }
     }
 
@@ -174,7 +175,7 @@ export const authPlugin = fp(
     const bearerClaims = (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
-      if (!match?.[1]) throw unauthorized('Missing bearer token');
+      if (!match?.[1]) throw unauthorized('Missing bearer token', 'bearer');
       return verifyAccessToken(match[1]);
     };
     const liveSession = `SELECT ${sessionIsActive('$1', '$2', '$3')} AS live`;

@@ -12,7 +12,7 @@ describe(`error answers (${TEST_DB})`, () => {
           throw new Error('connection string postgres://admin:hunter2@db leaked');
         });
         app.get('/api/test/app-error', async () => {
-          throw new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+          throw new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
         });
         app.post(
           '/api/test/echo',

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@giftrelay/contracts';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@giftrelay/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -72,7 +72,7 @@ export function replyMethodNotAllowed(app: FastifyInstance, request: FastifyRequ
   const allowed = app.allowedMethods(pathname);
   if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
   return reply
-    .status(405)
+    .status(ERROR_STATUS.METHOD_NOT_ALLOWED)
     .header('allow', allowed.join(', '))
     .send(
       errorBody('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}; use ${allowed.join(', ')}`),
@@ -103,7 +103,14 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-function toErrorReply(err: FastifyError): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+type ErrorReply = { status: number; body: ErrorBody; headers?: Record<string, string> };
+
+/** An answer with `code`'s own status. */
+function answer(code: ErrorCode, error: string, details?: Detail[]): ErrorReply {
+  return { status: ERROR_STATUS[code], body: errorBody(code, error, details) };
+}
+
+function toErrorReply(err: FastifyError): ErrorReply {
   if (err instanceof AppError) {
     return { status: err.statusCode, body: errorBody(err.code, err.message, err.details), headers: err.headers };
   }
@@ -114,37 +121,31 @@ function toErrorReply(err: FastifyError): { status: number; body: ErrorBody; hea
       message: v.message ?? 'is invalid',
     }));
     const first = details[0];
-    return {
-      status: 400,
-      body: errorBody('VALIDATION_ERROR', first ? `${first.path}: ${first.message}` : 'Invalid request', details),
-    };
+    return answer('VALIDATION_ERROR', first ? `${first.path}: ${first.message}` : 'Invalid request', details);
   }
-  if (isResponseSerializationError(err)) {
-    return { status: 500, body: errorBody('INTERNAL_ERROR', 'Internal server error') };
-  }
+  if (isResponseSerializationError(err)) return answer('INTERNAL_ERROR', 'Internal server error');
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: errorBody('VALIDATION_ERROR', 'The request body is not valid JSON') };
+      return answer('VALIDATION_ERROR', 'The request body is not valid JSON');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large') };
+      return answer('PAYLOAD_TOO_LARGE', 'The request body is too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return err.statusCode === 415
-        ? { status: 415, body: errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json') }
-        : { status: 400, body: errorBody('VALIDATION_ERROR', 'The request body does not match its Content-Length') };
+        ? answer('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json')
+        : answer('VALIDATION_ERROR', 'The request body does not match its Content-Length');
     case 'FST_ERR_VALIDATION':
-      return { status: 400, body: errorBody('VALIDATION_ERROR', err.message) };
+      return answer('VALIDATION_ERROR', err.message);
   }
-  if (err.statusCode === 429) {
-    return { status: 429, body: errorBody('RATE_LIMITED', 'Too many requests, please try again later') };
-  }
+  if (err.statusCode === 429) return answer('RATE_LIMITED', 'Too many requests, please try again later');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    // Framework errors (FST_*, the JSON parser's) carry their status; the code follows from it.
+    // Framework errors (FST_*, the JSON parser's) carry their status, kept as it is; the code
+    // follows from it (the other way round from ERROR_STATUS, for statuses no code of ours makes).
     return {
       status: err.statusCode,
       body: errorBody(CODE_BY_STATUS[err.statusCode] ?? 'VALIDATION_ERROR', err.message),
     };
   }
-  return { status: 500, body: errorBody('INTERNAL_ERROR', 'Internal server error') };
+  return answer('INTERNAL_ERROR', 'Internal server error');
 }

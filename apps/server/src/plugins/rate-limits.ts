@@ -78,7 +78,6 @@ export const rateLimitsPlugin = fp(
         if (row.hits > rule.limit * opts.factor) {
           const retryAfter = Math.max(1, row.retry_after);
           throw new AppError(
-            429,
             'RATE_LIMITED',
             `Too many attempts. Try again in ${describeWait(retryAfter)}.`,
             undefined,
@@ -131,13 +130,9 @@ function organisationLimiter(limits: RateLimits, rule: RateLimitRule) {
     reply.header('ratelimit-reset', quota.resetSeconds);
     if (quota.isAllowed) return done();
     done(
-      new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many requests. Try again in ${describeWait(quota.resetSeconds)}.`,
-        undefined,
-        { 'retry-after': String(quota.resetSeconds) },
-      ),
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${describeWait(quota.resetSeconds)}.`, undefined, {
+        'retry-after': String(quota.resetSeconds),
+      }),
     );
   };
 }

@@ -3,7 +3,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { escapeHtml, isClientRoute, REDIRECTS, ROBOTS_DISALLOW, SITEMAP_PATHS } from '@giftrelay/contracts';
+import {
+  ERROR_STATUS,
+  escapeHtml,
+  isClientRoute,
+  REDIRECTS,
+  ROBOTS_DISALLOW,
+  SITEMAP_PATHS,
+} from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths';
@@ -119,14 +126,9 @@ export const webPlugin = fp(
       const pathname = request.url.split('?')[0] ?? '/';
       const wrongMethod = replyMethodNotAllowed(app, request, reply);
       if (wrongMethod) return wrongMethod;
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return reply.status(404).send({
-          ...errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`),
-          request_id: request.id,
-        });
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return reply.status(404).send({
+      const isApi = pathname === '/api' || pathname.startsWith('/api/');
+      if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.status(ERROR_STATUS.NOT_FOUND).send({
           ...errorBody('NOT_FOUND', `No route for ${request.method} ${pathname}`),
           request_id: request.id,
         });

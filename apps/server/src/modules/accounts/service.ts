@@ -81,9 +81,9 @@ export interface AccountsDeps {
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const invalidCredentials = () => new AppError(400, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
 const weakPassword = () =>
-  new AppError(400, 'WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
+  new AppError('WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
     { path: 'body.password', message: 'is one of the most common passwords' },
   ]);
 
@@ -218,7 +218,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const ok = await verifyPassword(user?.password_hash, input.password, deps.passwordHashing);
       if (!user || !ok) throw invalidCredentials();
       // Only someone who knows the password learns that the address is unverified.
-      if (!user.email_verified_at) throw new AppError(403, 'EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
+      if (!user.email_verified_at) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       const membership = await repo.findPrimaryMembership(db, user.id);
       if (!membership) throw invalidCredentials();
       return db.transaction().execute((trx) => startSession(trx, user.id, membership.organisation_id));
@@ -249,7 +249,7 @@ export function createAccountsService(deps: AccountsDeps) {
         };
       });
       // The revocation must commit, so the error is thrown outside the transaction.
-      if ('error' in result) throw unauthorized(result.error);
+      if (result.error !== undefined) throw unauthorized(result.error);
       return result.session;
     },
 
@@ -268,8 +268,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const found = await useLink(trx, token, 'verify_email');
         await repo.markEmailVerified(trx, found.user_id);
         const membership = await repo.findPrimaryMembership(trx, found.user_id);
-        if (!membership)
-          throw new AppError(400, 'INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
+        if (!membership) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
         const session = await startSession(trx, found.user_id, membership.organisation_id);
         return { email: session.user.email, session };
       });
@@ -319,7 +318,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, auth.email);
       const user = await repo.findUserById(db, auth.userId);
       if (!user || !(await verifyPassword(user.password_hash, input.current_password, deps.passwordHashing))) {
-        throw new AppError(400, 'INVALID_CREDENTIALS', 'The current password is not correct', [
+        throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct', [
           { path: 'body.current_password', message: 'is not correct' },
         ]);
       }
@@ -336,11 +335,11 @@ export function createAccountsService(deps: AccountsDeps) {
   /** Checks an emailed link and uses it up; throws the reason it cannot be used. */
   async function useLink(trx: Kysely<Database>, token: string, purpose: 'verify_email' | 'reset_password') {
     const found = await repo.findEmailToken(trx, hashToken(token), purpose);
-    if (!found) throw new AppError(400, 'INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
-    if (found.used_at) throw new AppError(400, 'INVALID_LINK', 'This link has already been used.');
-    if (found.is_expired) throw new AppError(400, 'LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+    if (!found) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
+    if (found.used_at) throw new AppError('INVALID_LINK', 'This link has already been used.');
+    if (found.is_expired) throw new AppError('LINK_EXPIRED', 'This link has expired. Ask for a new one.');
     if (!(await repo.useEmailTokens(trx, found.user_id, purpose, found.id))) {
-      throw new AppError(400, 'INVALID_LINK', 'This link has already been used.');
+      throw new AppError('INVALID_LINK', 'This link has already been used.');
     }
     return found;
   }

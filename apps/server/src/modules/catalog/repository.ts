@@ -104,7 +104,7 @@ async function listAvailableProductsSorted(
               eb
                 .selectFrom('order_stats_daily_dims')
                 .select(['brand', (e) => e.fn.sum<string>('orders').as('orders')])
-                .where('day', '>=', sql<string>`current_date - ${sql.lit(POPULAR_DAYS)}::integer`)
+                .where('day', '>=', sql<Date>`current_date - ${sql.lit(POPULAR_DAYS)}::integer`)
                 .where('status', '!=', 'failed')
                 .groupBy('brand')
                 .as('popularity'),

@@ -24,7 +24,7 @@ export const fxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to } = request.query;
       const rate = getRate(from, to);
-      if (!rate) throw new AppError(404, 'NOT_FOUND', `No exchange rate from ${from} to ${to}`);
+      if (!rate) throw new AppError('NOT_FOUND', `No exchange rate from ${from} to ${to}`);
       // Rates move; a minute old is close enough for a preview (the order takes the current one).
       reply.header('cache-control', 'public, max-age=60');
       return { success: true as const, ...rate };

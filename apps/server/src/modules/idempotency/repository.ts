@@ -5,24 +5,15 @@ type Tx = Transaction<Database> | Kysely<Database>;
 
 export interface KeyRecord {
   request_hash: string;
-  state: 'in_progress' | 'completed';
-  response_status: number | null;
-  response_body: string | null;
-  lock_active: boolean;
+  response_status: number;
+  response_body: string;
   expired: boolean;
 }
 
 export async function findKey(tx: Tx, organisationId: string, key: string): Promise<KeyRecord | undefined> {
   return tx
     .selectFrom('idempotency_keys')
-    .select([
-      'request_hash',
-      'state',
-      'response_status',
-      'response_body',
-      sql<boolean>`locked_until > now()`.as('lock_active'),
-      sql<boolean>`expires_at <= now()`.as('expired'),
-    ])
+    .select(['request_hash', 'response_status', 'response_body', sql<boolean>`expires_at <= now()`.as('expired')])
     .where('organisation_id', '=', organisationId)
     .where('key', '=', key)
     .executeTakeFirst();
@@ -42,10 +33,8 @@ export async function storeAnswer(
       organisation_id: k.organisationId,
       key: k.key,
       request_hash: k.requestHash,
-      state: 'completed',
       response_status: k.status,
       response_body: k.body,
-      locked_until: sql`now()`,
       expires_at: sql`now() + make_interval(hours => ${k.keepHours})`,
     })
     .onConflict((oc) => oc.columns(['organisation_id', 'key']).doNothing())
@@ -54,20 +43,12 @@ export async function storeAnswer(
   return Boolean(inserted);
 }
 
-/**
- * Removes a key record that no longer binds anyone: expired, or left `in_progress` by an
- * execution that died (its lock lapsed). The next request with the key runs afresh.
- */
-export async function clearStaleKey(tx: Tx, organisationId: string, key: string): Promise<void> {
+/** Removes the key's record once it has expired: the next request with the key runs afresh. */
+export async function clearExpiredKey(tx: Tx, organisationId: string, key: string): Promise<void> {
   await tx
     .deleteFrom('idempotency_keys')
     .where('organisation_id', '=', organisationId)
     .where('key', '=', key)
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<=', sql<Date>`now()`),
-        eb.and([eb('state', '=', 'in_progress'), eb('locked_until', '<=', sql<Date>`now()`)]),
-      ]),
-    )
+    .where('expires_at', '<=', sql<Date>`now()`)
     .execute();
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { clearStaleKey, findKey, type KeyRecord, storeAnswer } from './repository';
+import { clearExpiredKey, findKey, type KeyRecord, storeAnswer } from './repository';
 
 /** How long an answer is kept for replay: the API promises at least 24 hours. */
 export const KEEP_HOURS = 48;
@@ -41,39 +41,34 @@ export interface IdempotencyKey {
 
 export const keyInUse = () =>
   new AppError(
-    409,
     'IDEMPOTENCY_KEY_IN_USE',
     'A request with this Idempotency-Key is still being processed; retry shortly',
     undefined,
     { 'retry-after': '1' },
   );
 
-/** What an earlier record of the key means for this request: its answer, a refusal, or 'stale'. */
-export function answerFromRecord(
-  existing: Pick<KeyRecord, 'request_hash' | 'state' | 'response_status' | 'response_body' | 'lock_active' | 'expired'>,
-  requestHash: string,
-): StoredAnswer | 'stale' {
-  if (existing.expired) return 'stale';
+/**
+ * What an earlier record of the key means for this request: its answer replayed, 422 for another
+ * body, or 'expired' (it binds nobody any more). A record always holds its answer: a running
+ * execution is marked by its advisory lock, never by a row (decision 023).
+ */
+export function answerFromRecord(existing: KeyRecord, requestHash: string): StoredAnswer | 'expired' {
+  if (existing.expired) return 'expired';
   if (existing.request_hash !== requestHash) {
     throw new AppError(
-      422,
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used with a different request; use a new key for a new request',
     );
   }
-  if (existing.state === 'completed' && existing.response_status && existing.response_body) {
-    return { status: existing.response_status, body: existing.response_body, replayed: true };
-  }
-  if (existing.lock_active) throw keyInUse();
-  return 'stale';
+  return { status: existing.response_status, body: existing.response_body, replayed: true };
 }
 
 /**
  * Decision 009 as one statement per request (docs/decisions/012): the caller's `attempt` writes
  * its effects and the key's answer together, under a transaction-scoped advisory lock on the key,
  * and reports what it found instead when the key is taken. This runs it, replays a key already
- * answered, says 409 while another execution holds the key, 422 for another body, and clears a
- * key that binds nobody any more (expired, or left in progress by an older version that died).
+ * answered, says 409 while another execution holds the key, 422 for another body, and clears an
+ * expired key's record before trying again.
  */
 export async function withIdempotencyKey(
   db: Kysely<Database>,
@@ -93,9 +88,9 @@ export async function withIdempotencyKey(
     if ('status' in outcome) return outcome;
     if ('inUse' in outcome) throw keyInUse();
     const answer = answerFromRecord(outcome.existing, k.requestHash);
-    if (answer !== 'stale') return answer;
+    if (answer !== 'expired') return answer;
     if (tries > 0) throw keyInUse();
-    await clearStaleKey(db, k.organisationId, k.key);
+    await clearExpiredKey(db, k.organisationId, k.key);
   }
 }
 
@@ -144,7 +139,7 @@ export async function earlierAnswer(db: Kysely<Database>, k: IdempotencyKey | un
   const existing = await findKey(db, k.organisationId, k.key);
   if (!existing) return undefined;
   const answer = answerFromRecord(existing, k.requestHash);
-  return answer === 'stale' ? undefined : answer;
+  return answer === 'expired' ? undefined : answer;
 }
 
 /**
@@ -178,8 +173,8 @@ export async function runOnce(
       const existing = await findKey(tx, k.organisationId, k.key);
       if (existing) {
         const answer = answerFromRecord(existing, k.requestHash);
-        if (answer !== 'stale') return answer;
-        await clearStaleKey(tx, k.organisationId, k.key);
+        if (answer !== 'expired') return answer;
+        await clearExpiredKey(tx, k.organisationId, k.key);
       }
       const done = await work(tx);
       // The lock keeps every other writer of the key out, so this insert cannot find one.

@@ -71,7 +71,7 @@ export async function sandboxTopUp(
     runOnce(app.db, key, async (tx) => {
       const org = await organisationBilling(tx, organisationId);
       if (!org.sandbox)
-        throw new AppError(403, 'FORBIDDEN', 'Top-ups with sandbox funds are only for sandbox organisations');
+        throw new AppError('FORBIDDEN', 'Top-ups with sandbox funds are only for sandbox organisations');
       const minor = parseAmount(body.amount, org.billing_currency);
       if (!minor)
         throw validationError('body.amount: amount must be a positive number with at most two decimals', [

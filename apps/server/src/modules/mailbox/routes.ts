@@ -18,7 +18,7 @@ import { findMessage, listMessages } from './repository';
 export const mailboxRoutes: FastifyPluginAsyncZod<{ token?: string }> = async (app, opts) => {
   app.addHook('onRequest', async (request) => {
     if (isLoopback(request.socket.remoteAddress) || hasToken(request, opts.token)) return;
-    throw new AppError(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
+    throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 
   app.get(

@@ -5,6 +5,7 @@ import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { postEntry } from '../ledger';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
+import * as work from './fulfilment-repository';
 import { presentOrder } from './presenter';
 import { renderRecipientEmail } from './recipient-email';
 import * as repo from './repository';
@@ -94,7 +95,7 @@ const BATCH = 8;
 
 export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: string }> & { retryCount?: number }) {
   const { orderId } = job.data;
-  const loaded = await repo.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
+  const loaded = await work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
   if (loaded?.order.status !== 'pending') return;
   const { order, rewards } = loaded;
   const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
@@ -131,8 +132,8 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
       });
     } catch (err) {
       // What was issued so far is kept, so that a retry does not ask for it again.
-      for (const r of issued) await repo.markRewardIssued(app.db, r);
-      await repo.releaseRewardLease(app.db, reward.id);
+      for (const r of issued) await work.markRewardIssued(app.db, r);
+      await work.releaseRewardLease(app.db, reward.id);
       const permanent = err instanceof ProviderError && !err.retryable;
       if (permanent || lastAttempt) {
         const reason =
@@ -211,8 +212,8 @@ async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback)
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {
   await app.db.transaction().execute(async (tx) => {
-    await repo.failPendingRewards(tx, orderId);
-    const order = await repo.failOrder(tx, orderId, reason);
+    await work.failPendingRewards(tx, orderId);
+    const order = await work.failOrder(tx, orderId, reason);
     if (!order) return;
     await postEntry(tx, {
       organisationId: order.organisation_id,

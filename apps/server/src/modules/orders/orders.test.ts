@@ -16,6 +16,8 @@ import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/
 import { replayBalance } from '../ledger/repository';
 import { EMAIL_FALLBACK_QUEUE } from './fulfilment';
 
+// Over 250 lines on purpose: every use case's tests share this one app (and its catalogue), as one
+// more file would start one more app and pay its boot in the suite's time budget (decision 019).
 let t: TestApp;
 let range: ProductPick;
 let fixed: ProductPick;

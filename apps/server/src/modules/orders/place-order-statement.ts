@@ -47,11 +47,10 @@ export interface PlaceOrderResult {
   got_lock: boolean;
   /** True when the hold, and so everything else, was written. */
   held: boolean;
+  /** The key's earlier answer, when it has one (all four null otherwise). */
   prior_hash: string | null;
-  prior_state: 'in_progress' | 'completed' | null;
   prior_status: number | null;
   prior_body: string | null;
-  prior_lock_active: boolean | null;
   prior_expired: boolean | null;
 }
 
@@ -117,8 +116,7 @@ ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
 prior AS (
-  SELECT request_hash, state, response_status, response_body,
-         locked_until > now() AS lock_active, expires_at <= now() AS expired
+  SELECT request_hash, response_status, response_body, expires_at <= now() AS expired
   FROM idempotency_keys WHERE organisation_id = ${org} AND key = ${p('key')}::text
 ),`
     : ''
@@ -163,8 +161,8 @@ j AS (${job})${
     keyed
       ? `,
 k AS (
-  INSERT INTO idempotency_keys (organisation_id, key, request_hash, state, response_status, response_body, locked_until, expires_at)
-  SELECT ${org}, ${p('key')}::text, ${p('requestHash')}::text, 'completed', 201, ${p('answer')}::text, now(), now() + make_interval(hours => ${p('keepHours')}::int)
+  INSERT INTO idempotency_keys (organisation_id, key, request_hash, response_status, response_body, expires_at)
+  SELECT ${org}, ${p('key')}::text, ${p('requestHash')}::text, 201, ${p('answer')}::text, now() + make_interval(hours => ${p('keepHours')}::int)
   FROM h
 )`
       : ''
@@ -173,11 +171,10 @@ SELECT (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 
        EXISTS (SELECT 1 FROM h) AS held,
        ${
          keyed
-           ? `prior.request_hash AS prior_hash, prior.state AS prior_state, prior.response_status AS prior_status,
-       prior.response_body AS prior_body, prior.lock_active AS prior_lock_active, prior.expired AS prior_expired
+           ? `prior.request_hash AS prior_hash, prior.response_status AS prior_status,
+       prior.response_body AS prior_body, prior.expired AS prior_expired
 FROM (SELECT 1) AS one LEFT JOIN prior ON true`
-           : `NULL AS prior_hash, NULL AS prior_state, NULL::int AS prior_status, NULL AS prior_body,
-       NULL::boolean AS prior_lock_active, NULL::boolean AS prior_expired`
+           : `NULL AS prior_hash, NULL::int AS prior_status, NULL AS prior_body, NULL::boolean AS prior_expired`
 }`;
 }
 

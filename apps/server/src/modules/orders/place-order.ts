@@ -93,14 +93,12 @@ async function placeOrder(
   }
   return withIdempotencyKey(app.db, key, async () => {
     const row = await run();
-    if (row.prior_state) {
+    if (row.prior_hash !== null) {
       return {
         existing: {
-          request_hash: row.prior_hash as string,
-          state: row.prior_state,
-          response_status: row.prior_status,
-          response_body: row.prior_body,
-          lock_active: Boolean(row.prior_lock_active),
+          request_hash: row.prior_hash,
+          response_status: row.prior_status as number,
+          response_body: row.prior_body as string,
           expired: Boolean(row.prior_expired),
         },
       };
@@ -120,7 +118,7 @@ async function refuseHold(
 ): Promise<StoredAnswer> {
   const account = await hasAccount(app.db, actor.organisationId, 'available', currency);
   if (!account) throw new Error(`organisation ${actor.organisationId} has no available account in ${currency}`);
-  const refusal = new AppError(402, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+  const refusal = new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
   if (key) return storeRefusal(app.db, key, refusal);
   throw refusal;
 }
@@ -138,7 +136,7 @@ interface PreparedOrder {
 async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrderBody): Promise<PreparedOrder> {
   const product = await cachedProduct(app, body.product_code);
   if (!product?.available) {
-    throw new AppError(400, 'INVALID_PRODUCT', `Product code ${body.product_code} does not exist or is not available`);
+    throw new AppError('INVALID_PRODUCT', `Product code ${body.product_code} does not exist or is not available`);
   }
   const amountMinor = parseAmount(body.amount, product.currency, { exact: true });
   if (amountMinor === undefined || amountMinor === 0) {
@@ -150,8 +148,7 @@ async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrde
 
   const billing = await billingCurrency(app, actor.organisationId);
   const rate = getRate(product.currency, billing);
-  if (!rate)
-    throw new AppError(400, 'INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
+  if (!rate) throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
 
   const face = orderAmounts(amountMinor, body.quantity);
   const chargedSubtotal = convertMinor(face.subtotal, product.currency, billing, rate.rate);

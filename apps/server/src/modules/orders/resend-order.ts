@@ -41,7 +41,6 @@ export async function resendOrder(
     if (!order) throw notFound('Order');
     if (order.status !== 'completed') {
       throw new AppError(
-        409,
         'CONFLICT',
         order.status === 'pending'
           ? 'This order is still being delivered: it can be resent once it is delivered'

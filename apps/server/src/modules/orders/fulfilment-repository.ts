@@ -1,0 +1,109 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { IssuedReward } from './complete-order-statement';
+import type { OrderRow, RewardRow } from './repository';
+
+/**
+ * The fulfilment worker's statements (fulfilment.ts): the lease on an order's pending rewards, the
+ * codes stored one reward at a time when a run fails midway, and the failure. The completion itself
+ * is one hand-built statement (complete-order-statement.ts).
+ */
+type Tx = Transaction<Database> | Kysely<Database>;
+
+export interface FulfilmentReward {
+  id: string;
+  status: RewardRow['status'];
+  claim_token_encrypted: string;
+  /** Whether this call leased it (pending, and not leased by another worker). */
+  leased: boolean;
+}
+
+/**
+ * What a fulfilment run needs, in one statement: the order, its rewards, and a lease for
+ * `seconds` on each pending reward that no other worker holds (the same owner may take its own
+ * lease back at once). Undefined for an unknown order.
+ */
+export async function loadForFulfilment(
+  db: Tx,
+  orderId: string,
+  owner: string,
+  seconds: number,
+): Promise<{ order: OrderRow; rewards: FulfilmentReward[] } | undefined> {
+  const { rows } = await sql<
+    OrderRow & { reward_id: string; reward_status: RewardRow['status']; reward_token: string; reward_leased: boolean }
+  >`
+    WITH l AS (
+      UPDATE rewards SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${seconds}),
+        attempts = attempts + 1
+      WHERE order_id = ${orderId} AND status = 'pending'
+        AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
+      RETURNING id
+    )
+    SELECT o.*, r.id AS reward_id, r.status AS reward_status, r.claim_token_encrypted AS reward_token,
+           r.id IN (SELECT id FROM l) AS reward_leased
+    FROM orders o JOIN rewards r ON r.order_id = o.id
+    WHERE o.id = ${orderId}
+    ORDER BY r.position`.execute(db);
+  const first = rows[0];
+  if (!first) return undefined;
+  const { reward_id: _id, reward_status: _status, reward_token: _token, reward_leased: _leased, ...order } = first;
+  return {
+    order,
+    rewards: rows.map((r) => ({
+      id: r.reward_id,
+      status: r.reward_status,
+      claim_token_encrypted: r.reward_token,
+      leased: r.reward_leased,
+    })),
+  };
+}
+
+export async function markRewardIssued(tx: Tx, r: IssuedReward): Promise<boolean> {
+  const res = await tx
+    .updateTable('rewards')
+    .set({
+      status: 'issued',
+      provider_order_id: r.providerOrderId,
+      code_encrypted: r.codeEncrypted,
+      pin_encrypted: r.pinEncrypted,
+      code_last4: r.codeLast4,
+      redemption_url: r.redemptionUrl,
+      expires_at: r.expiresAt,
+      issued_at: sql`now()`,
+      lease_owner: null,
+      lease_until: null,
+    })
+    .where('id', '=', r.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+export async function releaseRewardLease(tx: Tx, rewardId: string): Promise<void> {
+  await tx
+    .updateTable('rewards')
+    .set({ lease_until: null })
+    .where('id', '=', rewardId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Marks a pending order failed (completion is complete-order-statement.ts); undefined if it was not pending. */
+export async function failOrder(tx: Tx, orderId: string, reason: string): Promise<OrderRow | undefined> {
+  return tx
+    .updateTable('orders')
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .set({ status: 'failed', failed_at: sql`now()`, failure_reason: reason })
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function failPendingRewards(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .updateTable('rewards')
+    .set({ status: 'failed', lease_until: null })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+}
