@@ -1,12 +1,13 @@
 import { ERROR_STATUS } from '@giftrelay/contracts';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { catalogSyncJob } from './jobs/catalog-sync';
 import { housekeepingPlugin } from './jobs/housekeeping';
 import { reencryptSecretsJob } from './jobs/reencrypt-secrets';
 import { isPrettyLog, loggerOptions, QuietRequestLogs } from './lib/log';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { claimsPlugin } from './modules/claims/plugin';
@@ -68,7 +69,7 @@ export async function buildApp(opts: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', opts.config);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);

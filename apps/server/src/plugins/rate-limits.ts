@@ -52,7 +52,7 @@ export const rateLimitsPlugin = fp(
     const local = new LocalWindows();
     app.decorate('rateLimits', {
       consumeLocal(rule, subject) {
-        return local.take(`${rule.name}:${subject}`, rule.limit * opts.factor, rule.windowSeconds * 1000);
+        return local.take(rule.name, subject, rule.limit * opts.factor, rule.windowSeconds * 1000);
       },
       async consume(rule, subject) {
         const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
@@ -142,14 +142,20 @@ function organisationLimiter(limits: RateLimits, rule: RateLimitRule) {
  * replaced on the next hit and swept now and then.
  */
 class LocalWindows {
-  private readonly windows = new Map<string, { hits: number; endsAt: number }>();
+  // One map per rule, keyed by the bare subject: no key string is built per request.
+  private readonly rules = new Map<string, Map<string, { hits: number; endsAt: number }>>();
 
-  take(key: string, limit: number, windowMs: number): LocalQuota {
+  take(rule: string, subject: string, limit: number, windowMs: number): LocalQuota {
+    let windows = this.rules.get(rule);
+    if (!windows) {
+      windows = new Map();
+      this.rules.set(rule, windows);
+    }
     const now = Date.now();
-    let w = this.windows.get(key);
+    let w = windows.get(subject);
     if (!w || w.endsAt <= now) {
       w = { hits: 0, endsAt: now + windowMs };
-      this.windows.set(key, w);
+      windows.set(subject, w);
     }
     w.hits++;
     return {
@@ -162,7 +168,9 @@ class LocalWindows {
 
   sweep() {
     const now = Date.now();
-    for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
+    for (const windows of this.rules.values()) {
+      for (const [subject, w] of windows) if (w.endsAt <= now) windows.delete(subject);
+    }
   }
 }
 
