@@ -453,7 +453,9 @@ async function main() {
   } finally {
     for (const child of children) if (child.child.exitCode === null) child.child.kill('SIGKILL');
     smtp.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    // BENCH_KEEP_DATABASE=1 leaves the database for EXPLAIN (ANALYZE, BUFFERS) afterwards.
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`Kept database ${dbName}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
     await admin.end();
     await postgres.stop();
   }
