@@ -73,7 +73,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
         </div>
         <p className="text-sm text-muted-foreground">{describeScopes(apiKey.scopes)}</p>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <div className="flex gap-1">
+          <div className="flex flex-wrap gap-x-1">
             <dt>Created</dt>
             <dd>
               {formatLocalDate(apiKey.created_at)}

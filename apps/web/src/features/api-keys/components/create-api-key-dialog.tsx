@@ -43,7 +43,7 @@ export function CreateApiKeyDialog() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-5 shadow-xl sm:p-6"
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] grid-cols-[minmax(0,1fr)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-5 shadow-xl sm:p-6"
           onInteractOutside={(event) => created && event.preventDefault()}
         >
           <div className="flex items-start justify-between gap-4">
@@ -104,7 +104,7 @@ function KeyForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => void
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <Dialog.Description className="text-sm text-muted-foreground">
         A key lets a payroll, CRM or survey tool call the API for this organisation. It is shown once.
       </Dialog.Description>
@@ -207,7 +207,7 @@ function KeyForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => void
 function ShowKeyOnce({ created, onDone }: { created: CreateApiKeyResponse; onDone: () => void }) {
   const snippet = curlSnippet(getPublicUrl(), created.key, created.scopes);
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <Dialog.Description className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
         Copy this key now and keep it somewhere safe: it will not be shown again. Anyone with it can act for your
         organisation with {describeScopes(created.scopes).toLowerCase()}.
