@@ -371,7 +371,8 @@ function apiKeyVerifier(app: FastifyInstance) {
   const touchText = `WITH b AS (SELECT id, organisation_id, last_used_at AS before FROM api_keys WHERE id = $1::uuid),
 u AS (
   UPDATE api_keys k SET last_used_at = now() FROM b
-  WHERE k.id = b.id AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute')
+  WHERE k.id = b.id AND k.revoked_at IS NULL
+    AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute')
   RETURNING k.id, k.organisation_id, b.before
 )
 INSERT INTO audit_events (organisation_id, action, api_key_id)

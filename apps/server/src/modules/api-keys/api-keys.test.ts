@@ -148,6 +148,14 @@ describe(`API keys (${TEST_DB})`, () => {
       expect(attempt.statusCode).toBe(401);
       expect(attempt.json().code).toBe('UNAUTHORIZED');
     }
+    // Refused before the order statement runs (an unknown product): still 401, checked apart.
+    const refusedEarly = await postOrder(t, key, {
+      product_code: 'NO-SUCH-CARD',
+      amount: 25,
+      email: recipient(),
+      quantity: 1,
+    });
+    expect(refusedEarly.statusCode).toBe(401);
     // Revoking again answers the revoked key and audits nothing more.
     expect((await revoke(id, owner.accessToken)).statusCode).toBe(200);
     const audit = await t.app.db
