@@ -9,6 +9,7 @@ import { reencryptSecretsJob } from './jobs/reencrypt-secrets';
 import { isPrettyLog, loggerOptions, QuietRequestLogs } from './lib/log';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { accountsPlugin } from './modules/accounts/plugin';
+import { apiKeysPlugin } from './modules/api-keys/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { claimsPlugin } from './modules/claims/plugin';
 import { fxRoutes } from './modules/fx/routes';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(giftCardsPlugin, { config: opts.config });
   await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
   await app.register(secretsPlugin, { config: opts.config });
+  await app.register(apiKeysPlugin);
   await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   progress('Starting the workers');
   await app.register(ledgerPlugin);

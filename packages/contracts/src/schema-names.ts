@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  ApiKeyModeSchema,
+  ApiKeyResponseSchema,
+  ApiKeySchema,
+  ApiKeyScopeSchema,
+  CreateApiKeyBodySchema,
+  CreateApiKeyResponseSchema,
+  ListApiKeysResponseSchema,
+} from './api-keys';
+import {
   CredentialsSchema,
   MessageResponseSchema,
   OrganisationSchema,
@@ -78,6 +87,13 @@ const NAMES: [z.ZodType, string][] = [
   [MailboxMessageResponseSchema, 'MailboxMessageResponse'],
   [CreateLeadSchema, 'CreateLeadRequest'],
   [CreateLeadResponseSchema, 'CreateLeadResponse'],
+  [ApiKeyScopeSchema, 'ApiKeyScope'],
+  [ApiKeyModeSchema, 'ApiKeyMode'],
+  [ApiKeySchema, 'ApiKey'],
+  [ApiKeyResponseSchema, 'ApiKeyResponse'],
+  [CreateApiKeyBodySchema, 'CreateApiKeyRequest'],
+  [CreateApiKeyResponseSchema, 'CreateApiKeyResponse'],
+  [ListApiKeysResponseSchema, 'ApiKeyList'],
 ];
 
 for (const [schema, id] of NAMES) {

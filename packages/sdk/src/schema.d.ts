@@ -92,6 +92,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s API keys, newest first, revoked ones included (never the keys themselves) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key; the answer shows the key this once
+         * @description Signed-in owners and admins only (an API key gets 403). `scopes` is `read_only`, `full` or a list of scopes. 409 `CONFLICT` past 50 active keys.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key: refused from the next request on, on every server
+         * @description Revoking a revoked key answers it again.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/logout": {
         parameters: {
             query?: never;
@@ -597,6 +638,58 @@ export interface components {
                 spend_minor: number;
             };
         };
+        ApiKey: {
+            created_at: string;
+            created_by: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_four: string;
+            last_used_at: string | null;
+            mode: components["schemas"]["ApiKeyMode"];
+            name: string;
+            prefix: string;
+            revoked_at: string | null;
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
+        ApiKeyList: {
+            /** @description This page of results */
+            data: components["schemas"]["ApiKey"][];
+            /** @description Whether another page follows */
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @enum {string} */
+        ApiKeyMode: "test" | "live";
+        ApiKeyResponse: {
+            created_at: string;
+            created_by: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            last_four: string;
+            last_used_at: string | null;
+            mode: components["schemas"]["ApiKeyMode"];
+            name: string;
+            prefix: string;
+            revoked_at: string | null;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @enum {string} */
+        ApiKeyScope: "orders:write" | "orders:read" | "catalog:read" | "balance:read" | "webhooks:write";
         Balance: {
             available: number;
             /** @description available, in minor units */
@@ -666,6 +759,33 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             terms: string | null;
+        };
+        CreateApiKeyRequest: {
+            /** Format: date-time */
+            expires_at?: string | null;
+            name: string;
+            scopes: ("read_only" | "full") | components["schemas"]["ApiKeyScope"][];
+        };
+        CreateApiKeyResponse: {
+            created_at: string;
+            created_by: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+            } | null;
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            key: string;
+            last_four: string;
+            last_used_at: string | null;
+            mode: components["schemas"]["ApiKeyMode"];
+            name: string;
+            prefix: string;
+            revoked_at: string | null;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /** @enum {boolean} */
+            success: true;
         };
         CreateLeadRequest: {
             company?: string;
@@ -1267,8 +1387,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1318,8 +1447,230 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateApiKeyResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1356,8 +1707,17 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1410,8 +1770,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1733,7 +2102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1742,7 +2111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED) */
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1798,8 +2167,17 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1898,8 +2276,17 @@ export interface operations {
                     "application/json": components["schemas"]["Balance"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1957,7 +2344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1966,7 +2353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED) */
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2131,8 +2518,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2178,8 +2574,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2333,8 +2738,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2386,7 +2800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2397,6 +2811,15 @@ export interface operations {
             };
             /** @description INSUFFICIENT_FUNDS: the balance does not cover the charge */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2480,8 +2903,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2547,8 +2979,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2642,8 +3083,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2692,8 +3142,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: the bearer token is missing, invalid or expired, or its session has ended */
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

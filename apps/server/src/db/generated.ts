@@ -36,12 +36,38 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ApiKeys {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  key_hash: string;
+  last_four: string;
+  last_used_at: Timestamp | null;
+  mode: string;
+  name: string;
+  organisation_id: string;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  scopes: string[];
+}
+
 export interface AppInstance {
   boot_count: Generated<number>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   last_boot_at: Generated<Timestamp>;
   singleton: Generated<boolean>;
+}
+
+export interface AuditEvents {
+  action: string;
+  actor_user_id: string | null;
+  api_key_id: string | null;
+  created_at: Generated<Timestamp>;
+  detail: Generated<Json>;
+  id: Generated<string>;
+  organisation_id: string;
 }
 
 export interface AuthEmailTokens {
@@ -353,7 +379,9 @@ export interface Users {
 }
 
 export interface DB {
+  api_keys: ApiKeys;
   app_instance: AppInstance;
+  audit_events: AuditEvents;
   auth_email_tokens: AuthEmailTokens;
   auth_refresh_tokens: AuthRefreshTokens;
   auth_sessions: AuthSessions;

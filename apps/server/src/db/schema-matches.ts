@@ -33,7 +33,7 @@ type Problems = {
   : never;
 
 /**
- * The one difference left, listed exactly so a new one fails, and so does fixing it without
+ * The differences left, listed exactly so a new one fails, and so does fixing it without
  * removing it here: `order_events.payload` is always a JSON object, which the `jsonb` column's
  * type (any JSON value, `null` included) does not say. The others found when this check was added
  * (decision 018) are gone (decision 023): bigint columns are text on both engines, `date` columns
@@ -41,6 +41,8 @@ type Problems = {
  */
 type Known = {
   order_events: { payload: 'nullability differs' };
+  // An audit entry's detail is always an object the code writes as text (decision 026).
+  audit_events: { detail: 'type is wider than the column' };
 };
 
 type Expect<T extends true> = T;

@@ -1,4 +1,4 @@
-import type { LeadTopic, PlanId } from '@giftrelay/contracts';
+import type { ApiKeyScope, LeadTopic, PlanId } from '@giftrelay/contracts';
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type { JsonObject } from './generated';
 
@@ -185,6 +185,31 @@ export interface Database {
     created_at: Generated<Date>;
     expires_at: Date;
     used_at: Date | null;
+  };
+  /** Migration 0057, decision 026. */
+  api_keys: {
+    id: Generated<string>;
+    organisation_id: string;
+    name: string;
+    mode: 'test' | 'live';
+    key_hash: string;
+    last_four: string;
+    scopes: ApiKeyScope[];
+    expires_at: Date | null;
+    created_at: Generated<Date>;
+    created_by: string | null;
+    revoked_at: Date | null;
+    revoked_by: string | null;
+    last_used_at: Date | null;
+  };
+  audit_events: {
+    id: Generated<string>;
+    organisation_id: string;
+    action: 'api_key.created' | 'api_key.used' | 'api_key.revoked';
+    actor_user_id: string | null;
+    api_key_id: string | null;
+    detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+    created_at: Generated<Date>;
   };
   rate_limit_counters: {
     key: string;

@@ -1,20 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { isUuid, type Role } from '@giftrelay/contracts';
+import { type ApiKeyScope, isUuid, type Role } from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
-import { unauthorized } from '../lib/errors';
+import { hashApiKey, isApiKeyShaped, looksLikeApiKey } from '../lib/api-key-secret';
+import { AppError, unauthorized } from '../lib/errors';
 
-/** Who is calling, set by `app.authenticate`. */
-export interface AuthContext {
+/** Who is calling, set by `app.authenticate`: a signed-in user, or an organisation's API key. */
+export type AuthContext = SessionAuth | ApiKeyAuth;
+
+export interface SessionAuth {
+  kind: 'session';
   userId: string;
   organisationId: string;
   role: Role;
   email: string;
   sessionId: string;
+}
+
+export interface ApiKeyAuth {
+  kind: 'api_key';
+  apiKeyId: string;
+  organisationId: string;
+  scopes: ApiKeyScope[];
+  /** Who created the key (null once that user is gone): orders the key places name them. */
+  userId: string | null;
 }
 
 export interface AccessTokens {
@@ -27,16 +40,20 @@ export interface AccessTokens {
 }
 
 /**
- * A verified access token whose session has not been checked yet (`app.verifyToken`): the route
- * must check it before it answers or writes anything, in its own statement (SESSION_IS_ACTIVE) or
- * with `app.checkSession`.
+ * A verified credential not yet checked as live (`app.verifyToken`): an access token whose session
+ * may have ended, or an API key that may have been revoked since this process last looked. The
+ * route must check it before it answers or writes anything, in its own statement
+ * (`credentialIsActive`) or with `app.checkSession`.
  */
-export interface UncheckedSession {
-  userId: string;
-  sessionId: string;
-  /** The organisation the token was issued for; the session must still belong to it. */
-  organisationId: string;
-}
+export type UncheckedCredential =
+  | {
+      kind: 'session';
+      userId: string;
+      sessionId: string;
+      /** The organisation the token was issued for; the session must still belong to it. */
+      organisationId: string;
+    }
+  | { kind: 'api_key'; apiKeyId: string; organisationId: string; userId: string | null };
 
 /**
  * SQL that is true while the session named by three parameters (session id, user id, organisation
@@ -49,21 +66,46 @@ export function sessionIsActive(sessionId: string, userId: string, organisationI
       AND s.revoked_at IS NULL AND s.expires_at > now())`;
 }
 
+/** SQL that is true while the API key (id, organisation id) is neither revoked nor expired. */
+export function apiKeyIsActive(apiKeyId: string, organisationId: string): string {
+  return `EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ${apiKeyId}::uuid AND k.organisation_id = ${organisationId}::uuid
+      AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`;
+}
+
+/**
+ * SQL that is true while an UncheckedCredential is live, from four parameters: its kind
+ * (`session` or `api_key`), its id (session or key), the user id (sessions only; null for a key)
+ * and the organisation id. See `credentialParameters`.
+ */
+export function credentialIsActive(kind: string, id: string, userId: string, organisationId: string): string {
+  return `CASE WHEN ${kind}::text = 'api_key' THEN ${apiKeyIsActive(id, organisationId)}
+    ELSE ${sessionIsActive(id, userId, organisationId)} END`;
+}
+
+/** The four values `credentialIsActive` reads, in its order. */
+export function credentialParameters(c: UncheckedCredential): [string, string, string | null, string] {
+  return c.kind === 'api_key'
+    ? ['api_key', c.apiKeyId, null, c.organisationId]
+    : ['session', c.sessionId, c.userId, c.organisationId];
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
     /**
-     * Use as `preHandler` where the route checks the session itself, inside its own statement:
-     * verifies the bearer token only and sets `request.token`. Answers 401 like `authenticate`
-     * for a missing, invalid or expired token.
+     * Use as `preHandler` where the route checks the credential itself, inside its own statement:
+     * verifies the bearer token or API key only and sets `request.token`. Answers 401 like
+     * `authenticate` for a missing, invalid or expired one, and 403 like it for a key without the
+     * route's scope.
      */
     verifyToken(request: FastifyRequest): Promise<void>;
-    /** Throws 401 UNAUTHORIZED unless the token's session is live (see UncheckedSession). */
-    checkSession(token: UncheckedSession): Promise<void>;
+    /** Throws 401 UNAUTHORIZED unless the credential is live (see UncheckedCredential). */
+    checkSession(token: UncheckedCredential): Promise<void>;
     /**
-     * Use as `preHandler`: checks the bearer access token and its session, then sets
-     * `request.auth`. Answers 401 UNAUTHORIZED when the token is missing, invalid or expired, or
-     * its session has ended.
+     * Use as `preHandler`: checks the bearer access token and its session, or the API key, then
+     * sets `request.auth`. Answers 401 UNAUTHORIZED when the token is missing, invalid or expired,
+     * its session has ended or the key is revoked or expired; 403 FORBIDDEN when a key lacks the
+     * route's `config.apiKeyScope` (a route without one is for signed-in users only).
      */
     authenticate(request: FastifyRequest): Promise<void>;
   }
@@ -71,8 +113,21 @@ declare module 'fastify' {
     /** Set by `app.authenticate`; read it only in routes that use it. */
     auth: AuthContext;
     /** Set by `app.verifyToken`; read it only in routes that use it. */
-    token: UncheckedSession;
+    token: UncheckedCredential;
   }
+  interface FastifyContextConfig {
+    /**
+     * The scope an API key needs to call this route. Unset, the route refuses keys (403): it is
+     * for signed-in users only (managing keys, the account itself).
+     */
+    apiKeyScope?: ApiKeyScope;
+  }
+}
+
+/** The session behind a request that only a signed-in user may make (a key never gets this far). */
+export function sessionOf(request: FastifyRequest): SessionAuth {
+  if (request.auth.kind !== 'session') throw apiKeyRefused();
+  return request.auth;
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -81,6 +136,10 @@ const ALGORITHM = 'HS256';
 const KEY_ID = 'access-token-v1';
 
 export const sessionEnded = () => unauthorized('Session has ended', 'bearer');
+const apiKeyEnded = () => unauthorized('API key is invalid, revoked or expired', 'bearer');
+/** The 401 for a credential found ended by a route's own check. */
+export const credentialEnded = (c: UncheckedCredential) => (c.kind === 'api_key' ? apiKeyEnded() : sessionEnded());
+const apiKeyRefused = () => new AppError('FORBIDDEN', 'API keys cannot use this endpoint: it needs a signed-in user');
 
 /**
  * Access tokens: short-lived JWTs (HS256, pinned) naming a session. The key comes from
@@ -172,32 +231,59 @@ export const authPlugin = fp(
       .where('s.expires_at', '>', sql<Date>`now()`)
       .compile();
 
-    const bearerClaims = (request: FastifyRequest) => {
+    const bearer = (request: FastifyRequest): string => {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw unauthorized('Missing bearer token', 'bearer');
-      return verifyAccessToken(match[1]);
+      return match[1];
     };
-    const liveSession = `SELECT ${sessionIsActive('$1', '$2', '$3')} AS live`;
+    const liveCredential = `SELECT ${credentialIsActive('$1', '$2', '$3', '$4')} AS live`;
+    const keys = apiKeyVerifier(app);
 
-    app.decorateRequest('auth', null as unknown as AuthContext);
-    app.decorateRequest('token', null as unknown as UncheckedSession);
+    app.decorateRequest('auth', null as unknown as SessionAuth);
+    app.decorateRequest('token', null as unknown as Extract<UncheckedCredential, { kind: 'session' }>);
     app.decorate('verifyToken', async (request: FastifyRequest) => {
-      const { sessionId, userId, organisationId } = await bearerClaims(request);
-      request.token = { sessionId, userId, organisationId };
+      const token = bearer(request);
+      if (looksLikeApiKey(token)) {
+        // Scopes, organisation and expiry never change, so they may come from memory; whether the
+        // key is revoked is checked by the route's own statement (or `checkSession`).
+        const key = await keys.recall(token);
+        requireScope(request, key.scopes);
+        keys.touch(key.id);
+        request.token = {
+          kind: 'api_key',
+          apiKeyId: key.id,
+          organisationId: key.organisationId,
+          userId: key.createdBy,
+        };
+        return;
+      }
+      const { sessionId, userId, organisationId } = await verifyAccessToken(token);
+      request.token = { kind: 'session', sessionId, userId, organisationId };
     });
-    app.decorate('checkSession', async (token: UncheckedSession) => {
+    app.decorate('checkSession', async (token: UncheckedCredential) => {
       const [row] = (
-        await app.database.query<{ live: boolean }>(
-          liveSession,
-          [token.sessionId, token.userId, token.organisationId],
-          'auth_live_session',
-        )
+        await app.database.query<{ live: boolean }>(liveCredential, credentialParameters(token), 'auth_live_credential')
       ).rows;
-      if (!row?.live) throw sessionEnded();
+      if (!row?.live) throw credentialEnded(token);
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const { sessionId, userId } = await bearerClaims(request);
+      const token = bearer(request);
+      if (looksLikeApiKey(token)) {
+        // Looked up on every request, revocation included: a revoked key is refused at once.
+        const key = await keys.lookUp(token);
+        requireScope(request, key.scopes);
+        keys.touch(key.id);
+        request.auth = {
+          kind: 'api_key',
+          apiKeyId: key.id,
+          organisationId: key.organisationId,
+          scopes: key.scopes,
+          userId: key.createdBy,
+        };
+        return;
+      }
+      const { sessionId, userId } = await verifyAccessToken(token);
       // Every authenticated request runs this: built once by the query builder, then sent as a
       // prepared statement (parsed once per connection, no query building per request).
       const [row] = (
@@ -208,11 +294,116 @@ export const authPlugin = fp(
         )
       ).rows;
       if (!row) throw sessionEnded();
-      request.auth = { userId, organisationId: row.organisation_id, role: row.role, email: row.email, sessionId };
+      request.auth = {
+        kind: 'session',
+        userId,
+        organisationId: row.organisation_id,
+        role: row.role,
+        email: row.email,
+        sessionId,
+      };
     });
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+function requireScope(request: FastifyRequest, scopes: readonly ApiKeyScope[]) {
+  const needed = request.routeOptions.config.apiKeyScope;
+  if (!needed) throw apiKeyRefused();
+  if (!scopes.includes(needed)) throw new AppError('FORBIDDEN', `This API key lacks the ${needed} scope`);
+}
+
+interface KnownKey {
+  id: string;
+  organisationId: string;
+  scopes: ApiKeyScope[];
+  createdBy: string | null;
+  /** Epoch milliseconds, or null for never. */
+  expiresAt: number | null;
+}
+
+/**
+ * Finds API keys by the SHA-256 of the key (decision 026). `lookUp` asks the database every time
+ * and finds only live keys; `recall` remembers a live key's fixed facts (organisation, scopes,
+ * expiry) for a few minutes, for routes whose own statement checks revocation. `touch` records a
+ * key's use: at most once a minute per key and process, after the answer, never awaited by it.
+ */
+function apiKeyVerifier(app: FastifyInstance) {
+  const query = app.db
+    .selectFrom('api_keys')
+    .select(['id', 'organisation_id', 'scopes', 'created_by', 'expires_at'])
+    .where('key_hash', '=', sql<string>`$1`)
+    .where('revoked_at', 'is', null)
+    .where(sql<boolean>`(expires_at IS NULL OR expires_at > now())`)
+    .compile();
+  const refuse = () => apiKeyEnded();
+
+  async function lookUp(token: string): Promise<KnownKey> {
+    if (!isApiKeyShaped(token)) throw refuse();
+    type Row = {
+      id: string;
+      organisation_id: string;
+      scopes: ApiKeyScope[];
+      created_by: string | null;
+      expires_at: Date | null;
+    };
+    const [row] = (await app.database.query<Row>(query.sql, [hashApiKey(token)], 'auth_api_key')).rows;
+    if (!row) throw refuse();
+    return {
+      id: row.id,
+      organisationId: row.organisation_id,
+      scopes: row.scopes,
+      createdBy: row.created_by,
+      expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
+    };
+  }
+
+  // Keyed by the key's hash, so no key sits in memory longer than its request.
+  const known = new LRUCache<string, KnownKey, string>({
+    max: 10_000,
+    ttl: 5 * 60_000,
+    fetchMethod: (_hash, _stale, { context }) => lookUp(context),
+  });
+
+  const touched = new LRUCache<string, number>({ max: 10_000 });
+  const pending = new Set<Promise<unknown>>();
+  // The first use of a UTC day is audited; later ones only move last_used_at (once a minute).
+  const touchText = `WITH b AS (SELECT id, organisation_id, last_used_at AS before FROM api_keys WHERE id = $1::uuid),
+u AS (
+  UPDATE api_keys k SET last_used_at = now() FROM b
+  WHERE k.id = b.id AND k.revoked_at IS NULL
+    AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute')
+  RETURNING k.id, k.organisation_id, b.before
+)
+INSERT INTO audit_events (organisation_id, action, api_key_id)
+SELECT organisation_id, 'api_key.used', id FROM u
+WHERE before IS NULL OR before < date_trunc('day', now())`;
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  return {
+    lookUp,
+    async recall(token: string): Promise<KnownKey> {
+      if (!isApiKeyShaped(token)) throw refuse();
+      const key = await known.fetch(hashApiKey(token), { context: token });
+      if (!key) throw refuse();
+      if (key.expiresAt !== null && key.expiresAt <= Date.now()) throw refuse();
+      return key;
+    },
+    touch(id: string) {
+      const now = Date.now();
+      const last = touched.get(id);
+      if (last !== undefined && now - last < 60_000) return;
+      touched.set(id, now);
+      const done: Promise<unknown> = app.database
+        .query(touchText, [id], 'api_key_touch')
+        .catch((err: unknown) => app.log.warn({ err }, 'could not record an API key’s use'))
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    },
+  };
+}
 
 async function storedKey(app: FastifyInstance): Promise<Uint8Array> {
   await app.db

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
+import { sessionOf } from '../../plugins/auth';
 import { type AccountsService, type IssuedSession, SESSION_IDLE_SECONDS } from './service';
 
 const REFRESH_COOKIE = 'gr_refresh';
@@ -139,11 +140,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
         summary: 'End the session: its access and refresh tokens stop working',
         tags,
         security: BEARER,
-        response: { 200: MessageResponseSchema, ...errorResponses(401, 429) },
+        response: { 200: MessageResponseSchema, ...errorResponses(401, 403, 429) },
       },
     },
     async (request, reply) => {
-      await service.logout(request.auth.sessionId);
+      await service.logout(sessionOf(request).sessionId);
       clearCookie(reply);
       return { success: true as const, message: 'Signed out' };
     },
@@ -158,12 +159,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
         summary: 'The signed-in user, with their organisation and role',
         tags,
         security: BEARER,
-        response: { 200: UserResponseSchema, ...errorResponses(401, 429) },
+        response: { 200: UserResponseSchema, ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => ({
       success: true as const,
-      user: await service.getUser(request.auth.userId, request.auth.organisationId),
+      user: await service.getUser(sessionOf(request).userId, request.auth.organisationId),
     }),
   );
 
@@ -257,11 +258,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
         tags,
         security: BEARER,
         body: ChangePasswordBodySchema,
-        response: { 200: MessageResponseSchema, ...errors, ...errorResponses(401) },
+        response: { 200: MessageResponseSchema, ...errors, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      await service.changePassword(request.auth, request.body);
+      await service.changePassword(sessionOf(request), request.body);
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
     },
   );

@@ -9,12 +9,13 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/balance',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'balance:read' },
       schema: {
         operationId: 'getBalance',
         summary: 'The organisation’s balance: available to spend, and held by pending orders',
         tags: ['balance'],
         security: BEARER,
-        response: { 200: BalanceSchema, ...errorResponses(401, 429) },
+        response: { 200: BalanceSchema, ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => readBalance(app.db, request.auth.organisationId),

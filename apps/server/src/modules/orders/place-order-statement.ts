@@ -1,4 +1,4 @@
-import { sessionIsActive } from '../../plugins/auth';
+import { credentialIsActive, credentialParameters, type UncheckedCredential } from '../../plugins/auth';
 import { jobInsertGatedBy } from '../../plugins/queue';
 import type { OrderRow } from './repository';
 import { cachedStatement, NamedParameters } from './statements';
@@ -19,8 +19,9 @@ import { cachedStatement, NamedParameters } from './statements';
  *   racing request after this statement's snapshot is caught by the key's primary key (23505), which
  *   aborts the statement whole. The answer is inserted only FROM the hold, so it commits with the
  *   order or not at all.
- * - The caller's session is checked here too (`session_live`, the check `app.authenticate` makes,
- *   see `app.verifyToken`): a token whose session has ended writes nothing.
+ * - The caller's session or API key is checked here too (`session_live`, the check
+ *   `app.authenticate` makes, see `app.verifyToken`): a token whose session has ended, or a key
+ *   revoked a moment ago by another process, writes nothing.
  * - The fulfilment job is pg-boss's own insert statement for the queue (`job.text`, whose `$1` is
  *   the job's JSON), fed only when the hold happened. It carries no NOTIFY: a NOTIFY inside a
  *   transaction takes a database-wide lock from its commit until the commit is flushed, which
@@ -29,8 +30,8 @@ import { cachedStatement, NamedParameters } from './statements';
  */
 export interface PlaceOrderInput {
   order: OrderRow;
-  /** The caller's session, checked in the statement (the organisation is the order's). */
-  session: { sessionId: string; userId: string };
+  /** The caller's session or API key, checked in the statement (the organisation is the order's). */
+  credential: UncheckedCredential;
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
   /** The `order.created` event's payload, as JSON text. */
   eventPayload: string;
@@ -41,7 +42,7 @@ export interface PlaceOrderInput {
 }
 
 export interface PlaceOrderResult {
-  /** False when the caller's session has ended: nothing was written, nothing else counts. */
+  /** False when the caller's session has ended or key was revoked: nothing was written. */
   session_live: boolean;
   /** False when another execution with the same key is running right now. */
   got_lock: boolean;
@@ -92,7 +93,8 @@ const FIXED = [
   'eventPayload',
   'hashes',
   'encrypted',
-  'sessionId',
+  'credentialKind',
+  'credentialId',
   'userId',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
@@ -111,7 +113,7 @@ function buildText(jobText: string, keyed: boolean): string {
   const job = jobInsertGatedBy(jobText, 'h', p('job'));
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH
-s AS (SELECT ${sessionIsActive(p('sessionId'), p('userId'), p('org'))} AS live),
+s AS (SELECT ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'))} AS live),
 ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
@@ -194,10 +196,14 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     eventPayload: input.eventPayload,
     hashes: input.rewards.map((r) => r.claim_token_hash),
     encrypted: input.rewards.map((r) => r.claim_token_encrypted),
-    sessionId: input.session.sessionId,
-    userId: input.session.userId,
+    ...credentialValues(input.credential),
     ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
     ...(input.key ?? { key: null, requestHash: null, answer: null, keepHours: null }),
   };
   return { text, name, values: (keyed ? WITH_KEY : PLAIN).values(record) };
+}
+
+function credentialValues(c: UncheckedCredential) {
+  const [credentialKind, credentialId, userId] = credentialParameters(c);
+  return { credentialKind, credentialId, userId };
 }

@@ -4,7 +4,7 @@ import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee } f
 import type { FastifyInstance } from 'fastify';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, validationError } from '../../lib/errors';
-import { sessionEnded, type UncheckedSession } from '../../plugins/auth';
+import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import type { CatalogProduct } from '../catalog';
 import { getRate } from '../fx';
 import {
@@ -24,7 +24,8 @@ import type * as repo from './repository';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
 export interface Actor {
-  userId: string;
+  /** The signed-in user, or the user who created the API key (null once they are gone). */
+  userId: string | null;
   organisationId: string;
 }
 
@@ -37,7 +38,7 @@ export interface Actor {
  */
 export async function createOrder(
   app: FastifyInstance,
-  token: UncheckedSession,
+  token: UncheckedCredential,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
@@ -50,7 +51,7 @@ export async function createOrder(
 
 async function placeOrder(
   app: FastifyInstance,
-  token: UncheckedSession,
+  token: UncheckedCredential,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
   session: SessionCheck,
@@ -70,7 +71,7 @@ async function placeOrder(
   const job = await app.queue.jobInsert(FULFIL_QUEUE, { orderId: placed.order.id }, fulfilJobOptions(app.config));
   const input: PlaceOrderInput = {
     order: placed.order,
-    session: { sessionId: token.sessionId, userId: token.userId },
+    credential: token,
     rewards: placed.rewards,
     eventPayload: JSON.stringify({ order: placed.summary }),
     holdDescription: placed.holdDescription,
@@ -81,7 +82,7 @@ async function placeOrder(
     const { text, name, values } = placeOrderStatement(input);
     const [row] = (await app.database.query<PlaceOrderResult>(text, values, name)).rows;
     if (!row) throw new Error('the order statement answered nothing');
-    if (!row.session_live) throw sessionEnded();
+    if (!row.session_live) throw credentialEnded(token);
     session.checkedInStatement();
     return row;
   };

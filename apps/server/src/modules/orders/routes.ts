@@ -23,7 +23,7 @@ import { getOrderDetail, listOrders, orderStats } from './read-orders';
 import { resendOrder } from './resend-order';
 
 // Every signed-in route is rate-limited per organisation.
-const errors = errorResponses(400, 401, 429);
+const errors = errorResponses(400, 401, 403, 429);
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -31,7 +31,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The session is checked inside the order's own statement (place-order.ts).
       preHandler: app.verifyToken,
-      config: { rateLimit: 'orders' },
+      config: { apiKeyScope: 'orders:write', rateLimit: 'orders' },
       schema: {
         operationId: 'createOrder',
         summary: 'Send a reward: charge the balance and deliver by email',
@@ -56,6 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         operationId: 'listOrders',
         summary: 'The organisation’s orders, newest first',
@@ -75,6 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         operationId: 'getOrder',
         summary: 'One order with its rewards and status history',
@@ -94,6 +96,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/stats',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         operationId: 'getOrderStats',
         summary: 'Order counts by status and total value over the searched orders',
@@ -110,7 +113,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/export',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: 'exports' },
+      config: { apiKeyScope: 'orders:read', rateLimit: 'exports' },
       schema: {
         operationId: 'exportOrders',
         summary: 'Every order matching the search as CSV, streamed',
@@ -133,6 +136,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/resend',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:write' },
       schema: {
         operationId: 'resendOrder',
         summary: 'Email a delivered order’s claim links again, to the same or a corrected address',

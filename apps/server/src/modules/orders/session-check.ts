@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { UncheckedSession } from '../../plugins/auth';
+import type { UncheckedCredential } from '../../plugins/auth';
 
 /** What `answerAfterSessionCheck` hands the work: the two ways a session counts as checked. */
 export interface SessionCheck {
@@ -15,11 +15,11 @@ export interface SessionCheck {
  * at most one check: inside the work's own statement (which then calls `checkedInStatement`) or,
  * when the work answered without running it (a refusal, a replay, a failure), with
  * `app.checkSession`, which throws 401 for an ended session. A 401 from the work itself stands.
- * For routes whose `preHandler` is `app.verifyToken` (see UncheckedSession).
+ * For routes whose `preHandler` is `app.verifyToken` (see UncheckedCredential).
  */
 export async function answerAfterSessionCheck<T>(
   app: FastifyInstance,
-  token: UncheckedSession,
+  token: UncheckedCredential,
   work: (session: SessionCheck) => Promise<T>,
 ): Promise<T> {
   let checked = false;

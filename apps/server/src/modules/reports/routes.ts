@@ -6,13 +6,14 @@ import { BEARER, errorResponses, mediaResponse } from '../../lib/openapi';
 import { analyticsCsv } from './export';
 import { analytics, dashboard, dashboardCharts } from './service';
 
-const errors = errorResponses(400, 401, 429);
+const errors = errorResponses(400, 401, 403, 429);
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         operationId: 'getDashboard',
         summary: 'This month’s figures and the latest orders',
@@ -28,6 +29,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard/charts',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         operationId: 'getDashboardCharts',
         summary: 'Load by day, top brands and top recipients over the last 30 days',
@@ -43,6 +45,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics',
     {
       preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         operationId: 'getAnalytics',
         summary: 'Spend over time and by brand, category and country; fees; rewards claimed',
@@ -59,7 +62,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/export',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: 'exports' },
+      config: { apiKeyScope: 'orders:read', rateLimit: 'exports' },
       schema: {
         operationId: 'exportAnalytics',
         summary: 'The analytics for the range as CSV',

@@ -49,8 +49,8 @@ function Overview() {
       <h3 className="mt-8 text-lg font-semibold">Conventions</h3>
       <ul className="mt-3 list-disc space-y-2 pl-6">
         <li>
-          Send <Code>Authorization: Bearer &lt;access token&gt;</Code> with every request that acts for your
-          organisation (see Auth).
+          Send <Code>Authorization: Bearer &lt;API key&gt;</Code> (or a session’s access token) with every request that
+          acts for your organisation (see Auth).
         </li>
         <li>
           Successful answers include <Code>"success": true</Code>. Failures are{' '}
@@ -125,13 +125,40 @@ function Overview() {
   );
 }
 
+const API_KEY_CURL = `curl ${getPublicUrl()}/api/v1/balance \\
+  -H "Authorization: Bearer $GIFTRELAY_API_KEY"`;
+
 function Auth() {
   return (
     <>
-      <p>
-        Exchange an account’s email and password for a session: a short-lived access token to send as a bearer token,
-        and a refresh token to get the next session. Use a dedicated account for each integration, so you can see what
-        each one sent and revoke one without affecting the others.
+      <h3 className="text-lg font-semibold">API keys</h3>
+      <p className="mt-3">
+        An integration authenticates with an API key: create one in{' '}
+        <Link to={paths.settings}>Settings → Developers</Link>, give it a name, the scopes it needs and, if you like, an
+        expiry date. The key is shown once; we keep only a hash of it. Sandbox keys start with <Code>gr_test_</Code> (
+        <Code>gr_live_</Code> is reserved for live mode). Send it as a bearer token:
+      </p>
+      <CodeBlock code={API_KEY_CURL} language="sh" data-testid="api-key-example" />
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          Scopes: <Code>orders:write</Code> (send rewards, resend), <Code>orders:read</Code> (orders, dashboard,
+          analytics), <Code>balance:read</Code>, <Code>catalog:read</Code>, <Code>webhooks:write</Code>. “Read only” is
+          the three reads; “Full access” is all of them. A key without the scope a request needs gets 403{' '}
+          <Code>FORBIDDEN</Code> whose message names the scope.
+        </li>
+        <li>
+          A revoked or expired key gets 401 <Code>UNAUTHORIZED</Code> from the next request on. Keys cannot manage keys
+          or the account: those need a signed-in user.
+        </li>
+        <li>
+          Each key acts only for its organisation and spends the organisation’s rate limits. Keep keys out of source
+          control and browsers; one key per integration lets you revoke one without touching the others.
+        </li>
+      </ul>
+      <h3 className="mt-8 text-lg font-semibold">Sessions</h3>
+      <p className="mt-3">
+        The web app uses sessions, and so can a script: exchange an account’s email and password for a short-lived
+        access token to send as a bearer token, and a refresh token to get the next session.
       </p>
       <p className="mt-4">
         A new account signs in once it has opened the link in its verification email. Sign-in, sign-up and password

@@ -1,0 +1,144 @@
+import type { ApiKeyScope } from '@giftrelay/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  mode: 'test' | 'live';
+  last_four: string;
+  scopes: ApiKeyScope[];
+  expires_at: Date | null;
+  created_at: Date;
+  created_by: string | null;
+  created_by_email: string | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+function keys(tx: Tx, organisationId: string) {
+  return tx
+    .selectFrom('api_keys as k')
+    .leftJoin('users as u', 'u.id', 'k.created_by')
+    .select([
+      'k.id',
+      'k.name',
+      'k.mode',
+      'k.last_four',
+      'k.scopes',
+      'k.expires_at',
+      'k.created_at',
+      'k.created_by',
+      'u.email as created_by_email',
+      'k.revoked_at',
+      'k.last_used_at',
+    ])
+    .where('k.organisation_id', '=', organisationId);
+}
+
+export function listKeys(
+  tx: Tx,
+  q: { organisationId: string; limit: number; after?: { createdAt: Date; id: string } },
+): Promise<ApiKeyRow[]> {
+  let query = keys(tx, q.organisationId);
+  if (q.after) {
+    const { createdAt, id } = q.after;
+    query = query.where((eb) =>
+      eb.or([eb('k.created_at', '<', createdAt), eb.and([eb('k.created_at', '=', createdAt), eb('k.id', '<', id)])]),
+    );
+  }
+  return query.orderBy('k.created_at', 'desc').orderBy('k.id', 'desc').limit(q.limit).execute();
+}
+
+export function findKey(tx: Tx, organisationId: string, id: string): Promise<ApiKeyRow | undefined> {
+  return keys(tx, organisationId).where('k.id', '=', id).executeTakeFirst();
+}
+
+export async function countActiveKeys(tx: Tx, organisationId: string): Promise<number> {
+  const row = await tx
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertKey(
+  tx: Tx,
+  row: {
+    id: string;
+    organisationId: string;
+    name: string;
+    mode: 'test' | 'live';
+    hash: string;
+    lastFour: string;
+    scopes: ApiKeyScope[];
+    expiresAt: Date | null;
+    createdAt: Date;
+    createdBy: string;
+  },
+): Promise<void> {
+  await tx
+    .insertInto('api_keys')
+    .values({
+      id: row.id,
+      organisation_id: row.organisationId,
+      name: row.name,
+      mode: row.mode,
+      key_hash: row.hash,
+      last_four: row.lastFour,
+      scopes: row.scopes,
+      expires_at: row.expiresAt,
+      created_at: row.createdAt,
+      created_by: row.createdBy,
+    })
+    .execute();
+}
+
+/** Revokes a live key; true when this call revoked it (false: unknown here, or revoked before). */
+export async function revokeKey(tx: Tx, organisationId: string, id: string, userId: string): Promise<boolean> {
+  const row = await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date(), revoked_by: userId })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function audit(
+  tx: Tx,
+  event: {
+    organisationId: string;
+    action: 'api_key.created' | 'api_key.revoked';
+    userId: string;
+    apiKeyId: string;
+    detail: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx
+    .insertInto('audit_events')
+    .values({
+      organisation_id: event.organisationId,
+      action: event.action,
+      actor_user_id: event.userId,
+      api_key_id: event.apiKeyId,
+      detail: JSON.stringify(event.detail),
+    })
+    .execute();
+}
+
+export async function isSandbox(tx: Tx, organisationId: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('organisations')
+    .select('sandbox')
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  return row.sandbox;
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import {
+  API_KEY_EXPIRY_MAX_DAYS,
+  API_KEYS_ACTIVE_MAX,
+  type ApiKey,
+  type CreateApiKeyBody,
+  type CreateApiKeyResponse,
+  type ListApiKeysQuery,
+  listPage,
+  resolveScopes,
+} from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { newApiKey } from '../../lib/api-key-secret';
+import { AppError, validationError } from '../../lib/errors';
+import type { SessionAuth } from '../../plugins/auth';
+import * as repo from './repository';
+
+const LISTING = 'api-keys';
+const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const DAY_MS = 86_400_000;
+
+/** Owners and admins hand out and take back the organisation's credentials; members may look. */
+function requireManager(user: SessionAuth) {
+  if (user.role === 'member') throw new AppError('FORBIDDEN', 'Only owners and admins can manage API keys');
+}
+
+export function presentKey(row: repo.ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    mode: row.mode,
+    prefix: `gr_${row.mode}_`,
+    last_four: row.last_four,
+    scopes: row.scopes,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by && row.created_by_email ? { id: row.created_by, email: row.created_by_email } : null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Issues a key for the user's organisation: `gr_test_` in a sandbox one. The answer carries the
+ * key this once; the database keeps its hash and last four characters (decision 026).
+ */
+export async function createKey(
+  app: FastifyInstance,
+  user: SessionAuth,
+  body: CreateApiKeyBody,
+): Promise<CreateApiKeyResponse> {
+  requireManager(user);
+  const now = new Date();
+  const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+  if (expiresAt && (expiresAt <= now || expiresAt.getTime() - now.getTime() > API_KEY_EXPIRY_MAX_DAYS * DAY_MS)) {
+    const message = `must be in the future and at most ${API_KEY_EXPIRY_MAX_DAYS} days away`;
+    throw validationError(`body.expires_at: ${message}`, [{ path: 'body.expires_at', message }]);
+  }
+  const scopes = resolveScopes(body.scopes);
+  return app.db.transaction().execute(async (trx) => {
+    // Serialises creations per organisation, so the cap holds under concurrency.
+    await trx.selectFrom('organisations').select('id').where('id', '=', user.organisationId).forUpdate().execute();
+    if ((await repo.countActiveKeys(trx, user.organisationId)) >= API_KEYS_ACTIVE_MAX) {
+      throw new AppError(
+        'CONFLICT',
+        `An organisation can hold ${API_KEYS_ACTIVE_MAX} active API keys; revoke one you no longer use`,
+      );
+    }
+    const mode = (await repo.isSandbox(trx, user.organisationId)) ? 'test' : 'live';
+    const secret = newApiKey(mode);
+    const id = randomUUID();
+    await repo.insertKey(trx, {
+      id,
+      organisationId: user.organisationId,
+      name: body.name,
+      mode,
+      hash: secret.hash,
+      lastFour: secret.lastFour,
+      scopes,
+      expiresAt,
+      createdAt: now,
+      createdBy: user.userId,
+    });
+    await repo.audit(trx, {
+      organisationId: user.organisationId,
+      action: 'api_key.created',
+      userId: user.userId,
+      apiKeyId: id,
+      detail: { name: body.name, scopes: scopes.join(' '), expires_at: expiresAt?.toISOString() ?? null },
+    });
+    const row = await repo.findKey(trx, user.organisationId, id);
+    if (!row) throw new Error('the new API key was not found');
+    return { success: true as const, ...presentKey(row), key: secret.key };
+  });
+}
+
+export async function listKeys(app: FastifyInstance, organisationId: string, q: ListApiKeysQuery) {
+  const rows = await repo.listKeys(app.db, {
+    organisationId,
+    limit: q.limit + 1,
+    after: q.cursor ? app.cursors.decode(LISTING, q.cursor, Position) : undefined,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > q.limit && last ? app.cursors.encode(LISTING, [last.created_at.toISOString(), last.id]) : null;
+  return { success: true as const, ...listPage(page.map(presentKey), next) };
+}
+
+/**
+ * Revokes a key of the user's organisation: every process refuses it from the next request on
+ * (each checks revocation in the database). Revoking a revoked key answers it again; another
+ * organisation's key is 404 like an unknown one.
+ */
+export async function revokeKey(app: FastifyInstance, user: SessionAuth, id: string): Promise<ApiKey> {
+  requireManager(user);
+  return app.db.transaction().execute(async (trx) => {
+    if (await repo.revokeKey(trx, user.organisationId, id, user.userId)) {
+      await repo.audit(trx, {
+        organisationId: user.organisationId,
+        action: 'api_key.revoked',
+        userId: user.userId,
+        apiKeyId: id,
+        detail: {},
+      });
+    }
+    const row = await repo.findKey(trx, user.organisationId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+    return presentKey(row);
+  });
+}
