@@ -9,6 +9,7 @@ import { isPrettyLog, loggerOptions, QuietRequestLogs } from './lib/log';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { claimsPlugin } from './modules/claims/plugin';
+import { eventsPlugin } from './modules/events/plugin';
 import { fxRoutes } from './modules/fx/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leadRoutes } from './modules/leads/routes';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(secretsPlugin, { config: opts.config });
   await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   progress('Starting the workers');
+  await app.register(eventsPlugin);
   await app.register(ledgerPlugin);
   await app.register(ordersPlugin);
   await app.register(claimsPlugin);

@@ -4,6 +4,7 @@ export * from './countries';
 export * from './currency';
 export * from './dates';
 export * from './errors';
+export * from './events';
 export * from './fx';
 export * from './health';
 export * from './html';

@@ -12,6 +12,7 @@ import {
 } from './auth';
 import { CatalogFacetsSchema, PayoutTypeSchema, ProductListResponseSchema, ProductResponseSchema } from './catalog';
 import { ErrorBodySchema, ErrorCodeSchema } from './errors';
+import { EventResponseSchema, EventSchema, EventTypeSchema, ListEventsResponseSchema } from './events';
 import { HealthSchema } from './health';
 import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
 import { MailboxListSchema, MailboxMessageResponseSchema, MailboxMessageSchema } from './mailbox';
@@ -78,6 +79,10 @@ const NAMES: [z.ZodType, string][] = [
   [MailboxMessageResponseSchema, 'MailboxMessageResponse'],
   [CreateLeadSchema, 'CreateLeadRequest'],
   [CreateLeadResponseSchema, 'CreateLeadResponse'],
+  [EventTypeSchema, 'EventType'],
+  [EventSchema, 'Event'],
+  [EventResponseSchema, 'EventResponse'],
+  [ListEventsResponseSchema, 'EventList'],
 ];
 
 for (const [schema, id] of NAMES) {

@@ -95,6 +95,14 @@ export interface CatalogSyncRuns {
   updated: number | null;
 }
 
+export interface Events {
+  created_at: Generated<Timestamp>;
+  data: Json;
+  id: Generated<string>;
+  organisation_id: string;
+  type: string;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -361,6 +369,7 @@ export interface DB {
   auth_sessions: AuthSessions;
   auth_signing_keys: AuthSigningKeys;
   catalog_sync_runs: CatalogSyncRuns;
+  events: Events;
   idempotency_keys: IdempotencyKeys;
   instance_secrets: InstanceSecrets;
   leads: Leads;

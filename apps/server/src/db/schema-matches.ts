@@ -48,6 +48,7 @@ type Known = {
   };
   orders: { search_text: 'missing from schema.ts' };
   order_events: { payload: 'type is wider than the column' };
+  events: { data: 'type is wider than the column' };
   instance_secrets: { secret: 'type is wider than the column' };
   auth_signing_keys: { secret: 'type is wider than the column' };
   auth_refresh_tokens: { token_hash: 'type is wider than the column' };

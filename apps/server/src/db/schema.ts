@@ -108,6 +108,13 @@ export interface Database {
     payload: ColumnType<Record<string, unknown>, string, never>;
     created_at: Generated<Date>;
   };
+  events: {
+    id: Generated<string>;
+    organisation_id: string;
+    type: string;
+    data: ColumnType<Record<string, unknown>, string, never>;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
   instance_secrets: {
     name: string;
     secret: Buffer | Uint8Array;
