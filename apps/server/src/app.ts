@@ -17,6 +17,7 @@ import { ledgerPlugin } from './modules/ledger/plugin';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { ordersPlugin } from './modules/orders/plugin';
 import { reportsPlugin } from './modules/reports/plugin';
+import { webhooksPlugin } from './modules/webhooks/plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin } from './plugins/errors';
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(ordersPlugin);
   await app.register(claimsPlugin);
   await app.register(reportsPlugin);
+  await app.register(webhooksPlugin);
   await app.register(housekeepingPlugin);
   await app.register(reencryptSecretsJob);
   await app.register(fxRoutes, { prefix: '/api/v1' });

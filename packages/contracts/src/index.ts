@@ -16,5 +16,6 @@ export * from './primitives';
 export * from './reports';
 export * from './reward-email';
 export * from './routes';
+export * from './webhooks';
 
 import './schema-names';

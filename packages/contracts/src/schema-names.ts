@@ -33,6 +33,15 @@ import {
   RewardSchema,
 } from './orders';
 import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './reports';
+import {
+  CreateWebhookEndpointBodySchema,
+  CreateWebhookEndpointResponseSchema,
+  ListWebhookEndpointsResponseSchema,
+  RotateWebhookSecretResponseSchema,
+  UpdateWebhookEndpointBodySchema,
+  WebhookEndpointResponseSchema,
+  WebhookEndpointSchema,
+} from './webhooks';
 
 /**
  * The names the OpenAPI document gives these schemas (`components.schemas`), and so the names of
@@ -83,6 +92,13 @@ const NAMES: [z.ZodType, string][] = [
   [EventSchema, 'Event'],
   [EventResponseSchema, 'EventResponse'],
   [ListEventsResponseSchema, 'EventList'],
+  [WebhookEndpointSchema, 'WebhookEndpoint'],
+  [CreateWebhookEndpointBodySchema, 'CreateWebhookEndpointRequest'],
+  [UpdateWebhookEndpointBodySchema, 'UpdateWebhookEndpointRequest'],
+  [CreateWebhookEndpointResponseSchema, 'CreateWebhookEndpointResponse'],
+  [WebhookEndpointResponseSchema, 'WebhookEndpointResponse'],
+  [RotateWebhookSecretResponseSchema, 'RotateWebhookSecretResponse'],
+  [ListWebhookEndpointsResponseSchema, 'WebhookEndpointList'],
 ];
 
 for (const [schema, id] of NAMES) {

@@ -362,6 +362,20 @@ export interface Users {
   signed_in_at: Timestamp | null;
 }
 
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  event_types: string[] | null;
+  id: Generated<string>;
+  organisation_id: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  secret_encrypted: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface DB {
   app_instance: AppInstance;
   auth_email_tokens: AuthEmailTokens;
@@ -391,4 +405,5 @@ export interface DB {
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
   users: Users;
+  webhook_endpoints: WebhookEndpoints;
 }

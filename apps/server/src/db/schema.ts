@@ -115,6 +115,19 @@ export interface Database {
     data: ColumnType<Record<string, unknown>, string, never>;
     created_at: ColumnType<Date, Date | undefined, never>;
   };
+  webhook_endpoints: {
+    id: Generated<string>;
+    organisation_id: string;
+    url: string;
+    description: Generated<string>;
+    event_types: string[] | null;
+    enabled: Generated<boolean>;
+    secret_encrypted: string;
+    previous_secret_encrypted: string | null;
+    previous_secret_expires_at: Date | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
   instance_secrets: {
     name: string;
     secret: Buffer | Uint8Array;

@@ -1,0 +1,141 @@
+import {
+  CreateWebhookEndpointBodySchema,
+  CreateWebhookEndpointResponseSchema,
+  ListWebhookEndpointsResponseSchema,
+  MessageResponseSchema,
+  RotateWebhookSecretResponseSchema,
+  UpdateWebhookEndpointBodySchema,
+  WebhookEndpointIdParamsSchema,
+  WebhookEndpointResponseSchema,
+} from '@giftrelay/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from './endpoints';
+
+/**
+ * The scope an API key will need for every route here (issue #13's keys): until keys land, the
+ * session token of a member of the organisation is what `app.authenticate` accepts.
+ */
+export const WEBHOOKS_SCOPE = 'webhooks:write';
+
+const tags = ['webhooks'];
+const errors = errorResponses(400, 401, 429);
+
+export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { preHandler: app.authenticate, config: { scope: WEBHOOKS_SCOPE } };
+
+  app.post(
+    '/webhook-endpoints',
+    {
+      ...auth,
+      schema: {
+        operationId: 'createWebhookEndpoint',
+        summary: 'Add a webhook endpoint; its signing secret is shown only in this answer',
+        description:
+          '400 `VALIDATION_ERROR` naming `body.url` for a URL that is not https:// in live mode, has user info, or points (or resolves) to a private, loopback, link-local or reserved address. 409 `CONFLICT` past 20 endpoints.',
+        tags,
+        security: BEARER,
+        body: CreateWebhookEndpointBodySchema,
+        response: { 201: CreateWebhookEndpointResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createEndpoint(app, request.auth.organisationId, request.body);
+    },
+  );
+
+  app.get(
+    '/webhook-endpoints',
+    {
+      ...auth,
+      schema: {
+        operationId: 'listWebhookEndpoints',
+        summary: 'The organisation’s webhook endpoints, oldest first (at most 20, one page)',
+        tags,
+        security: BEARER,
+        response: { 200: ListWebhookEndpointsResponseSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => listEndpoints(app, request.auth.organisationId),
+  );
+
+  app.get(
+    '/webhook-endpoints/:id',
+    {
+      ...auth,
+      schema: {
+        operationId: 'getWebhookEndpoint',
+        summary: 'One webhook endpoint (never its secret)',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        response: { 200: WebhookEndpointResponseSchema, ...errors, ...errorResponses(404) },
+      },
+    },
+    async (request) => getEndpoint(app, request.auth.organisationId, request.params.id),
+  );
+
+  app.patch(
+    '/webhook-endpoints/:id',
+    {
+      ...auth,
+      schema: {
+        operationId: 'updateWebhookEndpoint',
+        summary: 'Change a webhook endpoint’s URL, description, event types or enabled flag',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        body: UpdateWebhookEndpointBodySchema,
+        response: { 200: WebhookEndpointResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 404) },
+      },
+    },
+    async (request) => updateEndpoint(app, request.auth.organisationId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/rotate-secret',
+    {
+      ...auth,
+      schema: {
+        operationId: 'rotateWebhookSecret',
+        summary: 'A new signing secret; the previous one goes on signing beside it for 24 hours',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        response: { 200: RotateWebhookSecretResponseSchema, ...errors, ...errorResponses(404) },
+      },
+    },
+    async (request) => rotateEndpointSecret(app, request.auth.organisationId, request.params.id),
+  );
+
+  app.delete(
+    '/webhook-endpoints/:id',
+    {
+      ...auth,
+      schema: {
+        operationId: 'deleteWebhookEndpoint',
+        summary: 'Remove a webhook endpoint; nothing more is delivered to it',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors, ...errorResponses(404) },
+      },
+    },
+    async (request) => deleteEndpoint(app, request.auth.organisationId, request.params.id),
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API-key scope a route needs (checked once API keys land; sessions pass today). */
+    scope?: string;
+  }
+}
