@@ -6,7 +6,14 @@ import { opaqueToken } from './primitives';
  * The public events: what `GET /api/v1/events` lists and webhooks carry (decision 027). Each is
  * written in the same transaction as the change it reports.
  */
-export const EVENT_TYPES = ['order.created', 'order.completed', 'order.failed', 'balance.funded'] as const;
+export const EVENT_TYPES = [
+  'order.created',
+  'order.completed',
+  'order.failed',
+  'balance.funded',
+  // Sent by "Send test event" to the one endpoint that asked.
+  'webhook.test',
+] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` });
 export type EventType = z.infer<typeof EventTypeSchema>;
 
@@ -16,7 +23,7 @@ export const EventSchema = z.object({
   created_at: z.string().meta({ description: 'When the change happened (ISO 8601, UTC, milliseconds)' }),
   data: z.record(z.string(), z.unknown()).meta({
     description:
-      '`order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`',
+      '`order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `webhook.test`: `{endpoint_id, message}`',
   }),
 });
 export type Event = z.infer<typeof EventSchema>;

@@ -36,9 +36,15 @@ import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './repor
 import {
   CreateWebhookEndpointBodySchema,
   CreateWebhookEndpointResponseSchema,
+  ListWebhookDeliveriesResponseSchema,
   ListWebhookEndpointsResponseSchema,
+  ReplayWebhookBodySchema,
   RotateWebhookSecretResponseSchema,
   UpdateWebhookEndpointBodySchema,
+  WebhookAttemptSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookDeliverySchema,
+  WebhookDeliveryStatusSchema,
   WebhookEndpointResponseSchema,
   WebhookEndpointSchema,
 } from './webhooks';
@@ -99,6 +105,12 @@ const NAMES: [z.ZodType, string][] = [
   [WebhookEndpointResponseSchema, 'WebhookEndpointResponse'],
   [RotateWebhookSecretResponseSchema, 'RotateWebhookSecretResponse'],
   [ListWebhookEndpointsResponseSchema, 'WebhookEndpointList'],
+  [WebhookDeliveryStatusSchema, 'WebhookDeliveryStatus'],
+  [WebhookAttemptSchema, 'WebhookAttempt'],
+  [WebhookDeliverySchema, 'WebhookDelivery'],
+  [ListWebhookDeliveriesResponseSchema, 'WebhookDeliveryList'],
+  [WebhookDeliveryResponseSchema, 'WebhookDeliveryResponse'],
+  [ReplayWebhookBodySchema, 'ReplayWebhookRequest'],
 ];
 
 for (const [schema, id] of NAMES) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EventTypeSchema } from './events';
 import { listEnvelope } from './lists';
-import { safeText } from './primitives';
+import { opaqueToken, safeText } from './primitives';
 
 /** Endpoints one organisation may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
@@ -67,3 +67,47 @@ export const CreateWebhookEndpointResponseSchema = WebhookEndpointResponseSchema
 export const RotateWebhookSecretResponseSchema = WebhookEndpointResponseSchema.extend({ secret });
 export const ListWebhookEndpointsResponseSchema = listEnvelope(WebhookEndpointSchema);
 export const WebhookEndpointIdParamsSchema = z.object({ id: z.uuid('id must be a webhook endpoint id') });
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES, {
+  error: `must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`,
+});
+
+export const WebhookAttemptSchema = z.object({
+  attempted_at: z.string(),
+  /** The receiver's HTTP status; null when there was no answer (see `error`). */
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  /** The first 4 KB of the answer's body. */
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  next_retry_at: z.string().nullable(),
+});
+
+export const WebhookDeliverySchema = z.object({
+  id: z.uuid(),
+  event_id: z.uuid().meta({ description: 'Also the `webhook-id` of every attempt' }),
+  event_type: EventTypeSchema,
+  status: WebhookDeliveryStatusSchema,
+  attempts: z.array(WebhookAttemptSchema),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const ListWebhookDeliveriesQuerySchema = z.object({
+  status: WebhookDeliveryStatusSchema.optional(),
+  event_type: EventTypeSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
+  cursor: opaqueToken({ max: 512, message: 'is not a cursor from this API' }).optional(),
+});
+export type ListWebhookDeliveriesQuery = z.infer<typeof ListWebhookDeliveriesQuerySchema>;
+export const ListWebhookDeliveriesResponseSchema = listEnvelope(WebhookDeliverySchema);
+
+export const ReplayWebhookBodySchema = z.object({ event_id: z.uuid('event_id must be an event id') });
+export const WebhookDeliveryResponseSchema = z.object({ success: z.literal(true), delivery: WebhookDeliverySchema });

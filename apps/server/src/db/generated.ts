@@ -362,6 +362,30 @@ export interface Users {
   signed_in_at: Timestamp | null;
 }
 
+export interface WebhookAttempts {
+  attempted_at: Timestamp;
+  delivery_id: string;
+  duration_ms: number;
+  error: string | null;
+  id: Generated<Int8>;
+  next_retry_at: Timestamp | null;
+  response_excerpt: string | null;
+  status_code: number | null;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  endpoint_id: string;
+  event_id: string;
+  id: Generated<string>;
+  last_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  organisation_id: string;
+  queued: Generated<boolean>;
+  status: Generated<string>;
+}
+
 export interface WebhookEndpoints {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -405,5 +429,7 @@ export interface DB {
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
   users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
   webhook_endpoints: WebhookEndpoints;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { webhookEndpointRoutes } from './routes';
+import { startDeliveryWorker } from './delivery';
+import { webhookDeliveryRoutes, webhookEndpointRoutes } from './routes';
 import { type Resolve, systemResolve } from './ssrf';
 
 export interface Webhooks {
@@ -14,11 +15,13 @@ declare module 'fastify' {
   }
 }
 
-/** Webhook endpoints per organisation (decision 027). */
+/** Webhook endpoints per organisation, their delivery log, and the delivery worker (decision 027). */
 export const webhooksPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('webhooks', { resolve: systemResolve });
     await app.register(webhookEndpointRoutes, { prefix: '/api/v1' });
+    await app.register(webhookDeliveryRoutes, { prefix: '/api/v1' });
+    await startDeliveryWorker(app);
   },
-  { name: 'webhooks', dependencies: ['auth', 'secrets', 'events'] },
+  { name: 'webhooks', dependencies: ['auth', 'secrets', 'events', 'queue'] },
 );

@@ -1,15 +1,20 @@
 import {
   CreateWebhookEndpointBodySchema,
   CreateWebhookEndpointResponseSchema,
+  ListWebhookDeliveriesQuerySchema,
+  ListWebhookDeliveriesResponseSchema,
   ListWebhookEndpointsResponseSchema,
   MessageResponseSchema,
+  ReplayWebhookBodySchema,
   RotateWebhookSecretResponseSchema,
   UpdateWebhookEndpointBodySchema,
+  WebhookDeliveryResponseSchema,
   WebhookEndpointIdParamsSchema,
   WebhookEndpointResponseSchema,
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
+import { listDeliveries, replayEvent, sendTestEvent } from './deliveries';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -130,6 +135,66 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => deleteEndpoint(app, request.auth.organisationId, request.params.id),
+  );
+};
+
+export const webhookDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = { preHandler: app.authenticate, config: { scope: WEBHOOKS_SCOPE } };
+
+  app.get(
+    '/webhook-endpoints/:id/deliveries',
+    {
+      ...auth,
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: 'The endpoint’s delivery log, newest first: every attempt with its status, duration and answer',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        querystring: ListWebhookDeliveriesQuerySchema,
+        response: { 200: ListWebhookDeliveriesResponseSchema, ...errors, ...errorResponses(404) },
+      },
+    },
+    async (request) => listDeliveries(app, request.auth.organisationId, request.params.id, request.query),
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/replay',
+    {
+      ...auth,
+      schema: {
+        operationId: 'replayWebhookEvent',
+        summary: 'Deliver an event to this endpoint again (the same `webhook-id`, a new chain of attempts)',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        body: ReplayWebhookBodySchema,
+        response: { 202: WebhookDeliveryResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(202);
+      return replayEvent(app, request.auth.organisationId, request.params.id, request.body.event_id);
+    },
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/test',
+    {
+      ...auth,
+      schema: {
+        operationId: 'sendWebhookTestEvent',
+        summary: 'Send a `webhook.test` event to this endpoint',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        response: { 202: WebhookDeliveryResponseSchema, ...errors, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(202);
+      return sendTestEvent(app, request.auth.organisationId, request.params.id);
+    },
   );
 };
 
