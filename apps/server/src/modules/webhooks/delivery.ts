@@ -110,7 +110,7 @@ const eventBody = (d: NonNullable<Awaited<ReturnType<typeof repo.loadForAttempt>
 /** Makes attempt `job.attempt` of a delivery, records it, and on failure queues the next on the schedule. */
 export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Promise<void> {
   const d = await repo.loadForAttempt(app.db, job.deliveryId);
-  if (!d || d.status !== 'pending' || d.attempts !== job.attempt - 1) return;
+  if (d?.status !== 'pending' || d.attempts !== job.attempt - 1) return;
   const attemptedAt = new Date();
   let outcome: AttemptOutcome;
   if (!d.enabled) {
