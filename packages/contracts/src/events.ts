@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listEnvelope } from './lists';
-import { opaqueToken } from './primitives';
+import { listEnvelope, pageQueryFields } from './lists';
 
 /**
  * The public events: what `GET /api/v1/events` lists and webhooks carry (decision 027). Each is
@@ -37,13 +36,7 @@ export const ListEventsQuerySchema = z
     type: EventTypeSchema.optional(),
     created_after: isoTime.optional(),
     created_before: isoTime.optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number from 1 to 100' })
-      .int('limit must be a whole number from 1 to 100')
-      .min(1, 'limit must be a whole number from 1 to 100')
-      .max(100, 'limit must be a whole number from 1 to 100')
-      .default(20),
-    cursor: opaqueToken({ max: 512, message: 'is not a cursor from this API' }).optional(),
+    ...pageQueryFields,
   })
   .refine((q) => !q.created_after || !q.created_before || q.created_after < q.created_before, {
     path: ['created_before'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EventTypeSchema } from './events';
-import { listEnvelope } from './lists';
-import { opaqueToken, safeText } from './primitives';
+import { listEnvelope, pageQueryFields } from './lists';
+import { safeText } from './primitives';
 
 /** Endpoints one organisation may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
@@ -98,13 +98,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const ListWebhookDeliveriesQuerySchema = z.object({
   status: WebhookDeliveryStatusSchema.optional(),
   event_type: EventTypeSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(20),
-  cursor: opaqueToken({ max: 512, message: 'is not a cursor from this API' }).optional(),
+  ...pageQueryFields,
 });
 export type ListWebhookDeliveriesQuery = z.infer<typeof ListWebhookDeliveriesQuerySchema>;
 export const ListWebhookDeliveriesResponseSchema = listEnvelope(WebhookDeliverySchema);
