@@ -131,6 +131,7 @@ const EnvSchema = z.object({
     .regex(/^(off|\S+( \S+){4})$/, 'must be a five-field cron expression, such as "0 * * * *", or off')
     .default('0 * * * *'),
   CATALOG_CACHE_SECONDS: wholeNumber(0, 3600).default(30),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type Config = {
@@ -175,6 +176,11 @@ export type Config = {
    * authenticated route (`api`), and their own budgets for order creation and CSV exports.
    */
   organisationRateLimits: { api: number; orders: number; exports: number };
+  /**
+   * Whether sandbox organisations' webhook endpoints may be on this machine's loopback interface
+   * (a local receiver in development and tests). Never any other private address; never live mode.
+   */
+  webhooksAllowPrivate: boolean;
   /** Opens the built-in mailbox to callers beyond the loopback interface; unset, loopback only. */
   mailboxToken: string | undefined;
   giftCards: {
@@ -220,6 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `PASSWORD_HASHING=fast-test-only is allowed only when APP_ENV=test: it makes stolen password hashes cheap to crack (got APP_ENV=${e.APP_ENV})`,
     ]);
   }
+  if (e.WEBHOOKS_ALLOW_PRIVATE === 'true' && e.APP_ENV === 'production') {
+    throw new ConfigError([
+      'WEBHOOKS_ALLOW_PRIVATE=true is refused when APP_ENV=production: it lets webhooks reach services on this machine',
+    ]);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -252,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       exports: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
     },
     mailboxToken: e.MAILBOX_TOKEN,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     giftCards: {
       provider: e.GIFT_CARD_PROVIDER,
       sandbox: {

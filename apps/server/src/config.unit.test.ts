@@ -67,6 +67,11 @@ describe('loadConfig', () => {
       { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', PASSWORD_HASHING: 'fast-test-only' },
       'allowed only when APP_ENV=test',
     ],
+    [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, 'WEBHOOKS_ALLOW_PRIVATE must be true or false'],
+    [
+      { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', WEBHOOKS_ALLOW_PRIVATE: 'true' },
+      'WEBHOOKS_ALLOW_PRIVATE=true is refused when APP_ENV=production',
+    ],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
   });
@@ -114,6 +119,11 @@ describe('loadConfig: mail, auth and proxies', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: '50' }).rateLimitFactor).toBe(50);
+  });
+
+  it('keeps webhooks off private addresses unless asked', () => {
+    expect(loadConfig({}).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(true);
   });
 
   it('hashes passwords at the standard cost unless a test asks for less', () => {

@@ -5,6 +5,7 @@ export * from './countries';
 export * from './currency';
 export * from './dates';
 export * from './errors';
+export * from './events';
 export * from './fx';
 export * from './health';
 export * from './html';
@@ -16,5 +17,6 @@ export * from './primitives';
 export * from './reports';
 export * from './reward-email';
 export * from './routes';
+export * from './webhooks';
 
 import './schema-names';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueToken } from './primitives';
 
 /**
  * Every list answer's envelope: `{success, data, has_more, next_cursor}`. Pass `next_cursor` back
@@ -25,3 +26,16 @@ export function deprecatedListKey<T extends z.ZodType>(item: T, key: string) {
 export function listPage<T>(items: T[], nextCursor: string | null) {
   return { data: items, has_more: nextCursor !== null, next_cursor: nextCursor };
 }
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
+/** The query fields of every paged list: `limit` (1–100, default 20) and the signed `cursor`. */
+export const pageQueryFields = {
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(100, LIMIT_MESSAGE)
+    .default(20),
+  cursor: opaqueToken({ max: 512, message: 'is not a cursor from this API' }).optional(),
+};

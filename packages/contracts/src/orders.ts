@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deprecatedListKey, listEnvelope } from './lists';
-import { AmountSchema, opaqueToken, safeText } from './primitives';
+import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
+import { AmountSchema, safeText } from './primitives';
 
 export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -144,13 +144,7 @@ export const OrderSearchQuerySchema = z.object({
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
 
 export const ListOrdersQuerySchema = OrderSearchQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(20),
-  cursor: opaqueToken({ max: 512, message: 'is not a cursor from this API' }).optional(),
+  ...pageQueryFields,
 });
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
 

@@ -21,6 +21,7 @@ import {
 } from './auth';
 import { CatalogFacetsSchema, PayoutTypeSchema, ProductListResponseSchema, ProductResponseSchema } from './catalog';
 import { ErrorBodySchema, ErrorCodeSchema } from './errors';
+import { EventResponseSchema, EventSchema, EventTypeSchema, ListEventsResponseSchema } from './events';
 import { HealthSchema } from './health';
 import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
 import { MailboxListSchema, MailboxMessageResponseSchema, MailboxMessageSchema } from './mailbox';
@@ -41,6 +42,21 @@ import {
   RewardSchema,
 } from './orders';
 import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './reports';
+import {
+  CreateWebhookEndpointBodySchema,
+  CreateWebhookEndpointResponseSchema,
+  ListWebhookDeliveriesResponseSchema,
+  ListWebhookEndpointsResponseSchema,
+  ReplayWebhookBodySchema,
+  RotateWebhookSecretResponseSchema,
+  UpdateWebhookEndpointBodySchema,
+  WebhookAttemptSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookDeliverySchema,
+  WebhookDeliveryStatusSchema,
+  WebhookEndpointResponseSchema,
+  WebhookEndpointSchema,
+} from './webhooks';
 
 /**
  * The names the OpenAPI document gives these schemas (`components.schemas`), and so the names of
@@ -94,6 +110,23 @@ const NAMES: [z.ZodType, string][] = [
   [CreateApiKeyBodySchema, 'CreateApiKeyRequest'],
   [CreateApiKeyResponseSchema, 'CreateApiKeyResponse'],
   [ListApiKeysResponseSchema, 'ApiKeyList'],
+  [EventTypeSchema, 'EventType'],
+  [EventSchema, 'Event'],
+  [EventResponseSchema, 'EventResponse'],
+  [ListEventsResponseSchema, 'EventList'],
+  [WebhookEndpointSchema, 'WebhookEndpoint'],
+  [CreateWebhookEndpointBodySchema, 'CreateWebhookEndpointRequest'],
+  [UpdateWebhookEndpointBodySchema, 'UpdateWebhookEndpointRequest'],
+  [CreateWebhookEndpointResponseSchema, 'CreateWebhookEndpointResponse'],
+  [WebhookEndpointResponseSchema, 'WebhookEndpointResponse'],
+  [RotateWebhookSecretResponseSchema, 'RotateWebhookSecretResponse'],
+  [ListWebhookEndpointsResponseSchema, 'WebhookEndpointList'],
+  [WebhookDeliveryStatusSchema, 'WebhookDeliveryStatus'],
+  [WebhookAttemptSchema, 'WebhookAttempt'],
+  [WebhookDeliverySchema, 'WebhookDelivery'],
+  [ListWebhookDeliveriesResponseSchema, 'WebhookDeliveryList'],
+  [WebhookDeliveryResponseSchema, 'WebhookDeliveryResponse'],
+  [ReplayWebhookBodySchema, 'ReplayWebhookRequest'],
 ];
 
 for (const [schema, id] of NAMES) {

@@ -121,6 +121,14 @@ export interface CatalogSyncRuns {
   updated: number | null;
 }
 
+export interface Events {
+  created_at: Generated<Timestamp>;
+  data: Json;
+  id: Generated<string>;
+  organisation_id: string;
+  type: string;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -378,6 +386,44 @@ export interface Users {
   signed_in_at: Timestamp | null;
 }
 
+export interface WebhookAttempts {
+  attempted_at: Timestamp;
+  delivery_id: string;
+  duration_ms: number;
+  error: string | null;
+  id: Generated<Int8>;
+  next_retry_at: Timestamp | null;
+  response_excerpt: string | null;
+  status_code: number | null;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  endpoint_id: string;
+  event_id: string;
+  id: Generated<string>;
+  last_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  organisation_id: string;
+  queued: Generated<boolean>;
+  status: Generated<string>;
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  event_types: string[] | null;
+  id: Generated<string>;
+  organisation_id: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  secret_encrypted: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface DB {
   api_keys: ApiKeys;
   app_instance: AppInstance;
@@ -387,6 +433,7 @@ export interface DB {
   auth_sessions: AuthSessions;
   auth_signing_keys: AuthSigningKeys;
   catalog_sync_runs: CatalogSyncRuns;
+  events: Events;
   idempotency_keys: IdempotencyKeys;
   instance_secrets: InstanceSecrets;
   leads: Leads;
@@ -408,4 +455,7 @@ export interface DB {
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
   users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
 }

@@ -17,13 +17,14 @@ export interface SweepResult {
   idempotency_keys: number;
   auth_sessions: number;
   auth_email_tokens: number;
+  events: number;
 }
 
 /**
  * Deletes rows that can no longer be used: idempotency keys past their expiry (kept at least 24
  * hours, decision 009), and sign-in sessions and emailed links 30 days past
  * their expiry, so a late click still hears "expired" rather than "unknown" (a session's refresh
- * tokens go with it).
+ * tokens go with it), and events past their 35 days.
  */
 export async function sweepExpired(db: Db): Promise<SweepResult> {
   const pastGrace = sql`expires_at < now() - interval '30 days'`;
@@ -31,6 +32,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     idempotency_keys: await sweepTable(db, 'idempotency_keys', ['organisation_id', 'key'], sql`expires_at <= now()`),
     auth_sessions: await sweepTable(db, 'auth_sessions', ['id'], pastGrace),
     auth_email_tokens: await sweepTable(db, 'auth_email_tokens', ['id'], pastGrace),
+    // The events API promises 30 days; five more for an integration catching up after an outage.
+    events: await sweepTable(db, 'events', ['id'], sql`created_at < now() - interval '35 days'`),
   };
 }
 

@@ -43,6 +43,8 @@ type Known = {
   order_events: { payload: 'nullability differs' };
   // An audit entry's detail is always an object the code writes as text (decision 026).
   audit_events: { detail: 'type is wider than the column' };
+  // An event's data is always the object its type describes (decision 027).
+  events: { data: 'type is wider than the column' };
 };
 
 type Expect<T extends true> = T;

@@ -109,6 +109,48 @@ export interface Database {
     payload: ColumnType<JsonObject, string, never>;
     created_at: Generated<Date>;
   };
+  events: {
+    id: Generated<string>;
+    organisation_id: string;
+    type: string;
+    data: ColumnType<Record<string, unknown>, string, never>;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  webhook_endpoints: {
+    id: Generated<string>;
+    organisation_id: string;
+    url: string;
+    description: Generated<string>;
+    event_types: string[] | null;
+    enabled: Generated<boolean>;
+    secret_encrypted: string;
+    previous_secret_encrypted: string | null;
+    previous_secret_expires_at: Date | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  webhook_deliveries: {
+    id: Generated<string>;
+    organisation_id: string;
+    endpoint_id: string;
+    event_id: string;
+    status: Generated<'pending' | 'succeeded' | 'failed'>;
+    queued: Generated<boolean>;
+    attempts: Generated<number>;
+    next_attempt_at: Date | null;
+    last_attempt_at: Date | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  webhook_attempts: {
+    id: Generated<string>;
+    delivery_id: string;
+    attempted_at: Date;
+    status_code: number | null;
+    duration_ms: number;
+    response_excerpt: string | null;
+    error: string | null;
+    next_retry_at: Date | null;
+  };
   instance_secrets: {
     name: string;
     secret: Uint8Array;

@@ -12,6 +12,8 @@ const TAGS = [
   { name: 'api-keys', description: 'API keys for integrations: created and revoked by a signed-in user' },
   { name: 'balance', description: "The organisation's prepaid balance" },
   { name: 'claims', description: 'A recipient reading their reward through the claim link' },
+  { name: 'events', description: 'What happened in the organisation, as webhooks deliver it' },
+  { name: 'webhooks', description: 'Endpoints that receive the events, signed (Standard Webhooks)' },
   { name: 'reports', description: 'Dashboard figures and analytics, also as CSV' },
   { name: 'leads', description: 'The contact form' },
   { name: 'mailbox', description: 'The built-in mailbox, present only while no SMTP server is configured' },

@@ -240,6 +240,23 @@ describe(`API keys (${TEST_DB})`, () => {
     expect((await get('/api/v1/api-keys?cursor=forged.cursor', owner.accessToken)).statusCode).toBe(400);
   });
 
+  it('reads events with orders:read and manages webhook endpoints with webhooks:write, and not without', async () => {
+    const reader = await newKey(owner.accessToken, { scopes: ['orders:read'] });
+    const hooks = await newKey(owner.accessToken, { scopes: ['webhooks:write'] });
+    const events = await get('/api/v1/events', reader.key);
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.json()).toMatchObject({ success: true, data: expect.any(Array) });
+    const endpoints = await get('/api/v1/webhook-endpoints', hooks.key);
+    expect(endpoints.statusCode, endpoints.body).toBe(200);
+
+    const noHooks = await get('/api/v1/webhook-endpoints', reader.key);
+    expect(noHooks.statusCode).toBe(403);
+    expect(noHooks.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining('webhooks:write') });
+    const noEvents = await get('/api/v1/events', hooks.key);
+    expect(noEvents.statusCode).toBe(403);
+    expect(noEvents.json().error).toContain('orders:read');
+  });
+
   it('pages the list with a cursor', async () => {
     const user = await signUpVerifiedUser(t);
     for (const name of ['one', 'two', 'three']) await newKey(user.accessToken, { name });

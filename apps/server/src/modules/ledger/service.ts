@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import { insertEvent } from '../events';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer } from '../idempotency';
 import { ensureOrgAccounts, getBalance, organisationBilling, postEntry } from './repository';
 
@@ -79,7 +80,19 @@ export async function sandboxTopUp(
         ]);
       await ensureOrgAccounts(tx, organisationId, org.billing_currency);
       await fund(tx, organisationId, org.billing_currency, minor, 'Sandbox top-up');
-      return { status: 200, body: JSON.stringify(await readBalance(tx, organisationId)) };
+      const balance = await readBalance(tx, organisationId);
+      const { success: _, ...after } = balance;
+      await insertEvent(tx, {
+        organisationId,
+        type: 'balance.funded',
+        data: {
+          amount: toMajor(minor, org.billing_currency),
+          amount_minor: minor,
+          currency: org.billing_currency,
+          balance: after,
+        },
+      });
+      return { status: 200, body: JSON.stringify(balance) };
     })
   );
 }

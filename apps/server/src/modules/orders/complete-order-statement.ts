@@ -7,7 +7,7 @@ import { cachedStatement, NamedParameters } from './statements';
  * pending, the order marked completed only if still pending and every reward is then issued (those
  * issued before, in the statement's snapshot, and those issued by it), the hold captured
  * (held → provider payable + fee revenue, decision 008), the `order.completed` and `email.queued`
- * events, and the recipient email's fallback job (pg-boss's own insert, `$1` its JSON). Everything
+ * events (and the public `order.completed`), and the recipient email's fallback job (pg-boss's own insert, `$1` its JSON). Everything
  * is written FROM the order's update, so a second run writes nothing. A capture that cannot be made
  * leaves a posting without an account (NOT NULL) or an unbalanced entry (checked at commit), and so
  * aborts the whole statement.
@@ -99,6 +99,10 @@ ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload)
   SELECT ${orderId}, f.organisation_id, v.type, v.payload
   FROM f, (VALUES ('order.completed', ${p('eventPayload')}::jsonb), ('email.queued', jsonb_build_object('to', ${p('recipient')}::text))) AS v (type, payload)
+),
+pe AS (
+  INSERT INTO events (organisation_id, type, data, created_at)
+  SELECT f.organisation_id, 'order.completed', ${p('eventPayload')}::jsonb, ${p('completedAt')}::timestamptz FROM f
 ),
 j AS (${job})
 SELECT EXISTS (SELECT 1 FROM f) AS completed, (SELECT id FROM j) AS fallback_job_id`;

@@ -3,6 +3,7 @@ import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
+import { insertEvent } from '../events';
 import { postEntry } from '../ledger';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import * as work from './fulfilment-repository';
@@ -226,11 +227,18 @@ async function failOrder(app: FastifyInstance, orderId: string, reason: string) 
         { account: 'available', amountMinor: Number(order.charged_total_minor) },
       ],
     });
+    const data = { order: presentOrder(order), reason };
     await repo.insertEvent(tx, {
       order_id: orderId,
       organisation_id: order.organisation_id,
       type: 'order.failed',
-      payload: { order: presentOrder(order), reason },
+      payload: data,
+    });
+    await insertEvent(tx, {
+      organisationId: order.organisation_id,
+      type: 'order.failed',
+      data,
+      createdAt: order.failed_at ?? undefined,
     });
   });
 }

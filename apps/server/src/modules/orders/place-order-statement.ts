@@ -5,7 +5,8 @@ import { cachedStatement, NamedParameters } from './statements';
 
 /**
  * Placing an order is ONE SQL statement, and so one transaction (docs/decisions/012): the ledger
- * hold, the order, its rewards, its `order.created` event, the fulfilment job and, with an
+ * hold, the order, its rewards, its `order.created` event (in the order's history and the public
+ * `events`), the fulfilment job and, with an
  * Idempotency-Key, the stored answer, as data-modifying CTEs. One round trip and one commit per
  * order instead of nine round trips; `npm run bench:orders` runs this very text as its ceiling.
  *
@@ -158,6 +159,10 @@ r AS (
 ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload, created_at)
   SELECT ${orderId}, ${org}, 'order.created', ${p('eventPayload')}::jsonb, ${col('created_at')} FROM h
+),
+pe AS (
+  INSERT INTO events (organisation_id, type, data, created_at)
+  SELECT ${org}, 'order.created', ${p('eventPayload')}::jsonb, ${col('created_at')} FROM h
 ),
 j AS (${job})${
     keyed

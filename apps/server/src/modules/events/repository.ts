@@ -1,0 +1,65 @@
+import type { EventType } from '@giftrelay/contracts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+export type EventRow = Selectable<Database['events']>;
+
+/**
+ * Writes one event. Call it with the transaction that makes the change the event reports, so the
+ * two commit or roll back together. (The orders hot path writes its events inside its own
+ * statements instead: place-order-statement.ts, complete-order-statement.ts.)
+ */
+export async function insertEvent(
+  tx: Tx,
+  e: { organisationId: string; type: EventType; data: Record<string, unknown>; createdAt?: Date },
+): Promise<EventRow> {
+  return tx
+    .insertInto('events')
+    .values({
+      organisation_id: e.organisationId,
+      type: e.type,
+      data: JSON.stringify(e.data),
+      created_at: atMillisecond(e.createdAt ?? new Date()),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Dates in JavaScript already have millisecond precision; this only guards against a caller's fractional ms. */
+const atMillisecond = (d: Date) => new Date(Math.floor(d.getTime()));
+
+export interface EventFilter {
+  organisationId: string;
+  type?: EventType;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  limit: number;
+  /** The last row of the previous page: (created_at, id) in the listing's order. */
+  after?: { createdAt: Date; id: string };
+}
+
+/** The organisation's events, newest first, keyset-paginated on (created_at, id). */
+export async function listEvents(tx: Tx, f: EventFilter): Promise<EventRow[]> {
+  let query = tx.selectFrom('events').selectAll().where('organisation_id', '=', f.organisationId);
+  if (f.type) query = query.where('type', '=', f.type);
+  if (f.createdAfter) query = query.where('created_at', '>', f.createdAfter);
+  if (f.createdBefore) query = query.where('created_at', '<', f.createdBefore);
+  if (f.after) {
+    const { createdAt, id } = f.after;
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** The organisation's event, or undefined: another organisation's event is as absent as a missing one. */
+export async function findEvent(tx: Tx, organisationId: string, id: string): Promise<EventRow | undefined> {
+  return tx
+    .selectFrom('events')
+    .selectAll()
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,99 @@
+import { type EventType, type ListWebhookDeliveriesQuery, listPage, type WebhookDelivery } from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { findEventRow, insertEvent } from '../events';
+import * as endpoints from './repository';
+import * as repo from './repository-deliveries';
+
+const DELIVERIES_LISTING = 'webhook-deliveries';
+const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function present(d: repo.DeliveryRow & { event_type: string }, attempts: repo.AttemptRow[]): WebhookDelivery {
+  return {
+    id: d.id,
+    event_id: d.event_id,
+    event_type: d.event_type as EventType,
+    status: d.status,
+    attempts: attempts.map((a) => ({
+      attempted_at: a.attempted_at.toISOString(),
+      status_code: a.status_code,
+      duration_ms: a.duration_ms,
+      response_excerpt: a.response_excerpt,
+      error: a.error,
+      next_retry_at: iso(a.next_retry_at),
+    })),
+    next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
+    created_at: d.created_at.toISOString(),
+  };
+}
+
+async function endpointOf(app: FastifyInstance, organisationId: string, endpointId: string) {
+  const endpoint = await endpoints.findEndpoint(app.db, organisationId, endpointId);
+  if (!endpoint) throw notFound('Webhook endpoint');
+  return endpoint;
+}
+
+/** The endpoint's delivery log, newest first: each delivery with every attempt. */
+export async function listDeliveries(
+  app: FastifyInstance,
+  organisationId: string,
+  endpointId: string,
+  q: ListWebhookDeliveriesQuery,
+) {
+  await endpointOf(app, organisationId, endpointId);
+  const rows = await repo.listDeliveries(app.db, {
+    endpointId,
+    status: q.status,
+    eventType: q.event_type,
+    limit: q.limit + 1,
+    after: q.cursor ? app.cursors.decode(DELIVERIES_LISTING, q.cursor, Position) : undefined,
+  });
+  const page = rows.slice(0, q.limit);
+  const attempts = await repo.listAttempts(
+    app.db,
+    page.map((d) => d.id),
+  );
+  const last = page.at(-1);
+  const next =
+    rows.length > q.limit && last
+      ? app.cursors.encode(DELIVERIES_LISTING, [last.created_at.toISOString(), last.id])
+      : null;
+  return {
+    success: true as const,
+    ...listPage(
+      page.map((d) =>
+        present(
+          d,
+          attempts.filter((a) => a.delivery_id === d.id),
+        ),
+      ),
+      next,
+    ),
+  };
+}
+
+/** Delivers the event again to this endpoint: a new chain of attempts with the same webhook-id. */
+export async function replayEvent(app: FastifyInstance, organisationId: string, endpointId: string, eventId: string) {
+  await endpointOf(app, organisationId, endpointId);
+  const event = await findEventRow(app.db, organisationId, eventId);
+  if (!event) throw notFound('Event');
+  const delivery = await repo.insertDelivery(app.db, { organisationId, endpointId, eventId });
+  return { success: true as const, delivery: present({ ...delivery, event_type: event.type }, []) };
+}
+
+/** A `webhook.test` event, delivered to this endpoint only (even a disabled one is not: it is recorded as failed). */
+export async function sendTestEvent(app: FastifyInstance, organisationId: string, endpointId: string) {
+  await endpointOf(app, organisationId, endpointId);
+  return app.db.transaction().execute(async (tx) => {
+    const event = await insertEvent(tx, {
+      organisationId,
+      type: 'webhook.test',
+      data: { endpoint_id: endpointId, message: 'A test event from GiftRelay' },
+    });
+    const delivery = await repo.insertDelivery(tx, { organisationId, endpointId, eventId: event.id });
+    return { success: true as const, delivery: present({ ...delivery, event_type: event.type }, []) };
+  });
+}

@@ -1,0 +1,260 @@
+import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
+import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
+import { type ReceivedWebhook, startReceiver } from '../../../test/webhook-receiver';
+import { EXCERPT_BYTES } from './delivery';
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+async function addEndpoint(user: SignedUpUser, body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhook-endpoints',
+    headers: bearer(user.accessToken),
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { endpoint: { id: string }; secret: string };
+}
+
+const topUp = (user: SignedUpUser, amount: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/balance/sandbox-topup',
+    headers: bearer(user.accessToken),
+    payload: { amount },
+  });
+
+const at = (path: string) => receiver.received.filter((r) => r.path === path);
+const headersOf = (r: ReceivedWebhook) => ({
+  'webhook-id': String(r.headers['webhook-id']),
+  'webhook-timestamp': String(r.headers['webhook-timestamp']),
+  'webhook-signature': String(r.headers['webhook-signature']),
+});
+/** What a customer does: verify with the official library, then read the event. */
+const verified = (secret: string, r: ReceivedWebhook) =>
+  new Webhook(secret).verify(r.body, headersOf(r)) as { id: string; type: string; data: Record<string, unknown> };
+
+async function deliveriesOf(user: SignedUpUser, endpointId: string, query = '') {
+  const res = await t.app.inject({
+    url: `/api/v1/webhook-endpoints/${endpointId}/deliveries${query}`,
+    headers: bearer(user.accessToken),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as {
+    id: string;
+    event_id: string;
+    status: string;
+    attempts: {
+      status_code: number | null;
+      response_excerpt: string | null;
+      next_retry_at: string | null;
+      error: string | null;
+    }[];
+  }[];
+}
+
+describe(`webhook delivery (${TEST_DB})`, () => {
+  it('delivers every event as Standard Webhooks that the standardwebhooks package verifies, the body being the event', async () => {
+    const user = await signUpVerifiedUser(t);
+    const { secret } = await addEndpoint(user, { url: receiver.url('/all') });
+    expect((await topUp(user, 10)).statusCode).toBe(200);
+    const product = await pickProduct(t);
+    const order = await postOrder(t, user.accessToken, {
+      product_code: product.code,
+      amount: Math.max(25, product.minValue),
+      email: recipient(),
+      quantity: 1,
+    });
+    await settledOrder(t, user.accessToken, order.json().order_id);
+    await eventually(async () => at('/all').length >= 3);
+
+    const payloads = at('/all').map((r) => verified(secret, r));
+    expect(payloads.map((p) => p.type).sort()).toEqual(['balance.funded', 'order.completed', 'order.created']);
+    for (const p of payloads) {
+      const res = await t.app.inject({ url: `/api/v1/events/${p.id}`, headers: bearer(user.accessToken) });
+      expect(res.json().event).toEqual(p);
+    }
+    const first = at('/all')[0] as ReceivedWebhook;
+    expect(first.headers['webhook-id']).toBe(JSON.parse(first.body).id);
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(first.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('a tampered body, timestamp or id fails verification', async () => {
+    const user = await signUpVerifiedUser(t);
+    const { secret } = await addEndpoint(user, { url: receiver.url('/tamper') });
+    await topUp(user, 1);
+    const r = await eventually(async () => at('/tamper')[0]);
+    const wh = new Webhook(secret);
+    expect(() => wh.verify(r.body, headersOf(r))).not.toThrow();
+    expect(() => wh.verify(r.body.replace('"amount":1', '"amount":1000'), headersOf(r))).toThrow();
+    const h = headersOf(r);
+    expect(() =>
+      wh.verify(r.body, { ...h, 'webhook-timestamp': String(Number(h['webhook-timestamp']) + 1) }),
+    ).toThrow();
+    expect(() =>
+      wh.verify(r.body, {
+        ...h,
+        'webhook-id': `${h['webhook-id'].slice(0, -1)}${h['webhook-id'].endsWith('0') ? '1' : '0'}`,
+      }),
+    ).toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(r.body, h)).toThrow();
+  });
+
+  it('sends only the types an endpoint asked for, and nothing to a disabled one', async () => {
+    const user = await signUpVerifiedUser(t);
+    await addEndpoint(user, { url: receiver.url('/orders-only'), event_types: ['order.failed'] });
+    await addEndpoint(user, { url: receiver.url('/off'), enabled: false });
+    const { secret } = await addEndpoint(user, { url: receiver.url('/funding'), event_types: ['balance.funded'] });
+    await topUp(user, 2);
+    await eventually(async () => at('/funding').length === 1);
+    expect(verified(secret, at('/funding')[0] as ReceivedWebhook).type).toBe('balance.funded');
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM webhook_deliveries WHERE organisation_id = ${user.organisationId}`.execute(
+      t.database.db,
+    );
+    expect(rows[0]?.n).toBe(1);
+    expect(at('/orders-only')).toEqual([]);
+    expect(at('/off')).toEqual([]);
+  });
+
+  it('retries after a 500 with the same webhook-id; the log shows each attempt, excerpts capped at 4 KB; a redirect is not followed', async () => {
+    const user = await signUpVerifiedUser(t);
+    const { secret, endpoint } = await addEndpoint(user, { url: receiver.url('/flaky') });
+    receiver.answer(
+      { status: 500, body: 'x'.repeat(10_000) },
+      { status: 302, headers: { location: receiver.url('/elsewhere') } },
+    );
+    await topUp(user, 3);
+    // Attempt 1 at once (500), attempt 2 about 5 s later (302, not followed), attempt 3 5 min later.
+    await eventually(async () => at('/flaky').length >= 2, 20_000);
+    const [a, b] = at('/flaky') as [ReceivedWebhook, ReceivedWebhook];
+    expect(b.headers['webhook-id']).toBe(a.headers['webhook-id']);
+    expect(verified(secret, b).id).toBe(a.headers['webhook-id']);
+    expect(at('/elsewhere')).toEqual([]);
+
+    const [delivery] = await eventually(async () => {
+      const list = await deliveriesOf(user, endpoint.id);
+      return list[0]?.attempts.length === 2 ? list : undefined;
+    });
+    expect(delivery?.status).toBe('pending');
+    const [first, second] = delivery?.attempts ?? [];
+    expect(first?.status_code).toBe(500);
+    expect(first?.response_excerpt).toHaveLength(EXCERPT_BYTES);
+    const firstRetry = Date.parse(first?.next_retry_at ?? '');
+    expect(firstRetry).toBeGreaterThan(0);
+    expect(second?.status_code).toBe(302);
+    const secondRetry = Date.parse(second?.next_retry_at ?? '') - Date.now();
+    expect(secondRetry).toBeGreaterThan(4 * 60_000);
+    expect(secondRetry).toBeLessThan(6 * 60_000);
+    expect(await deliveriesOf(user, endpoint.id, '?status=succeeded')).toEqual([]);
+  });
+
+  it('signs with both secrets for 24 hours after a rotation', async () => {
+    const user = await signUpVerifiedUser(t);
+    const { secret: old, endpoint } = await addEndpoint(user, { url: receiver.url('/rotated') });
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret`,
+      headers: bearer(user.accessToken),
+    });
+    await topUp(user, 4);
+    const r = await eventually(async () => at('/rotated')[0]);
+    expect(String(r.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(rotated.json().secret, r).type).toBe('balance.funded');
+    expect(verified(old, r).type).toBe('balance.funded');
+  });
+
+  it('sends a test event, and replays an event with its webhook-id', async () => {
+    const user = await signUpVerifiedUser(t);
+    const { secret, endpoint } = await addEndpoint(user, { url: receiver.url('/replay') });
+    const test = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${endpoint.id}/test`,
+      headers: bearer(user.accessToken),
+    });
+    expect(test.statusCode).toBe(202);
+    const r = await eventually(async () => at('/replay')[0]);
+    const event = verified(secret, r);
+    expect(event).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`,
+      headers: bearer(user.accessToken),
+      payload: { event_id: event.id },
+    });
+    expect(replay.statusCode).toBe(202);
+    const again = await eventually(async () => at('/replay')[1]);
+    expect(again.headers['webhook-id']).toBe(event.id);
+    expect(verified(secret, again).id).toBe(event.id);
+    await eventually(async () => (await deliveriesOf(user, endpoint.id, '?status=succeeded')).length === 2);
+    expect(await deliveriesOf(user, endpoint.id, '?event_type=order.created')).toEqual([]);
+
+    const stranger = await signUpVerifiedUser(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`,
+      headers: bearer(stranger.accessToken),
+      payload: { event_id: event.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const { endpoint: theirs } = await addEndpoint(stranger, { url: receiver.url('/theirs') });
+    const otherEvent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${theirs.id}/replay`,
+      headers: bearer(stranger.accessToken),
+      payload: { event_id: event.id },
+    });
+    expect(otherEvent.statusCode).toBe(404);
+    for (const query of ['?status=lost', '?event_type=nope', '?cursor=%00', '?limit=101']) {
+      const bad = await t.app.inject({
+        url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries${query}`,
+        headers: bearer(user.accessToken),
+      });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
+  it('a change that rolls back delivers nothing', async () => {
+    const user = await signUpVerifiedUser(t);
+    await addEndpoint(user, { url: receiver.url('/rolled-back') });
+    await sql
+      .raw(`CREATE OR REPLACE FUNCTION test_abort_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'test: commit refused'; END $$`)
+      .execute(t.database.db);
+    await sql
+      .raw(`CREATE CONSTRAINT TRIGGER test_abort_commit AFTER INSERT ON ledger_entries
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+        WHEN (NEW.organisation_id = '${user.organisationId}'::uuid) EXECUTE FUNCTION test_abort_commit()`)
+      .execute(t.database.db);
+    try {
+      expect((await topUp(user, 5)).statusCode).toBe(500);
+      t.loggedErrors.length = 0;
+    } finally {
+      await sql.raw('DROP TRIGGER test_abort_commit ON ledger_entries').execute(t.database.db);
+    }
+    // A later event of the same organisation is delivered; the rolled-back one never is.
+    await topUp(user, 6);
+    const r = await eventually(async () => at('/rolled-back')[0]);
+    expect(JSON.parse(r.body).data.amount).toBe(6);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM webhook_deliveries WHERE organisation_id = ${user.organisationId}`.execute(
+      t.database.db,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+});

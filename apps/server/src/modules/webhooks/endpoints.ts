@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  type CreateWebhookEndpointBody,
+  type EventType,
+  listPage,
+  MAX_WEBHOOK_ENDPOINTS,
+  type UpdateWebhookEndpointBody,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  type WebhookEndpoint,
+} from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { encryptSecret } from '../../lib/crypto';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import * as repo from './repository';
+import { hostOf, parseEndpointUrl, resolveAllowed, UnsafeUrlError, type UrlPolicy } from './ssrf';
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export function presentEndpoint(row: repo.EndpointRow): WebhookEndpoint {
+  const overlap = row.previous_secret_expires_at && row.previous_secret_expires_at > new Date();
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    event_types: row.event_types as EventType[] | null,
+    enabled: row.enabled,
+    previous_secret_expires_at: overlap ? (row.previous_secret_expires_at as Date).toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** What an organisation's webhooks may reach: https only in live mode, loopback only in a sandbox that may. */
+export async function policyFor(app: FastifyInstance, organisationId: string): Promise<UrlPolicy> {
+  const { sandbox } = await repo.organisationMode(app.db, organisationId);
+  return { liveMode: !sandbox, allowLoopback: sandbox && app.config.webhooksAllowPrivate };
+}
+
+/**
+ * The URL as stored, or a 400 naming `body.url` and why. A name that resolves now is checked
+ * address by address; one that does not resolve yet is accepted (every delivery checks again).
+ */
+async function checkedUrl(app: FastifyInstance, organisationId: string, raw: string): Promise<string> {
+  const refuse = (why: string) => validationError(`body.url: ${why}`, [{ path: 'body.url', message: why }]);
+  const policy = await policyFor(app, organisationId);
+  let url: URL;
+  try {
+    url = parseEndpointUrl(raw, policy);
+    const host = hostOf(url);
+    if (!isIP(host)) await resolveAllowed(host, policy, app.webhooks.resolve);
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) throw refuse(err.message);
+    return new URL(raw).href;
+  }
+  return url.href;
+}
+
+export async function createEndpoint(app: FastifyInstance, organisationId: string, body: CreateWebhookEndpointBody) {
+  const url = await checkedUrl(app, organisationId, body.url);
+  if ((await repo.countEndpoints(app.db, organisationId)) >= MAX_WEBHOOK_ENDPOINTS) {
+    throw new AppError('CONFLICT', `An organisation may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+  }
+  const secret = newSecret();
+  const row = await repo.insertEndpoint(app.db, {
+    organisationId,
+    url,
+    description: body.description,
+    eventTypes: body.event_types,
+    enabled: body.enabled,
+    secretEncrypted: encryptSecret(app.secrets.rewardCodeKey, secret),
+  });
+  return { success: true as const, endpoint: presentEndpoint(row), secret };
+}
+
+export async function listEndpoints(app: FastifyInstance, organisationId: string) {
+  const rows = await repo.listEndpoints(app.db, organisationId);
+  return { success: true as const, ...listPage(rows.map(presentEndpoint), null) };
+}
+
+export async function getEndpoint(app: FastifyInstance, organisationId: string, id: string) {
+  const row = await repo.findEndpoint(app.db, organisationId, id);
+  if (!row) throw notFound('Webhook endpoint');
+  return { success: true as const, endpoint: presentEndpoint(row) };
+}
+
+export async function updateEndpoint(
+  app: FastifyInstance,
+  organisationId: string,
+  id: string,
+  body: UpdateWebhookEndpointBody,
+) {
+  const url = body.url === undefined ? undefined : await checkedUrl(app, organisationId, body.url);
+  const row = await repo.updateEndpoint(app.db, organisationId, id, {
+    ...(url !== undefined && { url }),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.event_types !== undefined && { event_types: body.event_types }),
+    ...(body.enabled !== undefined && { enabled: body.enabled }),
+  });
+  if (!row) throw notFound('Webhook endpoint');
+  return { success: true as const, endpoint: presentEndpoint(row) };
+}
+
+export async function rotateEndpointSecret(app: FastifyInstance, organisationId: string, id: string) {
+  const secret = newSecret();
+  const row = await repo.rotateSecret(
+    app.db,
+    organisationId,
+    id,
+    encryptSecret(app.secrets.rewardCodeKey, secret),
+    WEBHOOK_SECRET_OVERLAP_HOURS,
+  );
+  if (!row) throw notFound('Webhook endpoint');
+  return { success: true as const, endpoint: presentEndpoint(row), secret };
+}
+
+export async function deleteEndpoint(app: FastifyInstance, organisationId: string, id: string) {
+  if (!(await repo.deleteEndpoint(app.db, organisationId, id))) throw notFound('Webhook endpoint');
+  return { success: true as const, message: 'Webhook endpoint deleted' };
+}

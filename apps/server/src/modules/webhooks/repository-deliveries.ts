@@ -1,0 +1,126 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+export type DeliveryRow = Selectable<Database['webhook_deliveries']>;
+export type AttemptRow = Selectable<Database['webhook_attempts']>;
+
+/** Takes up to `limit` deliveries no job was made for yet, marking them queued (the caller's transaction makes the jobs). */
+export async function takeUnqueued(tx: Tx, limit: number): Promise<{ id: string }[]> {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE webhook_deliveries SET queued = true
+    WHERE id IN (SELECT id FROM webhook_deliveries WHERE NOT queued ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`.execute(tx);
+  return rows;
+}
+
+/** What one attempt needs: the delivery, its endpoint and its event. */
+export async function loadForAttempt(tx: Tx, deliveryId: string) {
+  return tx
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.organisation_id',
+      'd.status',
+      'd.attempts',
+      'w.id as endpoint_id',
+      'w.url',
+      'w.enabled',
+      'w.secret_encrypted',
+      'w.previous_secret_encrypted',
+      'w.previous_secret_expires_at',
+      'e.id as event_id',
+      'e.type as event_type',
+      'e.created_at as event_created_at',
+      'e.data as event_data',
+    ])
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
+/**
+ * Records attempt number `attempt` and the delivery's new state, only if no other run recorded that
+ * attempt first (a job run twice records once); false when one did.
+ */
+export async function recordAttempt(
+  tx: Tx,
+  a: {
+    deliveryId: string;
+    attempt: number;
+    status: 'pending' | 'succeeded' | 'failed';
+    attemptedAt: Date;
+    statusCode: number | null;
+    durationMs: number;
+    excerpt: string | null;
+    error: string | null;
+    nextRetryAt: Date | null;
+  },
+): Promise<boolean> {
+  const updated = await tx
+    .updateTable('webhook_deliveries')
+    .set({ attempts: a.attempt, status: a.status, last_attempt_at: a.attemptedAt, next_attempt_at: a.nextRetryAt })
+    .where('id', '=', a.deliveryId)
+    .where('attempts', '=', a.attempt - 1)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return false;
+  await tx
+    .insertInto('webhook_attempts')
+    .values({
+      delivery_id: a.deliveryId,
+      attempted_at: a.attemptedAt,
+      status_code: a.statusCode,
+      duration_ms: a.durationMs,
+      response_excerpt: a.excerpt,
+      error: a.error,
+      next_retry_at: a.nextRetryAt,
+    })
+    .execute();
+  return true;
+}
+
+/** A new delivery of `eventId` to the endpoint (a replay or a test event): a new chain, the same webhook-id. */
+export async function insertDelivery(
+  tx: Tx,
+  d: { organisationId: string; endpointId: string; eventId: string },
+): Promise<DeliveryRow> {
+  return tx
+    .insertInto('webhook_deliveries')
+    .values({ organisation_id: d.organisationId, endpoint_id: d.endpointId, event_id: d.eventId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface DeliveryFilter {
+  endpointId: string;
+  status?: DeliveryRow['status'];
+  eventType?: string;
+  limit: number;
+  after?: { createdAt: Date; id: string };
+}
+
+/** The endpoint's deliveries, newest first, with their event's type. */
+export async function listDeliveries(tx: Tx, f: DeliveryFilter) {
+  let query = tx
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select('e.type as event_type')
+    .where('d.endpoint_id', '=', f.endpointId);
+  if (f.status) query = query.where('d.status', '=', f.status);
+  if (f.eventType) query = query.where('e.type', '=', f.eventType);
+  if (f.after) {
+    const { createdAt, id } = f.after;
+    query = query.where((eb) =>
+      eb.or([eb('d.created_at', '<', createdAt), eb.and([eb('d.created_at', '=', createdAt), eb('d.id', '<', id)])]),
+    );
+  }
+  return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(f.limit).execute();
+}
+
+export async function listAttempts(tx: Tx, deliveryIds: string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return tx.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('id').execute();
+}
