@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/database';
-import { encryptSecret, hashToken, newUrlToken } from '../src/lib/crypto';
-import { signUpVerifiedUser } from './factories';
+import { decryptSecret, encryptSecret, hashToken, newUrlToken } from '../src/lib/crypto';
+import { bearer, signUpVerifiedUser } from './factories';
 import { insertHistoricalOrders, seedProducts } from './factories/order-history';
 import { createTestDatabase, TEST_DB, type TestApp, testConfig } from './helpers';
 
@@ -43,8 +43,26 @@ describe(`REWARD_ENCRYPTION_KEYS rotation (${TEST_DB})`, () => {
   it('keeps codes readable from the legacy key to a new one, and after the old key is gone', async () => {
     // 1. Codes written under the legacy key (REWARD_ENCRYPTION_KEY), as every deployment has today.
     // (Workers on here for the sign-up email; no re-encryption job is queued while the legacy key encrypts.)
-    let t = await start({ REWARD_ENCRYPTION_KEY: b64(oldKey) });
+    let t = await start({ REWARD_ENCRYPTION_KEY: b64(oldKey), WEBHOOKS_ALLOW_PRIVATE: 'true' });
     const user = await signUpVerifiedUser(t);
+    // A webhook endpoint's signing secret, kept under the same key ring.
+    const endpoint = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhook-endpoints',
+      headers: bearer(user.accessToken),
+      payload: { url: 'http://127.0.0.1:9/hooks', description: 'Rotation' },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const whsec = endpoint.json().secret as string;
+    const endpointSecret = async () =>
+      (
+        await database.db
+          .selectFrom('webhook_endpoints')
+          .select('secret_encrypted')
+          .where('id', '=', endpoint.json().endpoint.id)
+          .executeTakeFirstOrThrow()
+      ).secret_encrypted;
+    expect(await endpointSecret()).toMatch(/^v1\./);
     const products = await seedProducts(database.db, 3, 11);
     const product = products.find((p) => p.currency === 'USD') ?? (products[0] as (typeof products)[number]);
     const ids = await insertHistoricalOrders(database.db, {
@@ -98,7 +116,8 @@ describe(`REWARD_ENCRYPTION_KEYS rotation (${TEST_DB})`, () => {
     const partial = await t.app.reencryptSecrets({ batchSize: 2, maxBatches: 2 });
     expect(partial).toEqual({ rewritten: 4, done: false });
     expect((await claim(t, tokens[5] as string)).json()).toMatchObject({ code: 'CODE-5' });
-    expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({ rewritten: rewards.length - 4, done: true });
+    // The rewards left, then the one endpoint.
+    expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({ rewritten: rewards.length - 4 + 1, done: true });
     expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({ rewritten: 0, done: true });
     for (const r of await stored()) {
       for (const v of [r.code_encrypted, r.pin_encrypted, r.claim_token_encrypted]) expect(v).toMatch(/^v2\.k2\./);
@@ -111,6 +130,8 @@ describe(`REWARD_ENCRYPTION_KEYS rotation (${TEST_DB})`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ code: `CODE-${i}`, pin: `PIN-${i}` });
     }
+    expect(await endpointSecret()).toMatch(/^v2\.k2\./);
+    expect(decryptSecret(t.app.secrets.rewardCodeKey, await endpointSecret())).toBe(whsec);
   });
 
   it('refuses a malformed key list at boot, naming the variable but not its value', () => {

@@ -8,7 +8,7 @@ export const REENCRYPT_QUEUE = 'secrets.reencrypt';
 const BATCH = 500;
 
 export interface ReencryptResult {
-  /** Rewards whose secrets were rewritten with the current key in this run. */
+  /** Rewards and webhook endpoints whose secrets were rewritten with the current key in this run. */
   rewritten: number;
   /** Whether no row is left under an older key. */
   done: boolean;
@@ -65,6 +65,40 @@ async function reencryptBatch(db: Kysely<Database>, ring: KeyRing, after: string
 }
 
 /**
+ * Every webhook endpoint's signing secrets (the current one, and the previous one while a rotation
+ * lasts) not written by the current key, rewritten under it with the same compare-and-set as the
+ * rewards. Endpoints are few (at most a handful per organisation): one pass.
+ */
+async function reencryptEndpoints(db: Kysely<Database>, ring: KeyRing) {
+  const prefix = `${currentPrefix(ring)}%`;
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'secret_encrypted', 'previous_secret_encrypted'])
+    .where((eb) =>
+      eb.or([eb('secret_encrypted', 'not like', prefix), eb('previous_secret_encrypted', 'not like', prefix)]),
+    )
+    .execute();
+  let rewritten = 0;
+  for (const row of rows) {
+    const result = await db
+      .updateTable('webhook_endpoints')
+      .set({
+        secret_encrypted: encryptSecret(ring, decryptSecret(ring, row.secret_encrypted)),
+        previous_secret_encrypted:
+          row.previous_secret_encrypted === null
+            ? null
+            : encryptSecret(ring, decryptSecret(ring, row.previous_secret_encrypted)),
+      })
+      .where('id', '=', row.id)
+      .where('secret_encrypted', '=', row.secret_encrypted)
+      .where(sql<boolean>`previous_secret_encrypted IS NOT DISTINCT FROM ${row.previous_secret_encrypted}`)
+      .executeTakeFirst();
+    rewritten += Number(result.numUpdatedRows);
+  }
+  return rewritten;
+}
+
+/**
  * Rewrites secrets stored under older keys with the newest one (decision 018), so an old key can
  * be removed. At start, a process that runs workers queues the job when REWARD_ENCRYPTION_KEYS
  * names a current key; the job does a few batches and queues itself again until none is left,
@@ -79,7 +113,7 @@ export const reencryptSecretsJob = fp(
       for (let i = 0; i < maxBatches; i++) {
         const batch = await reencryptBatch(app.db, ring, after, batchSize);
         rewritten += batch.rewritten;
-        if (!batch.full) return { rewritten, done: true };
+        if (!batch.full) return { rewritten: rewritten + (await reencryptEndpoints(app.db, ring)), done: true };
         after = batch.last;
       }
       return { rewritten, done: false };
