@@ -88,6 +88,18 @@ describe(`hostile input (${TEST_DB})`, () => {
       );
     });
 
+    it.each([
+      ['/api/v1/api-keys', { name: 'CRM\u0000', scopes: 'full' }, 'body.name'],
+      ['/api/v1/api-keys', { name: 'CRM\u001b[2J', scopes: 'full' }, 'body.name'],
+      [
+        '/api/v1/webhook-endpoints',
+        { url: 'https://hooks.example.com/a', description: 'a\u0000b' },
+        'body.description',
+      ],
+    ])('developer settings: POST %s %j', async (url, body, field) => {
+      await refused({ method: 'POST', url, ...json(body) }, 400, 'VALIDATION_ERROR', field);
+    });
+
     it('orders: a lone surrogate sent as raw JSON text ("\\ud800")', async () => {
       const text = JSON.stringify(order({})).replace('"someone@example.com"', '"someone@example.com"').slice(0, -1);
       await refused(
@@ -141,6 +153,8 @@ describe(`hostile input (${TEST_DB})`, () => {
       ['/api/v1/products?category=%07', 'query.category'],
       ['/api/v1/catalog/facets?q=a%00b', 'query.q'],
       ['/api/v1/catalog/facets?q=%1b[2J', 'query.q'],
+      ['/api/v1/events?type=order.created%00', 'query.type'],
+      ['/api/v1/events?created_after=%00', 'query.created_after'],
     ])('search terms: %s', async (url, field) => {
       await refused({ url }, 400, 'VALIDATION_ERROR', field);
     });
@@ -155,6 +169,9 @@ describe(`hostile input (${TEST_DB})`, () => {
       ['/api/v1/products/AMAZON%00', 'params.code'],
       ['/api/v1/products/%01/logo.svg', 'params.code'],
       ['/api/v1/orders/abc%00', 'params.id'],
+      ['/api/v1/events/abc%00', 'params.id'],
+      ['/api/v1/webhook-endpoints/abc%00', 'params.id'],
+      ['/api/v1/webhook-endpoints/%01/deliveries', 'params.id'],
     ])('path parameters: %s', async (url, field) => {
       await refused({ url }, 400, 'VALIDATION_ERROR', field);
     });
