@@ -11,6 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { ROLES_FOR_LEVEL } from '@giftrelay/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
@@ -258,7 +259,13 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
     const answer = JSON.stringify({ success: true, ...summary });
     const { text, name, values } = placeOrderStatement({
       order,
-      credential: { kind: 'session', sessionId: session, userId: user, organisationId: org },
+      credential: {
+        kind: 'session',
+        sessionId: session,
+        userId: user,
+        organisationId: org,
+        roles: ROLES_FOR_LEVEL.send,
+      },
       rewards: [newUrlToken()].map((t) => ({
         claim_token_hash: t.hash,
         claim_token_encrypted: encryptSecret(tokenKey, t.token),

@@ -132,6 +132,14 @@ const EnvSchema = z.object({
     .default('0 * * * *'),
   CATALOG_CACHE_SECONDS: wholeNumber(0, 3600).default(30),
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  WEBHOOK_DISPATCH: z.enum(['notify', 'poll'], { error: 'must be notify or poll' }).default('notify'),
+  WEBHOOK_RETRY_SCALE: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number above 0 and at most 1, such as 0.01')
+    .transform(Number)
+    .pipe(z.number().gt(0, 'must be a number above 0 and at most 1, such as 0.01'))
+    .default(1),
+  WEBHOOK_TIMEOUT_MS: wholeNumber(100, 15_000).default(15_000),
 });
 
 export type Config = {
@@ -181,6 +189,12 @@ export type Config = {
    * (a local receiver in development and tests). Never any other private address; never live mode.
    */
   webhooksAllowPrivate: boolean;
+  /**
+   * How webhook deliveries are made (decision 030): `dispatch` wakes on the outbox's NOTIFY
+   * (`poll`: every 250 ms, the old way, kept as the bench's baseline); `retryScale` multiplies the
+   * retry schedule and `timeoutMs` bounds an attempt, both shortened only by tests and benches.
+   */
+  webhookDelivery: { dispatch: 'notify' | 'poll'; retryScale: number; timeoutMs: number };
   /** Opens the built-in mailbox to callers beyond the loopback interface; unset, loopback only. */
   mailboxToken: string | undefined;
   giftCards: {
@@ -231,6 +245,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'WEBHOOKS_ALLOW_PRIVATE=true is refused when APP_ENV=production: it lets webhooks reach services on this machine',
     ]);
   }
+  for (const [name, value, real] of [
+    ['WEBHOOK_RETRY_SCALE', e.WEBHOOK_RETRY_SCALE, 1],
+    ['WEBHOOK_TIMEOUT_MS', e.WEBHOOK_TIMEOUT_MS, 15_000],
+  ] as const) {
+    if (value !== real && e.APP_ENV !== 'test') {
+      throw new ConfigError([
+        `${name}=${value} is allowed only when APP_ENV=test: it changes the documented webhook delivery for tests and benches (got APP_ENV=${e.APP_ENV})`,
+      ]);
+    }
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -264,6 +288,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     mailboxToken: e.MAILBOX_TOKEN,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    webhookDelivery: {
+      dispatch: e.WEBHOOK_DISPATCH,
+      retryScale: e.WEBHOOK_RETRY_SCALE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     giftCards: {
       provider: e.GIFT_CARD_PROVIDER,
       sandbox: {

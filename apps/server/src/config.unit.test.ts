@@ -72,6 +72,12 @@ describe('loadConfig', () => {
       { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', WEBHOOKS_ALLOW_PRIVATE: 'true' },
       'WEBHOOKS_ALLOW_PRIVATE=true is refused when APP_ENV=production',
     ],
+    [{ WEBHOOK_DISPATCH: 'push' }, 'WEBHOOK_DISPATCH must be notify or poll'],
+    [{ APP_ENV: 'test', WEBHOOK_RETRY_SCALE: '0' }, 'WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1'],
+    [{ APP_ENV: 'test', WEBHOOK_RETRY_SCALE: '2' }, 'WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1'],
+    [{ WEBHOOK_RETRY_SCALE: '0.01' }, 'WEBHOOK_RETRY_SCALE=0.01 is allowed only when APP_ENV=test'],
+    [{ APP_ENV: 'test', WEBHOOK_TIMEOUT_MS: '50' }, 'WEBHOOK_TIMEOUT_MS must be a whole number from 100 to 15000'],
+    [{ WEBHOOK_TIMEOUT_MS: '1000' }, 'WEBHOOK_TIMEOUT_MS=1000 is allowed only when APP_ENV=test'],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
   });
@@ -124,6 +130,16 @@ describe('loadConfig: mail, auth and proxies', () => {
   it('keeps webhooks off private addresses unless asked', () => {
     expect(loadConfig({}).webhooksAllowPrivate).toBe(false);
     expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(true);
+  });
+
+  it('delivers webhooks on the documented schedule and timeout unless a test asks otherwise', () => {
+    expect(loadConfig({}).webhookDelivery).toEqual({ dispatch: 'notify', retryScale: 1, timeoutMs: 15_000 });
+    expect(
+      loadConfig({ APP_ENV: 'test', WEBHOOK_DISPATCH: 'poll', WEBHOOK_RETRY_SCALE: '0.01', WEBHOOK_TIMEOUT_MS: '1000' })
+        .webhookDelivery,
+    ).toEqual({ dispatch: 'poll', retryScale: 0.01, timeoutMs: 1000 });
+    // The real values are accepted anywhere, spelt as they are documented.
+    expect(loadConfig({ WEBHOOK_RETRY_SCALE: '1', WEBHOOK_TIMEOUT_MS: '15000' }).webhookDelivery.retryScale).toBe(1);
   });
 
   it('hashes passwords at the standard cost unless a test asks for less', () => {

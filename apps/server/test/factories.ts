@@ -24,7 +24,10 @@ export async function waitForEmail(t: TestApp, to: string, subject?: RegExp): Pr
 }
 
 /** The token at the end of the first link in the email's text part whose path starts with `path`. */
-export function linkToken(message: Pick<MailboxMessage, 'text'>, path: '/verify/' | '/reset-password/'): string {
+export function linkToken(
+  message: Pick<MailboxMessage, 'text'>,
+  path: '/verify/' | '/reset-password/' | '/invitations/',
+): string {
   const match = message.text.match(new RegExp(`https?://[^\\s]+${path}([A-Za-z0-9_-]+)`));
   if (!match?.[1]) throw new Error(`no ${path} link in the email:\n${message.text}`);
   return match[1];

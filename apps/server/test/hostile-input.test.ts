@@ -28,7 +28,7 @@ describe(`hostile input (${TEST_DB})`, () => {
   afterAll(() => t.close());
 
   type Request = {
-    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     url: string;
     payload?: unknown;
     headers?: object;
@@ -100,6 +100,31 @@ describe(`hostile input (${TEST_DB})`, () => {
       await refused({ method: 'POST', url, ...json(body) }, 400, 'VALIDATION_ERROR', field);
     });
 
+    it.each([
+      ['POST', '/api/v1/invitations', { email: 'ada\u0000@example.com', role: 'viewer' }, 'body.email'],
+      ['POST', '/api/v1/invitations', { email: 'ada@example.com', role: 'viewer\u0000' }, 'body.role'],
+      ['POST', '/api/v1/invitations/inspect', { token: 'abc\u0000' }, 'body.token'],
+      ['POST', '/api/v1/invitations/accept', { token: 'abc\ud800' }, 'body.token'],
+      ['POST', '/api/v1/invitations/accept-new', { token: 'abc', password: 'x'.repeat(5000) }, 'body.password'],
+      ['POST', '/api/v1/members/transfer-ownership', { user_id: 'nope\u001b' }, 'body.user_id'],
+      ['POST', '/api/v1/auth/switch', { organisation_id: 'x'.repeat(100_000) }, 'body.organisation_id'],
+      ['PATCH', '/api/v1/members/00000000-0000-4000-8000-000000000000', { role: 'owner\u0000' }, 'body.role'],
+      ['PATCH', '/api/v1/members/%00', { role: 'viewer' }, 'params.user_id'],
+      ['DELETE', '/api/v1/invitations/%E2%80%AE', undefined, 'params.id'],
+    ] as const)('members: %s %s %j', async (method, url, body, field) => {
+      await refused({ method, url, ...(body ? json(body) : {}) }, 400, 'VALIDATION_ERROR', field);
+    });
+
+    it.each([
+      [{ name: 'Acme\u0000' }, 'body.name'],
+      [{ sender_name: 'Acme\u001b[2J' }, 'body.sender_name'],
+      [{ default_message: 'Thanks\u0000' }, 'body.default_message'],
+      [{ reply_to: 'a@example.com\u0000' }, 'body.reply_to'],
+      [{ sender_name: 'Acme \ud800' }, 'body.sender_name'],
+    ])('organisation settings: PATCH %j', async (body, field) => {
+      await refused({ method: 'PATCH', url: '/api/v1/organisation', ...json(body) }, 400, 'VALIDATION_ERROR', field);
+    });
+
     it('orders: a lone surrogate sent as raw JSON text ("\\ud800")', async () => {
       const text = JSON.stringify(order({})).replace('"someone@example.com"', '"someone@example.com"').slice(0, -1);
       await refused(
@@ -155,6 +180,8 @@ describe(`hostile input (${TEST_DB})`, () => {
       ['/api/v1/catalog/facets?q=%1b[2J', 'query.q'],
       ['/api/v1/events?type=order.created%00', 'query.type'],
       ['/api/v1/events?created_after=%00', 'query.created_after'],
+      ['/api/v1/audit-events?actor_email=a%00@example.com', 'query.actor_email'],
+      ['/api/v1/audit-events/export?action=auth.signed_in%00', 'query.action'],
     ])('search terms: %s', async (url, field) => {
       await refused({ url }, 400, 'VALIDATION_ERROR', field);
     });
@@ -172,6 +199,7 @@ describe(`hostile input (${TEST_DB})`, () => {
       ['/api/v1/events/abc%00', 'params.id'],
       ['/api/v1/webhook-endpoints/abc%00', 'params.id'],
       ['/api/v1/webhook-endpoints/%01/deliveries', 'params.id'],
+      ['/api/v1/organisation-logos/abc%00', 'params.id'],
     ])('path parameters: %s', async (url, field) => {
       await refused({ url }, 400, 'VALIDATION_ERROR', field);
     });

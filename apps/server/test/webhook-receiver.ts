@@ -7,13 +7,16 @@ export interface ReceivedWebhook {
   body: string;
 }
 
+/** An answer, or `hold`: the request is kept open, unanswered, until the receiver closes. */
+export type ReceiverAnswer = { status: number; body?: string; headers?: Record<string, string> } | 'hold';
+
 /**
  * A customer's webhook receiver on the loopback interface: records every request and answers
- * with the next planned answer (then 200 once the plan runs out).
+ * with the next planned answer, then what `otherwise` says (200 by default).
  */
-export async function startReceiver() {
+export async function startReceiver(otherwise?: (r: ReceivedWebhook, n: number) => ReceiverAnswer) {
   const received: ReceivedWebhook[] = [];
-  const plan: { status: number; body?: string; headers?: Record<string, string> }[] = [];
+  const plan: ReceiverAnswer[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -21,8 +24,10 @@ export async function startReceiver() {
       body += c;
     });
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      const answer = plan.shift() ?? { status: 200, body: 'ok' };
+      const r = { path: req.url ?? '', headers: req.headers, body };
+      received.push(r);
+      const answer = plan.shift() ?? otherwise?.(r, received.length) ?? { status: 200, body: 'ok' };
+      if (answer === 'hold') return;
       res.writeHead(answer.status, answer.headers ?? {});
       res.end(answer.body ?? '');
     });
@@ -33,7 +38,10 @@ export async function startReceiver() {
     url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
     received,
     /** Answers the next requests with these, in order. */
-    answer: (...answers: typeof plan) => plan.push(...answers),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    answer: (...answers: ReceiverAnswer[]) => plan.push(...answers),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }

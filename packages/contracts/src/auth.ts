@@ -60,7 +60,8 @@ export const TokenBodySchema = z.object({
 // In a module of its own so the browser's session code can use it without loading zod.
 export { SESSION_COOKIE_HEADER } from './session-cookie';
 
-export const RoleSchema = z.enum(['owner', 'admin', 'member']);
+// The roles, from the most to the least a person may do (decision 032; `permissions.ts`).
+export const RoleSchema = z.enum(['owner', 'admin', 'sender', 'viewer']);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const OrganisationSchema = z.object({

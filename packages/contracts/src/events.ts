@@ -10,20 +10,72 @@ export const EVENT_TYPES = [
   'order.completed',
   'order.failed',
   'balance.funded',
+  // The reward lifecycle and the balance's warning (decision 029).
+  'reward.delivered',
+  'reward.opened',
+  'reward.email_bounced',
+  'balance.low',
   // Sent by "Send test event" to the one endpoint that asked.
   'webhook.test',
 ] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` });
 export type EventType = z.infer<typeof EventTypeSchema>;
 
+const at = (what: string) => z.string().meta({ description: `${what} (ISO 8601, UTC, milliseconds)` });
+
+/** What every `reward.*` event says about its reward. */
+const rewardFields = {
+  reward_id: z.uuid(),
+  order_id: z.uuid(),
+  recipient_email: z.string().meta({ description: 'The address the email went to' }),
+  position: z
+    .number()
+    .int()
+    .meta({ description: 'The reward’s place in its order, from 1 (an order of quantity N has N rewards)' }),
+};
+
+// Loose objects: the API never strips what an event says, even a field added later.
+export const RewardDeliveredEventDataSchema = z.looseObject({
+  ...rewardFields,
+  delivered_at: at('When the recipient’s mail server (or the built-in mailbox) accepted the email'),
+});
+export const RewardOpenedEventDataSchema = z.looseObject({
+  ...rewardFields,
+  opened_at: at('When the claim page was first opened'),
+});
+export const RewardEmailBouncedEventDataSchema = z.looseObject({
+  ...rewardFields,
+  bounced_at: at('When the recipient’s mail server refused the email'),
+  smtp_code: z.number().int().nullable().meta({ description: 'The SMTP reply code, such as 550' }),
+  smtp_response: z.string().meta({ description: 'The server’s reply, as it gave it (at most 500 characters)' }),
+});
+export const BalanceLowEventDataSchema = z.looseObject({
+  available: z.number().meta({ description: 'The available balance after the change, in the currency’s major unit' }),
+  available_minor: z.number().int(),
+  currency: z.string(),
+  threshold_minor: z.number().int().meta({ description: 'The organisation’s threshold it fell below' }),
+});
+export type RewardDeliveredEventData = z.infer<typeof RewardDeliveredEventDataSchema>;
+export type RewardOpenedEventData = z.infer<typeof RewardOpenedEventDataSchema>;
+export type RewardEmailBouncedEventData = z.infer<typeof RewardEmailBouncedEventDataSchema>;
+export type BalanceLowEventData = z.infer<typeof BalanceLowEventDataSchema>;
+
 export const EventSchema = z.object({
   id: z.uuid().meta({ description: 'The event’s id; a webhook delivery’s `webhook-id`' }),
   type: EventTypeSchema,
   created_at: z.string().meta({ description: 'When the change happened (ISO 8601, UTC, milliseconds)' }),
-  data: z.record(z.string(), z.unknown()).meta({
-    description:
-      '`order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `webhook.test`: `{endpoint_id, message}`',
-  }),
+  data: z
+    .union([
+      RewardDeliveredEventDataSchema,
+      RewardOpenedEventDataSchema,
+      RewardEmailBouncedEventDataSchema,
+      BalanceLowEventDataSchema,
+      z.record(z.string(), z.unknown()),
+    ])
+    .meta({
+      description:
+        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `webhook.test`: `{endpoint_id, message}`',
+    }),
 });
 export type Event = z.infer<typeof EventSchema>;
 

@@ -1,4 +1,5 @@
 export * from './api-keys';
+export * from './audit';
 export * from './auth';
 export * from './catalog';
 export * from './countries';
@@ -12,7 +13,10 @@ export * from './html';
 export * from './leads';
 export * from './lists';
 export * from './mailbox';
+export * from './members';
 export * from './orders';
+export * from './organisation';
+export * from './permissions';
 export * from './primitives';
 export * from './reports';
 export * from './reward-email';

@@ -6,6 +6,8 @@ import { safeText } from './primitives';
 export const MailboxMessageSchema = z.object({
   id: z.string(),
   from: z.string(),
+  /** The Reply-To the message carries, if any. */
+  reply_to: z.string().nullable(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

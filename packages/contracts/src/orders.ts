@@ -243,6 +243,10 @@ export const ClaimSchema = z.object({
   terms: z.string().nullable(),
   expires_at: z.string().nullable(),
   sender: z.string(),
+  /** The sender's logo on this site (organisation settings), or null. */
+  sender_logo: z.string().nullable(),
+  /** The sender's colour, `#rrggbb`, or null for GiftRelay's. */
+  brand_colour: z.string().nullable(),
   message: z.string().nullable(),
   status: z.enum(['pending', 'issued', 'failed']),
   logo: z.string().nullable(),

@@ -44,6 +44,7 @@ export const CLIENT_ROUTES = [
   '/verify/:token',
   '/forgot-password',
   '/reset-password/:token',
+  '/invitations/:token',
 ] as const;
 
 /** The pages anyone may read, in the order sitemap.xml lists them. */

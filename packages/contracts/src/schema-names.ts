@@ -8,6 +8,7 @@ import {
   CreateApiKeyResponseSchema,
   ListApiKeysResponseSchema,
 } from './api-keys';
+import { AuditActionSchema, AuditEventSchema, ListAuditEventsResponseSchema } from './audit';
 import {
   CredentialsSchema,
   MessageResponseSchema,
@@ -21,10 +22,33 @@ import {
 } from './auth';
 import { CatalogFacetsSchema, PayoutTypeSchema, ProductListResponseSchema, ProductResponseSchema } from './catalog';
 import { ErrorBodySchema, ErrorCodeSchema } from './errors';
-import { EventResponseSchema, EventSchema, EventTypeSchema, ListEventsResponseSchema } from './events';
+import {
+  BalanceLowEventDataSchema,
+  EventResponseSchema,
+  EventSchema,
+  EventTypeSchema,
+  ListEventsResponseSchema,
+  RewardDeliveredEventDataSchema,
+  RewardEmailBouncedEventDataSchema,
+  RewardOpenedEventDataSchema,
+} from './events';
 import { HealthSchema } from './health';
 import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
 import { MailboxListSchema, MailboxMessageResponseSchema, MailboxMessageSchema } from './mailbox';
+import {
+  AcceptedInvitationSchema,
+  CreateInvitationBodySchema,
+  InvitableRoleSchema,
+  InvitationPreviewSchema,
+  InvitationResponseSchema,
+  InvitationSchema,
+  ListInvitationsResponseSchema,
+  ListMembersResponseSchema,
+  ListMyOrganisationsResponseSchema,
+  MemberResponseSchema,
+  MemberSchema,
+  MyOrganisationSchema,
+} from './members';
 import {
   BalanceSchema,
   ChargeSchema,
@@ -41,6 +65,12 @@ import {
   ResendOrderResponseSchema,
   RewardSchema,
 } from './orders';
+import {
+  OrganisationSettingsResponseSchema,
+  OrganisationSettingsSchema,
+  UpdateOrganisationBodySchema,
+  UploadLogoBodySchema,
+} from './organisation';
 import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './reports';
 import {
   CreateWebhookEndpointBodySchema,
@@ -112,6 +142,10 @@ const NAMES: [z.ZodType, string][] = [
   [ListApiKeysResponseSchema, 'ApiKeyList'],
   [EventTypeSchema, 'EventType'],
   [EventSchema, 'Event'],
+  [RewardDeliveredEventDataSchema, 'RewardDeliveredEventData'],
+  [RewardOpenedEventDataSchema, 'RewardOpenedEventData'],
+  [RewardEmailBouncedEventDataSchema, 'RewardEmailBouncedEventData'],
+  [BalanceLowEventDataSchema, 'BalanceLowEventData'],
   [EventResponseSchema, 'EventResponse'],
   [ListEventsResponseSchema, 'EventList'],
   [WebhookEndpointSchema, 'WebhookEndpoint'],
@@ -127,6 +161,25 @@ const NAMES: [z.ZodType, string][] = [
   [ListWebhookDeliveriesResponseSchema, 'WebhookDeliveryList'],
   [WebhookDeliveryResponseSchema, 'WebhookDeliveryResponse'],
   [ReplayWebhookBodySchema, 'ReplayWebhookRequest'],
+  [InvitableRoleSchema, 'InvitableRole'],
+  [MemberSchema, 'Member'],
+  [MemberResponseSchema, 'MemberResponse'],
+  [ListMembersResponseSchema, 'MemberList'],
+  [InvitationSchema, 'Invitation'],
+  [InvitationResponseSchema, 'InvitationResponse'],
+  [ListInvitationsResponseSchema, 'InvitationList'],
+  [CreateInvitationBodySchema, 'CreateInvitationRequest'],
+  [InvitationPreviewSchema, 'InvitationPreview'],
+  [AcceptedInvitationSchema, 'AcceptedInvitation'],
+  [MyOrganisationSchema, 'MyOrganisation'],
+  [ListMyOrganisationsResponseSchema, 'MyOrganisationList'],
+  [OrganisationSettingsSchema, 'OrganisationSettings'],
+  [OrganisationSettingsResponseSchema, 'OrganisationSettingsResponse'],
+  [UpdateOrganisationBodySchema, 'UpdateOrganisationRequest'],
+  [UploadLogoBodySchema, 'UploadLogoRequest'],
+  [AuditActionSchema, 'AuditAction'],
+  [AuditEventSchema, 'AuditEvent'],
+  [ListAuditEventsResponseSchema, 'AuditEventList'],
 ];
 
 for (const [schema, id] of NAMES) {

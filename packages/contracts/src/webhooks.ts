@@ -7,6 +7,9 @@ import { safeText } from './primitives';
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+/** An endpoint with no 2xx for this long since its first failure is disabled (decision 029). */
+export const WEBHOOK_AUTO_DISABLE_DAYS = 5;
+export const WEBHOOK_DISABLED_REASONS = ['manual', 'failing'] as const;
 
 const EventTypesSchema = z
   .array(EventTypeSchema, { error: 'event_types must be a list of event types, or null for all' })
@@ -51,6 +54,19 @@ export const WebhookEndpointSchema = z.object({
   description: z.string(),
   event_types: z.array(EventTypeSchema).nullable(),
   enabled: z.boolean(),
+  failing_since: z
+    .string()
+    .nullable()
+    .meta({
+      description: `The first failed attempt since the endpoint's last 2xx; null while healthy. After ${WEBHOOK_AUTO_DISABLE_DAYS} days with no 2xx the endpoint is disabled and the organisation's owners are emailed.`,
+    }),
+  disabled_at: z.string().nullable().meta({ description: 'When it was disabled; null while enabled' }),
+  disabled_reason: z
+    .enum(WEBHOOK_DISABLED_REASONS)
+    .nullable()
+    .meta({
+      description: `Why: \`manual\` (someone switched it off) or \`failing\` (no 2xx for ${WEBHOOK_AUTO_DISABLE_DAYS} days). Enabling it again clears it.`,
+    }),
   /** Until when the previous secret still signs beside the current one; null without a recent rotation. */
   previous_secret_expires_at: z.string().nullable(),
   created_at: z.string(),

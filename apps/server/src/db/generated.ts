@@ -145,6 +145,20 @@ export interface InstanceSecrets {
   secret: Uint8Array;
 }
 
+export interface Invitations {
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  organisation_id: string;
+  revoked_at: Timestamp | null;
+  role: string;
+  token_hash: Uint8Array;
+}
+
 export interface Leads {
   campaign: string | null;
   company: string | null;
@@ -190,6 +204,7 @@ export interface MailboxMessages {
   html_body: string;
   id: Generated<string>;
   message_id: string;
+  reply_to: string | null;
   subject: string;
   text_body: string;
   to_address: string;
@@ -197,6 +212,7 @@ export interface MailboxMessages {
 
 export interface Memberships {
   created_at: Generated<Timestamp>;
+  last_used_at: Timestamp | null;
   organisation_id: string;
   role: string;
   user_id: string;
@@ -284,13 +300,29 @@ export interface OrderStatsDeltas {
   status: string;
 }
 
+export interface OrganisationLogos {
+  content: Uint8Array;
+  created_at: Generated<Timestamp>;
+  height: number;
+  id: Generated<string>;
+  media_type: string;
+  organisation_id: string;
+  sha256: string;
+  width: number;
+}
+
 export interface Organisations {
   billing_currency: Generated<string>;
+  brand_colour: string | null;
   created_at: Generated<Timestamp>;
+  default_message: string | null;
   id: Generated<string>;
+  low_balance_threshold_minor: Int8 | null;
   name: string;
   plan: Generated<string>;
+  reply_to: string | null;
   sandbox: Generated<boolean>;
+  sender_name: string | null;
 }
 
 export interface Products {
@@ -326,6 +358,15 @@ export interface RateLimitCounters {
   window_started_at: Timestamp;
 }
 
+export interface RewardEmailBounces {
+  bounced_at: Timestamp;
+  message_id: string;
+  recipient_email: string;
+  reward_id: string;
+  smtp_code: number | null;
+  smtp_response: Generated<string>;
+}
+
 export interface Rewards {
   attempts: Generated<number>;
   claim_first_opened_at: Timestamp | null;
@@ -336,6 +377,7 @@ export interface Rewards {
   code_encrypted: string | null;
   code_last4: string | null;
   created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
   expires_at: Timestamp | null;
   id: Generated<string>;
   issued_at: Timestamp | null;
@@ -413,8 +455,11 @@ export interface WebhookDeliveries {
 export interface WebhookEndpoints {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
   enabled: Generated<boolean>;
   event_types: string[] | null;
+  failing_since: Timestamp | null;
   id: Generated<string>;
   organisation_id: string;
   previous_secret_encrypted: string | null;
@@ -436,6 +481,7 @@ export interface DB {
   events: Events;
   idempotency_keys: IdempotencyKeys;
   instance_secrets: InstanceSecrets;
+  invitations: Invitations;
   leads: Leads;
   ledger_accounts: LedgerAccounts;
   ledger_entries: LedgerEntries;
@@ -447,9 +493,11 @@ export interface DB {
   order_stats_daily_dims: OrderStatsDailyDims;
   order_stats_deltas: OrderStatsDeltas;
   orders: Orders;
+  organisation_logos: OrganisationLogos;
   organisations: Organisations;
   products: Products;
   rate_limit_counters: RateLimitCounters;
+  reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;

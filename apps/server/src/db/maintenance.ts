@@ -18,13 +18,15 @@ export interface SweepResult {
   auth_sessions: number;
   auth_email_tokens: number;
   events: number;
+  audit_events: number;
 }
 
 /**
  * Deletes rows that can no longer be used: idempotency keys past their expiry (kept at least 24
  * hours, decision 009), and sign-in sessions and emailed links 30 days past
  * their expiry, so a late click still hears "expired" rather than "unknown" (a session's refresh
- * tokens go with it), and events past their 35 days.
+ * tokens go with it), events past their 35 days, and audit lines past 400 days (the log is kept
+ * at least a year; its trigger refuses deleting anything younger, decision 033).
  */
 export async function sweepExpired(db: Db): Promise<SweepResult> {
   const pastGrace = sql`expires_at < now() - interval '30 days'`;
@@ -34,6 +36,7 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     auth_email_tokens: await sweepTable(db, 'auth_email_tokens', ['id'], pastGrace),
     // The events API promises 30 days; five more for an integration catching up after an outage.
     events: await sweepTable(db, 'events', ['id'], sql`created_at < now() - interval '35 days'`),
+    audit_events: await sweepTable(db, 'audit_events', ['id'], sql`created_at < now() - interval '400 days'`),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ApiKeyScope, LeadTopic, PlanId } from '@giftrelay/contracts';
+import type { ApiKeyScope, AuditAction, LeadTopic, PlanId } from '@giftrelay/contracts';
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type { JsonObject } from './generated';
 
@@ -100,6 +100,17 @@ export interface Database {
     attempts: ColumnType<number, never, RawBuilder<unknown>>;
     issued_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
     created_at: Generated<Date>;
+    /** When the recipient's mail server first accepted the reward's email (`reward.delivered`, 0064). */
+    delivered_at: ColumnType<Date | null, never, Date>;
+  };
+  /** Each refused reward email, once per message (`reward.email_bounced`, 0064). */
+  reward_email_bounces: {
+    reward_id: string;
+    message_id: string;
+    recipient_email: string;
+    smtp_code: number | null;
+    smtp_response: Generated<string>;
+    bounced_at: Date;
   };
   order_events: {
     id: Generated<string>;
@@ -128,6 +139,10 @@ export interface Database {
     previous_secret_expires_at: Date | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    /** The first failed attempt since the last 2xx; kept by a trigger (0065). */
+    failing_since: ColumnType<Date | null, never, Date | null>;
+    disabled_at: Date | null;
+    disabled_reason: 'manual' | 'failing' | null;
   };
   webhook_deliveries: {
     id: Generated<string>;
@@ -187,13 +202,50 @@ export interface Database {
     billing_currency: Generated<string>;
     /** The plan chosen at sign-up (migration 0052). */
     plan: Generated<'starter' | 'growth' | 'enterprise'>;
+    /** Below this available balance (minor units), a `balance.low` event is written; null: never (0063). */
+    low_balance_threshold_minor: ColumnType<string | null, number | null | undefined, number | null>;
+    /** What recipients see as the sender ("Acme People Team"); null: the name (0074, decision 033). */
+    sender_name: string | null;
+    reply_to: string | null;
+    /** `#rrggbb`, lower case; null: GiftRelay's colour. */
+    brand_colour: string | null;
+    /** The send dialog's message when the sender writes none of their own. */
+    default_message: string | null;
+    created_at: Generated<Date>;
+  };
+  /** An organisation's logo, as uploaded after its checks (0074, decision 033). */
+  organisation_logos: {
+    id: Generated<string>;
+    organisation_id: string;
+    media_type: 'image/png' | 'image/svg+xml';
+    content: Uint8Array;
+    sha256: string;
+    width: number;
+    height: number;
     created_at: Generated<Date>;
   };
   memberships: {
     user_id: string;
     organisation_id: string;
-    role: 'owner' | 'admin' | 'member';
+    role: 'owner' | 'admin' | 'sender' | 'viewer';
     created_at: Generated<Date>;
+    /** When a session last opened this organisation; sign-in picks the latest (migration 0070). */
+    last_used_at: Date | null;
+  };
+  invitations: {
+    id: Generated<string>;
+    organisation_id: string;
+    /** Lower-cased. */
+    email: string;
+    role: 'admin' | 'sender' | 'viewer';
+    /** SHA-256 of the emailed token; resending replaces it. */
+    token_hash: Uint8Array;
+    invited_by: string | null;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    accepted_at: Date | null;
+    accepted_by: string | null;
+    revoked_at: Date | null;
   };
   auth_signing_keys: {
     id: string;
@@ -208,7 +260,13 @@ export interface Database {
     last_refreshed_at: Generated<Date>;
     expires_at: Date;
     revoked_at: Date | null;
-    revoked_reason: 'logout' | 'refresh_token_reuse' | 'password_changed' | null;
+    revoked_reason:
+      | 'logout'
+      | 'refresh_token_reuse'
+      | 'password_changed'
+      | 'membership_ended'
+      | 'switched_organisation'
+      | null;
   };
   auth_refresh_tokens: {
     id: Generated<string>;
@@ -247,7 +305,7 @@ export interface Database {
   audit_events: {
     id: Generated<string>;
     organisation_id: string;
-    action: 'api_key.created' | 'api_key.used' | 'api_key.revoked';
+    action: AuditAction;
     actor_user_id: string | null;
     api_key_id: string | null;
     detail: ColumnType<Record<string, unknown>, string | undefined, never>;
@@ -267,6 +325,7 @@ export interface Database {
     subject: string;
     text_body: string;
     html_body: string;
+    reply_to: string | null;
     created_at: Generated<Date>;
   };
   order_stats_daily: OrderStatsTable;

@@ -9,6 +9,7 @@ import {
   tablesNeedingUpkeep,
   upkeepTable,
 } from '../db/maintenance';
+import { disableFailingEndpoints } from '../modules/webhooks/auto-disable';
 
 /** How often a worker process looks at its tables' dead rows, and how soon after start. */
 export const UPKEEP_EVERY_MS = 30_000;
@@ -20,6 +21,8 @@ export interface HousekeepingReport {
   /** Tables vacuumed or analysed this round (empty when autovacuum does it). */
   tables: TableUpkeep[];
   swept?: SweepResult;
+  /** Webhook endpoints disabled by this round's sweep: 5 days without a 2xx (decision 029). */
+  disabledEndpoints?: number;
 }
 
 export interface Housekeeping {
@@ -38,6 +41,7 @@ declare module 'fastify' {
 /**
  * Keeps the database in shape while the app runs (docs/decisions/013-housekeeping.md). Processes
  * that run workers sweep expired idempotency keys, sessions and emailed links every 10 minutes,
+ * disable webhook endpoints that have failed for 5 days,
  * and, where the database has no autovacuum (PGlite always; PostgreSQL configured without it),
  * vacuum and analyse the tables that need it every 30 seconds.
  */
@@ -62,7 +66,9 @@ export const housekeepingPlugin = fp(
       if (!sweep) return { tables };
       const swept = await sweepExpired(app.db);
       if (Object.values(swept).some((n) => n > 0)) app.log.info({ swept }, 'expired rows swept');
-      return { tables, swept };
+      const disabledEndpoints = await disableFailingEndpoints(app);
+      if (disabledEndpoints > 0) app.log.info({ disabledEndpoints }, 'failing webhook endpoints disabled');
+      return { tables, swept, disabledEndpoints };
     };
     const run = (opts: { sweep?: boolean } = {}) => {
       const next = tail.then(() => round(opts.sweep === true));
@@ -99,5 +105,5 @@ export const housekeepingPlugin = fp(
       await tail;
     });
   },
-  { name: 'housekeeping', dependencies: ['db'] },
+  { name: 'housekeeping', dependencies: ['db', 'mail'] },
 );

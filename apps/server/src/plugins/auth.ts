@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ApiKeyScope, isUuid, type Role } from '@giftrelay/contracts';
+import { type AccessLevel, type ApiKeyScope, accessOf, isUuid, ROLES_FOR_LEVEL, type Role } from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -52,18 +52,21 @@ export type UncheckedCredential =
       sessionId: string;
       /** The organisation the token was issued for; the session must still belong to it. */
       organisationId: string;
+      /** The roles the route allows (its rule in OPERATION_ACCESS); the check refuses the others. */
+      roles: readonly Role[];
     }
   | { kind: 'api_key'; apiKeyId: string; organisationId: string; userId: string | null };
 
 /**
  * SQL that is true while the session named by three parameters (session id, user id, organisation
  * id, in that order) is live and its user still a member of the organisation: the check
- * `app.authenticate` makes, to fold into a route's own statement.
+ * `app.authenticate` makes, to fold into a route's own statement. With a fourth (a text[] of
+ * roles), the member's role must also be one of them.
  */
-export function sessionIsActive(sessionId: string, userId: string, organisationId: string): string {
+export function sessionIsActive(sessionId: string, userId: string, organisationId: string, roles?: string): string {
   return `EXISTS (SELECT 1 FROM auth_sessions s JOIN memberships m ON m.user_id = s.user_id AND m.organisation_id = s.organisation_id
     WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId}::uuid AND s.organisation_id = ${organisationId}::uuid
-      AND s.revoked_at IS NULL AND s.expires_at > now())`;
+      AND s.revoked_at IS NULL AND s.expires_at > now()${roles ? ` AND m.role = ANY(${roles}::text[])` : ''})`;
 }
 
 /** SQL that is true while the API key (id, organisation id) is neither revoked nor expired. */
@@ -73,20 +76,30 @@ export function apiKeyIsActive(apiKeyId: string, organisationId: string): string
 }
 
 /**
- * SQL that is true while an UncheckedCredential is live, from four parameters: its kind
- * (`session` or `api_key`), its id (session or key), the user id (sessions only; null for a key)
- * and the organisation id. See `credentialParameters`.
+ * SQL that is true while an UncheckedCredential is live and allowed, from five parameters: its
+ * kind (`session` or `api_key`), its id (session or key), the user id (sessions only; null for a
+ * key), the organisation id and the roles the route allows (sessions only). See
+ * `credentialParameters`. A session whose role the route refuses is not live here: the route
+ * then calls `app.checkSession`, which tells 401 from 403.
  */
-export function credentialIsActive(kind: string, id: string, userId: string, organisationId: string): string {
+export function credentialIsActive(
+  kind: string,
+  id: string,
+  userId: string,
+  organisationId: string,
+  roles: string,
+): string {
   return `CASE WHEN ${kind}::text = 'api_key' THEN ${apiKeyIsActive(id, organisationId)}
-    ELSE ${sessionIsActive(id, userId, organisationId)} END`;
+    ELSE ${sessionIsActive(id, userId, organisationId, roles)} END`;
 }
 
-/** The four values `credentialIsActive` reads, in its order. */
-export function credentialParameters(c: UncheckedCredential): [string, string, string | null, string] {
+/** The five values `credentialIsActive` reads, in its order. */
+export function credentialParameters(
+  c: UncheckedCredential,
+): [string, string, string | null, string, readonly Role[] | null] {
   return c.kind === 'api_key'
-    ? ['api_key', c.apiKeyId, null, c.organisationId]
-    : ['session', c.sessionId, c.userId, c.organisationId];
+    ? ['api_key', c.apiKeyId, null, c.organisationId, null]
+    : ['session', c.sessionId, c.userId, c.organisationId, c.roles];
 }
 
 declare module 'fastify' {
@@ -140,6 +153,34 @@ const apiKeyEnded = () => unauthorized('API key is invalid, revoked or expired',
 /** The 401 for a credential found ended by a route's own check. */
 export const credentialEnded = (c: UncheckedCredential) => (c.kind === 'api_key' ? apiKeyEnded() : sessionEnded());
 const apiKeyRefused = () => new AppError('FORBIDDEN', 'API keys cannot use this endpoint: it needs a signed-in user');
+const ROLE_NAMES: Record<Role, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  sender: 'a sender',
+  viewer: 'a viewer',
+};
+const roleRefused = (role: Role, allowed: readonly Role[]) =>
+  new AppError('FORBIDDEN', `As ${ROLE_NAMES[role]} you cannot do this: it needs the role ${allowed.join(' or ')}`, [
+    { path: 'role', message: `needs ${allowed.join(' or ')}` },
+  ]);
+
+/**
+ * The roles a route allows, from its rule in OPERATION_ACCESS (packages/contracts, decision 032).
+ * A route nobody wrote a rule for allows no one.
+ */
+function rolesFor(request: FastifyRequest): readonly Role[] {
+  const level: AccessLevel | undefined = accessOf(request.routeOptions.schema?.operationId);
+  if (!level) return [];
+  return level === 'public' ? ROLES_FOR_LEVEL.read : ROLES_FOR_LEVEL[level];
+}
+
+const noRule = () => new AppError('FORBIDDEN', 'This endpoint has no role rule: nobody may call it');
+
+/** Throws 403 FORBIDDEN unless the role may call the route. */
+function requireRole(role: Role, allowed: readonly Role[]) {
+  if (allowed.length === 0) throw noRule();
+  if (!allowed.includes(role)) throw roleRefused(role, allowed);
+}
 
 /**
  * Access tokens: short-lived JWTs (HS256, pinned) naming a session. The key comes from
@@ -237,7 +278,11 @@ export const authPlugin = fp(
       if (!match?.[1]) throw unauthorized('Missing bearer token', 'bearer');
       return match[1];
     };
-    const liveCredential = `SELECT ${credentialIsActive('$1', '$2', '$3', '$4')} AS live`;
+    // Whether the credential is live, and the member's role (for a session), told apart so that an
+    // ended session is a 401 and a role the route refuses a 403.
+    const liveCredential = `SELECT CASE WHEN $1::text = 'api_key' THEN ${apiKeyIsActive('$2', '$4')}
+    ELSE ${sessionIsActive('$2', '$3', '$4')} END AS live,
+  (SELECT m.role FROM memberships m WHERE m.user_id = $3::uuid AND m.organisation_id = $4::uuid) AS role`;
     const keys = apiKeyVerifier(app);
 
     app.decorateRequest('auth', null as unknown as SessionAuth);
@@ -259,13 +304,21 @@ export const authPlugin = fp(
         return;
       }
       const { sessionId, userId, organisationId } = await verifyAccessToken(token);
-      request.token = { kind: 'session', sessionId, userId, organisationId };
+      const roles = rolesFor(request);
+      if (roles.length === 0) throw noRule();
+      request.token = { kind: 'session', sessionId, userId, organisationId, roles };
     });
     app.decorate('checkSession', async (token: UncheckedCredential) => {
+      const [kind, id, userId, organisationId] = credentialParameters(token);
       const [row] = (
-        await app.database.query<{ live: boolean }>(liveCredential, credentialParameters(token), 'auth_live_credential')
+        await app.database.query<{ live: boolean; role: Role | null }>(
+          liveCredential,
+          [kind, id, userId, organisationId],
+          'auth_live_credential',
+        )
       ).rows;
       if (!row?.live) throw credentialEnded(token);
+      if (token.kind === 'session' && row.role) requireRole(row.role, token.roles);
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer(request);
@@ -294,6 +347,7 @@ export const authPlugin = fp(
         )
       ).rows;
       if (!row) throw sessionEnded();
+      requireRole(row.role, rolesFor(request));
       request.auth = {
         kind: 'session',
         userId,

@@ -12,6 +12,40 @@ import type { RenderedEmail } from '../lib/email/layout';
 export interface OutgoingEmail extends RenderedEmail {
   to: string;
   subject: string;
+  /**
+   * The name on the From line in place of MAIL_FROM's ("Acme People Team via GiftRelay"); the
+   * address stays MAIL_FROM's, so the mail is still ours to sign and bounce.
+   */
+  fromName?: string;
+  /** Where replies go (an organisation's reply-to setting). */
+  replyTo?: string | null;
+}
+
+/** MAIL_FROM's address, without its name: `GiftRelay <no-reply@x>` → `no-reply@x`. */
+export function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
+/** A From line with `name` for MAIL_FROM's address, quoted as RFC 5322 wants. */
+export function fromWithName(from: string, name: string): string {
+  return `"${name.replace(/["\\]/g, '\\$&')}" <${addressOf(from)}>`;
+}
+
+/**
+ * What the recipient's mail server said: accepted (the built-in mailbox always accepts), or
+ * refused for good (an SMTP 5xx for the recipient or the message: a bounce reported in the
+ * session). A temporary refusal or a broken connection is thrown instead, to be retried.
+ */
+export type DeliveryReport = { accepted: true } | { accepted: false; smtpCode: number | null; smtpResponse: string };
+
+/** A 5xx refusal of the recipient (RCPT TO) or of the message (DATA), as nodemailer reports it. */
+export function permanentRefusal(err: unknown): DeliveryReport | undefined {
+  const e = err as { code?: string; responseCode?: number; response?: string; rejectedErrors?: (typeof e)[] };
+  if (e?.code !== 'EENVELOPE' && e?.code !== 'EMESSAGE') return undefined;
+  const refusal = e.rejectedErrors?.find((r) => (r.responseCode ?? 0) >= 500) ?? e;
+  if (!refusal.responseCode || refusal.responseCode < 500) return undefined;
+  if (e.code === 'EENVELOPE' && !e.rejectedErrors?.length) return undefined;
+  return { accepted: false, smtpCode: refusal.responseCode, smtpResponse: (refusal.response ?? '').slice(0, 500) };
 }
 
 // The app's database or a transaction on it.
@@ -28,11 +62,12 @@ export interface Mail {
    */
   send(email: OutgoingEmail, opts?: { db?: Executor }): Promise<void>;
   /**
-   * Sends the email now (SMTP_URL, or the built-in mailbox) and throws when that fails: for a
-   * caller that keeps a durable fallback of its own (the recipient email of a reward). The same
-   * `messageId` stores a message once in the mailbox, and lets mail servers spot a repeat.
+   * Sends the email now (SMTP_URL, or the built-in mailbox) and says whether the recipient's
+   * server accepted it or refused it for good; throws when it may work later: for a caller that
+   * keeps a durable fallback of its own (the recipient email of a reward). The same `messageId`
+   * stores a message once in the mailbox, and lets mail servers spot a repeat.
    */
-  deliverNow(email: OutgoingEmail & { messageId: string }): Promise<void>;
+  deliverNow(email: OutgoingEmail & { messageId: string }): Promise<DeliveryReport>;
   /** A new Message-ID on this site's domain. */
   newMessageId(): string;
 }
@@ -76,24 +111,33 @@ export const mailPlugin = fp(
       app.addHook('onClose', () => smtp?.close());
     }
 
-    const deliver = async (job: MailJob) => {
+    const deliver = async (job: MailJob): Promise<DeliveryReport> => {
       if (smtp) {
-        await smtp.sendMail({
-          from: settings.from,
-          to: job.to,
-          subject: job.subject,
-          text: job.text,
-          html: job.html,
-          messageId: job.messageId,
-        });
-        return;
+        try {
+          await smtp.sendMail({
+            from: job.fromName ? { name: job.fromName, address: addressOf(settings.from) } : settings.from,
+            ...(job.replyTo ? { replyTo: job.replyTo } : {}),
+            to: job.to,
+            subject: job.subject,
+            text: job.text,
+            html: job.html,
+            messageId: job.messageId,
+          });
+          // One recipient: had it been refused, sendMail would have thrown (EENVELOPE).
+          return { accepted: true };
+        } catch (err) {
+          const refused = permanentRefusal(err);
+          if (refused) return refused;
+          throw err;
+        }
       }
       // The message id makes a retried job store the message once.
       await app.db
         .insertInto('mailbox_messages')
         .values({
           message_id: job.messageId,
-          from_address: settings.from,
+          from_address: job.fromName ? fromWithName(settings.from, job.fromName) : settings.from,
+          reply_to: job.replyTo ?? null,
           to_address: job.to,
           subject: job.subject,
           text_body: job.text,
@@ -101,6 +145,7 @@ export const mailPlugin = fp(
         })
         .onConflict((oc) => oc.column('message_id').doNothing())
         .execute();
+      return { accepted: true };
     };
 
     // Completed jobs are deleted soon: their data holds links that sign people in.
@@ -122,7 +167,10 @@ export const mailPlugin = fp(
         async ([job]) => {
           if (!job) return;
           try {
-            await deliver(job.data);
+            const report = await deliver(job.data);
+            // A 5xx is final: retrying it would only be refused again.
+            if (!report.accepted)
+              app.log.warn({ jobId: job.id, smtpCode: report.smtpCode }, 'email refused by the recipient’s server');
           } catch (err) {
             // Warn, not error: the queue retries with backoff. The message itself is never logged.
             app.log.warn(

@@ -43,6 +43,13 @@ export interface Queue {
    * close together share one statement; one lost to a crash only runs its job needlessly.
    */
   discard(queue: string, jobId: string): void;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process), through
+   * pg-boss's own listener: on PostgreSQL a dedicated connection with a heartbeat that reconnects
+   * by itself, on PGlite its in-process `listen`. `onReconnect` runs once listening (again): what
+   * was notified meanwhile is lost, so the caller looks for it then. Closed with the app.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -136,8 +143,10 @@ export const queuePlugin = fp(
       else app.log.error({ err }, 'job queue error');
     });
     await boss.start();
+    const listeners: { close(): Promise<void> }[] = [];
     app.addHook('onClose', async () => {
       stopping = true;
+      await Promise.all(listeners.map((l) => l.close()));
       await discarding;
       await boss.stop({ graceful: true, timeout: 5000, close: true });
     });
@@ -220,6 +229,21 @@ export const queuePlugin = fp(
         discarding ??= flushDiscards().finally(() => {
           discarding = undefined;
         });
+      },
+      async listen(channel, onNotify, onReconnect) {
+        const db = boss.getDb();
+        if (!db.listen) throw new Error('this database cannot LISTEN');
+        listeners.push(
+          await db.listen(
+            channel,
+            (payload) => {
+              if (!stopping) onNotify(payload);
+            },
+            () => {
+              if (!stopping) onReconnect();
+            },
+          ),
+        );
       },
       jobInsert: (queue, data, options) => pgBossInternals.captureJobInsert(boss, queue, data, options),
       wake(queue) {

@@ -7,8 +7,9 @@ test('create an API key in Settings → Developers, use it (its own curl command
   page,
   request,
 }) => {
-  await page.goto('/settings');
+  await page.goto('/settings?tab=developers');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Developers' }).click();
   await expect(page.getByRole('tab', { name: 'Developers' })).toHaveAttribute('aria-selected', 'true');
   const name = `Payroll ${Date.now()}`;
 

@@ -33,7 +33,7 @@ export async function waitForEmail(request: APIRequestContext, to: string, subje
   return found as MailboxMessage;
 }
 
-export function linkIn(message: MailboxMessage, path: '/verify/' | '/reset-password/'): string {
+export function linkIn(message: MailboxMessage, path: '/verify/' | '/reset-password/' | '/invitations/'): string {
   const match = message.text.match(new RegExp(`https?://\\S+${path}[A-Za-z0-9_-]+`));
   if (!match) throw new Error(`no ${path} link in:\n${message.text}`);
   return match[0];

@@ -5,6 +5,8 @@
 export const sharedQueryKeys = {
   balance: ['balance'] as const,
   orders: ['orders'] as const,
+  /** The organisation's settings: Settings edits them, the send dialog reads the default message. */
+  organisationSettings: ['organisation-settings'] as const,
 };
 
 /**

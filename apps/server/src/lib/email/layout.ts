@@ -1,3 +1,4 @@
+import { textColourOn } from '@giftrelay/contracts';
 import { escapeHtml } from '@giftrelay/contracts/html';
 
 /** What an email says. Every string is plain text: the layout escapes it for HTML. */
@@ -16,6 +17,11 @@ export interface EmailContent {
   links?: { label: string; url: string }[];
   /** Smaller print below the button: expiry, "if this was not you". */
   footnotes?: string[];
+  /**
+   * The sender's look (a reward's recipient email): their name and logo in the header, their
+   * colour on the buttons. Without it, GiftRelay's.
+   */
+  branding?: { name: string; colour: string; logoUrl?: string | null };
 }
 
 export interface RenderedEmail {
@@ -23,7 +29,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-const BRAND = '#4f46e5';
+const DEFAULT_COLOUR = '#4f46e5';
 const INK = '#0f172a';
 const MUTED = '#475569';
 const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -32,6 +38,11 @@ const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-s
 export function renderEmail(content: EmailContent): RenderedEmail {
   if (content.action) assertHttpUrl(content.action.url);
   for (const link of content.links ?? []) assertHttpUrl(link.url);
+  if (content.branding) {
+    // The colour goes into CSS: only #rrggbb, whatever a caller passes.
+    if (!/^#[0-9a-fA-F]{6}$/.test(content.branding.colour)) throw new Error('An email colour must be #rrggbb');
+    if (content.branding.logoUrl) assertHttpUrl(content.branding.logoUrl);
+  }
   return { html: renderHtml(content), text: renderText(content) };
 }
 
@@ -44,6 +55,16 @@ function assertHttpUrl(url: string) {
 
 function renderHtml(c: EmailContent): string {
   const e = escapeHtml;
+  const brand = c.branding?.colour ?? DEFAULT_COLOUR;
+  const onBrand = textColourOn(brand);
+  const header = c.branding
+    ? `<tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${INK};">${
+        c.branding.logoUrl
+          ? `<img src="${e(c.branding.logoUrl)}" alt="${e(c.branding.name)}" height="40" style="display:inline-block;height:40px;max-width:200px;vertical-align:middle;margin-right:12px;border:0;">`
+          : ''
+      }<span style="vertical-align:middle;" data-sender>${e(c.branding.name)}</span></td></tr>
+<tr><td style="height:4px;background:${brand};border-radius:4px 4px 0 0;font-size:0;line-height:0;">&nbsp;</td></tr>`
+    : `<tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${brand};">GiftRelay</td></tr>`;
   const paragraph = (text: string, style: string) => `<p style="margin:0 0 16px;${style}">${e(text)}</p>`;
   const details = c.details?.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;border:1px solid #e2e8f0;border-radius:8px;">${c.details
@@ -54,7 +75,7 @@ function renderHtml(c: EmailContent): string {
         .join('')}</table>`
     : '';
   const action = c.action
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:${BRAND};"><a href="${e(c.action.url)}" style="display:inline-block;padding:12px 24px;color:#ffffff;font-weight:600;font-size:16px;text-decoration:none;border-radius:8px;">${e(c.action.label)}</a></td></tr></table>${paragraph(
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:8px;background:${brand};"><a href="${e(c.action.url)}" style="display:inline-block;padding:12px 24px;color:${onBrand};font-weight:600;font-size:16px;text-decoration:none;border-radius:8px;">${e(c.action.label)}</a></td></tr></table>${paragraph(
         `Or paste this link into your browser: ${c.action.url}`,
         `font-size:13px;color:${MUTED};word-break:break-all;`,
       )}`
@@ -63,7 +84,7 @@ function renderHtml(c: EmailContent): string {
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;">${c.links
         .map(
           (l) =>
-            `<tr><td style="padding:4px 0;"><a href="${e(l.url)}" style="display:inline-block;padding:10px 18px;color:#ffffff;background:${BRAND};font-weight:600;font-size:15px;text-decoration:none;border-radius:8px;">${e(l.label)}</a></td></tr>`,
+            `<tr><td style="padding:4px 0;"><a href="${e(l.url)}" style="display:inline-block;padding:10px 18px;color:${onBrand};background:${brand};font-weight:600;font-size:15px;text-decoration:none;border-radius:8px;">${e(l.label)}</a></td></tr>`,
         )
         .join('')}</table>`
     : '';
@@ -80,7 +101,7 @@ function renderHtml(c: EmailContent): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;">
-<tr><td style="padding:0 0 16px;font-size:20px;font-weight:700;color:${BRAND};">GiftRelay</td></tr>
+${header}
 <tr><td style="background:#ffffff;border-radius:12px;padding:32px;border:1px solid #e2e8f0;">
 ${c.notice ? `<p role="note" style="margin:0 0 20px;padding:12px 14px;border:1px solid #f59e0b;border-radius:8px;background:#fffbeb;color:#78350f;font-size:15px;font-weight:600;line-height:1.5;">${e(c.notice)}</p>` : ''}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${e(c.heading)}</h1>

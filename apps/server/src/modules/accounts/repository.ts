@@ -32,12 +32,13 @@ export async function insertMembership(db: Executor, values: { user_id: string; 
   await db.insertInto('memberships').values(values).execute();
 }
 
-/** The organisation a user signs in to: their first. */
+/** The organisation a user signs in to: the one they used last, else their first. */
 export function findPrimaryMembership(db: Executor, userId: string) {
   return db
     .selectFrom('memberships')
     .select(['organisation_id', 'role'])
     .where('user_id', '=', userId)
+    .orderBy(sql`last_used_at DESC NULLS LAST`)
     .orderBy('created_at')
     .orderBy('organisation_id')
     .limit(1)
@@ -237,4 +238,26 @@ export async function revokeUserSessions(db: Executor, userId: string, reason: S
     .where('revoked_at', 'is', null);
   if (keep) q = q.where('id', '!=', keep);
   await q.execute();
+}
+
+/** Remembers which organisation the user opened last (sign-in opens it next time). */
+export async function markMembershipUsed(db: Executor, userId: string, organisationId: string) {
+  await db
+    .updateTable('memberships')
+    .set({ last_used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
+    .execute();
+}
+
+/** Every organisation the user belongs to, in the order they joined. */
+export function listUserOrganisations(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
+    .select(['o.id', 'o.name', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.created_at')
+    .orderBy('o.id')
+    .execute();
 }

@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   ChangePasswordBodySchema,
   EmailBodySchema,
+  ListMyOrganisationsResponseSchema,
   MessageResponseSchema,
   PasswordGrantSchema,
   RefreshGrantSchema,
@@ -10,6 +11,7 @@ import {
   SESSION_COOKIE_HEADER,
   SessionSchema,
   SignUpBodySchema,
+  SwitchOrganisationBodySchema,
   TokenBodySchema,
   TokenQuerySchema,
   UserResponseSchema,
@@ -264,6 +266,44 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     async (request) => {
       await service.changePassword(sessionOf(request), request.body);
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/organisations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'listMyOrganisations',
+        summary: 'The organisations the signed-in user belongs to, with their role in each',
+        tags,
+        security: BEARER,
+        response: { 200: ListMyOrganisationsResponseSchema, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const data = await service.listOrganisations(sessionOf(request));
+      return { success: true as const, data, has_more: false, next_cursor: null };
+    },
+  );
+
+  app.post(
+    '/switch',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'switchOrganisation',
+        summary: 'Start a session in another organisation of the user’s; the current session ends',
+        description: `Answers a session like a sign-in's; with the header \`${SESSION_COOKIE_HEADER}: 1\` its refresh token travels in an httpOnly cookie. 404 \`NOT_FOUND\` for an organisation the user does not belong to.`,
+        tags,
+        security: BEARER,
+        body: SwitchOrganisationBodySchema,
+        response: { 200: SessionSchema, ...errors, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const issued = await service.switchOrganisation(sessionOf(request), request.body.organisation_id);
+      return sessionBody(reply, issued, wantsCookie(request));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type Organisation, type PlanId, type User } from '@giftrelay/contracts';
+import { AUTH_MESSAGES, type MyOrganisation, type Organisation, type PlanId, type User } from '@giftrelay/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -7,6 +7,7 @@ import { hashToken, newSecureToken } from '../../lib/secure-token';
 import type { AccessTokens } from '../../plugins/auth';
 import type { Mail } from '../../plugins/mail';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limits';
+import { recordAudit } from '../audit';
 import {
   alreadyRegisteredEmail,
   passwordChangedEmail,
@@ -168,6 +169,22 @@ export function createAccountsService(deps: AccountsDeps) {
     };
   }
 
+  /** The owner of an existing account sees failed attempts on it in the audit log (decision 033). */
+  async function auditFailedSignIn(userId: string, ip: string) {
+    try {
+      const membership = await repo.findPrimaryMembership(db, userId);
+      if (!membership) return;
+      await recordAudit(db, {
+        organisationId: membership.organisation_id,
+        action: 'auth.sign_in_failed',
+        userId,
+        detail: { ip },
+      });
+    } catch {
+      // Best effort: the refusal itself has already been decided and must not wait or fail on this.
+    }
+  }
+
   /** A new session for a user who proved who they are (a password, or an emailed link). */
   async function startSession(trx: Kysely<Database>, userId: string, organisationId: string) {
     const sessionId = await repo.insertSession(trx, {
@@ -176,6 +193,7 @@ export function createAccountsService(deps: AccountsDeps) {
       ttlSeconds: SESSION_IDLE_SECONDS,
     });
     const first = await repo.markSignedIn(trx, userId);
+    await repo.markMembershipUsed(trx, userId, organisationId);
     return issue(trx, sessionId, userId, organisationId, 1, first);
   }
 
@@ -216,12 +234,25 @@ export function createAccountsService(deps: AccountsDeps) {
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, email);
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.password_hash, input.password, deps.passwordHashing);
-      if (!user || !ok) throw invalidCredentials();
+      if (!user || !ok) {
+        // Not awaited, so a wrong password takes as long whether or not the account exists.
+        if (user) void auditFailedSignIn(user.id, ip);
+        throw invalidCredentials();
+      }
       // Only someone who knows the password learns that the address is unverified.
       if (!user.email_verified_at) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       const membership = await repo.findPrimaryMembership(db, user.id);
       if (!membership) throw invalidCredentials();
-      return db.transaction().execute((trx) => startSession(trx, user.id, membership.organisation_id));
+      return db.transaction().execute(async (trx) => {
+        const session = await startSession(trx, user.id, membership.organisation_id);
+        await recordAudit(trx, {
+          organisationId: membership.organisation_id,
+          action: 'auth.signed_in',
+          userId: user.id,
+          detail: { ip, method: 'password' },
+        });
+        return session;
+      });
     },
 
     /**
@@ -259,6 +290,36 @@ export function createAccountsService(deps: AccountsDeps) {
 
     getUser(userId: string, organisationId: string): Promise<User> {
       return userView(db, userId, organisationId);
+    },
+
+    /** The organisations the user belongs to, for the header's switcher. */
+    async listOrganisations(auth: { userId: string; organisationId: string }): Promise<MyOrganisation[]> {
+      const rows = await repo.listUserOrganisations(db, auth.userId);
+      return rows.map((r) => ({ id: r.id, name: r.name, role: r.role, current: r.id === auth.organisationId }));
+    },
+
+    /**
+     * A session in another organisation of the user's, in place of the current one (which ends).
+     * Only an organisation the user belongs to: any other is a 404, as if it did not exist.
+     */
+    async switchOrganisation(
+      auth: { userId: string; sessionId: string },
+      organisationId: string,
+    ): Promise<IssuedSession> {
+      return db.transaction().execute(async (trx) => {
+        const member = await repo
+          .listUserOrganisations(trx, auth.userId)
+          .then((rows) => rows.some((r) => r.id === organisationId));
+        if (!member) throw new AppError('NOT_FOUND', 'You are not a member of that organisation');
+        await repo.revokeSession(trx, auth.sessionId, 'switched_organisation');
+        const sessionId = await repo.insertSession(trx, {
+          user_id: auth.userId,
+          organisation_id: organisationId,
+          ttlSeconds: SESSION_IDLE_SECONDS,
+        });
+        await repo.markMembershipUsed(trx, auth.userId, organisationId);
+        return issue(trx, sessionId, auth.userId, organisationId);
+      });
     },
 
     /** Verifies the address and signs the person in: the link proves they hold the mailbox. */

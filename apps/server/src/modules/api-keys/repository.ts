@@ -112,28 +112,6 @@ export async function revokeKey(tx: Tx, organisationId: string, id: string, user
   return Boolean(row);
 }
 
-export async function audit(
-  tx: Tx,
-  event: {
-    organisationId: string;
-    action: 'api_key.created' | 'api_key.revoked';
-    userId: string;
-    apiKeyId: string;
-    detail: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx
-    .insertInto('audit_events')
-    .values({
-      organisation_id: event.organisationId,
-      action: event.action,
-      actor_user_id: event.userId,
-      api_key_id: event.apiKeyId,
-      detail: JSON.stringify(event.detail),
-    })
-    .execute();
-}
-
 export async function isSandbox(tx: Tx, organisationId: string): Promise<boolean> {
   const row = await tx
     .selectFrom('organisations')

@@ -14,16 +14,12 @@ import { z } from 'zod';
 import { newApiKey } from '../../lib/api-key-secret';
 import { AppError, validationError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
+import { recordAudit } from '../audit';
 import * as repo from './repository';
 
 const LISTING = 'api-keys';
 const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
 const DAY_MS = 86_400_000;
-
-/** Owners and admins hand out and take back the organisation's credentials; members may look. */
-function requireManager(user: SessionAuth) {
-  if (user.role === 'member') throw new AppError('FORBIDDEN', 'Only owners and admins can manage API keys');
-}
 
 export function presentKey(row: repo.ApiKeyRow): ApiKey {
   return {
@@ -50,7 +46,6 @@ export async function createKey(
   user: SessionAuth,
   body: CreateApiKeyBody,
 ): Promise<CreateApiKeyResponse> {
-  requireManager(user);
   const now = new Date();
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && (expiresAt <= now || expiresAt.getTime() - now.getTime() > API_KEY_EXPIRY_MAX_DAYS * DAY_MS)) {
@@ -82,7 +77,7 @@ export async function createKey(
       createdAt: now,
       createdBy: user.userId,
     });
-    await repo.audit(trx, {
+    await recordAudit(trx, {
       organisationId: user.organisationId,
       action: 'api_key.created',
       userId: user.userId,
@@ -114,10 +109,9 @@ export async function listKeys(app: FastifyInstance, organisationId: string, q: 
  * organisation's key is 404 like an unknown one.
  */
 export async function revokeKey(app: FastifyInstance, user: SessionAuth, id: string): Promise<ApiKey> {
-  requireManager(user);
   return app.db.transaction().execute(async (trx) => {
     if (await repo.revokeKey(trx, user.organisationId, id, user.userId)) {
-      await repo.audit(trx, {
+      await recordAudit(trx, {
         organisationId: user.organisationId,
         action: 'api_key.revoked',
         userId: user.userId,

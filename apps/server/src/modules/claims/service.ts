@@ -3,7 +3,8 @@ import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { decryptSecret, hashToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import { cachedProduct, findOrganisationProfile, findRewardByClaimHash, recordClaimOpened } from '../orders';
+import { cachedProduct, findRewardByClaimHash, recordClaimOpened } from '../orders';
+import { senderBranding } from '../organisation';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -13,7 +14,7 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
   const reward = await findRewardByClaimHash(app.db, hashToken(token));
   if (!reward) throw notFound('Reward');
   const [org, product] = await Promise.all([
-    findOrganisationProfile(app.db, reward.organisation_id),
+    senderBranding(app.db, reward.organisation_id),
     cachedProduct(app, reward.product_code),
   ]);
   await recordClaimOpened(app.db, reward.id);
@@ -31,7 +32,9 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     redemption_instructions: product?.redemptionInstructions ?? null,
     terms: product?.terms ?? null,
     expires_at: reward.expires_at?.toISOString() ?? null,
-    sender: org.name,
+    sender: org.sender,
+    sender_logo: org.logoPath,
+    brand_colour: org.hasOwnColour ? org.colour : null,
     message: reward.message,
     status: reward.status,
     // A card the sandbox provider issued has no value; the recipient email says the same.

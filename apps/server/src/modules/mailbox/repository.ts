@@ -1,11 +1,21 @@
 import type { MailboxMessage } from '@giftrelay/contracts';
 import type { Db } from '../../db/database';
 
-const columns = ['id', 'from_address', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'] as const;
+const columns = [
+  'id',
+  'from_address',
+  'reply_to',
+  'to_address',
+  'subject',
+  'text_body',
+  'html_body',
+  'created_at',
+] as const;
 
 type Row = {
   id: string;
   from_address: string;
+  reply_to: string | null;
   to_address: string;
   subject: string;
   text_body: string;
@@ -16,6 +26,7 @@ type Row = {
 const toMessage = (r: Row): MailboxMessage => ({
   id: r.id,
   from: r.from_address,
+  reply_to: r.reply_to,
   to: r.to_address,
   subject: r.subject,
   text: r.text_body,

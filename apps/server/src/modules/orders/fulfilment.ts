@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Job, SendOptions } from 'pg-boss';
+import type { Transaction } from 'kysely';
+import { fromKysely, type Job, type SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { insertEvent } from '../events';
@@ -10,6 +12,7 @@ import * as work from './fulfilment-repository';
 import { presentOrder } from './presenter';
 import { renderRecipientEmail } from './recipient-email';
 import * as repo from './repository';
+import { recordEmailBounced, recordRewardsDelivered } from './reward-events';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
 /**
@@ -189,8 +192,7 @@ async function completeOrder(
     .rows;
   if (!row?.completed) return false;
   try {
-    const email = await renderRecipientEmail(app, order, rewards, order.recipient_email);
-    await app.mail.deliverNow({ ...email, messageId: fallback.messageId });
+    await sendRecipientEmail(app, order, rewards, fallback);
   } catch (err) {
     app.log.warn(
       { orderId: order.id, err: { message: (err as Error).message } },
@@ -202,13 +204,54 @@ async function completeOrder(
   return true;
 }
 
+/**
+ * A resend: the same job, due at once, with a new Message-ID, queued in the caller's transaction
+ * (with its `email.resent` history line) so it goes out only if that commits; the caller wakes the
+ * queue after the commit. Going through this job, a resend's acceptance or refusal is reported
+ * like the first email's.
+ */
+export async function queueResendEmail(
+  app: FastifyInstance,
+  tx: Transaction<Database>,
+  order: repo.OrderRow,
+  to: string,
+) {
+  const job: EmailFallback = { orderId: order.id, to, messageId: app.mail.newMessageId() };
+  await app.queue.boss.send(EMAIL_FALLBACK_QUEUE, job, { db: fromKysely(tx) });
+  await repo.insertEvent(tx, {
+    order_id: order.id,
+    organisation_id: order.organisation_id,
+    type: 'email.resent',
+    payload: { to },
+  });
+}
+
 /** The fallback job: the completed order's email, rendered again, with its first Message-ID. */
 async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
   const order = await repo.findOrderForWorker(app.db, job.orderId);
   if (order?.status !== 'completed') return;
   const rewards = await repo.listRewards(app.db, order.id);
-  const email = await renderRecipientEmail(app, order, rewards, job.to);
-  await app.mail.deliverNow({ ...email, messageId: job.messageId });
+  await sendRecipientEmail(app, order, rewards, job);
+}
+
+/**
+ * Sends the recipient email and records what the recipient's server said: accepted writes
+ * `reward.delivered` (once per reward), a 5xx refusal `reward.email_bounced` (once per message);
+ * the order stays completed either way (decision 029). Throws when it may work later.
+ */
+async function sendRecipientEmail(
+  app: FastifyInstance,
+  order: repo.OrderRow,
+  rewards: { claim_token_encrypted: string }[],
+  send: EmailFallback,
+) {
+  const email = await renderRecipientEmail(app, order, rewards, send.to);
+  const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
+  if (report.accepted) await recordRewardsDelivered(app.db, order.id, send.to);
+  else {
+    app.log.info({ orderId: order.id, smtpCode: report.smtpCode }, 'recipient email refused by their mail server');
+    await recordEmailBounced(app.db, { orderId: order.id, to: send.to, messageId: send.messageId, ...report });
+  }
 }
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {

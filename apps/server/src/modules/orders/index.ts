@@ -1,4 +1,5 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { billingCurrency, cachedProduct } from './lookups';
 export { presentOrder } from './presenter';
-export { findOrganisationProfile, findRewardByClaimHash, listOrders, recordClaimOpened } from './repository';
+export { findOrganisationProfile, findRewardByClaimHash, listOrders } from './repository';
+export { recordClaimOpened } from './reward-events';

@@ -1,3 +1,4 @@
+import { exponentOf } from '@giftrelay/money';
 import { credentialIsActive, credentialParameters, type UncheckedCredential } from '../../plugins/auth';
 import { jobInsertGatedBy } from '../../plugins/queue';
 import type { OrderRow } from './repository';
@@ -20,6 +21,12 @@ import { cachedStatement, NamedParameters } from './statements';
  *   racing request after this statement's snapshot is caught by the key's primary key (23505), which
  *   aborts the statement whole. The answer is inserted only FROM the hold, so it commits with the
  *   order or not at all.
+ * - `balance.low` (decision 029) is one more CTE fed by the hold's RETURNING: the available
+ *   balance after (`a.available_after`) and before (after + total) are both known, so the event is
+ *   written only when this order CROSSES the organisation's threshold, never again while the
+ *   balance stays below. Concurrent orders queue on the account row and each sees the previous
+ *   one's result, so exactly one of them crosses. Its cost per order is one primary-key probe of
+ *   `organisations`; no write unless it crosses.
  * - The caller's session or API key is checked here too (`session_live`, the check
  *   `app.authenticate` makes, see `app.verifyToken`): a token whose session has ended, or a key
  *   revoked a moment ago by another process, writes nothing.
@@ -90,6 +97,7 @@ const FIXED = [
   'org',
   'total',
   'chargeCurrency',
+  'chargeExponent',
   'holdDescription',
   'eventPayload',
   'hashes',
@@ -97,6 +105,7 @@ const FIXED = [
   'credentialKind',
   'credentialId',
   'userId',
+  'credentialRoles',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
 type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
@@ -114,7 +123,7 @@ function buildText(jobText: string, keyed: boolean): string {
   const job = jobInsertGatedBy(jobText, 'h', p('job'));
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH
-s AS (SELECT ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'))} AS live),
+s AS (SELECT ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'), p('credentialRoles'))} AS live),
 ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
@@ -128,7 +137,20 @@ a AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor - ${p('total')}::bigint
   WHERE organisation_id = ${org} AND kind = 'available' AND currency = ${p('chargeCurrency')}::text
     AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
-  RETURNING id
+  RETURNING id, balance_minor AS available_after
+),
+bl AS (
+  INSERT INTO events (organisation_id, type, data, created_at)
+  SELECT ${org}, 'balance.low',
+         jsonb_build_object(
+           'available', trim_scale(a.available_after::numeric / (10::numeric ^ ${p('chargeExponent')}::int)),
+           'available_minor', a.available_after,
+           'currency', ${p('chargeCurrency')}::text,
+           'threshold_minor', g.low_balance_threshold_minor),
+         ${col('created_at')}
+  FROM a JOIN organisations g ON g.id = ${org}
+  WHERE a.available_after < g.low_balance_threshold_minor
+    AND a.available_after + ${p('total')}::bigint >= g.low_balance_threshold_minor
 ),
 h AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor + ${p('total')}::bigint
@@ -197,6 +219,7 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     org: order.organisation_id,
     total: order.charged_total_minor,
     chargeCurrency: order.charge_currency,
+    chargeExponent: exponentOf(order.charge_currency),
     holdDescription: input.holdDescription,
     eventPayload: input.eventPayload,
     hashes: input.rewards.map((r) => r.claim_token_hash),
@@ -209,6 +232,6 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
 }
 
 function credentialValues(c: UncheckedCredential) {
-  const [credentialKind, credentialId, userId] = credentialParameters(c);
-  return { credentialKind, credentialId, userId };
+  const [credentialKind, credentialId, userId, , credentialRoles] = credentialParameters(c);
+  return { credentialKind, credentialId, userId, credentialRoles };
 }

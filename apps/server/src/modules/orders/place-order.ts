@@ -82,7 +82,11 @@ async function placeOrder(
     const { text, name, values } = placeOrderStatement(input);
     const [row] = (await app.database.query<PlaceOrderResult>(text, values, name)).rows;
     if (!row) throw new Error('the order statement answered nothing');
-    if (!row.session_live) throw credentialEnded(token);
+    if (!row.session_live) {
+      // Ended, or live with a role that may not send: the check tells which (401 or 403).
+      await app.checkSession(token);
+      throw credentialEnded(token);
+    }
     session.checkedInStatement();
     return row;
   };

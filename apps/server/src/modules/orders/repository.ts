@@ -137,18 +137,6 @@ export async function findRewardByClaimHash(tx: Tx, hash: string) {
     .executeTakeFirst();
 }
 
-export async function recordClaimOpened(tx: Tx, rewardId: string): Promise<void> {
-  await tx
-    .updateTable('rewards')
-    .set({
-      claim_first_opened_at: sql`coalesce(claim_first_opened_at, now())`,
-      claim_last_opened_at: sql`now()`,
-      claim_open_count: sql`claim_open_count + 1`,
-    })
-    .where('id', '=', rewardId)
-    .execute();
-}
-
 /** The organisation's name and billing currency (the sender of its rewards, the currency it pays in). */
 export function findOrganisationProfile(db: Tx, organisationId: string) {
   return db

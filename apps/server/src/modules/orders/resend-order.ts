@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
-import { queueRecipientEmail } from './recipient-email';
+import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './fulfilment';
 import * as repo from './repository';
 
 /** At most this many resends of one order per hour, and of one organisation's orders. */
@@ -14,8 +14,9 @@ export const RESEND_LIMITS = {
 
 /**
  * Emails a delivered order's claim links again, to the same address or a corrected one (which
- * then becomes the order's recipient). The email and its `email.resent` event are written in
- * one transaction with the change. With an Idempotency-Key, a retry replays the first answer and
+ * then becomes the order's recipient). The email's job and its `email.resent` event are written
+ * in one transaction with the change; the job reports the email's acceptance or refusal
+ * (decision 029). With an Idempotency-Key, a retry replays the first answer and
  * sends nothing (runOnce); a replay is not counted against the resend limits.
  */
 export async function resendOrder(
@@ -36,7 +37,7 @@ export async function resendOrder(
   await app.rateLimits.consume(RESEND_LIMITS.perOrder, orderId);
   await app.rateLimits.consume(RESEND_LIMITS.perOrganisation, organisationId);
   const to = (body.email ?? existing.recipient_email).toLowerCase();
-  return runOnce(app.db, key, async (tx) => {
+  const answer = await runOnce(app.db, key, async (tx) => {
     const order = await repo.lockOrder(tx, organisationId, orderId);
     if (!order) throw notFound('Order');
     if (order.status !== 'completed') {
@@ -57,7 +58,7 @@ export async function resendOrder(
         payload: { from: order.recipient_email, to },
       });
     }
-    await queueRecipientEmail(app, tx, current, { to, reason: 'resend' });
+    await queueResendEmail(app, tx, current, to);
     const answer: z.infer<typeof ResendOrderResponseSchema> = {
       success: true,
       order_id: order.id,
@@ -65,4 +66,7 @@ export async function resendOrder(
     };
     return { status: 200, body: JSON.stringify(answer) };
   });
+  // The email's job was committed without a NOTIFY (its queue has none): wake its workers now.
+  if (answer.status === 200) app.queue.wake(EMAIL_FALLBACK_QUEUE);
+  return answer;
 }

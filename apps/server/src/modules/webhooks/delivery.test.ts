@@ -79,10 +79,15 @@ describe(`webhook delivery (${TEST_DB})`, () => {
       quantity: 1,
     });
     await settledOrder(t, user.accessToken, order.json().order_id);
-    await eventually(async () => at('/all').length >= 3);
+    await eventually(async () => at('/all').length >= 4);
 
     const payloads = at('/all').map((r) => verified(secret, r));
-    expect(payloads.map((p) => p.type).sort()).toEqual(['balance.funded', 'order.completed', 'order.created']);
+    expect(payloads.map((p) => p.type).sort()).toEqual([
+      'balance.funded',
+      'order.completed',
+      'order.created',
+      'reward.delivered',
+    ]);
     for (const p of payloads) {
       const res = await t.app.inject({ url: `/api/v1/events/${p.id}`, headers: bearer(user.accessToken) });
       expect(res.json().event).toEqual(p);

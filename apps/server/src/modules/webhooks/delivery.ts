@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { fromKysely } from 'pg-boss';
 import { decryptSecret } from '../../lib/crypto';
-import { policyFor } from './endpoints';
+import { policyForMode } from './endpoints';
 import * as repo from './repository-deliveries';
 import { signatureHeader } from './signing';
 import { guardedLookup, parseEndpointUrl, type Resolve, type UrlPolicy } from './ssrf';
@@ -16,16 +16,31 @@ export const DELIVER_QUEUE = 'webhooks.deliver';
  */
 export const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
-const TIMEOUT_MS = 15_000;
 /** The response body kept in the delivery log. */
 export const EXCERPT_BYTES = 4096;
-/** How often the dispatcher looks for new deliveries, and how many it queues at once. */
-const DISPATCH_EVERY_MS = 250;
+/** The channel the outbox's trigger notifies when deliveries are written (migration 0067). */
+export const DISPATCH_CHANNEL = 'webhook_deliveries';
+/**
+ * How often the dispatcher looks for new deliveries without being woken: the safety net behind
+ * the NOTIFY (a notification lost with a dropped connection), or, with WEBHOOK_DISPATCH=poll, the
+ * only way (the old dispatcher, kept as the bench's baseline). How many it queues at once.
+ */
+const SAFETY_POLL_MS = 10_000;
+const POLL_MS = 250;
 const DISPATCH_BATCH = 200;
+/**
+ * How often the delivery workers look for jobs without a NOTIFY: retries coming due. A retry
+ * due within RETRY_WAKE_WITHIN_MS also wakes the workers when it is due (a timer in the process
+ * that scheduled it), so the first retries keep to the schedule; a later one, or one whose
+ * process died, is at most this late.
+ */
+const WORKER_POLL_SECONDS = 5;
+const RETRY_WAKE_WITHIN_MS = 15 * 60_000;
 
-export const retryDelaySeconds = (attempt: number, random = Math.random) => {
+/** The delay before attempt `attempt + 1`, jittered ±10 %, times `scale` (tests and benches only; decision 030). */
+export const retryDelaySeconds = (attempt: number, random = Math.random, scale = 1) => {
   const base = RETRY_DELAYS_SECONDS[attempt - 1];
-  return base === undefined ? null : base * (0.9 + 0.2 * random());
+  return base === undefined ? null : base * scale * (0.9 + 0.2 * random());
 };
 
 interface DeliverJob {
@@ -42,7 +57,7 @@ export interface AttemptOutcome {
 }
 
 /**
- * One POST: 15 s for the whole exchange, redirects not followed (a 3xx is a failure), only the
+ * One POST: 15 s (`timeoutMs`) for the whole exchange, redirects not followed (a 3xx is a failure), only the
  * first 4 KB of the answer read, and the connection made only to addresses the SSRF guard
  * checked in the same resolution (ssrf.ts).
  */
@@ -52,6 +67,7 @@ export function postWebhook(
   body: string,
   policy: UrlPolicy,
   resolve: Resolve,
+  timeoutMs = 15_000,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -90,9 +106,9 @@ export function postWebhook(
       },
     );
     const timer = setTimeout(() => {
-      finish({ statusCode: null, excerpt: null, error: `no answer within ${TIMEOUT_MS / 1000} s` });
+      finish({ statusCode: null, excerpt: null, error: `no answer within ${timeoutMs / 1000} s` });
       req.destroy();
-    }, TIMEOUT_MS);
+    }, timeoutMs);
     req.on('error', (err) => finish({ statusCode: null, excerpt: null, error: err.message }));
     req.end(body);
   });
@@ -107,16 +123,20 @@ const eventBody = (d: NonNullable<Awaited<ReturnType<typeof repo.loadForAttempt>
     data: d.event_data,
   });
 
-/** Makes attempt `job.attempt` of a delivery, records it, and on failure queues the next on the schedule. */
-export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Promise<void> {
+/**
+ * Makes attempt `job.attempt` of a delivery, records it, and on failure queues the next on the
+ * schedule; returns when that next attempt is due (null: none).
+ */
+export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Promise<Date | null> {
+  const { retryScale, timeoutMs } = app.config.webhookDelivery;
   const d = await repo.loadForAttempt(app.db, job.deliveryId);
-  if (d?.status !== 'pending' || d.attempts !== job.attempt - 1) return;
+  if (d?.status !== 'pending' || d.attempts !== job.attempt - 1) return null;
   const attemptedAt = new Date();
   let outcome: AttemptOutcome;
   if (!d.enabled) {
     outcome = { statusCode: null, durationMs: 0, excerpt: null, error: 'the endpoint is disabled' };
   } else {
-    const policy = await policyFor(app, d.organisation_id);
+    const policy = policyForMode(app, d.sandbox);
     const key = app.secrets.rewardCodeKey;
     const secrets = [decryptSecret(key, d.secret_encrypted)];
     if (d.previous_secret_encrypted && d.previous_secret_expires_at && d.previous_secret_expires_at > attemptedAt)
@@ -130,15 +150,16 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
       'webhook-signature': signatureHeader(secrets, d.event_id, timestamp, body),
     };
     try {
-      outcome = await postWebhook(parseEndpointUrl(d.url, policy), headers, body, policy, app.webhooks.resolve);
+      const url = parseEndpointUrl(d.url, policy);
+      outcome = await postWebhook(url, headers, body, policy, app.webhooks.resolve, timeoutMs);
     } catch (err) {
       outcome = { statusCode: null, durationMs: 0, excerpt: null, error: `the URL ${(err as Error).message}` };
     }
   }
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-  const delay = ok || !d.enabled ? null : retryDelaySeconds(job.attempt);
+  const delay = ok || !d.enabled ? null : retryDelaySeconds(job.attempt, Math.random, retryScale);
   const nextRetryAt = delay === null ? null : new Date(attemptedAt.getTime() + delay * 1000);
-  await app.db.transaction().execute(async (tx) => {
+  return app.db.transaction().execute(async (tx) => {
     const recorded = await repo.recordAttempt(tx, {
       deliveryId: d.id,
       attempt: job.attempt,
@@ -147,12 +168,14 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
       ...outcome,
       nextRetryAt,
     });
-    if (recorded && nextRetryAt && delay !== null) {
-      await app.queue.boss.send(DELIVER_QUEUE, { deliveryId: d.id, attempt: job.attempt + 1 } satisfies DeliverJob, {
-        startAfter: Math.ceil(delay),
-        db: fromKysely(tx),
-      });
-    }
+    if (!recorded || !nextRetryAt) return null;
+    // Due at the very time recorded as the next retry (to the millisecond: a scaled schedule's
+    // first retries are shorter than a second).
+    await app.queue.boss.send(DELIVER_QUEUE, { deliveryId: d.id, attempt: job.attempt + 1 } satisfies DeliverJob, {
+      startAfter: nextRetryAt,
+      db: fromKysely(tx),
+    });
+    return nextRetryAt;
   });
 }
 
@@ -161,7 +184,7 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
  * transaction; runs in every worker process (SKIP LOCKED shares the batches out).
  */
 export async function dispatchDeliveries(app: FastifyInstance): Promise<number> {
-  return app.db.transaction().execute(async (tx) => {
+  const queued = await app.db.transaction().execute(async (tx) => {
     const taken = await repo.takeUnqueued(tx, DISPATCH_BATCH);
     if (taken.length === 0) return 0;
     await app.queue.boss.insert(
@@ -171,40 +194,100 @@ export async function dispatchDeliveries(app: FastifyInstance): Promise<number> 
     );
     return taken.length;
   });
+  // The jobs were committed without a NOTIFY of their own (decision 012: a notifying commit waits
+  // its turn for its flush); this wakes the delivery loops of every process after it.
+  if (queued) app.queue.wake(DELIVER_QUEUE);
+  return queued;
+}
+
+/**
+ * Runs `dispatchDeliveries` until the outbox is empty whenever `wake` is called (a NOTIFY), and
+ * every `everyMs` without one. Wake-ups during a run make one more run, never two at once.
+ */
+function dispatcher(app: FastifyInstance, everyMs: number) {
+  let stopped = false;
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        while (!stopped && (await dispatchDeliveries(app)) === DISPATCH_BATCH) {}
+      } while (again && !stopped);
+    } catch (err) {
+      if (!stopped) app.log.warn({ err: { message: (err as Error).message } }, 'webhook dispatch failed; will retry');
+    }
+    running = false;
+    if (!stopped) timer = setTimeout(run, everyMs);
+  };
+  return {
+    wake: () => void run(),
+    start: () => {
+      timer = setTimeout(run, everyMs);
+    },
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 export async function startDeliveryWorker(app: FastifyInstance) {
   // Retries of a job that threw (the database, not the receiver: receivers' failures follow the
-  // schedule above). Jobs are kept a day for the record.
+  // schedule above), or whose worker died: without a heartbeat for 10 s the job goes back to the
+  // queue (decision 030). Jobs are kept a day for the record. No NOTIFY in the commits that queue
+  // jobs: the dispatcher and the retries' timers wake the loops after them (app.queue.wake).
   await app.queue.ensureQueue(DELIVER_QUEUE, {
-    notify: true,
+    notify: false,
     retryLimit: 5,
     retryDelay: 5,
     retryBackoff: true,
+    heartbeatSeconds: 10,
     expireInSeconds: 120,
     deleteAfterSeconds: 24 * 3600,
   });
   if (!app.config.runWorkers) return;
+  // A retry due soon wakes the workers when it is due, through pg-boss's NOTIFY (app.queue.wake):
+  // whichever fetch loop, in whichever process, is free takes it. The poll finds the rest.
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const wakeAt = (due: Date | null) => {
+    const wait = due ? due.getTime() - Date.now() : Number.POSITIVE_INFINITY;
+    if (wait > RETRY_WAKE_WITHIN_MS) return;
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      app.queue.wake(DELIVER_QUEUE);
+    }, Math.max(0, wait) + 5);
+    timer.unref();
+    retryTimers.add(timer);
+  };
   await app.queue.boss.work<DeliverJob>(
     DELIVER_QUEUE,
-    { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5, batchSize: 8, localConcurrency: 2 },
+    {
+      pollingIntervalSeconds: WORKER_POLL_SECONDS,
+      notifyPollingIntervalSeconds: WORKER_POLL_SECONDS,
+      batchSize: 8,
+      localConcurrency: 2,
+    },
     async (jobs) => {
-      await Promise.all(jobs.map((job) => attemptDelivery(app, job.data)));
+      await Promise.all(jobs.map(async (job) => wakeAt(await attemptDelivery(app, job.data))));
     },
   );
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const loop = async () => {
-    try {
-      while (!stopped && (await dispatchDeliveries(app)) === DISPATCH_BATCH) {}
-    } catch (err) {
-      if (!stopped) app.log.warn({ err: { message: (err as Error).message } }, 'webhook dispatch failed; will retry');
-    }
-    if (!stopped) timer = setTimeout(loop, DISPATCH_EVERY_MS);
-  };
-  timer = setTimeout(loop, DISPATCH_EVERY_MS);
+  const notify = app.config.webhookDelivery.dispatch === 'notify';
+  const dispatch = dispatcher(app, notify ? SAFETY_POLL_MS : POLL_MS);
   app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
+    dispatch.stop();
+    for (const timer of retryTimers) clearTimeout(timer);
   });
+  // Every process's dispatcher hears every new delivery; SKIP LOCKED gives each to one of them.
+  // After (re)connecting it looks at once for what was written while it was not listening.
+  if (notify) await app.queue.listen(DISPATCH_CHANNEL, dispatch.wake, dispatch.wake);
+  dispatch.start();
 }

@@ -26,6 +26,9 @@ export function presentEndpoint(row: repo.EndpointRow): WebhookEndpoint {
     description: row.description,
     event_types: row.event_types as EventType[] | null,
     enabled: row.enabled,
+    failing_since: row.enabled && row.failing_since ? row.failing_since.toISOString() : null,
+    disabled_at: row.enabled || !row.disabled_at ? null : row.disabled_at.toISOString(),
+    disabled_reason: row.enabled ? null : row.disabled_reason,
     previous_secret_expires_at: overlap ? (row.previous_secret_expires_at as Date).toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -35,8 +38,14 @@ export function presentEndpoint(row: repo.EndpointRow): WebhookEndpoint {
 /** What an organisation's webhooks may reach: https only in live mode, loopback only in a sandbox that may. */
 export async function policyFor(app: FastifyInstance, organisationId: string): Promise<UrlPolicy> {
   const { sandbox } = await repo.organisationMode(app.db, organisationId);
-  return { liveMode: !sandbox, allowLoopback: sandbox && app.config.webhooksAllowPrivate };
+  return policyForMode(app, sandbox);
 }
+
+/** The URL policy of a sandbox (or live) organisation, for a caller that read its mode already. */
+export const policyForMode = (app: FastifyInstance, sandbox: boolean): UrlPolicy => ({
+  liveMode: !sandbox,
+  allowLoopback: sandbox && app.config.webhooksAllowPrivate,
+});
 
 /**
  * The URL as stored, or a 400 naming `body.url` and why. A name that resolves now is checked

@@ -14,15 +14,17 @@ export async function takeUnqueued(tx: Tx, limit: number): Promise<{ id: string 
   return rows;
 }
 
-/** What one attempt needs: the delivery, its endpoint and its event. */
+/** What one attempt needs: the delivery, its endpoint, its event and whether its organisation is a sandbox. */
 export async function loadForAttempt(tx: Tx, deliveryId: string) {
   return tx
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
+    .innerJoin('organisations as o', 'o.id', 'd.organisation_id')
     .select([
       'd.id',
       'd.organisation_id',
+      'o.sandbox',
       'd.status',
       'd.attempts',
       'w.id as endpoint_id',

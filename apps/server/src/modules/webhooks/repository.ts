@@ -36,6 +36,7 @@ export async function insertEndpoint(
       description: e.description,
       event_types: e.eventTypes,
       enabled: e.enabled,
+      ...(!e.enabled && { disabled_at: sql<Date>`now()`, disabled_reason: 'manual' as const }),
       secret_encrypted: e.secretEncrypted,
     })
     .returningAll()
@@ -68,9 +69,24 @@ export async function updateEndpoint(
   id: string,
   change: Partial<Pick<EndpointRow, 'url' | 'description' | 'event_types' | 'enabled'>>,
 ): Promise<EndpointRow | undefined> {
+  // Switching it off records when and why (unless it already was off); switching it on clears
+  // that and its failing streak, so the 5-day clock starts again (auto-disable.ts).
+  const toggle =
+    change.enabled === true
+      ? {
+          disabled_at: null,
+          disabled_reason: null,
+          failing_since: sql<Date | null>`CASE WHEN enabled THEN failing_since END`,
+        }
+      : change.enabled === false
+        ? {
+            disabled_at: sql<Date>`CASE WHEN enabled THEN now() ELSE disabled_at END`,
+            disabled_reason: sql<'manual' | 'failing'>`CASE WHEN enabled THEN 'manual' ELSE disabled_reason END`,
+          }
+        : {};
   return tx
     .updateTable('webhook_endpoints')
-    .set({ ...change, updated_at: sql`now()` })
+    .set({ ...change, ...toggle, updated_at: sql`now()` })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .returningAll()

@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { AvailableBalance, FundsShortfall, useBalance } from '@/features/billing';
 import { CatalogPage } from '@/features/catalog';
 import { SendRewardDialog } from '@/features/send-reward';
+import { useCan } from '@/lib/auth/use-can';
 import { useSession } from '@/lib/auth/use-session';
 
 export function Component() {
   const session = useSession();
   const isSignedIn = session.status === 'signed-in';
+  // Visitors see Send (it asks them to sign in); a signed-in viewer does not.
+  const canSend = useCan('createOrder');
   const balance = useBalance({ enabled: isSignedIn });
   // The product chosen with Send: the catalogue's bar shows it, the dialog sends it.
   const [product, setProduct] = useState<Product | null>(null);
@@ -18,7 +21,7 @@ export function Component() {
   };
   return (
     <>
-      <CatalogPage onSend={send} selected={product} onClearSelection={() => setProduct(null)} />
+      <CatalogPage onSend={send} canSend={canSend} selected={product} onClearSelection={() => setProduct(null)} />
       <SendRewardDialog
         product={product}
         open={isOpen}

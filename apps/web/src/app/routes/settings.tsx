@@ -1,14 +1,58 @@
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
+import { Forbidden } from '@/components/ui/forbidden';
 import { Tabs } from '@/components/ui/tabs';
 import { ApiKeysSection } from '@/features/api-keys';
+import { AuditLogSection } from '@/features/audit-log';
+import { MembersSection } from '@/features/members';
+import { OrganisationSettingsSection } from '@/features/organisation-settings';
+import { useCan } from '@/lib/auth/use-can';
+import { useUser } from '@/lib/auth/use-session';
 
-const TABS = [{ id: 'developers', label: 'Developers', panel: <ApiKeysSection /> }] as const;
+const TAB_IDS = ['organisation', 'members', 'audit-log', 'developers'] as const;
+type TabId = (typeof TAB_IDS)[number];
+const isTab = (v: string | null): v is TabId => TAB_IDS.some((t) => t === v);
 
+/** Settings, one tab per area; `?tab=` names the open one, so a tab can be linked to and reloaded. */
 export function Component() {
+  const user = useUser();
+  const canManageKeys = useCan('listApiKeys');
+  const canReadAudit = useCan('listAuditEvents');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = isTab(requested) ? requested : 'organisation';
+  const tabs = [
+    { id: 'organisation', label: 'Organisation', panel: <OrganisationSettingsSection /> },
+    { id: 'members', label: 'Members', panel: <MembersSection /> },
+    {
+      id: 'audit-log',
+      label: 'Audit log',
+      panel: canReadAudit ? (
+        <AuditLogSection />
+      ) : (
+        <Forbidden role={user.role} title="Only owners and admins can read the audit log" />
+      ),
+    },
+    {
+      id: 'developers',
+      label: 'Developers',
+      panel: canManageKeys ? (
+        <ApiKeysSection />
+      ) : (
+        <Forbidden role={user.role} title="Only owners and admins manage API keys and webhooks" />
+      ),
+    },
+  ] as const;
   return (
     <PageHeading title="Settings">
       <div className="mt-8">
-        <Tabs items={TABS} label="Settings" variant="side" />
+        <Tabs
+          items={tabs}
+          label="Settings"
+          variant="side"
+          value={tab}
+          onValueChange={(next) => setParams({ tab: next }, { replace: true })}
+        />
       </div>
     </PageHeading>
   );

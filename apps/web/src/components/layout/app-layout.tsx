@@ -14,20 +14,22 @@ import { useSidebar } from './use-sidebar';
 interface AppLayoutProps {
   /** Shown at the header's end, before the email: the app layer passes the balance. */
   headerContent?: ReactNode;
+  /** The organisation's name at the header's start; the app layer passes a switcher. */
+  organisation?: ReactNode;
 }
 
 /** The signed-in area's frame: only with a session; sidebar, header, then the page. */
-export function AppLayout({ headerContent }: AppLayoutProps) {
+export function AppLayout({ headerContent, organisation }: AppLayoutProps) {
   return (
     <RequireSession>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <Shell headerContent={headerContent} />
+        <Shell headerContent={headerContent} organisation={organisation} />
       </Tooltip.Provider>
     </RequireSession>
   );
 }
 
-function Shell({ headerContent }: AppLayoutProps) {
+function Shell({ headerContent, organisation }: AppLayoutProps) {
   const user = useUser();
   const sidebar = useSidebar();
   const isCollapsed = !sidebar.isExpanded;
@@ -101,13 +103,15 @@ function Shell({ headerContent }: AppLayoutProps) {
           </Button>
           <div className="flex min-w-0 items-center gap-2">
             {/* On a phone a long name takes two lines rather than shrinking to "Acm…". */}
-            <span
-              className="line-clamp-2 min-w-0 break-words text-sm leading-tight font-semibold sm:line-clamp-1 sm:text-base"
-              title={user.organisation.name}
-              data-testid="organisation-name"
-            >
-              {user.organisation.name}
-            </span>
+            {organisation ?? (
+              <span
+                className="line-clamp-2 min-w-0 break-words text-sm leading-tight font-semibold sm:line-clamp-1 sm:text-base"
+                title={user.organisation.name}
+                data-testid="organisation-name"
+              >
+                {user.organisation.name}
+              </span>
+            )}
             {user.organisation.sandbox && <SandboxBadge />}
           </div>
           <div className="ml-auto flex items-center gap-3">

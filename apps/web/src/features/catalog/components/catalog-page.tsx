@@ -14,6 +14,8 @@ import { SelectedProductBar } from './selected-product-bar';
 interface CatalogPageProps {
   /** Opens the send dialog for a product, from a card's Send, its details, or the bar. */
   onSend?: (product: Product) => void;
+  /** False for someone whose role may not send (a viewer): no Send buttons, and a note saying why. */
+  canSend?: boolean;
   /** The product chosen with Send, kept by the page's owner so that a finished send clears it. */
   selected: Product | null;
   onClearSelection: () => void;
@@ -21,7 +23,7 @@ interface CatalogPageProps {
 
 const count = new Intl.NumberFormat('en-US');
 
-export function CatalogPage({ onSend, selected, onClearSelection }: CatalogPageProps) {
+export function CatalogPage({ onSend, selected, onClearSelection, canSend = true }: CatalogPageProps) {
   const { filters, update, clear } = useCatalogFilters();
   const facets = useCatalogFacets(filters);
   const [details, setDetails] = useState<Product | null>(null);
@@ -48,6 +50,11 @@ export function CatalogPage({ onSend, selected, onClearSelection }: CatalogPageP
             </span>
           )}
         </div>
+        {!canSend && (
+          <p role="note" className="mt-3 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+            You can browse the catalogue, but your role cannot send rewards. Ask an owner or admin for the sender role.
+          </p>
+        )}
         <div className="mt-6">
           {facets.isError && !facets.data ? (
             <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border p-4 text-sm">
@@ -68,7 +75,7 @@ export function CatalogPage({ onSend, selected, onClearSelection }: CatalogPageP
             <ProductResults
               filters={filters}
               selectedCode={selected?.code}
-              onSend={send}
+              onSend={canSend ? send : undefined}
               onDetails={setDetails}
               // Name is the default order, so it leaves the URL as it was.
               onSortChange={(sort) => update({ sort: sort === 'name' ? undefined : sort })}
@@ -78,8 +85,12 @@ export function CatalogPage({ onSend, selected, onClearSelection }: CatalogPageP
           )}
         </div>
       </PageHeading>
-      {selected && <SelectedProductBar product={selected} onConfigure={onSend} onClear={onClearSelection} />}
-      <ProductDetails product={details} onOpenChange={(open) => !open && setDetails(null)} onSend={send} />
+      {selected && canSend && <SelectedProductBar product={selected} onConfigure={onSend} onClear={onClearSelection} />}
+      <ProductDetails
+        product={details}
+        onOpenChange={(open) => !open && setDetails(null)}
+        onSend={canSend ? send : undefined}
+      />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { ProductLogo } from './product-logo';
 interface ProductCardProps {
   product: Product;
   isSelected: boolean;
-  onSend: (product: Product) => void;
+  /** Absent where the person may not send (a viewer): no Send button. */
+  onSend?: (product: Product) => void;
   onDetails: (product: Product) => void;
 }
 
@@ -45,15 +46,17 @@ export function ProductCard({ product, isSelected, onSend, onDetails }: ProductC
             <Button size="sm" variant="ghost" aria-describedby={titleId} onClick={() => onDetails(product)}>
               Details
             </Button>
-            <Button
-              size="sm"
-              variant={isSelected ? 'secondary' : 'default'}
-              aria-describedby={titleId}
-              onClick={() => onSend(product)}
-            >
-              {isSelected && <Check aria-hidden className="size-4" />}
-              Send
-            </Button>
+            {onSend && (
+              <Button
+                size="sm"
+                variant={isSelected ? 'secondary' : 'default'}
+                aria-describedby={titleId}
+                onClick={() => onSend(product)}
+              >
+                {isSelected && <Check aria-hidden className="size-4" />}
+                Send
+              </Button>
+            )}
           </div>
         </div>
       </article>

@@ -9,7 +9,7 @@ import { ProductLogo } from './product-logo';
 interface ProductDetailsProps {
   product: Product | null;
   onOpenChange: (open: boolean) => void;
-  onSend: (product: Product) => void;
+  onSend?: (product: Product) => void;
 }
 
 /** A product in full, in a sheet over the listing: what it is, where it works, its terms; Send. */
@@ -56,11 +56,13 @@ export function ProductDetails({ product, onOpenChange, onSend }: ProductDetails
                 <Section title="How to redeem">{product.redemptionInstructions}</Section>
                 <Section title="Terms">{product.terms}</Section>
               </div>
-              <div className="border-t p-4">
-                <Button className="w-full" onClick={() => onSend(product)}>
-                  Send this card
-                </Button>
-              </div>
+              {onSend && (
+                <div className="border-t p-4">
+                  <Button className="w-full" onClick={() => onSend(product)}>
+                    Send this card
+                  </Button>
+                </div>
+              )}
             </>
           )}
         </Dialog.Content>

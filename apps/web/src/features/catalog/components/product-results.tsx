@@ -12,7 +12,7 @@ import { ProductCard } from './product-card';
 interface ProductResultsProps {
   filters: CatalogFilters;
   selectedCode: string | undefined;
-  onSend: (product: Product) => void;
+  onSend?: (product: Product) => void;
   onDetails: (product: Product) => void;
   onSortChange: (sort: ProductSort) => void;
 }

@@ -39,9 +39,19 @@ export function ClaimView({ token }: { token: string }) {
   return (
     <article className="claim-page mx-auto max-w-lg py-10">
       <header className="mb-4 flex items-center justify-between gap-3">
-        <p className="text-lg font-semibold" data-testid="claim-sender">
-          {c.sender}
-        </p>
+        <div className="flex min-w-0 items-center gap-3">
+          {c.sender_logo && (
+            <img
+              src={c.sender_logo}
+              alt={`${c.sender} logo`}
+              className="h-10 max-w-[160px] rounded bg-white object-contain"
+              data-testid="claim-sender-logo"
+            />
+          )}
+          <p className="truncate text-lg font-semibold" data-testid="claim-sender">
+            {c.sender}
+          </p>
+        </div>
         <Button variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
           <Printer aria-hidden className="size-4" />
           Print or save
@@ -60,7 +70,12 @@ export function ClaimView({ token }: { token: string }) {
           </p>
         </div>
       )}
-      <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8 print:shadow-none">
+      <div
+        className="rounded-2xl border border-t-4 bg-card p-6 shadow-sm sm:p-8 print:shadow-none"
+        style={c.brand_colour ? { borderTopColor: c.brand_colour } : undefined}
+        data-testid="claim-card"
+        data-brand-colour={c.brand_colour ?? undefined}
+      >
         <div className="flex items-center gap-4">
           {c.logo ? (
             <img src={c.logo} alt="" width={56} height={56} className="rounded-lg" />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/auth/use-can';
 
 /**
  * The catalogue opened on one well-known card, so a new organisation's first reward is two clicks
@@ -17,6 +18,8 @@ export const SUGGESTED_CARD_LINK = `${paths.catalog}?${new URLSearchParams({
 
 /** The empty state of an organisation that has sent nothing yet. */
 export function FirstReward({ isSandbox }: { isSandbox: boolean }) {
+  // A viewer cannot send: no invitation to.
+  if (!useCan('createOrder')) return null;
   return (
     <Card
       className="mt-6 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center"

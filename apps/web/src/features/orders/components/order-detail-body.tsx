@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/auth/use-can';
 import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
 import { useOrder } from '../api/get-order';
 import { describeEvent, historyInOrder } from '../utils/history';
@@ -12,6 +13,7 @@ import { ResendEmailForm } from './resend-email-form';
 
 /** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */
 export function OrderDetailBody({ orderId }: { orderId: string }) {
+  const canResend = useCan('resendOrder');
   const order = useOrder(orderId);
   if (order.isPending) {
     return (
@@ -47,7 +49,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
       <OrderSummarySection order={o} />
       <RewardsSection order={o} />
       <HistorySection order={o} />
-      {o.status === 'completed' && (
+      {o.status === 'completed' && canResend && (
         <Section title="Resend email">
           {/* A corrected address becomes the order's: the form starts again from it. */}
           <ResendEmailForm key={o.recipient_email} orderId={o.order_id} currentEmail={o.recipient_email} />

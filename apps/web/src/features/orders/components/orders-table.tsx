@@ -6,6 +6,7 @@ import { useIsMobile } from '@/components/layout/use-sidebar';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useCan } from '@/lib/auth/use-can';
 import { formatLocalDate, formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { orderAmountText, shortOrderId } from '../utils/format';
@@ -228,6 +229,7 @@ function NoMatch() {
 }
 
 function NoOrdersYet() {
+  const canSend = useCan('createOrder');
   return (
     <Card className="flex flex-col items-center gap-3 p-12 text-center">
       <PackageOpen aria-hidden className="size-10 text-muted-foreground" />
@@ -237,9 +239,11 @@ function NoOrdersYet() {
       <p className="max-w-sm text-sm text-muted-foreground">
         Rewards you send show up here with their delivery status, ready to search, filter and export.
       </p>
-      <Link to="/catalog" className={buttonVariants({ className: 'mt-2' })}>
-        Send your first reward
-      </Link>
+      {canSend && (
+        <Link to="/catalog" className={buttonVariants({ className: 'mt-2' })}>
+          Send your first reward
+        </Link>
+      )}
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { useSession } from '@/lib/auth/use-session';
 import { cn } from '@/lib/utils';
 import { CREATE_ORDER_KEY, useCreateOrder } from '../api/create-order';
 import { useFxRate } from '../api/get-fx-rate';
+import { useSenderSettings } from '../api/get-sender-settings';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import {
   amountRule,
@@ -142,6 +143,14 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
   const rule = amountRule(product);
   const isSignedIn = session.status === 'signed-in';
   const organisation = isSignedIn ? session.user.organisation : undefined;
+  const senderSettings = useSenderSettings(isSignedIn);
+  const defaultMessage = senderSettings.data?.default_message;
+  // The organisation's default message fills an untouched, empty message field once it arrives.
+  useEffect(() => {
+    if (defaultMessage && !form.getFieldState('message').isDirty && !form.getValues('message')) {
+      form.setValue('message', defaultMessage, { shouldValidate: true });
+    }
+  }, [defaultMessage, form]);
   const billingCurrency = organisation?.billing_currency ?? DEFAULT_BILLING_CURRENCY;
   const needsRate = product.currency !== billingCurrency;
   const rate = useFxRate(product.currency, billingCurrency);
@@ -370,7 +379,7 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
         <EmailPreview
           product={product}
           values={values}
-          sender={organisation?.name}
+          sender={senderSettings.data?.sender_name ?? organisation?.name}
           sandbox={balance?.sandbox ?? organisation?.sandbox ?? true}
         />
       </div>

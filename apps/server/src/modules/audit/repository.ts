@@ -1,0 +1,32 @@
+import type { AuditAction } from '@giftrelay/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+export interface AuditEntry {
+  organisationId: string;
+  action: AuditAction;
+  /** The person who acted; null for the system or an API key acting alone. */
+  userId: string | null;
+  apiKeyId?: string | null;
+  /** What changed, for the log: never a secret, a token or a password. */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Appends one line to the organisation's audit log, in the caller's transaction so the line and
+ * the change it records commit together (or not at all).
+ */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx
+    .insertInto('audit_events')
+    .values({
+      organisation_id: entry.organisationId,
+      action: entry.action,
+      actor_user_id: entry.userId,
+      api_key_id: entry.apiKeyId ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+    })
+    .execute();
+}

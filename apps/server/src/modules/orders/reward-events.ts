@@ -1,0 +1,95 @@
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * The reward lifecycle's public events (decision 029). Each is ONE statement: the change and its
+ * event as CTEs, so both commit or neither does, and each change is conditional, so a repeat or a
+ * race writes the event once. Times come from the caller in milliseconds (events' CHECK).
+ */
+
+/** The fields every `reward.*` event's data has, from the reward row `r` and the address. */
+const rewardData = (r: string, email: RawBuilder<unknown>) =>
+  sql`'reward_id', ${sql.ref(`${r}.id`)}, 'order_id', ${sql.ref(`${r}.order_id`)}, 'recipient_email', ${email}, 'position', ${sql.ref(`${r}.position`)}`;
+
+/**
+ * A claim page opened: counts the opening and, the first time only, writes `reward.opened`. The
+ * row is locked before it is read (FOR UPDATE), so of two first openings racing, the second
+ * waits and then sees the first's time: one event.
+ */
+export async function recordClaimOpened(tx: Tx, rewardId: string, at: Date = new Date()): Promise<void> {
+  await sql`
+    WITH old AS (
+      SELECT id, claim_first_opened_at IS NULL AS first FROM rewards WHERE id = ${rewardId} FOR UPDATE
+    ),
+    u AS (
+      UPDATE rewards r
+      SET claim_first_opened_at = coalesce(r.claim_first_opened_at, ${at}::timestamptz),
+          claim_last_opened_at = ${at}::timestamptz,
+          claim_open_count = r.claim_open_count + 1
+      FROM old WHERE r.id = old.id
+      RETURNING r.id, r.order_id, r.organisation_id, r.position, old.first
+    )
+    INSERT INTO events (organisation_id, type, data, created_at)
+    SELECT u.organisation_id, 'reward.opened',
+           jsonb_build_object(${rewardData('u', sql`o.recipient_email`)}, 'opened_at', ${at.toISOString()}::text),
+           ${at}::timestamptz
+    FROM u JOIN orders o ON o.id = u.order_id
+    WHERE u.first`.execute(tx);
+}
+
+/**
+ * The recipient's mail server accepted the order's email (`to`): its issued rewards not yet
+ * delivered become delivered, each with a `reward.delivered`. A second acceptance (the fallback
+ * job after a crash, a resend) finds them delivered and writes nothing.
+ */
+export async function recordRewardsDelivered(tx: Tx, orderId: string, to: string, at: Date = new Date()) {
+  const { rows } = await sql<{ n: number }>`
+    WITH u AS (
+      UPDATE rewards SET delivered_at = ${at}::timestamptz
+      WHERE order_id = ${orderId} AND status = 'issued' AND delivered_at IS NULL
+      RETURNING id, order_id, organisation_id, position
+    ),
+    ev AS (
+      INSERT INTO events (organisation_id, type, data, created_at)
+      SELECT u.organisation_id, 'reward.delivered',
+             jsonb_build_object(${rewardData('u', sql`${to}::text`)}, 'delivered_at', ${at.toISOString()}::text),
+             ${at}::timestamptz
+      FROM u ORDER BY u.position
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM ev`.execute(tx);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The recipient's mail server refused the order's email for good (an SMTP 5xx): one
+ * `reward.email_bounced` per issued reward, once per message (`messageId`), so the same refusal
+ * met again by the fallback job is not reported twice. The order is left as it is.
+ */
+export async function recordEmailBounced(
+  tx: Tx,
+  b: { orderId: string; to: string; messageId: string; smtpCode: number | null; smtpResponse: string; at?: Date },
+) {
+  const at = b.at ?? new Date();
+  const { rows } = await sql<{ n: number }>`
+    WITH b AS (
+      INSERT INTO reward_email_bounces (reward_id, message_id, recipient_email, smtp_code, smtp_response, bounced_at)
+      SELECT id, ${b.messageId}, ${b.to}, ${b.smtpCode}::int, ${b.smtpResponse}, ${at}::timestamptz
+      FROM rewards WHERE order_id = ${b.orderId} AND status = 'issued'
+      ON CONFLICT DO NOTHING
+      RETURNING reward_id
+    ),
+    ev AS (
+      INSERT INTO events (organisation_id, type, data, created_at)
+      SELECT r.organisation_id, 'reward.email_bounced',
+             jsonb_build_object(${rewardData('r', sql`${b.to}::text`)}, 'bounced_at', ${at.toISOString()}::text,
+                                'smtp_code', ${b.smtpCode}::int, 'smtp_response', ${b.smtpResponse}::text),
+             ${at}::timestamptz
+      FROM b JOIN rewards r ON r.id = b.reward_id ORDER BY r.position
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM ev`.execute(tx);
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,410 @@
+import { OPERATION_ACCESS, type OperationId, ROLES_FOR_LEVEL, type Role } from '@giftrelay/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, randomIp, type SignedUpUser, signIn, signUpVerifiedUser, uniqueEmail } from './factories';
+import { invite, joinAs } from './factories/members';
+import { type ProductPick, pickProduct, postOrder, recipient, settledOrder } from './factories/orders';
+import { createTestApp, eventually, TEST_DB, type TestApp } from './helpers';
+
+/**
+ * The role matrix (decision 032): every operation of the API × owner, admin, sender, viewer ×
+ * the caller's own organisation's object and another organisation's. Whether a role may call an
+ * operation comes from OPERATION_ACCESS; this table gives, for each operation, a request on an
+ * object of the caller's organisation (and of the other's, when it names one) and the status an
+ * allowed caller gets. A refused role gets 403; an allowed one gets 404 for the other
+ * organisation's object, and no answer carries any of the other organisation's ids. An operation
+ * in the OpenAPI document without a row here (or a rule there) fails the first test.
+ */
+
+const ROLES = ['owner', 'admin', 'sender', 'viewer'] as const;
+
+interface Org {
+  members: Record<Role, SignedUpUser>;
+  organisationId: string;
+  orderId: string;
+  endpointId: string;
+  apiKeyId: string;
+  eventId: string;
+  invitationId: string;
+}
+interface Ctx {
+  a: Org;
+  b: Org;
+  product: ProductPick;
+  /** A new object in the caller's organisation, for a request that uses it up. */
+  fresh: {
+    member(): Promise<string>;
+    invitation(): Promise<string>;
+    endpoint(): Promise<string>;
+    apiKey(): Promise<string>;
+  };
+}
+interface Req {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: object;
+}
+interface Row {
+  own: (c: Ctx) => Req | Promise<Req>;
+  other?: (c: Ctx) => Req;
+  /** What an allowed caller gets on its own organisation's object (public operations: not checked). */
+  ok?: number;
+  /** The call ends or changes the caller's session: each role calls on a session of its own. */
+  freshSession?: boolean;
+}
+
+const MADE_UP = '00000000-0000-4000-8000-000000000000';
+const MADE_UP_TOKEN = 'x'.repeat(43);
+
+const TABLE: Record<OperationId, Row> = {
+  // Public: no role is involved; called without a token.
+  getHealth: { own: () => ({ url: '/api/health' }) },
+  listProducts: { own: () => ({ url: '/api/v1/products' }) },
+  getProduct: { own: (c) => ({ url: `/api/v1/products/${c.product.code}` }) },
+  getProductLogo: { own: (c) => ({ url: `/api/v1/products/${c.product.code}/logo.svg` }) },
+  listCatalogFacets: { own: () => ({ url: '/api/v1/catalog/facets' }) },
+  getFxRate: { own: () => ({ url: '/api/v1/fx/rates?from=EUR&to=USD' }) },
+  createLead: { own: () => ({ method: 'POST', url: '/api/v1/leads', payload: {} }) },
+  getClaim: { own: () => ({ url: `/api/v1/claims/${MADE_UP_TOKEN}` }) },
+  getOrganisationLogo: { own: () => ({ url: `/api/v1/organisation-logos/${MADE_UP}` }) },
+  listMailboxMessages: { own: () => ({ url: '/api/mailbox' }) },
+  getMailboxMessage: { own: () => ({ url: `/api/mailbox/${MADE_UP}` }) },
+  signUp: { own: () => ({ method: 'POST', url: '/api/v1/auth/signup', payload: {} }) },
+  createSession: { own: () => ({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: {} }) },
+  verifyEmail: { own: () => ({ method: 'POST', url: '/api/v1/auth/verify', payload: { token: MADE_UP_TOKEN } }) },
+  resendVerificationEmail: { own: () => ({ method: 'POST', url: '/api/v1/auth/resend', payload: {} }) },
+  requestPasswordReset: { own: () => ({ method: 'POST', url: '/api/v1/auth/recover', payload: {} }) },
+  resetPassword: { own: () => ({ method: 'POST', url: '/api/v1/auth/reset-password', payload: {} }) },
+  inspectInvitation: {
+    own: () => ({ method: 'POST', url: '/api/v1/invitations/inspect', payload: { token: MADE_UP_TOKEN } }),
+  },
+  acceptInvitationAsNewUser: {
+    own: () => ({ method: 'POST', url: '/api/v1/invitations/accept-new', payload: { token: MADE_UP_TOKEN } }),
+  },
+
+  // The caller's own account.
+  signOut: { own: () => ({ method: 'POST', url: '/api/v1/auth/logout' }), ok: 200, freshSession: true },
+  getCurrentUser: { own: () => ({ url: '/api/v1/auth/user' }), ok: 200 },
+  // A wrong current password: answered (400) only once the role rule let the caller through.
+  changePassword: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { current_password: 'not-the-password', password: 'another-Harbour-43' },
+    }),
+    ok: 400,
+  },
+  listMyOrganisations: { own: () => ({ url: '/api/v1/auth/organisations' }), ok: 200 },
+  switchOrganisation: {
+    own: (c) => ({ method: 'POST', url: '/api/v1/auth/switch', payload: { organisation_id: c.a.organisationId } }),
+    other: (c) => ({ method: 'POST', url: '/api/v1/auth/switch', payload: { organisation_id: c.b.organisationId } }),
+    ok: 200,
+    freshSession: true,
+  },
+  acceptInvitation: {
+    own: () => ({ method: 'POST', url: '/api/v1/invitations/accept', payload: { token: MADE_UP_TOKEN } }),
+    ok: 400,
+  },
+
+  // Reading.
+  listOrders: { own: () => ({ url: '/api/v1/orders' }), ok: 200 },
+  getOrder: {
+    own: (c) => ({ url: `/api/v1/orders/${c.a.orderId}` }),
+    other: (c) => ({ url: `/api/v1/orders/${c.b.orderId}` }),
+    ok: 200,
+  },
+  getOrderStats: { own: () => ({ url: '/api/v1/orders/stats' }), ok: 200 },
+  exportOrders: { own: () => ({ url: '/api/v1/orders/export' }), ok: 200 },
+  getBalance: { own: () => ({ url: '/api/v1/balance' }), ok: 200 },
+  getDashboard: { own: () => ({ url: '/api/v1/dashboard' }), ok: 200 },
+  getDashboardCharts: { own: () => ({ url: '/api/v1/dashboard/charts' }), ok: 200 },
+  getAnalytics: { own: () => ({ url: '/api/v1/analytics' }), ok: 200 },
+  exportAnalytics: { own: () => ({ url: '/api/v1/analytics/export' }), ok: 200 },
+  listEvents: { own: () => ({ url: '/api/v1/events' }), ok: 200 },
+  getEvent: {
+    own: (c) => ({ url: `/api/v1/events/${c.a.eventId}` }),
+    other: (c) => ({ url: `/api/v1/events/${c.b.eventId}` }),
+    ok: 200,
+  },
+
+  getOrganisationSettings: { own: () => ({ url: '/api/v1/organisation' }), ok: 200 },
+
+  // Sending.
+  createOrder: {
+    own: (c) => ({
+      method: 'POST',
+      url: '/api/v1/orders',
+      payload: { product_code: c.product.code, amount: 25, email: recipient(), quantity: 1 },
+    }),
+    ok: 201,
+  },
+  resendOrder: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/resend`, payload: {} }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/resend`, payload: {} }),
+    ok: 200,
+  },
+
+  // Running the organisation.
+  updateOrganisationSettings: {
+    own: () => ({ method: 'PATCH', url: '/api/v1/organisation', payload: { default_message: 'Thank you!' } }),
+    ok: 200,
+  },
+  // Not a PNG: answered (400) only once the role rule let the caller through.
+  uploadOrganisationLogo: {
+    own: () => ({
+      method: 'PUT',
+      url: '/api/v1/organisation/logo',
+      payload: { media_type: 'image/png', data: 'AAAA' },
+    }),
+    ok: 400,
+  },
+  removeOrganisationLogo: { own: () => ({ method: 'DELETE', url: '/api/v1/organisation/logo' }), ok: 200 },
+  listAuditEvents: { own: () => ({ url: '/api/v1/audit-events' }), ok: 200 },
+  exportAuditEvents: { own: () => ({ url: '/api/v1/audit-events/export' }), ok: 200 },
+  topUpSandboxBalance: {
+    own: () => ({ method: 'POST', url: '/api/v1/balance/sandbox-topup', payload: { amount: 10 } }),
+    ok: 200,
+  },
+  createApiKey: {
+    own: () => ({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'Matrix', scopes: 'read_only' } }),
+    ok: 201,
+  },
+  listApiKeys: { own: () => ({ url: '/api/v1/api-keys' }), ok: 200 },
+  revokeApiKey: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}` }),
+    ok: 200,
+  },
+  createWebhookEndpoint: {
+    own: () => ({ method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'http://127.0.0.1:9/matrix' } }),
+    ok: 201,
+  },
+  listWebhookEndpoints: { own: () => ({ url: '/api/v1/webhook-endpoints' }), ok: 200 },
+  getWebhookEndpoint: {
+    own: (c) => ({ url: `/api/v1/webhook-endpoints/${c.a.endpointId}` }),
+    other: (c) => ({ url: `/api/v1/webhook-endpoints/${c.b.endpointId}` }),
+    ok: 200,
+  },
+  updateWebhookEndpoint: {
+    own: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/webhook-endpoints/${c.a.endpointId}`,
+      payload: { description: 'x' },
+    }),
+    other: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/webhook-endpoints/${c.b.endpointId}`,
+      payload: { description: 'x' },
+    }),
+    ok: 200,
+  },
+  rotateWebhookSecret: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/webhook-endpoints/${c.a.endpointId}/rotate-secret` }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/webhook-endpoints/${c.b.endpointId}/rotate-secret` }),
+    ok: 200,
+  },
+  deleteWebhookEndpoint: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/webhook-endpoints/${await c.fresh.endpoint()}` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/webhook-endpoints/${c.b.endpointId}` }),
+    ok: 200,
+  },
+  listWebhookDeliveries: {
+    own: (c) => ({ url: `/api/v1/webhook-endpoints/${c.a.endpointId}/deliveries` }),
+    other: (c) => ({ url: `/api/v1/webhook-endpoints/${c.b.endpointId}/deliveries` }),
+    ok: 200,
+  },
+  replayWebhookEvent: {
+    own: (c) => ({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${c.a.endpointId}/replay`,
+      payload: { event_id: c.a.eventId },
+    }),
+    other: (c) => ({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${c.b.endpointId}/replay`,
+      payload: { event_id: c.b.eventId },
+    }),
+    ok: 202,
+  },
+  sendWebhookTestEvent: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/webhook-endpoints/${c.a.endpointId}/test` }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/webhook-endpoints/${c.b.endpointId}/test` }),
+    ok: 202,
+  },
+  listMembers: { own: () => ({ url: '/api/v1/members' }), ok: 200 },
+  updateMemberRole: {
+    own: async (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/members/${await c.fresh.member()}`,
+      payload: { role: 'viewer' },
+    }),
+    other: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/members/${c.b.members.owner.user.id}`,
+      payload: { role: 'viewer' },
+    }),
+    ok: 200,
+  },
+  removeMember: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/members/${await c.fresh.member()}` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}` }),
+    ok: 200,
+  },
+  listInvitations: { own: () => ({ url: '/api/v1/invitations' }), ok: 200 },
+  createInvitation: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/invitations',
+      payload: { email: uniqueEmail('matrix'), role: 'viewer' },
+    }),
+    ok: 201,
+  },
+  resendInvitation: {
+    own: async (c) => ({ method: 'POST', url: `/api/v1/invitations/${await c.fresh.invitation()}/resend` }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/invitations/${c.b.invitationId}/resend` }),
+    ok: 200,
+  },
+  revokeInvitation: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/invitations/${await c.fresh.invitation()}` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/invitations/${c.b.invitationId}` }),
+    ok: 200,
+  },
+  // Ownership: the transfer itself is tested in members.test.ts; here one to nobody (404 once allowed).
+  transferOwnership: {
+    own: () => ({ method: 'POST', url: '/api/v1/members/transfer-ownership', payload: { user_id: MADE_UP } }),
+    other: (c) => ({
+      method: 'POST',
+      url: '/api/v1/members/transfer-ownership',
+      payload: { user_id: c.b.members.owner.user.id },
+    }),
+    ok: 404,
+  },
+};
+
+let t: TestApp;
+let ctx: Ctx;
+let otherIds: string[];
+
+async function organisation(product: ProductPick): Promise<Org> {
+  const owner = await signUpVerifiedUser(t);
+  const [admin, sender, viewer] = [
+    await joinAs(t, owner, 'admin'),
+    await joinAs(t, owner, 'sender'),
+    await joinAs(t, owner, 'viewer'),
+  ];
+  const as = (method: Req['method'], url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: bearer(owner.accessToken) });
+  const order = await postOrder(t, owner.accessToken, {
+    product_code: product.code,
+    amount: 25,
+    email: recipient(),
+    quantity: 1,
+  });
+  const orderId = order.json().order_id as string;
+  await settledOrder(t, owner.accessToken, orderId);
+  const endpoint = await as('POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/matrix' });
+  const key = await as('POST', '/api/v1/api-keys', { name: 'Matrix', scopes: 'read_only' });
+  const eventId = await eventually(async () => (await as('GET', '/api/v1/events')).json().data[0]?.id as string);
+  const invitation = await invite(t, owner, uniqueEmail('invited'), 'viewer');
+  return {
+    members: { owner, admin, sender, viewer },
+    organisationId: owner.organisationId,
+    orderId,
+    endpointId: endpoint.json().endpoint.id,
+    apiKeyId: key.json().id,
+    eventId,
+    invitationId: invitation.id,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+  const product = await pickProduct(t);
+  const a = await organisation(product);
+  const b = await organisation(product);
+  const owner = a.members.owner;
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, headers: bearer(owner.accessToken) });
+  ctx = {
+    a,
+    b,
+    product,
+    fresh: {
+      member: async () => (await joinAs(t, owner, 'sender')).user.id,
+      invitation: async () => (await invite(t, owner, uniqueEmail('fresh'), 'viewer')).id,
+      endpoint: async () =>
+        (await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/fresh' })).json().endpoint.id,
+      apiKey: async () => (await post('/api/v1/api-keys', { name: 'Fresh', scopes: 'read_only' })).json().id,
+    },
+  };
+  otherIds = [
+    b.organisationId,
+    b.orderId,
+    b.endpointId,
+    b.apiKeyId,
+    b.eventId,
+    b.invitationId,
+    ...ROLES.map((r) => b.members[r].user.id),
+  ];
+}, 120_000);
+afterAll(() => t.close());
+
+async function tokenFor(role: Role, row: Row): Promise<string> {
+  const member = ctx.a.members[role];
+  return row.freshSession ? (await signIn(t, member.email, member.password)).access_token : member.accessToken;
+}
+
+const send = (req: Req, token: string | null) =>
+  t.app.inject({
+    method: req.method ?? 'GET',
+    url: req.url,
+    payload: req.payload,
+    headers: token ? bearer(token) : {},
+    remoteAddress: randomIp(),
+  });
+
+describe(`Role matrix (${TEST_DB})`, () => {
+  it('has a rule and a row for every operation the API documents, and none for operations it lacks', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const documented = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(documented.filter((id) => !id || !Object.hasOwn(OPERATION_ACCESS, id))).toEqual([]);
+    expect(documented.filter((id) => !id || !Object.hasOwn(TABLE, id))).toEqual([]);
+    expect(Object.keys(TABLE).filter((id) => !documented.includes(id))).toEqual([]);
+  });
+
+  for (const [operationId, row] of Object.entries(TABLE) as [OperationId, Row][]) {
+    const level = OPERATION_ACCESS[operationId];
+    it(`${operationId} (${level})`, async () => {
+      const cells: string[] = [];
+      const record = (who: string, status: number, expected: number | 'answered') => {
+        const pass = expected === 'answered' ? ![401, 403].includes(status) && status < 500 : status === expected;
+        cells.push(`${pass ? 'ok ' : 'BAD'} ${who}: ${status} (expected ${expected})`);
+      };
+      if (level === 'public') {
+        const res = await send(await row.own(ctx), null);
+        record('anyone', res.statusCode, 'answered');
+      } else {
+        const anonymous = await send(await row.own(ctx), null);
+        record('no token', anonymous.statusCode, 401);
+        for (const role of ROLES) {
+          const allowed = ROLES_FOR_LEVEL[level].includes(role);
+          const own = await send(await row.own(ctx), await tokenFor(role, row));
+          record(`${role} on own`, own.statusCode, allowed ? (row.ok ?? 200) : 403);
+          for (const id of otherIds) {
+            if (own.body.includes(id))
+              cells.push(`BAD ${role} on own: the answer carries another organisation's ${id}`);
+          }
+          if (row.other) {
+            const other = await send(row.other(ctx), await tokenFor(role, row));
+            record(`${role} on other`, other.statusCode, allowed ? 404 : 403);
+          }
+        }
+      }
+      expect(
+        cells.filter((c) => c.startsWith('BAD')),
+        cells.join('\n'),
+      ).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,70 @@
+import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditAction, type AuditEvent, auditAreaOf } from '@giftrelay/contracts';
+
+export const AREA_LABELS: Record<string, string> = {
+  auth: 'Sign-ins',
+  organisation: 'Organisation settings',
+  api_key: 'API keys',
+};
+export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.replace(/_/g, ' ');
+
+const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
+  'auth.signed_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'organisation.updated': 'Changed settings',
+  'organisation.logo_changed': 'Changed the logo',
+  'api_key.created': 'Created an API key',
+  'api_key.used': 'Used an API key',
+  'api_key.revoked': 'Revoked an API key',
+};
+export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
+
+export const AREAS = AUDIT_AREAS;
+export const actionsIn = (area: string | undefined) => AUDIT_ACTIONS.filter((a) => !area || auditAreaOf(a) === area);
+
+export interface AuditFilters {
+  area?: string;
+  action?: string;
+  actorEmail?: string;
+  /** Local dates, YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** The API query for the filters: dates become exclusive instants around whole local days. */
+export function filterQuery(f: AuditFilters): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.area) q.set('area', f.area);
+  if (f.action) q.set('action', f.action);
+  if (f.actorEmail?.trim()) q.set('actor_email', f.actorEmail.trim());
+  if (f.from) q.set('created_after', new Date(new Date(`${f.from}T00:00:00`).getTime() - 1).toISOString());
+  if (f.to) {
+    const end = new Date(`${f.to}T00:00:00`);
+    end.setDate(end.getDate() + 1);
+    q.set('created_before', end.toISOString());
+  }
+  return q;
+}
+
+/** One line of what changed: "name: Acme → Acme Inc; brand colour: none → #0f766e". */
+export function describeDetail(e: AuditEvent): string {
+  const changes = e.detail.changes as Record<string, { before: unknown; after: unknown }> | undefined;
+  const show = (v: unknown) =>
+    v === null || v === undefined
+      ? 'none'
+      : typeof v === 'object'
+        ? describeObject(v as Record<string, unknown>)
+        : String(v);
+  if (changes) {
+    return Object.entries(changes)
+      .map(([field, c]) => `${field.replace(/_/g, ' ')}: ${show(c.before)} → ${show(c.after)}`)
+      .join('; ');
+  }
+  const parts = Object.entries(e.detail).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${show(v)}`);
+  if (e.api_key) parts.unshift(`key: ${e.api_key.name} (…${e.api_key.last_four})`);
+  return parts.join('; ');
+}
+
+function describeObject(o: Record<string, unknown>): string {
+  if (o.media_type) return `${o.media_type === 'image/png' ? 'PNG' : 'SVG'} ${o.width}×${o.height}`;
+  return JSON.stringify(o);
+}

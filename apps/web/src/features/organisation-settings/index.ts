@@ -1,0 +1,1 @@
+export { OrganisationSettingsSection } from './components/organisation-settings-section';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './auth';
+import { listEnvelope, pageQueryFields } from './lists';
+
+/**
+ * Every action the audit log records, `area.verb`. The database checks only the shape (migration
+ * 0063), so a feature adds its actions here, in its own group, and nowhere else.
+ */
+export const AUDIT_ACTIONS = [
+  // API keys (decision 026)
+  'api_key.created',
+  'api_key.used',
+  'api_key.revoked',
+  // Webhook endpoints (decision 029): disabled by the system after 5 days of failures
+  'webhook_endpoint.disabled',
+  // Members and roles (decision 032)
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'invitation.resent',
+  'invitation.revoked',
+  'ownership.transferred',
+  // Sign-ins (issue 15): a password that worked, and one that did not for an existing account
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  // Organisation settings (issue 15, decision 033): before and after of what changed
+  'organisation.updated',
+  'organisation.logo_changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** An action's area, the part before the first dot: `api_key`, `auth`, `organisation`. */
+export const auditAreaOf = (action: string) => action.slice(0, action.indexOf('.'));
+export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map(auditAreaOf))] as [string, ...string[]];
+
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: `must be one of ${AUDIT_ACTIONS.join(', ')}` });
+export const AuditAreaSchema = z.enum(AUDIT_AREAS, { error: `must be one of ${AUDIT_AREAS.join(', ')}` });
+
+export const AuditEventSchema = z.object({
+  id: z.uuid(),
+  action: AuditActionSchema,
+  area: z.string(),
+  created_at: z.string().meta({ description: 'When it happened (ISO 8601, UTC, milliseconds)' }),
+  /** The person who acted; null for the system, an API key alone, or a user since deleted. */
+  actor: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  api_key: z.object({ id: z.uuid(), name: z.string(), last_four: z.string() }).nullable(),
+  /** What changed: for settings, `{changes: {field: {before, after}}}`; never a secret. */
+  detail: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+const TIME_MESSAGE = 'must be a date-time such as 2026-01-31T12:00:00Z';
+const isoTime = z.iso.datetime({ offset: true, error: TIME_MESSAGE }).transform((s) => new Date(s));
+
+const auditFilterFields = {
+  action: AuditActionSchema.optional(),
+  area: AuditAreaSchema.optional(),
+  actor_id: z.uuid('actor_id must be a user id').optional(),
+  actor_email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `actor_email must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .pipe(z.email({ error: 'actor_email must be an email address' }))
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  created_after: isoTime.optional(),
+  created_before: isoTime.optional(),
+};
+const rangeInOrder = (q: { created_after?: Date; created_before?: Date }) =>
+  !q.created_after || !q.created_before || q.created_after < q.created_before;
+const RANGE_ISSUE = { path: ['created_before'], message: 'created_before must be after created_after' };
+
+/** `GET /api/v1/audit-events`: newest first; every filter optional; time bounds exclusive. */
+export const ListAuditEventsQuerySchema = z
+  .object({ ...auditFilterFields, ...pageQueryFields })
+  .refine(rangeInOrder, RANGE_ISSUE);
+export type ListAuditEventsQuery = z.infer<typeof ListAuditEventsQuerySchema>;
+
+/** `GET /api/v1/audit-events/export`: the same filters, every match. */
+export const AuditEventsExportQuerySchema = z.object(auditFilterFields).refine(rangeInOrder, RANGE_ISSUE);
+export type AuditEventsFilter = z.infer<typeof AuditEventsExportQuerySchema>;
+
+export const ListAuditEventsResponseSchema = listEnvelope(AuditEventSchema);
+export type ListAuditEventsResponse = z.infer<typeof ListAuditEventsResponseSchema>;
+
+export const AUDIT_EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'action',
+  'actor_email',
+  'actor_id',
+  'api_key',
+  'detail',
+] as const;

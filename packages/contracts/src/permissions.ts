@@ -1,0 +1,116 @@
+import type { Role } from './auth';
+
+/**
+ * What each `/api/v1` operation asks of the person calling it, keyed by operationId: the one
+ * place the server's auth plugin reads and the web app asks before showing a control
+ * (decision 032). An operation missing here refuses every signed-in caller (403), and the role
+ * matrix test fails until it is added.
+ *
+ * - `public`: anyone, no sign-in.
+ * - `signed_in`: any member of the session's organisation, about their own account.
+ * - `read`: every role, viewers included: dashboard, orders, analytics, balance.
+ * - `send`: owners, admins and senders: sending rewards.
+ * - `manage`: owners and admins: members, invitations, settings, keys, webhooks, funds.
+ * - `own`: owners only: ownership.
+ *
+ * API keys are not people: they never reach `signed_in`, `manage` or `own` operations (those take
+ * no key scope), and on the others their scopes decide.
+ */
+export type AccessLevel = 'public' | 'signed_in' | 'read' | 'send' | 'manage' | 'own';
+
+export const ROLES_FOR_LEVEL: Readonly<Record<Exclude<AccessLevel, 'public'>, readonly Role[]>> = {
+  signed_in: ['owner', 'admin', 'sender', 'viewer'],
+  read: ['owner', 'admin', 'sender', 'viewer'],
+  send: ['owner', 'admin', 'sender'],
+  manage: ['owner', 'admin'],
+  own: ['owner'],
+};
+
+export const OPERATION_ACCESS = {
+  // Public: the catalogue, the site, claims, sign-up and sign-in, invitation links.
+  getHealth: 'public',
+  listProducts: 'public',
+  getProduct: 'public',
+  getProductLogo: 'public',
+  listCatalogFacets: 'public',
+  getFxRate: 'public',
+  createLead: 'public',
+  getClaim: 'public',
+  getOrganisationLogo: 'public',
+  listMailboxMessages: 'public',
+  getMailboxMessage: 'public',
+  signUp: 'public',
+  createSession: 'public',
+  verifyEmail: 'public',
+  resendVerificationEmail: 'public',
+  requestPasswordReset: 'public',
+  resetPassword: 'public',
+  inspectInvitation: 'public',
+  acceptInvitationAsNewUser: 'public',
+  // The person's own account.
+  signOut: 'signed_in',
+  getCurrentUser: 'signed_in',
+  changePassword: 'signed_in',
+  listMyOrganisations: 'signed_in',
+  switchOrganisation: 'signed_in',
+  acceptInvitation: 'signed_in',
+  // Reading the organisation's programme.
+  listOrders: 'read',
+  getOrder: 'read',
+  getOrderStats: 'read',
+  exportOrders: 'read',
+  getBalance: 'read',
+  getDashboard: 'read',
+  getDashboardCharts: 'read',
+  getAnalytics: 'read',
+  exportAnalytics: 'read',
+  listEvents: 'read',
+  getEvent: 'read',
+  getOrganisationSettings: 'read',
+  // Sending.
+  createOrder: 'send',
+  resendOrder: 'send',
+  // Running the organisation.
+  updateOrganisationSettings: 'manage',
+  uploadOrganisationLogo: 'manage',
+  removeOrganisationLogo: 'manage',
+  listAuditEvents: 'manage',
+  exportAuditEvents: 'manage',
+  topUpSandboxBalance: 'manage',
+  createApiKey: 'manage',
+  listApiKeys: 'manage',
+  revokeApiKey: 'manage',
+  createWebhookEndpoint: 'manage',
+  listWebhookEndpoints: 'manage',
+  getWebhookEndpoint: 'manage',
+  updateWebhookEndpoint: 'manage',
+  rotateWebhookSecret: 'manage',
+  deleteWebhookEndpoint: 'manage',
+  listWebhookDeliveries: 'manage',
+  replayWebhookEvent: 'manage',
+  sendWebhookTestEvent: 'manage',
+  listMembers: 'manage',
+  updateMemberRole: 'manage',
+  removeMember: 'manage',
+  listInvitations: 'manage',
+  createInvitation: 'manage',
+  resendInvitation: 'manage',
+  revokeInvitation: 'manage',
+  // Ownership.
+  transferOwnership: 'own',
+} as const satisfies Record<string, AccessLevel>;
+
+export type OperationId = keyof typeof OPERATION_ACCESS;
+
+/** The rule of an operation, or undefined for one nobody wrote a rule for (refused). */
+export function accessOf(operationId: string | undefined): AccessLevel | undefined {
+  if (!operationId || !Object.hasOwn(OPERATION_ACCESS, operationId)) return undefined;
+  return OPERATION_ACCESS[operationId as OperationId];
+}
+
+/** Whether someone with `role` may call the operation (the web app hides what this refuses). */
+export function can(role: Role | undefined, operationId: OperationId): boolean {
+  const level = OPERATION_ACCESS[operationId];
+  if (level === 'public') return true;
+  return role !== undefined && ROLES_FOR_LEVEL[level].includes(role);
+}
