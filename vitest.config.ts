@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,10 @@ const serverTests = {
 // starts one and passes TEST_DATABASE_URL).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on this two-core
+    // machine. Most server files wait (on PostgreSQL, pg-boss, child processes, SMTP), so two at a
+    // time keep both cores busy; every file has a database of its own (test/helpers.ts).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/database';
@@ -11,12 +13,15 @@ function adminUrl(): string {
   return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
-/** A URL for a database of its own on the test PostgreSQL server, created now. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A URL for a database of its own on the test PostgreSQL server, created now: empty, or a copy of
+ * the run's migrated template (test/template-database.ts) when `template` names one.
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gr_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
@@ -33,8 +38,26 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 
 /** An empty database of the kind this test project runs on: in-memory PGlite or a fresh PostgreSQL database. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  return openTestDatabase();
+}
+
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A database already migrated, with pg-boss's schema: a copy of the run's template where the
+ * global setup made one (a file run alone through another config gets a migrated empty one).
+ */
+export async function createMigratedTestDatabase(): Promise<DatabaseHandle> {
+  const name = TEST_DB === 'pglite' ? inject('pgliteTemplate') : inject('postgresTemplate');
+  if (!name) return openTestDatabase();
+  if (TEST_DB === 'postgres') return openTestDatabase(name);
+  pgliteTemplate ??= new Blob([readFileSync(name)]);
+  return openPglite(undefined, { loadDataDir: pgliteTemplate });
+}
+
+async function openTestDatabase(template?: string): Promise<DatabaseHandle> {
   if (TEST_DB === 'pglite') return openPglite();
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase(template);
   const handle = await openPostgres(url, 10);
   return {
     ...handle,
@@ -75,7 +98,7 @@ export interface TestApp {
 export async function createTestApp(
   opts: Partial<BuildAppOptions> & { env?: Record<string, string>; beforeReady?: (app: App) => void } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   const loggedErrors: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {

@@ -36,6 +36,8 @@ export interface DatabaseHandle {
   notify(channel: string, payloads: string[]): Promise<void>;
   /** Runs `fn` holding the migration lock, so parallel starts migrate once. */
   withMigrationLock<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as one tar file, which `openPglite` can start from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -91,13 +93,18 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
   };
 }
 
-/** `dir` is a folder for data kept on disk, or undefined for a database held in memory (tests). */
-export async function openPglite(dir?: string): Promise<DatabaseHandle> {
+/**
+ * `dir` is a folder for data kept on disk, or undefined for a database held in memory (tests).
+ * `loadDataDir` starts from a data folder dumped by `dumpDataDir` instead of an empty cluster: the
+ * tests' migrated template, which skips initdb and the migrations (test/template-database.ts).
+ */
+export async function openPglite(dir?: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   // Extensions PGlite ships separately must be loaded here for a migration's CREATE EXTENSION.
   const pglite = await PGlite.create(dir ?? 'memory://', {
     parsers: { [INT8]: keepText, [NUMERIC]: keepText },
     extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
@@ -117,6 +124,9 @@ export async function openPglite(dir?: string): Promise<DatabaseHandle> {
       return fn(async (sql) => {
         await pglite.exec(sql);
       });
+    },
+    async dumpDataDir() {
+      return pglite.dumpDataDir('none');
     },
     async close() {
       await db.destroy();

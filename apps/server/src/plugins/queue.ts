@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import { PgBoss, type SendOptions } from 'pg-boss';
 
 const PING_QUEUE = 'system.ping';
-const SCHEMA = 'pgboss';
+/** pg-boss's schema in the app's database. */
+export const QUEUE_SCHEMA = 'pgboss';
+const SCHEMA = QUEUE_SCHEMA;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 const WAKE_SPACING_MS = 10;
 const PING_TIMEOUT_MS = 10_000;
