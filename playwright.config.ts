@@ -2,8 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// End-to-end tests drive Debian's Chromium against the built app served by the real server on a
-// fresh PGlite folder. `npm test` builds first and installs Chromium when it is missing.
+// End-to-end tests drive Debian's Chromium (its headless shell, scripts/lib/system.mjs) against
+// the built app served by the real server on a fresh PGlite folder. `npm test` builds first and
+// installs the headless shell when it is missing.
 const port = Number(process.env.E2E_PORT ?? 3197);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.test-output/e2e-data');
@@ -24,8 +25,12 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The pages are tested as someone who asked for less motion sees them (index.css): no
+    // animation frames to paint in software on a two-core machine, and no element caught
+    // mid-transition by a click or an axe scan. Nothing here tests an animation itself.
+    reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
