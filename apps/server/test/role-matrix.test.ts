@@ -225,6 +225,19 @@ const TABLE: Record<OperationId, Row> = {
     }),
     ok: 202,
   },
+  replayFailedWebhookDeliveries: {
+    own: (c) => ({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${c.a.endpointId}/replay-failed`,
+      payload: { since: new Date(Date.now() - 3_600_000).toISOString() },
+    }),
+    other: (c) => ({
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${c.b.endpointId}/replay-failed`,
+      payload: { since: new Date(Date.now() - 3_600_000).toISOString() },
+    }),
+    ok: 202,
+  },
   sendWebhookTestEvent: {
     own: (c) => ({ method: 'POST', url: `/api/v1/webhook-endpoints/${c.a.endpointId}/test` }),
     other: (c) => ({ method: 'POST', url: `/api/v1/webhook-endpoints/${c.b.endpointId}/test` }),

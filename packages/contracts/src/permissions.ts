@@ -88,6 +88,7 @@ export const OPERATION_ACCESS = {
   deleteWebhookEndpoint: 'manage',
   listWebhookDeliveries: 'manage',
   replayWebhookEvent: 'manage',
+  replayFailedWebhookDeliveries: 'manage',
   sendWebhookTestEvent: 'manage',
   listMembers: 'manage',
   updateMemberRole: 'manage',

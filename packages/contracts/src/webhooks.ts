@@ -121,3 +121,31 @@ export const ListWebhookDeliveriesResponseSchema = listEnvelope(WebhookDeliveryS
 
 export const ReplayWebhookBodySchema = z.object({ event_id: z.uuid('event_id must be an event id') });
 export const WebhookDeliveryResponseSchema = z.object({ success: z.literal(true), delivery: WebhookDeliverySchema });
+
+/** How far back "replay failed since" reaches: the events API keeps events at least this long. */
+export const WEBHOOK_REPLAY_MAX_DAYS = 30;
+/** The most events one "replay failed since" queues; calling again queues the rest. */
+export const WEBHOOK_REPLAY_MAX_EVENTS = 1000;
+const REPLAY_SINCE_MESSAGE = `since must be a date-time such as 2026-01-31T12:00:00Z, not in the future and at most ${WEBHOOK_REPLAY_MAX_DAYS} days ago`;
+
+export const ReplayFailedWebhooksBodySchema = z.object({
+  since: z.iso
+    .datetime({ offset: true, error: REPLAY_SINCE_MESSAGE })
+    .transform((s) => new Date(s))
+    // Checked when the request arrives: a minute of clock skew is allowed for "now".
+    .refine((d) => d.getTime() <= Date.now() + 60_000, { error: REPLAY_SINCE_MESSAGE })
+    .refine((d) => d.getTime() >= Date.now() - WEBHOOK_REPLAY_MAX_DAYS * 86_400_000, {
+      error: REPLAY_SINCE_MESSAGE,
+    })
+    .meta({
+      description: `Events created at or after this time whose delivery to the endpoint failed are delivered again. At most ${WEBHOOK_REPLAY_MAX_DAYS} days ago.`,
+    }),
+});
+export type ReplayFailedWebhooksBody = z.infer<typeof ReplayFailedWebhooksBodySchema>;
+export const ReplayFailedWebhooksResponseSchema = z.object({
+  success: z.literal(true),
+  /** How many events were queued for delivery again (each a new chain of attempts, the same webhook-id). */
+  queued: z.number().int(),
+  /** True when more failed events remain than one call queues: call again. */
+  has_more: z.boolean(),
+});

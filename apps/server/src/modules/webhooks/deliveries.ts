@@ -1,4 +1,10 @@
-import { type EventType, type ListWebhookDeliveriesQuery, listPage, type WebhookDelivery } from '@giftrelay/contracts';
+import {
+  type EventType,
+  type ListWebhookDeliveriesQuery,
+  listPage,
+  WEBHOOK_REPLAY_MAX_EVENTS,
+  type WebhookDelivery,
+} from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
@@ -82,6 +88,30 @@ export async function replayEvent(app: FastifyInstance, organisationId: string, 
   if (!event) throw notFound('Event');
   const delivery = await repo.insertDelivery(app.db, { organisationId, endpointId, eventId });
   return { success: true as const, delivery: present({ ...delivery, event_type: event.type }, []) };
+}
+
+/**
+ * Delivers again, to this endpoint, every event created since `since` whose latest delivery there
+ * failed: after an outage, one call instead of a replay per event. The endpoint's row is locked
+ * for the statement's transaction, so two calls at once queue each event once; an event with a
+ * delivery pending or succeeded is skipped.
+ */
+export async function replayFailedSince(app: FastifyInstance, organisationId: string, endpointId: string, since: Date) {
+  return app.db.transaction().execute(async (tx) => {
+    const endpoint = await endpoints.lockEndpoint(tx, organisationId, endpointId);
+    if (!endpoint) throw notFound('Webhook endpoint');
+    const queued = await repo.replayFailedSince(tx, {
+      organisationId,
+      endpointId,
+      since,
+      limit: WEBHOOK_REPLAY_MAX_EVENTS + 1,
+    });
+    return {
+      success: true as const,
+      queued: Math.min(queued, WEBHOOK_REPLAY_MAX_EVENTS),
+      has_more: queued > WEBHOOK_REPLAY_MAX_EVENTS,
+    };
+  });
 }
 
 /** A `webhook.test` event, delivered to this endpoint only (even a disabled one is not: it is recorded as failed). */

@@ -234,6 +234,66 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     }
   });
 
+  it('replays every event whose delivery failed since a time, once, even when asked twice at once', async () => {
+    const user = await signUpVerifiedUser(t);
+    const { secret, endpoint } = await addEndpoint(user, { url: receiver.url('/outage') });
+    for (const amount of [5, 6, 7]) expect((await topUp(user, amount)).statusCode).toBe(200);
+    const delivered = await eventually(async () => {
+      const list = await deliveriesOf(user, endpoint.id, '?status=succeeded');
+      return list.length === 3 ? list : undefined;
+    });
+    // The oldest two chains ended failed (as after an outage that outlasted the schedule).
+    const [third, second, first] = delivered as [(typeof delivered)[0], (typeof delivered)[0], (typeof delivered)[0]];
+    await sql`UPDATE webhook_deliveries SET status = 'failed' WHERE id IN (${first.id}, ${second.id})`.execute(
+      t.app.db,
+    );
+    const since = await sql<{ at: Date }>`SELECT created_at AS at FROM events WHERE id = ${second.event_id}`.execute(
+      t.app.db,
+    );
+    const replayFailed = (who: SignedUpUser, endpointId: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/webhook-endpoints/${endpointId}/replay-failed`,
+        headers: bearer(who.accessToken),
+        payload: payload as Record<string, unknown>,
+      });
+    const body = { since: since.rows[0]?.at.toISOString() };
+    const before = at('/outage').length;
+
+    // Two calls at once: the second finds the event already being delivered again.
+    const answers = await Promise.all([replayFailed(user, endpoint.id, body), replayFailed(user, endpoint.id, body)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    expect(answers.map((a) => a.json().queued).sort()).toEqual([0, 1]);
+    expect(answers[0]?.json().has_more).toBe(false);
+    const again = await eventually(async () => at('/outage')[before]);
+    expect(again.headers['webhook-id']).toBe(second.event_id);
+    expect(verified(secret, again).id).toBe(second.event_id);
+    await eventually(async () => (await deliveriesOf(user, endpoint.id, '?status=succeeded')).length === 2);
+    // Delivered now: nothing left to replay since then; the older failure is before `since`.
+    expect((await replayFailed(user, endpoint.id, body)).json()).toEqual({ success: true, queued: 0, has_more: false });
+    expect(at('/outage')).toHaveLength(before + 1);
+    expect(third.event_id).not.toBe(second.event_id);
+
+    const stranger = await signUpVerifiedUser(t);
+    expect((await replayFailed(stranger, endpoint.id, body)).statusCode).toBe(404);
+    const day = 86_400_000;
+    for (const bad of [
+      {},
+      { since: 'yesterday' },
+      { since: new Date(Date.now() + 3_600_000).toISOString() },
+      { since: new Date(Date.now() - 31 * day).toISOString() },
+      { since: 12 },
+      { since: '2026-01-01T00:00:00Z\u0000' },
+    ]) {
+      const res = await replayFailed(user, endpoint.id, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    expect(
+      (await replayFailed(user, endpoint.id, { since: new Date(Date.now() - 29 * day).toISOString() })).statusCode,
+    ).toBe(202);
+  });
+
   it('a change that rolls back delivers nothing', async () => {
     const user = await signUpVerifiedUser(t);
     await addEndpoint(user, { url: receiver.url('/rolled-back') });

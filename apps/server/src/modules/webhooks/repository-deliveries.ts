@@ -95,6 +95,42 @@ export async function insertDelivery(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A new delivery to the endpoint for each event created since `since` (oldest first, at most
+ * `limit`) whose deliveries there all failed; returns how many there were, up to `limit`. A
+ * delivery is made after its event, so `d.created_at >= since` lets the endpoint's index narrow
+ * the scan.
+ */
+export async function replayFailedSince(
+  tx: Tx,
+  r: { organisationId: string; endpointId: string; since: Date; limit: number },
+): Promise<number> {
+  const { rows } = await sql<{ found: number }>`
+    WITH candidates AS (
+      SELECT e.id, e.created_at
+      FROM events e
+      WHERE e.organisation_id = ${r.organisationId}
+        AND e.created_at >= ${r.since}
+        AND EXISTS (
+          SELECT 1 FROM webhook_deliveries d
+          WHERE d.endpoint_id = ${r.endpointId} AND d.event_id = e.id AND d.status = 'failed'
+            AND d.created_at >= ${r.since})
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries d
+          WHERE d.endpoint_id = ${r.endpointId} AND d.event_id = e.id AND d.status IN ('pending', 'succeeded'))
+      ORDER BY e.created_at, e.id
+      LIMIT ${r.limit}
+    ), inserted AS (
+      INSERT INTO webhook_deliveries (organisation_id, endpoint_id, event_id)
+      SELECT ${r.organisationId}, ${r.endpointId}, c.id FROM candidates c
+      ORDER BY c.created_at, c.id
+      LIMIT ${r.limit - 1}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM candidates)::int AS found, (SELECT count(*) FROM inserted)::int AS queued`.execute(tx);
+  return rows[0]?.found ?? 0;
+}
+
 export interface DeliveryFilter {
   endpointId: string;
   status?: DeliveryRow['status'];

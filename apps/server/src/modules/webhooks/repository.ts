@@ -63,6 +63,17 @@ export async function findEndpoint(tx: Tx, organisationId: string, id: string): 
     .executeTakeFirst();
 }
 
+/** The endpoint, its row locked until the transaction ends (FOR UPDATE), or undefined. */
+export async function lockEndpoint(tx: Tx, organisationId: string, id: string): Promise<{ id: string } | undefined> {
+  return tx
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function updateEndpoint(
   tx: Tx,
   organisationId: string,

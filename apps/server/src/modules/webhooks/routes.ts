@@ -5,6 +5,8 @@ import {
   ListWebhookDeliveriesResponseSchema,
   ListWebhookEndpointsResponseSchema,
   MessageResponseSchema,
+  ReplayFailedWebhooksBodySchema,
+  ReplayFailedWebhooksResponseSchema,
   ReplayWebhookBodySchema,
   RotateWebhookSecretResponseSchema,
   UpdateWebhookEndpointBodySchema,
@@ -14,7 +16,7 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
-import { listDeliveries, replayEvent, sendTestEvent } from './deliveries';
+import { listDeliveries, replayEvent, replayFailedSince, sendTestEvent } from './deliveries';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -172,6 +174,29 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.status(202);
       return replayEvent(app, request.auth.organisationId, request.params.id, request.body.event_id);
+    },
+  );
+
+  app.post(
+    '/webhook-endpoints/:id/replay-failed',
+    {
+      ...auth,
+      schema: {
+        operationId: 'replayFailedWebhookDeliveries',
+        summary:
+          'Deliver again every event whose delivery to this endpoint failed since a time (each with its own `webhook-id`, a new chain of attempts)',
+        description:
+          'Events created at or after `since` (at most 30 days ago) whose latest delivery to this endpoint failed. An event already being delivered again is skipped, so a repeated call queues nothing twice. At most 1,000 events per call: `has_more` says to call again.',
+        tags,
+        security: BEARER,
+        params: WebhookEndpointIdParamsSchema,
+        body: ReplayFailedWebhooksBodySchema,
+        response: { 202: ReplayFailedWebhooksResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(202);
+      return replayFailedSince(app, request.auth.organisationId, request.params.id, request.body.since);
     },
   );
 
