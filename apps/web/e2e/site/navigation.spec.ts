@@ -172,9 +172,12 @@ test('docs has its seven side tabs, and a section can be linked to', async ({ pa
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Search orders' })).toBeVisible();
   await tabs.getByRole('tab', { name: 'Webhooks' }).click();
   await expect(page).toHaveURL(/\/docs#webhooks$/);
-  for (const event of ['order.created', 'order.completed', 'order.failed']) {
+  for (const event of ['order.created', 'order.completed', 'order.failed', 'reward.opened', 'balance.low']) {
     await expect(page.getByRole('tabpanel').getByText(event, { exact: true }).first()).toBeVisible();
   }
+  await expect(page.getByTestId('webhook-receiver-example')).toContainText(
+    "import { Webhook } from 'standardwebhooks'",
+  );
   await page.reload();
   await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);
   await expect(tabs.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');

@@ -1,6 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_RECEIVER_SNIPPET } from '../../../../web/src/features/docs/webhook-snippet';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
 import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
@@ -292,6 +296,56 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     expect(
       (await replayFailed(user, endpoint.id, { since: new Date(Date.now() - 29 * day).toISOString() })).statusCode,
     ).toBe(202);
+  });
+
+  it('the Docs page’s receiver, run as written, verifies real deliveries and refuses a forged one', async () => {
+    // Beside the repository's node_modules, so its `standardwebhooks` import resolves.
+    const outDir = path.resolve(import.meta.dirname, '../../../../../.test-output');
+    mkdirSync(outDir, { recursive: true });
+    const dir = mkdtempSync(path.join(outDir, 'docs-receiver-'));
+    const file = path.join(dir, 'receiver.mjs');
+    writeFileSync(file, WEBHOOK_RECEIVER_SNIPPET);
+    const net = await import('node:net');
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as { port: number }).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const user = await signUpVerifiedUser(t);
+    const { endpoint, secret } = await addEndpoint(user, { url: `http://127.0.0.1:${port}/giftrelay` });
+    let out = '';
+    const child: ChildProcess = spawn(process.execPath, [file], {
+      env: { ...process.env, GIFTRELAY_WEBHOOK_SECRET: secret, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (c) => {
+      out += String(c);
+    });
+    try {
+      await eventually(async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' }).catch(() => undefined);
+        return res?.status === 400; // up, and refusing an unsigned request
+      });
+      expect((await topUp(user, 8)).statusCode).toBe(200);
+      const line = await eventually(async () => out.split('\n').find((l) => l.startsWith('balance.funded ')));
+      const [, eventId, data] = line.split(' ');
+      expect(JSON.parse(data ?? '')).toMatchObject({ amount: 8 });
+      await eventually(async () => (await deliveriesOf(user, endpoint.id, '?status=succeeded')).length === 1);
+      // A forged signature and a replayed body with another id are refused.
+      const ts = String(Math.floor(Date.now() / 1000));
+      for (const headers of [
+        { 'webhook-id': String(eventId), 'webhook-timestamp': ts, 'webhook-signature': 'v1,Zm9yZ2Vk' },
+        { 'webhook-id': 'another', 'webhook-timestamp': ts, 'webhook-signature': 'v1,Zm9yZ2Vk' },
+      ]) {
+        const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}', headers });
+        expect(forged.status).toBe(400);
+      }
+      expect(out.trim().split('\n')).toHaveLength(1);
+    } finally {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a change that rolls back delivers nothing', async () => {

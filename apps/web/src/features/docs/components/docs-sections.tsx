@@ -4,6 +4,7 @@ import { CodeBlock } from '@/components/ui/code-block';
 import { paths } from '@/config/paths';
 import { getPublicUrl } from '@/lib/public-url';
 import { API_EXAMPLES, DOCUMENTED_ERRORS, type DocsTab, EXAMPLE_ORDER, PLACEHOLDERS } from '../api-examples';
+import { WEBHOOK_RECEIVER_SNIPPET } from '../webhook-snippet';
 import { ApiExampleBlock } from './api-example';
 
 // The code apps/server/test/sdk.test.ts runs against the real server.
@@ -251,17 +252,29 @@ function Reports() {
 }
 
 const WEBHOOK_EVENTS = [
-  { name: 'order.created', when: 'The order was accepted and its funds are held.' },
+  { name: 'order.created', when: 'An order was accepted and its total is held on your balance.' },
   {
     name: 'order.completed',
     when: 'Every reward was issued and the recipient’s email was sent; the hold is captured.',
   },
   { name: 'order.failed', when: 'The provider could not issue the rewards; the hold is released in full.' },
+  {
+    name: 'reward.delivered',
+    when: 'The recipient’s mail server accepted the reward’s email (one event per reward).',
+  },
+  { name: 'reward.opened', when: 'The recipient opened the claim page for the first time.' },
+  {
+    name: 'reward.email_bounced',
+    when: 'The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address.',
+  },
+  { name: 'balance.funded', when: 'Money was added to your balance (a top-up).' },
+  { name: 'balance.low', when: 'Your available balance fell below the threshold set in Settings → Organisation.' },
+  { name: 'webhook.test', when: 'Sent by “Send test event”, to that endpoint only.' },
 ];
 
 const WEBHOOK_PAYLOAD = JSON.stringify(
   {
-    id: 'evt_3b1f0c9e7d5a',
+    id: '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e90',
     type: 'order.completed',
     created_at: '2025-05-01T09:30:04.000Z',
     data: { order: EXAMPLE_ORDER },
@@ -270,13 +283,32 @@ const WEBHOOK_PAYLOAD = JSON.stringify(
   2,
 );
 
+const WEBHOOK_HEADERS = `webhook-id: 0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e90
+webhook-timestamp: 1746091804
+webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`;
+
+/** The retry schedule, as the server's RETRY_DELAYS_SECONDS says (each ±10 %). */
+const RETRY_SCHEDULE = [
+  'at once',
+  '5 seconds',
+  '5 minutes',
+  '30 minutes',
+  '2 hours',
+  '5 hours',
+  '10 hours',
+  '10 hours',
+];
+
 function Webhooks() {
   return (
     <>
       <p>
-        Every change to an order is recorded as an event with the order, as the API shows it, in its payload. There are
-        three event types:
+        Every change GiftRelay makes for your organisation is recorded as an event, in the same transaction as the
+        change: an event is never lost, and never sent for a change that was undone. Events can be read with{' '}
+        <Code>GET /api/v1/events</Code> (newest first; filter by <Code>type</Code>, <Code>created_after</Code> and{' '}
+        <Code>created_before</Code>; kept at least 30 days) and are pushed to the webhook endpoints you add.
       </p>
+      <h3 className="mt-8 text-lg font-semibold">Event types</h3>
       <ul className="mt-4 space-y-3">
         {WEBHOOK_EVENTS.map((e) => (
           <li key={e.name}>
@@ -284,13 +316,58 @@ function Webhooks() {
           </li>
         ))}
       </ul>
-      <p className="mt-4">A delivered event will look like this:</p>
+      <p className="mt-4">
+        The body of each delivery is the event as JSON: <Code>id</Code>, <Code>type</Code>, <Code>created_at</Code> and{' '}
+        <Code>data</Code> (for <Code>order.*</Code> events, the order as the API shows it):
+      </p>
       <CodeBlock code={WEBHOOK_PAYLOAD} language="json" />
+
+      <h3 className="mt-8 text-lg font-semibold">Endpoints</h3>
+      <p className="mt-3">
+        Add endpoints in <Link to={`${paths.settings}?tab=developers`}>Settings → Developers</Link>, or with{' '}
+        <Code>POST /api/v1/webhook-endpoints</Code> and an API key with the <Code>webhooks:write</Code> scope: a URL, a
+        description, and the event types it wants (all of them if you leave them out). Each endpoint has its own signing
+        secret, starting <Code>whsec_</Code>, shown once when the endpoint is made. Rotating it (
+        <Code>POST /api/v1/webhook-endpoints/ID/rotate-secret</Code>) shows the new one; for 24 hours every delivery is
+        signed with both, so you can switch without missing one.
+      </p>
+      <p className="mt-4">
+        URLs must be <Code>https://</Code> in live mode, and must not lead to a private, loopback, link-local or other
+        reserved address: the address is checked when you save the endpoint and again when each delivery connects.
+        Redirects are not followed.
+      </p>
+
+      <h3 className="mt-8 text-lg font-semibold">Verifying a delivery</h3>
+      <p className="mt-3">
+        Deliveries follow the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> specification. Each is a{' '}
+        <Code>POST</Code> with three headers: <Code>webhook-id</Code> (the event’s id, the same on every retry: use it
+        to ignore a delivery you have already handled), <Code>webhook-timestamp</Code> (seconds since 1970) and{' '}
+        <Code>webhook-signature</Code>: <Code>v1,</Code> and the base64 HMAC-SHA256, keyed with your secret, of{' '}
+        <Code>webhook-id.webhook-timestamp.body</Code>.
+      </p>
+      <CodeBlock code={WEBHOOK_HEADERS} language="http" />
       <p>
-        Delivery of events to an HTTPS endpoint of your own is being rolled out. Until it reaches your organisation,
-        follow an order with <Code>GET /api/v1/orders/ORDER_ID</Code> (see Create Order): its <Code>history</Code> lists
-        the same events, and its status moves from <Code>pending</Code> to <Code>completed</Code> or <Code>failed</Code>{' '}
-        exactly as they do.
+        Check the signature against the raw body, before parsing it. The <Code>standardwebhooks</Code> package (npm, and
+        its ports to other languages) does it for you. A whole receiver in Node.js:
+      </p>
+      <CodeBlock code={WEBHOOK_RECEIVER_SNIPPET} language="js" data-testid="webhook-receiver-example" />
+
+      <h3 className="mt-8 text-lg font-semibold">Retries, the delivery log and replays</h3>
+      <p className="mt-3">
+        Any 2xx answer within 15 seconds counts as delivered. Otherwise the delivery is tried again, with the same{' '}
+        <Code>webhook-id</Code>, on this schedule: {RETRY_SCHEDULE.join(', ')} after the previous attempt (each delay
+        varies by up to 10 %), eight attempts over about 27 hours, after which the delivery is marked failed. An
+        endpoint that has answered no delivery with a 2xx for 5 days is disabled and your organisation’s owners get an
+        email; enabling it again starts afresh.
+      </p>
+      <p className="mt-4">
+        Each endpoint’s delivery log (<Code>GET /api/v1/webhook-endpoints/ID/deliveries</Code>, and in Settings) shows
+        every attempt with its time, status code, duration, the first 4 KB of your answer and the next retry; filter it
+        by event type and outcome. Replay one event with <Code>POST /api/v1/webhook-endpoints/ID/replay</Code>, or,
+        after an outage, every event whose delivery failed since a time with{' '}
+        <Code>POST /api/v1/webhook-endpoints/ID/replay-failed</Code> and{' '}
+        <Code>{'{"since": "2025-05-01T00:00:00Z"}'}</Code> (up to 30 days back).{' '}
+        <Code>POST /api/v1/webhook-endpoints/ID/test</Code> sends a <Code>webhook.test</Code> event.
       </p>
     </>
   );
