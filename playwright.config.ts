@@ -70,6 +70,8 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '100',
       // Every test signs up and in: argon2id at its cheapest (test only; decision 019).
       PASSWORD_HASHING: 'fast-test-only',
+      // The webhooks journey's receiver listens on this machine's loopback interface.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -6,6 +6,7 @@ import { ApiKeysSection } from '@/features/api-keys';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
+import { WebhooksSection } from '@/features/webhooks';
 import { useCan } from '@/lib/auth/use-can';
 import { useUser } from '@/lib/auth/use-session';
 
@@ -37,7 +38,10 @@ export function Component() {
       id: 'developers',
       label: 'Developers',
       panel: canManageKeys ? (
-        <ApiKeysSection />
+        <div className="grid gap-12">
+          <ApiKeysSection />
+          <WebhooksSection />
+        </div>
       ) : (
         <Forbidden role={user.role} title="Only owners and admins manage API keys and webhooks" />
       ),
