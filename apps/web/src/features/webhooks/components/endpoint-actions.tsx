@@ -32,7 +32,7 @@ export function RotateSecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) 
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Rotate the secret of ${label(endpoint)}`}>
+        <Button variant="outline" size="sm" aria-label={`Rotate secret of ${label(endpoint)}`}>
           Rotate secret
         </Button>
       </Dialog.Trigger>
@@ -115,7 +115,7 @@ export function SendTestEventButton({ endpoint }: { endpoint: WebhookEndpoint })
     <Button
       variant="outline"
       size="sm"
-      aria-label={`Send a test event to ${label(endpoint)}`}
+      aria-label={`Send test event to ${label(endpoint)}`}
       aria-disabled={send.isPending}
       onClick={() =>
         !send.isPending &&
