@@ -253,6 +253,11 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       created_at: new Date(),
       completed_at: null,
       failed_at: null,
+      usd_total_minor: '103',
+      approval_expires_at: null,
+      decided_by: null,
+      decided_at: null,
+      decision_note: null,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     const summary = presentOrder(order);
@@ -271,9 +276,10 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
         claim_token_encrypted: encryptSecret(tokenKey, t.token),
       })),
       eventPayload: JSON.stringify({ order: summary }),
+      eventPayloadWaiting: JSON.stringify({ order: { ...summary, status: 'pending_approval' } }),
       holdDescription: `Hold for 1 × $1.00 ${product.name}`,
       job: await pgBossInternals.captureJobInsert(boss, FULFIL_QUEUE, { orderId: order.id }, fulfilJobOptions(config)),
-      key: { key: randomUUID(), requestHash: 'h'.repeat(64), answer, keepHours: 48 },
+      key: { key: randomUUID(), requestHash: 'h'.repeat(64), answer, answerWaiting: answer, keepHours: 48 },
     });
     const { rows } = await pool.query({ name, text, values });
     if (!rows[0]?.held) throw new Error('the ceiling’s order was refused');

@@ -143,6 +143,24 @@ const TABLE: Record<OperationId, Row> = {
     ok: 200,
   },
 
+  // Approvals: the matrix's order was never caught by a rule, so an allowed caller is told 409
+  // (nothing to decide); approvals.test.ts decides waiting orders.
+  getApprovalRules: { own: () => ({ url: '/api/v1/approval-rules' }), ok: 200 },
+  updateApprovalRules: {
+    own: () => ({ method: 'PATCH', url: '/api/v1/approval-rules', payload: { monthly_cap_usd_minor: null } }),
+    ok: 200,
+  },
+  approveOrder: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/approve`, payload: {} }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/approve`, payload: {} }),
+    ok: 409,
+  },
+  rejectOrder: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/reject`, payload: { note: 'No' } }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/reject`, payload: { note: 'No' } }),
+    ok: 409,
+  },
+
   // Running the organisation.
   updateOrganisationSettings: {
     own: () => ({ method: 'PATCH', url: '/api/v1/organisation', payload: { default_message: 'Thank you!' } }),

@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   // Organisation settings (issue 15, decision 033): before and after of what changed
   'organisation.updated',
   'organisation.logo_changed',
+  // Approvals (decision 035): rules changed (before and after), orders approved or rejected
+  'approval_rules.updated',
+  'order.approved',
+  'order.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,10 @@ export const EVENT_TYPES = [
   'order.created',
   'order.completed',
   'order.failed',
+  // Approvals (decision 035): an owner or admin approved a waiting order (fulfilment starts), or
+  // rejected it, or nobody decided in 7 days; `{order}` with its `approval`.
+  'order.approved',
+  'order.rejected',
   'balance.funded',
   // The reward lifecycle and the balance's warning (decision 029).
   'reward.delivered',

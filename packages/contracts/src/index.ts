@@ -1,4 +1,5 @@
 export * from './api-keys';
+export * from './approvals';
 export * from './audit';
 export * from './auth';
 export * from './catalog';

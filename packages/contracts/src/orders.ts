@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
 import { AmountSchema, safeText } from './primitives';
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
-export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+/**
+ * The spec's three statuses, and the two of approvals (decision 035): `pending_approval` (held,
+ * waiting for an owner or admin) and `rejected` (refused, or 7 days without a decision; the hold
+ * is released). An approved order goes on as `pending`.
+ */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'pending_approval', 'rejected'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** The UI's words for each status (spec: Delivered / Pending / Failed). */
@@ -11,7 +16,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
   completed: 'Delivered',
   failed: 'Failed',
+  pending_approval: 'Pending approval',
+  rejected: 'Rejected',
 };
+
+/** The statuses whose charged totals count as spend: money on its way to, or with, a recipient. */
+export const SPENDING_STATUSES: readonly OrderStatus[] = ['pending', 'completed'];
+
+/** How long an order waits for a decision before it is rejected on its own. */
+export const APPROVAL_WAIT_DAYS = 7;
+export const DECISION_NOTE_MAX = 500;
 
 export const MAX_QUANTITY = 100;
 
@@ -78,6 +92,18 @@ export const ChargeSchema = z.object({
   total_minor: minor('total'),
 });
 
+/** An order's approval: present once a rule caught it, with the decision when there is one. */
+export const OrderApprovalSchema = z.object({
+  /** When the wait ends with a rejection if nobody decides (ISO 8601). */
+  expires_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  /** The owner or admin who decided; null while waiting, after expiry, or once they are gone. */
+  decided_by: z.uuid().nullable(),
+  /** The approver's note to the sender. */
+  note: z.string().nullable(),
+});
+export type OrderApproval = z.infer<typeof OrderApprovalSchema>;
+
 export const OrderSummarySchema = z.object({
   order_id: z.uuid(),
   status: OrderStatusSchema,
@@ -102,6 +128,10 @@ export const OrderSummarySchema = z.object({
   completed_at: z.string().nullable(),
   failed_at: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** The person who placed it (for an API key: the key's creator); null once they are gone. */
+  created_by: z.uuid().nullable(),
+  /** Null for an order no approval rule caught. */
+  approval: OrderApprovalSchema.nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -161,6 +191,9 @@ export const OrderStatsSchema = z.object({
   delivered: z.number().int(),
   pending: z.number().int(),
   failed: z.number().int(),
+  /** Orders waiting for an owner's or admin's decision, and orders refused (decision 035). */
+  pending_approval: z.number().int(),
+  rejected: z.number().int(),
   /** Sum of the totals charged for the orders in the set, in the billing currency. */
   total_value: z.number(),
   total_value_minor: minor('total_value'),

@@ -67,11 +67,15 @@ export const OPERATION_ACCESS = {
   listEvents: 'read',
   getEvent: 'read',
   getOrganisationSettings: 'read',
+  getApprovalRules: 'read',
   // Sending.
   createOrder: 'send',
   resendOrder: 'send',
   // Running the organisation.
   updateOrganisationSettings: 'manage',
+  updateApprovalRules: 'manage',
+  approveOrder: 'manage',
+  rejectOrder: 'manage',
   uploadOrganisationLogo: 'manage',
   removeOrganisationLogo: 'manage',
   listAuditEvents: 'manage',

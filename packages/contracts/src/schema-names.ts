@@ -8,6 +8,12 @@ import {
   CreateApiKeyResponseSchema,
   ListApiKeysResponseSchema,
 } from './api-keys';
+import {
+  ApprovalRulesBodySchema,
+  ApprovalRulesSchema,
+  OrderDecisionResponseSchema,
+  RejectOrderBodySchema,
+} from './approvals';
 import { AuditActionSchema, AuditEventSchema, ListAuditEventsResponseSchema } from './audit';
 import {
   CredentialsSchema,
@@ -123,6 +129,10 @@ const NAMES: [z.ZodType, string][] = [
   [OrderDetailResponseSchema, 'OrderDetailResponse'],
   [ListOrdersResponseSchema, 'OrderList'],
   [OrderStatsSchema, 'OrderStats'],
+  [ApprovalRulesSchema, 'ApprovalRules'],
+  [ApprovalRulesBodySchema, 'ApprovalRulesRequest'],
+  [RejectOrderBodySchema, 'RejectOrderRequest'],
+  [OrderDecisionResponseSchema, 'OrderDecisionResponse'],
   [ResendOrderResponseSchema, 'ResendOrderResponse'],
   [BalanceSchema, 'Balance'],
   [ClaimSchema, 'Claim'],

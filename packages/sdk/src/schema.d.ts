@@ -133,6 +133,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approval-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which senders’ orders wait for an owner or admin */
+        get: operations["getApprovalRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the approval rules (the fields given)
+         * @description Amounts are USD minor units; null turns a rule off. Applies to orders placed from now on.
+         */
+        patch: operations["updateApprovalRules"];
+        trace?: never;
+    };
     "/api/v1/audit-events": {
         parameters: {
             query?: never;
@@ -768,6 +789,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a waiting order: its fulfilment starts
+         * @description 403 `FORBIDDEN` for one’s own order (another owner or admin approves it); 409 `CONFLICT` when the order is not waiting (never needed approval, already decided, or waited 7 days and was rejected).
+         */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a waiting order with a note to the sender: its hold is released
+         * @description 409 `CONFLICT` when the order is not waiting (never needed approval, or already decided).
+         */
+        post: operations["rejectOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/resend": {
         parameters: {
             query?: never;
@@ -1182,8 +1243,22 @@ export interface components {
         };
         /** @enum {string} */
         ApiKeyScope: "orders:write" | "orders:read" | "catalog:read" | "balance:read" | "webhooks:write";
+        ApprovalRules: {
+            above_usd: number | null;
+            above_usd_minor: number | null;
+            every_sender_order: boolean;
+            monthly_cap_usd: number | null;
+            monthly_cap_usd_minor: number | null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        ApprovalRulesRequest: {
+            above_usd_minor?: number | null;
+            every_sender_order?: boolean;
+            monthly_cap_usd_minor?: number | null;
+        };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "organisation.updated" | "organisation.logo_changed";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -1362,10 +1437,19 @@ export interface components {
             amount: number;
             /** @description amount, in minor units */
             amount_minor: number;
+            approval: {
+                decided_at: string | null;
+                /** Format: uuid */
+                decided_by: string | null;
+                expires_at: string | null;
+                note: string | null;
+            } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
             currency: string;
             /** @enum {string} */
             delivery_method: "email";
@@ -1494,7 +1578,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "balance.low" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "balance.low" | "webhook.test";
         FxRate: {
             from: string;
             /**
@@ -1664,10 +1748,19 @@ export interface components {
             amount: number;
             /** @description amount, in minor units */
             amount_minor: number;
+            approval: {
+                decided_at: string | null;
+                /** Format: uuid */
+                decided_by: string | null;
+                expires_at: string | null;
+                note: string | null;
+            } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
             currency: string;
             /** @enum {string} */
             delivery_method: "email";
@@ -1691,14 +1784,65 @@ export interface components {
             /** @description total, in minor units */
             total_minor: number;
         };
-        OrderDetailResponse: {
+        OrderDecisionResponse: {
             amount: number;
             /** @description amount, in minor units */
             amount_minor: number;
+            approval: {
+                decided_at: string | null;
+                /** Format: uuid */
+                decided_by: string | null;
+                expires_at: string | null;
+                note: string | null;
+            } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
+            currency: string;
+            /** @enum {string} */
+            delivery_method: "email";
+            failed_at: string | null;
+            failure_reason: string | null;
+            fee: number;
+            /** @description fee, in minor units */
+            fee_minor: number;
+            /** Format: uuid */
+            order_id: string;
+            product_code: string;
+            product_name: string;
+            quantity: number;
+            recipient_email: string;
+            recipient_name: string | null;
+            status: components["schemas"]["OrderStatus"];
+            subtotal: number;
+            /** @description subtotal, in minor units */
+            subtotal_minor: number;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            /** @description total, in minor units */
+            total_minor: number;
+        };
+        OrderDetailResponse: {
+            amount: number;
+            /** @description amount, in minor units */
+            amount_minor: number;
+            approval: {
+                decided_at: string | null;
+                /** Format: uuid */
+                decided_by: string | null;
+                expires_at: string | null;
+                note: string | null;
+            } | null;
+            brand: string;
+            charged: components["schemas"]["Charge"];
+            completed_at: string | null;
+            created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
             currency: string;
             /** @enum {string} */
             delivery_method: "email";
@@ -1754,6 +1898,8 @@ export interface components {
             delivered: number;
             failed: number;
             pending: number;
+            pending_approval: number;
+            rejected: number;
             /** @enum {boolean} */
             success: true;
             total_orders: number;
@@ -1762,7 +1908,7 @@ export interface components {
             total_value_minor: number;
         };
         /** @enum {string} */
-        OrderStatus: "pending" | "completed" | "failed";
+        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected";
         Organisation: {
             billing_currency: string;
             created_at: string;
@@ -1869,6 +2015,9 @@ export interface components {
             product: components["schemas"]["Product"];
             /** @enum {boolean} */
             success: true;
+        };
+        RejectOrderRequest: {
+            note: string;
         };
         ReplayFailedWebhooksRequest: {
             /**
@@ -2557,13 +2706,147 @@ export interface operations {
             };
         };
     };
+    getApprovalRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRules"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateApprovalRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRulesRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRules"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAuditEvents: {
         parameters: {
             query?: {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "member" | "invitation" | "ownership" | "auth" | "organisation";
+                area?: "api_key" | "webhook_endpoint" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -2628,7 +2911,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "member" | "invitation" | "ownership" | "auth" | "organisation";
+                area?: "api_key" | "webhook_endpoint" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
                 created_after?: string;
                 created_before?: string;
             };
@@ -5008,6 +5291,204 @@ export interface operations {
             };
             /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDecisionResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDecisionResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -229,6 +229,7 @@ export interface OrderEvents {
 
 export interface Orders {
   amount_minor: Int8;
+  approval_expires_at: Timestamp | null;
   brand: string;
   category: string | null;
   charge_currency: string;
@@ -240,6 +241,9 @@ export interface Orders {
   created_at: Generated<Timestamp>;
   created_by: string | null;
   currency: string;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_note: string | null;
   delivery_method: Generated<string>;
   failed_at: Timestamp | null;
   failure_reason: string | null;
@@ -258,6 +262,7 @@ export interface Orders {
   status: Generated<string>;
   subtotal_minor: Int8;
   total_minor: Int8;
+  usd_total_minor: Int8 | null;
 }
 
 export interface OrderStatsDaily {
@@ -312,6 +317,9 @@ export interface OrganisationLogos {
 }
 
 export interface Organisations {
+  approval_above_usd_minor: Int8 | null;
+  approval_every_sender_order: Generated<boolean>;
+  approval_monthly_cap_usd_minor: Int8 | null;
   billing_currency: Generated<string>;
   brand_colour: string | null;
   created_at: Generated<Timestamp>;

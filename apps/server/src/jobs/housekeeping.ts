@@ -9,6 +9,7 @@ import {
   tablesNeedingUpkeep,
   upkeepTable,
 } from '../db/maintenance';
+import { expireWaitingOrders } from '../modules/orders';
 import { disableFailingEndpoints } from '../modules/webhooks/auto-disable';
 
 /** How often a worker process looks at its tables' dead rows, and how soon after start. */
@@ -23,6 +24,8 @@ export interface HousekeepingReport {
   swept?: SweepResult;
   /** Webhook endpoints disabled by this round's sweep: 5 days without a 2xx (decision 029). */
   disabledEndpoints?: number;
+  /** Orders rejected by this round's sweep: 7 days waiting for approval (decision 035). */
+  expiredApprovals?: number;
 }
 
 export interface Housekeeping {
@@ -41,7 +44,7 @@ declare module 'fastify' {
 /**
  * Keeps the database in shape while the app runs (docs/decisions/013-housekeeping.md). Processes
  * that run workers sweep expired idempotency keys, sessions and emailed links every 10 minutes,
- * disable webhook endpoints that have failed for 5 days,
+ * disable webhook endpoints that have failed for 5 days, reject orders that waited 7 days for approval,
  * and, where the database has no autovacuum (PGlite always; PostgreSQL configured without it),
  * vacuum and analyse the tables that need it every 30 seconds.
  */
@@ -68,7 +71,9 @@ export const housekeepingPlugin = fp(
       if (Object.values(swept).some((n) => n > 0)) app.log.info({ swept }, 'expired rows swept');
       const disabledEndpoints = await disableFailingEndpoints(app);
       if (disabledEndpoints > 0) app.log.info({ disabledEndpoints }, 'failing webhook endpoints disabled');
-      return { tables, swept, disabledEndpoints };
+      const expiredApprovals = await expireWaitingOrders(app);
+      if (expiredApprovals > 0) app.log.info({ expiredApprovals }, 'orders that waited 7 days for approval rejected');
+      return { tables, swept, disabledEndpoints, expiredApprovals };
     };
     const run = (opts: { sweep?: boolean } = {}) => {
       const next = tail.then(() => round(opts.sweep === true));

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', lazy: () => import('./routes/dashboard') },
           { path: 'orders', lazy: () => import('./routes/orders') },
+          { path: 'approvals', lazy: () => import('./routes/approvals') },
           { path: 'analytics', lazy: () => import('./routes/analytics') },
           { path: 'billing', lazy: () => import('./routes/billing') },
           { path: 'settings', lazy: () => import('./routes/settings') },

@@ -19,6 +19,7 @@ export const paths = {
   terms: '/terms',
   dashboard: '/dashboard',
   orders: '/orders',
+  approvals: '/approvals',
   analytics: '/analytics',
   billing: '/billing',
   settings: '/settings',

@@ -29,6 +29,8 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     completed_at: '2026-03-02T10:15:03.000Z',
     failed_at: null,
     failure_reason: null,
+    created_by: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+    approval: null,
     ...overrides,
   };
 }
@@ -69,6 +71,8 @@ export function someStats(overrides: Partial<OrderStats> = {}): OrderStats {
     delivered: 1,
     pending: 0,
     failed: 1,
+    pending_approval: 0,
+    rejected: 0,
     total_value: 1234.5,
     total_value_minor: 123450,
     ...overrides,

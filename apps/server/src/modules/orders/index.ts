@@ -1,4 +1,5 @@
 /** The module's public entry: what other modules may use (decision 018). */
+export { expireWaitingOrders } from './approvals';
 export { billingCurrency, cachedProduct } from './lookups';
 export { presentOrder } from './presenter';
 export { findOrganisationProfile, findRewardByClaimHash, listOrders } from './repository';

@@ -1,3 +1,4 @@
+import { APPROVAL_WAIT_DAYS } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { credentialIsActive, credentialParameters, type UncheckedCredential } from '../../plugins/auth';
 import { jobInsertGatedBy } from '../../plugins/queue';
@@ -30,6 +31,12 @@ import { cachedStatement, NamedParameters } from './statements';
  * - The caller's session or API key is checked here too (`session_live`, the check
  *   `app.authenticate` makes, see `app.verifyToken`): a token whose session has ended, or a key
  *   revoked a moment ago by another process, writes nothing.
+ * - Approval rules (decision 035) are one more CTE, `ap`: for a session whose member is a sender,
+ *   the organisation's rules against the order's total in USD (`usd_total_minor`, converted when
+ *   placed) and, with a monthly cap, the sender's orders this UTC month. An order they catch is
+ *   written as `pending_approval`, held like any other, with no fulfilment job; its event and its
+ *   stored answer say so. Owners', admins' and API keys' orders never wait. The monthly sum reads
+ *   the statement's snapshot: two orders racing by one sender may both pass a cap (see 035).
  * - The fulfilment job is pg-boss's own insert statement for the queue (`job.text`, whose `$1` is
  *   the job's JSON), fed only when the hold happened. It carries no NOTIFY: a NOTIFY inside a
  *   transaction takes a database-wide lock from its commit until the commit is flushed, which
@@ -41,12 +48,14 @@ export interface PlaceOrderInput {
   /** The caller's session or API key, checked in the statement (the organisation is the order's). */
   credential: UncheckedCredential;
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
-  /** The `order.created` event's payload, as JSON text. */
+  /** The `order.created` event's payload, as JSON text, for an order that goes ahead and one that waits. */
   eventPayload: string;
+  eventPayloadWaiting: string;
   holdDescription: string;
   /** pg-boss's insert statement for the fulfilment job (parameter `$1`) and that parameter. */
   job: { text: string; json: string };
-  key?: { key: string; requestHash: string; answer: string; keepHours: number };
+  /** With a key: the answers to store, for an order that goes ahead and for one that waits. */
+  key?: { key: string; requestHash: string; answer: string; answerWaiting: string; keepHours: number };
 }
 
 export interface PlaceOrderResult {
@@ -56,6 +65,8 @@ export interface PlaceOrderResult {
   got_lock: boolean;
   /** True when the hold, and so everything else, was written. */
   held: boolean;
+  /** True when an approval rule caught the order: written as `pending_approval`, no job. */
+  waiting: boolean;
   /** The key's earlier answer, when it has one (all four null otherwise). */
   prior_hash: string | null;
   prior_status: number | null;
@@ -89,6 +100,7 @@ const ORDER_COLUMN_TYPES = {
   recipient_name: 'text',
   message: 'text',
   created_at: 'timestamptz',
+  usd_total_minor: 'bigint',
 } as const satisfies Partial<Record<keyof OrderRow, string>>;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
@@ -100,6 +112,7 @@ const FIXED = [
   'chargeExponent',
   'holdDescription',
   'eventPayload',
+  'eventPayloadWaiting',
   'hashes',
   'encrypted',
   'credentialKind',
@@ -107,7 +120,7 @@ const FIXED = [
   'userId',
   'credentialRoles',
 ] as const;
-const KEYED = ['key', 'requestHash', 'answer', 'keepHours'] as const;
+const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'keepHours'] as const;
 type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
 type Param = (typeof FIXED)[number] | OrderParam | (typeof KEYED)[number];
 
@@ -120,7 +133,14 @@ function buildText(jobText: string, keyed: boolean): string {
   const col = (c: keyof typeof ORDER_COLUMN_TYPES) => `${p(`order.${c}`)}::${ORDER_COLUMN_TYPES[c]}`;
   const org = `${p('org')}::uuid`;
   const orderId = col('id');
-  const job = jobInsertGatedBy(jobText, 'h', p('job'));
+  const job = jobInsertGatedBy(jobText, 'go', p('job'));
+  const userId = `${p('userId')}::uuid`;
+  const createdAt = col('created_at');
+  const usd = col('usd_total_minor');
+  const waiting = '(SELECT needed FROM ap)';
+  // The order's status and its event's payload, whichever the rules decided.
+  const status = `CASE WHEN ${waiting} THEN 'pending_approval' ELSE 'pending' END`;
+  const payload = `(CASE WHEN ${waiting} THEN ${p('eventPayloadWaiting')} ELSE ${p('eventPayload')} END)::jsonb`;
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH
 s AS (SELECT ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'), p('credentialRoles'))} AS live),
@@ -133,6 +153,21 @@ prior AS (
 ),`
     : ''
 }
+ap AS (
+  SELECT coalesce((
+    SELECT m.role = 'sender' AND (
+      g.approval_every_sender_order
+      OR ${usd} > g.approval_above_usd_minor
+      OR (g.approval_monthly_cap_usd_minor IS NOT NULL AND ${usd} + (
+        SELECT coalesce(sum(x.usd_total_minor), 0) FROM orders x
+        WHERE x.organisation_id = ${org} AND x.created_by = ${userId}
+          AND x.created_at >= date_trunc('month', ${createdAt} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND x.status NOT IN ('failed', 'rejected')
+      ) > g.approval_monthly_cap_usd_minor))
+    FROM organisations g JOIN memberships m ON m.organisation_id = g.id AND m.user_id = ${userId}
+    WHERE g.id = ${org} AND ${p('credentialKind')}::text = 'session'
+  ), false) AS needed
+),
 a AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor - ${p('total')}::bigint
   WHERE organisation_id = ${org} AND kind = 'available' AND currency = ${p('chargeCurrency')}::text
@@ -170,8 +205,10 @@ p AS (
   FROM e, h, LATERAL (VALUES (h.available_id, -${p('total')}::bigint), (h.held_id, ${p('total')}::bigint)) AS x (account_id, amount)
 ),
 o AS (
-  INSERT INTO orders (${ORDER_COLUMNS.join(', ')})
-  SELECT ${ORDER_COLUMNS.map(col).join(', ')} FROM h
+  INSERT INTO orders (${ORDER_COLUMNS.join(', ')}, status, approval_expires_at)
+  SELECT ${ORDER_COLUMNS.map(col).join(', ')}, ${status},
+         CASE WHEN ${waiting} THEN ${createdAt} + interval '${APPROVAL_WAIT_DAYS} days' END
+  FROM h
 ),
 r AS (
   INSERT INTO rewards (order_id, organisation_id, position, claim_token_hash, claim_token_encrypted)
@@ -180,24 +217,27 @@ r AS (
 ),
 ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload, created_at)
-  SELECT ${orderId}, ${org}, 'order.created', ${p('eventPayload')}::jsonb, ${col('created_at')} FROM h
+  SELECT ${orderId}, ${org}, 'order.created', ${payload}, ${createdAt} FROM h
 ),
 pe AS (
   INSERT INTO events (organisation_id, type, data, created_at)
-  SELECT ${org}, 'order.created', ${p('eventPayload')}::jsonb, ${col('created_at')} FROM h
+  SELECT ${org}, 'order.created', ${payload}, ${createdAt} FROM h
 ),
+go AS (SELECT 1 FROM h WHERE NOT ${waiting}),
 j AS (${job})${
     keyed
       ? `,
 k AS (
   INSERT INTO idempotency_keys (organisation_id, key, request_hash, response_status, response_body, expires_at)
-  SELECT ${org}, ${p('key')}::text, ${p('requestHash')}::text, 201, ${p('answer')}::text, now() + make_interval(hours => ${p('keepHours')}::int)
+  SELECT ${org}, ${p('key')}::text, ${p('requestHash')}::text, 201,
+         CASE WHEN ${waiting} THEN ${p('answerWaiting')}::text ELSE ${p('answer')}::text END,
+         now() + make_interval(hours => ${p('keepHours')}::int)
   FROM h
 )`
       : ''
   }
 SELECT (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,
-       EXISTS (SELECT 1 FROM h) AS held,
+       EXISTS (SELECT 1 FROM h) AS held, EXISTS (SELECT 1 FROM h) AND ${waiting} AS waiting,
        ${
          keyed
            ? `prior.request_hash AS prior_hash, prior.response_status AS prior_status,
@@ -222,11 +262,12 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     chargeExponent: exponentOf(order.charge_currency),
     holdDescription: input.holdDescription,
     eventPayload: input.eventPayload,
+    eventPayloadWaiting: input.eventPayloadWaiting,
     hashes: input.rewards.map((r) => r.claim_token_hash),
     encrypted: input.rewards.map((r) => r.claim_token_encrypted),
     ...credentialValues(input.credential),
     ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
-    ...(input.key ?? { key: null, requestHash: null, answer: null, keepHours: null }),
+    ...(input.key ?? { key: null, requestHash: null, answer: null, answerWaiting: null, keepHours: null }),
   };
   return { text, name, values: (keyed ? WITH_KEY : PLAIN).values(record) };
 }

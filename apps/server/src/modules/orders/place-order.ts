@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderBody, CreateOrderResponse, OrderSummary } from '@giftrelay/contracts';
+import {
+  APPROVAL_WAIT_DAYS,
+  type CreateOrderBody,
+  type CreateOrderResponse,
+  type OrderSummary,
+} from '@giftrelay/contracts';
 import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
@@ -16,6 +21,7 @@ import {
   withIdempotencyKey,
 } from '../idempotency';
 import { hasAccount } from '../ledger';
+import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
 import { billingCurrency, cachedProduct } from './lookups';
 import { type PlaceOrderInput, type PlaceOrderResult, placeOrderStatement } from './place-order-statement';
@@ -42,10 +48,16 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
+  let waiting: repo.OrderRow | undefined;
   const answer = await answerAfterSessionCheck(app, token, (session) =>
-    placeOrder(app, token, body, idempotencyKey, session),
+    placeOrder(app, token, body, idempotencyKey, session, (order) => {
+      waiting = order;
+    }),
   );
-  if (answer.status === 201 && !answer.replayed) app.queue.wake(FULFIL_QUEUE);
+  if (answer.status === 201 && !answer.replayed) {
+    if (waiting) await tellApprovers(app, waiting);
+    else app.queue.wake(FULFIL_QUEUE);
+  }
   return answer;
 }
 
@@ -55,6 +67,7 @@ async function placeOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
   session: SessionCheck,
+  onWaiting: (order: repo.OrderRow) => void,
 ): Promise<StoredAnswer> {
   const actor: Actor = { userId: token.userId, organisationId: token.organisationId };
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
@@ -74,9 +87,21 @@ async function placeOrder(
     credential: token,
     rewards: placed.rewards,
     eventPayload: JSON.stringify({ order: placed.summary }),
+    eventPayloadWaiting: JSON.stringify({ order: placed.waitingSummary }),
     holdDescription: placed.holdDescription,
     job,
-    key: key && { key: key.key, requestHash: key.requestHash, answer: placed.text, keepHours: KEEP_HOURS },
+    key: key && {
+      key: key.key,
+      requestHash: key.requestHash,
+      answer: placed.text,
+      answerWaiting: placed.textWaiting,
+      keepHours: KEEP_HOURS,
+    },
+  };
+  const placedAnswer = (row: PlaceOrderResult): StoredAnswer => {
+    if (!row.waiting) return { status: 201, body: placed.text, replayed: false };
+    onWaiting({ ...placed.order, status: 'pending_approval', approval_expires_at: approvalExpiry(placed.order) });
+    return { status: 201, body: placed.textWaiting, replayed: false };
   };
   const run = async () => {
     const { text, name, values } = placeOrderStatement(input);
@@ -92,9 +117,7 @@ async function placeOrder(
   };
   if (!key) {
     const row = await run();
-    return row.held
-      ? { status: 201, body: placed.text, replayed: false }
-      : refuseHold(app, actor, placed.order.charge_currency);
+    return row.held ? placedAnswer(row) : refuseHold(app, actor, placed.order.charge_currency);
   }
   return withIdempotencyKey(app.db, key, async () => {
     const row = await run();
@@ -110,7 +133,7 @@ async function placeOrder(
     }
     if (!row.got_lock) return { inUse: true as const };
     if (!row.held) return refuseHold(app, actor, placed.order.charge_currency, key);
-    return { status: 201, body: placed.text, replayed: false };
+    return placedAnswer(row);
   });
 }
 
@@ -131,8 +154,10 @@ async function refuseHold(
 interface PreparedOrder {
   order: repo.OrderRow;
   summary: OrderSummary;
-  /** The 201 answer's text. */
+  waitingSummary: OrderSummary;
+  /** The 201 answer's text, and the one for an order an approval rule catches. */
   text: string;
+  textWaiting: string;
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
   holdDescription: string;
 }
@@ -159,6 +184,10 @@ async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrde
   const chargedSubtotal = convertMinor(face.subtotal, product.currency, billing, rate.rate);
   const chargedFee = processingFee(chargedSubtotal);
   const chargedTotal = chargedSubtotal + chargedFee;
+  // What the approval rules compare (decision 035): the charged total in USD.
+  const usdRate = billing === 'USD' ? { rate: '1' } : getRate(billing, 'USD');
+  if (!usdRate) throw new Error(`no ${billing} → USD rate for the approval rules`);
+  const usdTotal = billing === 'USD' ? chargedTotal : convertMinor(chargedTotal, billing, 'USD', usdRate.rate);
 
   // The row is built here, id and time included, so the answer can be written with it.
   const order: repo.OrderRow = {
@@ -191,8 +220,18 @@ async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrde
     created_at: new Date(),
     completed_at: null,
     failed_at: null,
+    usd_total_minor: String(usdTotal),
+    approval_expires_at: null,
+    decided_by: null,
+    decided_at: null,
+    decision_note: null,
   };
   const summary = presentOrder(order);
+  const waitingSummary = presentOrder({
+    ...order,
+    status: 'pending_approval',
+    approval_expires_at: approvalExpiry(order),
+  });
   const rewards = Array.from({ length: body.quantity }, () => {
     const t = newUrlToken();
     return { claim_token_hash: t.hash, claim_token_encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };
@@ -200,10 +239,17 @@ async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrde
   return {
     order,
     summary,
+    waitingSummary,
     text: JSON.stringify({ success: true, ...summary } satisfies CreateOrderResponse),
+    textWaiting: JSON.stringify({ success: true, ...waitingSummary } satisfies CreateOrderResponse),
     rewards,
     holdDescription: `Hold for ${body.quantity} × ${formatMoney(amountMinor, product.currency)} ${product.name}`,
   };
+}
+
+/** When an order placed now stops waiting for a decision (the statement writes the same). */
+function approvalExpiry(order: repo.OrderRow): Date {
+  return new Date(order.created_at.getTime() + APPROVAL_WAIT_DAYS * 86_400_000);
 }
 
 function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {

@@ -39,6 +39,15 @@ export function presentOrder(o: OrderRow): OrderSummary {
     completed_at: o.completed_at?.toISOString() ?? null,
     failed_at: o.failed_at?.toISOString() ?? null,
     failure_reason: o.failure_reason,
+    created_by: o.created_by,
+    approval: o.approval_expires_at
+      ? {
+          expires_at: o.approval_expires_at.toISOString(),
+          decided_at: o.decided_at?.toISOString() ?? null,
+          decided_by: o.decided_by,
+          note: o.decision_note,
+        }
+      : null,
   };
 }
 

@@ -65,6 +65,8 @@ export async function orderStats(
     delivered: count('completed'),
     pending: count('pending'),
     failed: count('failed'),
+    pending_approval: count('pending_approval'),
+    rejected: count('rejected'),
     total_value: toMajor(totalValueMinor, currency),
     total_value_minor: totalValueMinor,
   };

@@ -1,10 +1,17 @@
-import type { ResendOrderBody, ResendOrderResponseSchema } from '@giftrelay/contracts';
+import type { OrderStatus, ResendOrderBody, ResendOrderResponseSchema } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
 import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './fulfilment';
 import * as repo from './repository';
+
+const NOT_RESENDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
+  pending: 'This order is still being delivered: it can be resent once it is delivered',
+  failed: 'This order failed and was refunded: there is nothing to resend',
+  pending_approval: 'This order is waiting for approval: it can be resent once it is delivered',
+  rejected: 'This order was rejected and its hold released: there is nothing to resend',
+};
 
 /** At most this many resends of one order per hour, and of one organisation's orders. */
 export const RESEND_LIMITS = {
@@ -41,12 +48,7 @@ export async function resendOrder(
     const order = await repo.lockOrder(tx, organisationId, orderId);
     if (!order) throw notFound('Order');
     if (order.status !== 'completed') {
-      throw new AppError(
-        'CONFLICT',
-        order.status === 'pending'
-          ? 'This order is still being delivered: it can be resent once it is delivered'
-          : 'This order failed and was refunded: there is nothing to resend',
-      );
+      throw new AppError('CONFLICT', NOT_RESENDABLE[order.status]);
     }
     let current = order;
     if (to !== order.recipient_email) {

@@ -1,8 +1,10 @@
+import { type OrderStatus, SPENDING_STATUSES } from '@giftrelay/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-export type OrderStatus = 'pending' | 'completed' | 'failed';
+
+export type { OrderStatus };
 
 /**
  * Reads of the order rollups (migration 0040). Each sums the compacted rollup and the deltas not
@@ -113,7 +115,7 @@ export async function figuresByDimension(
 }
 
 /**
- * Recipients by what was charged for them since `since` (orders not refunded), highest first.
+ * Recipients by what was charged for them since `since` (spending orders), highest first.
  * Reads the orders through the covering index: no rollup holds one row per recipient.
  */
 export async function topRecipients(
@@ -127,7 +129,7 @@ export async function topRecipients(
     .select(['recipient_email', sql<string>`sum(charged_total_minor)`.as('total'), sql<string>`count(*)`.as('orders')])
     .where('organisation_id', '=', organisationId)
     .where('created_at', '>=', since)
-    .where('status', '<>', 'failed')
+    .where('status', 'in', SPENDING_STATUSES)
     .groupBy('recipient_email')
     .orderBy(sql`sum(charged_total_minor)`, 'desc')
     .orderBy('recipient_email')

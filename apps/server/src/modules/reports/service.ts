@@ -8,6 +8,7 @@ import {
   type DashboardCharts,
   daysBetween,
   monthStart,
+  SPENDING_STATUSES,
   TOP_N,
   utcDay,
   weekStart,
@@ -19,14 +20,18 @@ import { billingCurrency, listOrders, presentOrder } from '../orders';
 import { claimedShare } from './claimed-share';
 import * as repo from './repository';
 
-/** What the dashboard and analytics call spend: the totals charged for orders not refunded. */
+/**
+ * What the dashboard and analytics call spend: the totals charged for orders on their way or
+ * delivered (SPENDING_STATUSES). Failed and rejected orders were refunded; orders waiting for
+ * approval are only held. Every order counts in `orders`, whatever its status.
+ */
 function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.OrderStatus, repo.Figures]>) {
   let spend = 0;
   let fees = 0;
   let orderCount = 0;
   for (const [status, f] of byStatus) {
     orderCount += f.orders;
-    if (status === 'failed') continue;
+    if (!SPENDING_STATUSES.includes(status)) continue;
     spend += f.chargedTotalMinor;
     fees += f.chargedFeeMinor;
   }
@@ -74,7 +79,8 @@ export async function dashboardCharts(
   const money = (minor: number) => toMajor(minor, currency);
   const daily = new Map<string, number>();
   for (const r of byDay) {
-    if (r.status !== 'failed') daily.set(r.period, (daily.get(r.period) ?? 0) + r.figures.chargedTotalMinor);
+    if (SPENDING_STATUSES.includes(r.status))
+      daily.set(r.period, (daily.get(r.period) ?? 0) + r.figures.chargedTotalMinor);
   }
   return {
     success: true,
@@ -158,7 +164,7 @@ export async function analytics(
   for (const r of series) {
     const p = byPeriod.get(r.period) ?? { spend: 0, fees: 0, orders: 0 };
     p.orders += r.figures.orders;
-    if (r.status !== 'failed') {
+    if (SPENDING_STATUSES.includes(r.status)) {
       p.spend += r.figures.chargedTotalMinor;
       p.fees += r.figures.chargedFeeMinor;
     }

@@ -3,6 +3,7 @@ import { PageHeading } from '@/components/layout/page-heading';
 import { Forbidden } from '@/components/ui/forbidden';
 import { Tabs } from '@/components/ui/tabs';
 import { ApiKeysSection } from '@/features/api-keys';
+import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
@@ -10,7 +11,7 @@ import { WebhooksSection } from '@/features/webhooks';
 import { useCan } from '@/lib/auth/use-can';
 import { useUser } from '@/lib/auth/use-session';
 
-const TAB_IDS = ['organisation', 'members', 'audit-log', 'developers'] as const;
+const TAB_IDS = ['organisation', 'members', 'approvals', 'audit-log', 'developers'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTab = (v: string | null): v is TabId => TAB_IDS.some((t) => t === v);
 
@@ -25,6 +26,7 @@ export function Component() {
   const tabs = [
     { id: 'organisation', label: 'Organisation', panel: <OrganisationSettingsSection /> },
     { id: 'members', label: 'Members', panel: <MembersSection /> },
+    { id: 'approvals', label: 'Approvals', panel: <ApprovalRulesSection /> },
     {
       id: 'audit-log',
       label: 'Audit log',

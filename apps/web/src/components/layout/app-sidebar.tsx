@@ -1,5 +1,7 @@
+import { can } from '@giftrelay/contracts/permissions';
 import {
   ChartColumn,
+  ClipboardCheck,
   CreditCard,
   Gift,
   LayoutDashboard,
@@ -16,12 +18,15 @@ import { NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { signOut } from '@/lib/auth/session';
+import { useSession } from '@/lib/auth/use-session';
 import { toggleTheme, useIsDark } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
-const NAV_ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
+const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; managersOnly?: boolean }[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.orders, label: 'Order History', icon: ReceiptText },
+  // Owners and admins only: the orders waiting for their decision (decision 035).
+  { to: paths.approvals, label: 'Approvals', icon: ClipboardCheck, managersOnly: true },
   { to: paths.analytics, label: 'Analytics', icon: ChartColumn },
   { to: paths.catalog, label: 'Catalog', icon: Gift },
   { to: paths.billing, label: 'Billing', icon: CreditCard },
@@ -53,7 +58,7 @@ function ItemLabel({ isCollapsed, label, children }: { isCollapsed: boolean; lab
   );
 }
 
-/** The shell's navigation: the six items, then the theme toggle and Logout. */
+/** The shell's navigation: the six items (seven for owners and admins), then the theme toggle and Logout. */
 export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onNavigate?: () => void }) {
   const isDark = useIsDark();
   const navigate = useNavigate();
@@ -67,6 +72,9 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
     }
   };
   const text = (label: string) => <span className={cn(isCollapsed && 'sr-only')}>{label}</span>;
+  const session = useSession();
+  const mayDecide = session.status === 'signed-in' && can(session.user.role, 'approveOrder');
+  const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide);
 
   return (
     <div className="flex h-full flex-col gap-4 p-3">
@@ -80,7 +88,7 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
           Navigation
         </p>
         <ul className="grid gap-1">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          {items.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <ItemLabel isCollapsed={isCollapsed} label={label}>
                 {/* A plain className (NavLink marks the current page with aria-current): the tooltip's

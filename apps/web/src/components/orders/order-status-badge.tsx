@@ -1,22 +1,28 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@giftrelay/contracts';
 import { Badge } from '@/components/ui/badge';
 
-export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive';
+export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
 
 const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
   completed: 'default',
   pending: 'secondary',
   failed: 'destructive',
+  // Approvals (decision 035): waiting is outlined (nothing is happening yet), rejected is refused.
+  pending_approval: 'outline',
+  rejected: 'destructive',
 };
 
 // Object.hasOwn, not `in` or a lookup: 'toString' is no status.
 const isKnownStatus = (status: string): status is OrderStatus => Object.hasOwn(BADGE_VARIANTS, status);
 
-/** Spec section 4: completed default, pending secondary, failed destructive, anything else secondary. */
+/**
+ * Spec section 4: completed default, pending secondary, failed destructive, anything else
+ * secondary; pending approval outlined and rejected destructive.
+ */
 export const statusBadgeVariant = (status: string): StatusBadgeVariant =>
   isKnownStatus(status) ? BADGE_VARIANTS[status] : 'secondary';
 
-/** Delivered / Pending / Failed; a status the app does not know yet is shown as it comes, capitalised. */
+/** Delivered / Pending / Failed / Pending approval / Rejected; a status the app does not know yet is shown as it comes, capitalised. */
 export const statusLabel = (status: string): string =>
   isKnownStatus(status) ? ORDER_STATUS_LABELS[status] : status.charAt(0).toUpperCase() + status.slice(1);
 

@@ -4,6 +4,8 @@ export const AREA_LABELS: Record<string, string> = {
   auth: 'Sign-ins',
   organisation: 'Organisation settings',
   api_key: 'API keys',
+  approval_rules: 'Approval rules',
+  order: 'Orders',
 };
 export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.replace(/_/g, ' ');
 
@@ -15,6 +17,9 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'api_key.created': 'Created an API key',
   'api_key.used': 'Used an API key',
   'api_key.revoked': 'Revoked an API key',
+  'approval_rules.updated': 'Changed the approval rules',
+  'order.approved': 'Approved an order',
+  'order.rejected': 'Rejected an order',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 

@@ -259,6 +259,14 @@ const WEBHOOK_EVENTS = [
   },
   { name: 'order.failed', when: 'The provider could not issue the rewards; the hold is released in full.' },
   {
+    name: 'order.approved',
+    when: 'An owner or admin approved an order an approval rule held back (its order.created said pending_approval); fulfilment starts.',
+  },
+  {
+    name: 'order.rejected',
+    when: 'A waiting order was rejected, by an owner or admin or after 7 days without a decision; its hold is released.',
+  },
+  {
     name: 'reward.delivered',
     when: 'The recipient’s mail server accepted the reward’s email (one event per reward).',
   },

@@ -10,4 +10,4 @@ export const listMembers = async (signal?: AbortSignal) =>
 export const membersQueryOptions = () =>
   queryOptions({ queryKey: membersQueryKey, queryFn: ({ signal }) => listMembers(signal) });
 
-export const useMembers = () => useQuery(membersQueryOptions());
+export const useMembers = (opts: { enabled?: boolean } = {}) => useQuery({ ...membersQueryOptions(), ...opts });

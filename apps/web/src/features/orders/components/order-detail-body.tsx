@@ -46,6 +46,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
         <span className="font-medium">{o.brand}</span>
         <span className="text-sm text-muted-foreground">{o.product_name}</span>
       </div>
+      <ApprovalNotice order={o} />
       <OrderSummarySection order={o} />
       <RewardsSection order={o} />
       <HistorySection order={o} />
@@ -55,6 +56,30 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
           <ResendEmailForm key={o.recipient_email} orderId={o.order_id} currentEmail={o.recipient_email} />
         </Section>
       )}
+    </div>
+  );
+}
+
+/** For an order an approval rule caught: waiting until when, or who decided and their note. */
+function ApprovalNotice({ order: o }: { order: OrderDetail }) {
+  const approval = o.approval;
+  if (!approval) return null;
+  if (o.status === 'pending_approval') {
+    return (
+      <p role="note" className="rounded-lg border border-dashed p-3 text-sm">
+        Waiting for an owner or admin to approve it; the amount is held meanwhile. Without a decision by{' '}
+        {approval.expires_at ? formatTimestamp(approval.expires_at) : 'then'} it is rejected and the hold released.
+      </p>
+    );
+  }
+  const decision = o.status === 'rejected' ? 'Rejected' : 'Approved';
+  return (
+    <div role="note" className="grid gap-1 rounded-lg border p-3 text-sm">
+      <p className="font-medium">
+        {decision}
+        {approval.decided_at && ` ${formatTimestamp(approval.decided_at)}`}
+      </p>
+      {approval.note && <p className="whitespace-pre-line text-muted-foreground">“{approval.note}”</p>}
     </div>
   );
 }

@@ -10,6 +10,22 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
   switch (event.type) {
     case 'order.created':
       return { title: 'Order placed' };
+    case 'order.approved': {
+      const by = text(event.detail.by);
+      const note = text(event.detail.note);
+      return {
+        title: 'Approved',
+        detail: [by && `By ${by}`, note && `“${note}”`].filter(Boolean).join(': ') || undefined,
+      };
+    }
+    case 'order.rejected': {
+      const by = text(event.detail.by);
+      const note = text(event.detail.note);
+      return {
+        title: 'Rejected',
+        detail: [by && `By ${by}`, note && `“${note}”`].filter(Boolean).join(': ') || undefined,
+      };
+    }
     case 'order.completed':
       return { title: 'Delivered' };
     case 'order.failed':

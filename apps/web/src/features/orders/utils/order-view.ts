@@ -6,6 +6,8 @@ export const STATUS_FILTERS = [
   { value: 'completed', label: 'Delivered' },
   { value: 'pending', label: 'Pending' },
   { value: 'failed', label: 'Failed' },
+  { value: 'pending_approval', label: 'Pending approval' },
+  { value: 'rejected', label: 'Rejected' },
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 

@@ -193,9 +193,16 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
       keys.settle();
       const amount = formatWithCode(parseAmount(order.amount, order.currency) ?? amountMinor, order.currency);
       const count = order.quantity > 1 ? `${order.quantity} × ` : '';
-      toast.success('Reward sent', {
-        description: `Sent ${count}${amount} ${product.name} to ${order.recipient_email}.`,
-      });
+      if (order.status === 'pending_approval') {
+        // Caught by an approval rule (decision 035): held, and waiting for an owner or admin.
+        toast.success('Pending approval', {
+          description: `${count}${amount} ${product.name} to ${order.recipient_email} waits for an owner or admin to approve it. The amount is held meanwhile.`,
+        });
+      } else {
+        toast.success('Reward sent', {
+          description: `Sent ${count}${amount} ${product.name} to ${order.recipient_email}.`,
+        });
+      }
       form.reset(EMPTY_SEND_FORM);
       onSent?.();
       onDone();

@@ -1,0 +1,307 @@
+import {
+  type ApprovalRules,
+  type ApprovalRulesBody,
+  ORDER_STATUS_LABELS,
+  type OrderSummary,
+} from '@giftrelay/contracts';
+import { formatMoney, toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { fromKysely } from 'pg-boss';
+import type { Database } from '../../db/schema';
+import { renderEmail } from '../../lib/email/layout';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionAuth } from '../../plugins/auth';
+import { recordAudit } from '../audit';
+import { insertEvent } from '../events';
+import { postEntry } from '../ledger';
+import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
+import { presentOrder } from './presenter';
+import * as repo from './repository';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * Approvals (issue 15, decision 035). The order statement decides whether an order waits
+ * (`pending_approval`, held, no job); this module decides it: an owner or admin approves (the
+ * order goes on as `pending` and its fulfilment job is written in the same transaction) or
+ * rejects (the hold is released), and the housekeeping sweep rejects what waited 7 days. Each
+ * decision is one conditional UPDATE on the waiting row: two approvers at once, or an approver
+ * racing the sweep, change it once; the other is told 409.
+ */
+
+export const EXPIRED_NOTE = 'Nobody approved or rejected this order within 7 days: its hold was released';
+
+export type Decision = 'approve' | 'reject';
+
+export async function decideOrder(
+  app: FastifyInstance,
+  auth: SessionAuth,
+  orderId: string,
+  decision: Decision,
+  note: string | undefined,
+): Promise<OrderSummary> {
+  const decided = await app.db.transaction().execute(async (tx) => {
+    const order = await tx
+      .updateTable('orders')
+      .set({
+        status: decision === 'approve' ? 'pending' : 'rejected',
+        decided_by: auth.userId,
+        decided_at: sql`now()`,
+        decision_note: note || null,
+      })
+      .where('organisation_id', '=', auth.organisationId)
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending_approval')
+      .where('approval_expires_at', '>', sql<Date>`now()`)
+      // Nobody approves their own order; withdrawing it (rejecting) is theirs to do.
+      .$if(decision === 'approve', (q) => q.where(sql<boolean>`created_by IS DISTINCT FROM ${auth.userId}::uuid`))
+      .returningAll()
+      .executeTakeFirst();
+    if (!order) return undefined;
+    if (decision === 'approve') {
+      await app.queue.boss.send(
+        FULFIL_QUEUE,
+        { orderId: order.id },
+        { ...fulfilJobOptions(app.config), db: fromKysely(tx) },
+      );
+    } else {
+      await releaseHold(tx, order, 'Order rejected: hold released');
+    }
+    await recordDecision(tx, order, decision, { userId: auth.userId, email: auth.email });
+    return order;
+  });
+  if (decided) {
+    if (decision === 'approve') app.queue.wake(FULFIL_QUEUE);
+    return presentOrder(decided);
+  }
+  throw await whyUndecided(app, auth, orderId);
+}
+
+/** The refusal for a decision that changed nothing: absent, one's own, decided, or expired. */
+async function whyUndecided(app: FastifyInstance, auth: SessionAuth, orderId: string): Promise<AppError> {
+  const order = await repo.findOrder(app.db, auth.organisationId, orderId);
+  if (!order) return notFound('Order');
+  if (order.status === 'pending_approval') {
+    if (order.approval_expires_at && order.approval_expires_at.getTime() <= Date.now()) {
+      await expireWaitingOrders(app, order.id);
+      return new AppError('CONFLICT', `This order waited 7 days without a decision and was rejected`);
+    }
+    return new AppError('FORBIDDEN', 'You cannot approve your own order: another owner or admin must');
+  }
+  const label = ORDER_STATUS_LABELS[order.status].toLowerCase();
+  return new AppError(
+    'CONFLICT',
+    order.approval_expires_at
+      ? `This order was already decided: it is ${label} now`
+      : 'This order never needed approval: there is nothing to decide',
+  );
+}
+
+/**
+ * Rejects the orders that waited past their expiry (all of them, or the one named), releasing
+ * their holds, in batches that skip rows another sweep holds. Returns how many it rejected.
+ */
+export async function expireWaitingOrders(app: FastifyInstance, onlyOrderId?: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await app.db.transaction().execute(async (tx) => {
+      const orders = await tx
+        .updateTable('orders')
+        .set({ status: 'rejected', decided_at: sql`now()`, decided_by: null, decision_note: EXPIRED_NOTE })
+        .where(
+          'id',
+          'in',
+          tx
+            .selectFrom('orders')
+            .select('id')
+            .where('status', '=', 'pending_approval')
+            .where('approval_expires_at', '<=', sql<Date>`now()`)
+            .$if(onlyOrderId !== undefined, (q) => q.where('id', '=', onlyOrderId as string))
+            .limit(100)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .where('status', '=', 'pending_approval')
+        .returningAll()
+        .execute();
+      for (const order of orders) {
+        await releaseHold(tx, order, 'Approval expired: hold released');
+        await recordDecision(tx, order, 'reject', null);
+      }
+      return orders.length;
+    });
+    total += batch;
+    if (batch < 100 || onlyOrderId) return total;
+  }
+}
+
+async function releaseHold(tx: Tx, order: repo.OrderRow, description: string) {
+  const total = Number(order.charged_total_minor);
+  await postEntry(tx, {
+    organisationId: order.organisation_id,
+    kind: 'release',
+    currency: order.charge_currency,
+    orderId: order.id,
+    description,
+    postings: [
+      { account: 'held', amountMinor: -total },
+      { account: 'available', amountMinor: total },
+    ],
+  });
+}
+
+/** The order's history line, the public event and the audit line of one decision (null: the sweep). */
+async function recordDecision(
+  tx: Tx,
+  order: repo.OrderRow,
+  decision: Decision,
+  by: { userId: string; email: string } | null,
+) {
+  const type = decision === 'approve' ? 'order.approved' : 'order.rejected';
+  const summary = presentOrder(order);
+  await repo.insertEvent(tx, {
+    order_id: order.id,
+    organisation_id: order.organisation_id,
+    type,
+    payload: { order: summary, note: order.decision_note, by: by?.email ?? null },
+  });
+  await insertEvent(tx, {
+    organisationId: order.organisation_id,
+    type,
+    data: { order: summary },
+    createdAt: order.decided_at ?? undefined,
+  });
+  await recordAudit(tx, {
+    organisationId: order.organisation_id,
+    action: type,
+    userId: by?.userId ?? null,
+    detail: {
+      order_id: order.id,
+      total: summary.charged.total,
+      currency: summary.charged.currency,
+      recipient_email: order.recipient_email,
+      note: order.decision_note,
+      ...(by ? {} : { reason: 'expired' }),
+    },
+  });
+}
+
+/**
+ * Emails every owner and admin (but the sender) that an order waits: best effort after the
+ * order's commit. The queue in the app shows it whatever happens to the email.
+ */
+export async function tellApprovers(app: FastifyInstance, order: repo.OrderRow): Promise<void> {
+  try {
+    const [approvers, sender, organisation] = await Promise.all([
+      app.db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select('u.email')
+        .where('m.organisation_id', '=', order.organisation_id)
+        .where('m.role', 'in', ['owner', 'admin'])
+        .where('m.user_id', 'is distinct from', order.created_by)
+        .execute(),
+      order.created_by
+        ? app.db.selectFrom('users').select('email').where('id', '=', order.created_by).executeTakeFirst()
+        : undefined,
+      repo.findOrganisationProfile(app.db, order.organisation_id),
+    ]);
+    const total = formatMoney(Number(order.charged_total_minor), order.charge_currency);
+    const who = sender?.email ?? 'A sender';
+    for (const { email } of approvers) {
+      await app.mail.send({
+        to: email,
+        subject: `Approval needed: ${total} to ${order.recipient_email}`,
+        ...renderEmail({
+          preview: `${who} sent ${order.quantity} × ${order.product_name}; it waits for you.`,
+          heading: 'An order waits for your approval',
+          paragraphs: [
+            `${who} sent ${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${order.recipient_email} for ${organisation.name}: ${total} in all, held on the balance until someone decides.`,
+            'Approve it to deliver the reward, or reject it with a note to the sender. Without a decision in 7 days it is rejected and the hold released.',
+          ],
+          action: { label: 'Open the approval queue', url: `${app.config.publicUrl}/approvals` },
+        }),
+      });
+    }
+  } catch (err) {
+    app.log.warn({ err, orderId: order.id }, 'could not email the approvers of a waiting order');
+  }
+}
+
+function presentRules(row: {
+  approval_above_usd_minor: string | null;
+  approval_every_sender_order: boolean;
+  approval_monthly_cap_usd_minor: string | null;
+}): ApprovalRules {
+  const usd = (minor: string | null) => (minor === null ? null : Number(minor));
+  const above = usd(row.approval_above_usd_minor);
+  const cap = usd(row.approval_monthly_cap_usd_minor);
+  return {
+    success: true,
+    above_usd_minor: above,
+    above_usd: above === null ? null : toMajor(above, 'USD'),
+    every_sender_order: row.approval_every_sender_order,
+    monthly_cap_usd_minor: cap,
+    monthly_cap_usd: cap === null ? null : toMajor(cap, 'USD'),
+  };
+}
+
+const RULE_COLUMNS = [
+  'approval_above_usd_minor',
+  'approval_every_sender_order',
+  'approval_monthly_cap_usd_minor',
+] as const;
+
+export async function getApprovalRules(app: FastifyInstance, organisationId: string): Promise<ApprovalRules> {
+  const row = await app.db
+    .selectFrom('organisations')
+    .select(RULE_COLUMNS)
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  return presentRules(row);
+}
+
+/** Changes the fields given; the audit line holds each change's before and after. */
+export async function updateApprovalRules(
+  app: FastifyInstance,
+  auth: SessionAuth,
+  body: ApprovalRulesBody,
+): Promise<ApprovalRules> {
+  return app.db.transaction().execute(async (tx) => {
+    const before = presentRules(
+      await tx
+        .selectFrom('organisations')
+        .select(RULE_COLUMNS)
+        .where('id', '=', auth.organisationId)
+        .forUpdate()
+        .executeTakeFirstOrThrow(),
+    );
+    const set: Partial<Record<(typeof RULE_COLUMNS)[number], number | boolean | null>> = {};
+    if (body.above_usd_minor !== undefined) set.approval_above_usd_minor = body.above_usd_minor;
+    if (body.every_sender_order !== undefined) set.approval_every_sender_order = body.every_sender_order;
+    if (body.monthly_cap_usd_minor !== undefined) set.approval_monthly_cap_usd_minor = body.monthly_cap_usd_minor;
+    if (Object.keys(set).length === 0) return before;
+    const after = presentRules(
+      await tx
+        .updateTable('organisations')
+        .set(set as never)
+        .where('id', '=', auth.organisationId)
+        .returning(RULE_COLUMNS)
+        .executeTakeFirstOrThrow(),
+    );
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    for (const field of ['above_usd_minor', 'every_sender_order', 'monthly_cap_usd_minor'] as const) {
+      if (before[field] !== after[field]) changes[field] = { before: before[field], after: after[field] };
+    }
+    if (Object.keys(changes).length) {
+      await recordAudit(tx, {
+        organisationId: auth.organisationId,
+        action: 'approval_rules.updated',
+        userId: auth.userId,
+        detail: { changes },
+      });
+    }
+    return after;
+  });
+}

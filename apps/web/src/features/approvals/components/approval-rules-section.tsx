@@ -1,0 +1,149 @@
+import { APPROVAL_AMOUNT_MAX_MINOR, type ApprovalRules, type ApprovalRulesBody } from '@giftrelay/contracts';
+import { parseAmount, toDecimalString } from '@giftrelay/money';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
+import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/auth/use-can';
+import { useApprovalRules, useUpdateApprovalRules } from '../api/approval-rules';
+
+/** Settings → Approvals: which senders' orders wait for an owner or admin (decision 035). */
+export function ApprovalRulesSection() {
+  const rules = useApprovalRules();
+  return (
+    <section aria-labelledby="approvals-heading" className="grid gap-4">
+      <div className="max-w-prose">
+        <h2 id="approvals-heading" className="text-lg font-semibold">
+          Approvals
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Orders by senders that a rule catches wait in the <Link to="/approvals">approval queue</Link> with their total
+          held, until an owner or admin approves or rejects them. Without a decision in 7 days they are rejected and the
+          hold released. Owners’ and admins’ own orders never wait.
+        </p>
+      </div>
+      {rules.isPending ? (
+        <div role="status" aria-label="Loading the approval rules" className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-12 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </div>
+      ) : rules.isError ? (
+        <LoadError
+          title="We could not load the approval rules."
+          error={rules.error}
+          onRetry={() => void rules.refetch()}
+          isRetrying={rules.isFetching}
+        />
+      ) : (
+        <RulesForm key={JSON.stringify(rules.data)} rules={rules.data} />
+      )}
+    </section>
+  );
+}
+
+const dollars = (minor: number | null) => (minor === null ? '' : toDecimalString(minor, 'USD'));
+
+/** "" is no rule; otherwise an amount in USD, or the reason it is not one. */
+function readAmount(text: string): { minor: number | null } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { minor: null };
+  const minor = parseAmount(trimmed, 'USD');
+  if (minor === undefined || minor > APPROVAL_AMOUNT_MAX_MINOR) return { error: 'An amount in USD, such as 250' };
+  return { minor };
+}
+
+function RulesForm({ rules }: { rules: ApprovalRules }) {
+  const id = useId();
+  const canEdit = useCan('updateApprovalRules');
+  const update = useUpdateApprovalRules();
+  const [above, setAbove] = useState(dollars(rules.above_usd_minor));
+  const [every, setEvery] = useState(rules.every_sender_order);
+  const [cap, setCap] = useState(dollars(rules.monthly_cap_usd_minor));
+  const [errors, setErrors] = useState<{ above?: string; cap?: string; form?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const a = readAmount(above);
+    const c = readAmount(cap);
+    const next = { above: 'error' in a ? a.error : undefined, cap: 'error' in c ? c.error : undefined };
+    setErrors(next);
+    if ('error' in a || 'error' in c) return;
+    const body: ApprovalRulesBody = {
+      above_usd_minor: a.minor,
+      every_sender_order: every,
+      monthly_cap_usd_minor: c.minor,
+    };
+    update.mutate(body, {
+      onSuccess: () =>
+        toast.success('Approval rules saved', { description: 'They apply to orders placed from now on.' }),
+      onError: (err) => setErrors({ form: err instanceof ApiError && err.message ? err.message : 'Please try again.' }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-xl gap-5" aria-label="Approval rules">
+      {!canEdit && (
+        <p role="note" className="rounded-lg border bg-muted p-3 text-sm">
+          Only owners and admins can change the approval rules.
+        </p>
+      )}
+      <fieldset disabled={!canEdit} className="grid gap-5">
+        <FormField id={`${id}-above`} label="Orders above (USD)" error={errors.above}>
+          <Input
+            {...fieldProps(`${id}-above`, errors.above)}
+            inputMode="decimal"
+            placeholder="No limit"
+            value={above}
+            onChange={(e) => setAbove(e.target.value)}
+            aria-describedby={`${id}-above-hint`}
+          />
+        </FormField>
+        <p id={`${id}-above-hint`} className="-mt-3 text-xs text-muted-foreground">
+          A sender’s order whose total (fees included, converted to USD) is above this waits. Empty: no such rule.
+        </p>
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={every}
+            onChange={(e) => setEvery(e.target.checked)}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <span>
+            <span className="font-medium">Every order by a sender</span>
+            <span className="block text-muted-foreground">Whatever its amount, each waits for approval.</span>
+          </span>
+        </label>
+        <FormField id={`${id}-cap`} label="Monthly cap per sender (USD)" error={errors.cap}>
+          <Input
+            {...fieldProps(`${id}-cap`, errors.cap)}
+            inputMode="decimal"
+            placeholder="No cap"
+            value={cap}
+            onChange={(e) => setCap(e.target.value)}
+            aria-describedby={`${id}-cap-hint`}
+          />
+        </FormField>
+        <p id={`${id}-cap-hint`} className="-mt-3 text-xs text-muted-foreground">
+          An order that takes a sender’s orders this calendar month (UTC) above this waits. Failed and rejected orders
+          do not count.
+        </p>
+      </fieldset>
+      {errors.form && (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.form}
+        </p>
+      )}
+      {canEdit && (
+        <Button type="submit" className="justify-self-start" aria-disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save approval rules'}
+        </Button>
+      )}
+    </form>
+  );
+}
