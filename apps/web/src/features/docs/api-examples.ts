@@ -115,6 +115,8 @@ const PENDING_ORDER = {
   completed_at: null,
   failed_at: null,
   failure_reason: null,
+  created_by: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  approval: null,
 };
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
@@ -382,7 +384,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'reports',
     title: 'Count the orders a search finds',
     description:
-      'The order history’s four figures over the orders q and status find (all orders without them): how many, how many delivered (completed), pending and failed, and total_value, the sum of their totals charged, in your billing currency.',
+      'The order history’s figures over the orders q and status find (all orders without them): how many, how many delivered (completed), pending and failed, how many wait for approval or were rejected, and total_value, the sum of their totals charged, in your billing currency.',
     method: 'GET',
     path: '/api/v1/orders/stats?q=Sam&status=completed',
     auth: true,
@@ -391,6 +393,8 @@ export const API_EXAMPLES: ApiExample[] = [
       delivered: 1,
       pending: 0,
       failed: 0,
+      pending_approval: 0,
+      rejected: 0,
       total_value: 25.63,
       total_value_minor: 2563,
     }),
