@@ -50,6 +50,8 @@ interface Row {
   ok?: number;
   /** The call ends or changes the caller's session: each role calls on a session of its own. */
   freshSession?: boolean;
+  /** The call ends the caller's other sessions: the member signs in again for the rows after it. */
+  endsOtherSessions?: boolean;
 }
 
 const MADE_UP = '00000000-0000-4000-8000-000000000000';
@@ -84,6 +86,16 @@ const TABLE: Record<OperationId, Row> = {
   // The caller's own account.
   signOut: { own: () => ({ method: 'POST', url: '/api/v1/auth/logout' }), ok: 200, freshSession: true },
   getCurrentUser: { own: () => ({ url: '/api/v1/auth/user' }), ok: 200 },
+  updateProfile: { own: () => ({ method: 'PATCH', url: '/api/v1/auth/user', payload: { name: 'Pat Lee' } }), ok: 200 },
+  listSessions: { own: () => ({ url: '/api/v1/auth/sessions' }), ok: 200 },
+  // Another person's session id is as absent as a made-up one: 404 to every role.
+  revokeSession: { own: () => ({ method: 'DELETE', url: `/api/v1/auth/sessions/${MADE_UP}` }), ok: 404 },
+  revokeOtherSessions: {
+    own: () => ({ method: 'POST', url: '/api/v1/auth/sessions/revoke-others' }),
+    ok: 200,
+    freshSession: true,
+    endsOtherSessions: true,
+  },
   // A wrong current password: answered (400) only once the role rule let the caller through.
   changePassword: {
     own: () => ({
@@ -422,6 +434,10 @@ describe(`Role matrix (${TEST_DB})`, () => {
           const allowed = ROLES_FOR_LEVEL[level].includes(role);
           const own = await send(await row.own(ctx), await tokenFor(role, row));
           record(`${role} on own`, own.statusCode, allowed ? (row.ok ?? 200) : 403);
+          if (row.endsOtherSessions && allowed) {
+            const member = ctx.a.members[role];
+            member.accessToken = (await signIn(t, member.email, member.password)).access_token;
+          }
           for (const id of otherIds) {
             if (own.body.includes(id))
               cells.push(`BAD ${role} on own: the answer carries another organisation's ${id}`);

@@ -75,9 +75,13 @@ export const OrganisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof OrganisationSchema>;
 
+export const USER_NAME_MAX = 100;
+
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The person's name, as they set it in Settings → Profile; null until then. */
+  name: z.string().nullable(),
   email_confirmed_at: z.string().nullable(),
   created_at: z.string(),
   role: RoleSchema,

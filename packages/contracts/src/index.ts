@@ -19,6 +19,7 @@ export * from './orders';
 export * from './organisation';
 export * from './permissions';
 export * from './primitives';
+export * from './profile';
 export * from './reports';
 export * from './reward-email';
 export * from './routes';

@@ -93,10 +93,12 @@ export interface AuthSessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: Generated<string>;
+  ip_address: string | null;
   last_refreshed_at: Generated<Timestamp>;
   organisation_id: string;
   revoked_at: Timestamp | null;
   revoked_reason: string | null;
+  user_agent: string | null;
   user_id: string;
 }
 
@@ -431,6 +433,7 @@ export interface Users {
   email: string;
   email_verified_at: Timestamp | null;
   id: Generated<string>;
+  name: string | null;
   password_changed_at: Generated<Timestamp>;
   password_hash: string;
   signed_in_at: Timestamp | null;

@@ -201,6 +201,8 @@ export interface Database {
     created_at: Generated<Date>;
     /** The last sign-in (migration 0053); null until the first. */
     signed_in_at: Generated<Date | null>;
+    /** The person's name (0077, decision 034); null until they set it. */
+    name: string | null;
   };
   organisations: {
     id: Generated<string>;
@@ -277,7 +279,11 @@ export interface Database {
       | 'password_changed'
       | 'membership_ended'
       | 'switched_organisation'
+      | 'revoked_by_user'
       | null;
+    /** Where the session was started from (0077, decision 034). */
+    ip_address: string | null;
+    user_agent: string | null;
   };
   auth_refresh_tokens: {
     id: Generated<string>;

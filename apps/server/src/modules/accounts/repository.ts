@@ -54,6 +54,7 @@ export function findUserView(db: Executor, userId: string, organisationId: strin
     .select([
       'u.id',
       'u.email',
+      'u.name',
       'u.email_verified_at',
       'u.created_at',
       'm.role',
@@ -137,9 +138,15 @@ export async function markSignedIn(db: Executor, userId: string): Promise<boolea
   return rows[0] !== undefined && rows[0].previous === null;
 }
 
+/** Where a session was started from, for the person's list of sessions. */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export async function insertSession(
   db: Executor,
-  values: { user_id: string; organisation_id: string; ttlSeconds: number },
+  values: { user_id: string; organisation_id: string; ttlSeconds: number; client?: SessionClient },
 ): Promise<string> {
   const row = await db
     .insertInto('auth_sessions')
@@ -147,6 +154,8 @@ export async function insertSession(
       user_id: values.user_id,
       organisation_id: values.organisation_id,
       expires_at: interval(values.ttlSeconds),
+      ip_address: values.client?.ip?.slice(0, 64) ?? null,
+      user_agent: values.client?.userAgent ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -229,15 +238,20 @@ export async function revokeSession(db: Executor, sessionId: string, reason: Ses
     .execute();
 }
 
-/** Ends all of a user's sessions but `keep`, if given. */
-export async function revokeUserSessions(db: Executor, userId: string, reason: SessionEndReason, keep?: string) {
+/** Ends all of a user's sessions but `keep`, if given; answers how many ended. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: SessionEndReason,
+  keep?: string,
+): Promise<number> {
   let q = db
     .updateTable('auth_sessions')
     .set({ revoked_at: sql`now()`, revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keep) q = q.where('id', '!=', keep);
-  await q.execute();
+  return (await q.returning('id').execute()).length;
 }
 
 /** Remembers which organisation the user opened last (sign-in opens it next time). */
@@ -260,4 +274,44 @@ export function listUserOrganisations(db: Executor, userId: string) {
     .orderBy('m.created_at')
     .orderBy('o.id')
     .execute();
+}
+
+/** The user's live sessions in every organisation, most recently seen first. */
+export function listLiveSessions(db: Executor, userId: string) {
+  return db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('organisations as o', 'o.id', 's.organisation_id')
+    .select([
+      's.id',
+      's.ip_address',
+      's.user_agent',
+      's.created_at',
+      's.last_refreshed_at',
+      'o.id as organisation_id',
+      'o.name as organisation_name',
+    ])
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .orderBy('s.last_refreshed_at', 'desc')
+    .orderBy('s.id')
+    .limit(500)
+    .execute();
+}
+
+/** Ends one of the user's live sessions; false when it is not theirs or not live. */
+export async function revokeOwnSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: sql`now()`, revoked_reason: 'revoked_by_user' })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function updateUserName(db: Executor, userId: string, name: string | null) {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
 }

@@ -4,16 +4,20 @@ import {
   ChangePasswordBodySchema,
   EmailBodySchema,
   ListMyOrganisationsResponseSchema,
+  ListSessionsResponseSchema,
   MessageResponseSchema,
   PasswordGrantSchema,
   RefreshGrantSchema,
   ResetPasswordBodySchema,
+  RevokeOtherSessionsResponseSchema,
   SESSION_COOKIE_HEADER,
+  SessionIdParamsSchema,
   SessionSchema,
   SignUpBodySchema,
   SwitchOrganisationBodySchema,
   TokenBodySchema,
   TokenQuerySchema,
+  UpdateProfileBodySchema,
   UserResponseSchema,
   VerifyEmailBodySchema,
   VerifyEmailResponseSchema,
@@ -24,6 +28,7 @@ import type { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
 import { sessionOf } from '../../plugins/auth';
+import { keptUserAgent } from './device';
 import { type AccountsService, type IssuedSession, SESSION_IDLE_SECONDS } from './service';
 
 const REFRESH_COOKIE = 'gr_refresh';
@@ -118,7 +123,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
       const asCookie = wantsCookie(request);
       if (request.query.grant_type === 'password') {
         const credentials = parseGrant(PasswordGrantSchema, request.body);
-        return sessionBody(reply, await service.signIn(credentials, request.ip), asCookie);
+        return sessionBody(
+          reply,
+          await service.signIn(credentials, request.ip, keptUserAgent(request.headers['user-agent'])),
+          asCookie,
+        );
       }
       const grant = parseGrant(RefreshGrantSchema, request.body);
       const token = grant.refresh_token ?? (asCookie ? request.cookies[REFRESH_COOKIE] : undefined);
@@ -184,7 +193,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
       },
     },
     async (request, reply) => {
-      const { email, session } = await service.verifyEmail(request.body.token, request.ip);
+      const { email, session } = await service.verifyEmail(
+        request.body.token,
+        request.ip,
+        keptUserAgent(request.headers['user-agent']),
+      );
       return {
         success: true as const,
         message: AUTH_MESSAGES.verified,
@@ -302,8 +315,89 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
       },
     },
     async (request, reply) => {
-      const issued = await service.switchOrganisation(sessionOf(request), request.body.organisation_id);
+      const issued = await service.switchOrganisation(sessionOf(request), request.body.organisation_id, {
+        ip: request.ip,
+        userAgent: keptUserAgent(request.headers['user-agent']),
+      });
       return sessionBody(reply, issued, wantsCookie(request));
     },
+  );
+
+  app.patch(
+    '/user',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'updateProfile',
+        summary: 'Change the signed-in person’s name',
+        tags,
+        security: BEARER,
+        body: UpdateProfileBodySchema,
+        response: { 200: UserResponseSchema, ...errors, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      user: await service.updateProfile(sessionOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'listSessions',
+        summary: 'Where the signed-in person is signed in: every live session, in every organisation',
+        tags,
+        security: BEARER,
+        response: { 200: ListSessionsResponseSchema, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const data = await service.listSessions(sessionOf(request));
+      return { success: true as const, data, has_more: false, next_cursor: null };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'revokeSession',
+        summary: 'End one of the signed-in person’s sessions (ending the current one signs out)',
+        description: '404 `NOT_FOUND` for a session that has ended already or is someone else’s.',
+        tags,
+        security: BEARER,
+        params: SessionIdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const auth = sessionOf(request);
+      await service.revokeSession(auth, request.params.id);
+      if (request.params.id === auth.sessionId) clearCookie(reply);
+      return { success: true as const, message: 'Session ended' };
+    },
+  );
+
+  app.post(
+    '/sessions/revoke-others',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'revokeOtherSessions',
+        summary: 'End every session of the signed-in person’s but this one',
+        tags,
+        security: BEARER,
+        response: { 200: RevokeOtherSessionsResponseSchema, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      revoked: await service.revokeOtherSessions(sessionOf(request)),
+    }),
   );
 };

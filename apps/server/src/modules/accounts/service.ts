@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, type MyOrganisation, type Organisation, type PlanId, type User } from '@giftrelay/contracts';
+import {
+  AUTH_MESSAGES,
+  type AuthSession,
+  type MyOrganisation,
+  type Organisation,
+  type PlanId,
+  type User,
+} from '@giftrelay/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -8,6 +15,7 @@ import type { AccessTokens } from '../../plugins/auth';
 import type { Mail } from '../../plugins/mail';
 import type { RateLimitRule, RateLimits } from '../../plugins/rate-limits';
 import { recordAudit } from '../audit';
+import { describeDevice } from './device';
 import {
   alreadyRegisteredEmail,
   passwordChangedEmail,
@@ -141,6 +149,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return {
       id: v.id,
       email: v.email,
+      name: v.name,
       email_confirmed_at: v.email_verified_at?.toISOString() ?? null,
       created_at: v.created_at.toISOString(),
       role: v.role,
@@ -186,11 +195,17 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /** A new session for a user who proved who they are (a password, or an emailed link). */
-  async function startSession(trx: Kysely<Database>, userId: string, organisationId: string) {
+  async function startSession(
+    trx: Kysely<Database>,
+    userId: string,
+    organisationId: string,
+    client: repo.SessionClient,
+  ) {
     const sessionId = await repo.insertSession(trx, {
       user_id: userId,
       organisation_id: organisationId,
       ttlSeconds: SESSION_IDLE_SECONDS,
+      client,
     });
     const first = await repo.markSignedIn(trx, userId);
     await repo.markMembershipUsed(trx, userId, organisationId);
@@ -228,7 +243,11 @@ export function createAccountsService(deps: AccountsDeps) {
       }
     },
 
-    async signIn(input: { email: string; password: string }, ip: string): Promise<IssuedSession> {
+    async signIn(
+      input: { email: string; password: string },
+      ip: string,
+      userAgent: string | null = null,
+    ): Promise<IssuedSession> {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, email);
@@ -244,7 +263,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const membership = await repo.findPrimaryMembership(db, user.id);
       if (!membership) throw invalidCredentials();
       return db.transaction().execute(async (trx) => {
-        const session = await startSession(trx, user.id, membership.organisation_id);
+        const session = await startSession(trx, user.id, membership.organisation_id, { ip, userAgent });
         await recordAudit(trx, {
           organisationId: membership.organisation_id,
           action: 'auth.signed_in',
@@ -305,6 +324,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async switchOrganisation(
       auth: { userId: string; sessionId: string },
       organisationId: string,
+      client: repo.SessionClient = { ip: null, userAgent: null },
     ): Promise<IssuedSession> {
       return db.transaction().execute(async (trx) => {
         const member = await repo
@@ -316,6 +336,7 @@ export function createAccountsService(deps: AccountsDeps) {
           user_id: auth.userId,
           organisation_id: organisationId,
           ttlSeconds: SESSION_IDLE_SECONDS,
+          client,
         });
         await repo.markMembershipUsed(trx, auth.userId, organisationId);
         return issue(trx, sessionId, auth.userId, organisationId);
@@ -323,14 +344,18 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** Verifies the address and signs the person in: the link proves they hold the mailbox. */
-    async verifyEmail(token: string, ip: string): Promise<{ email: string; session: IssuedSession }> {
+    async verifyEmail(
+      token: string,
+      ip: string,
+      userAgent: string | null = null,
+    ): Promise<{ email: string; session: IssuedSession }> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
       return db.transaction().execute(async (trx) => {
         const found = await useLink(trx, token, 'verify_email');
         await repo.markEmailVerified(trx, found.user_id);
         const membership = await repo.findPrimaryMembership(trx, found.user_id);
         if (!membership) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
-        const session = await startSession(trx, found.user_id, membership.organisation_id);
+        const session = await startSession(trx, found.user_id, membership.organisation_id, { ip, userAgent });
         return { email: session.user.email, session };
       });
     },
@@ -390,6 +415,37 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.revokeUserSessions(trx, user.id, 'password_changed', auth.sessionId);
         await mail.send(passwordChangedEmail(user.email, links.forgot), { db: trx });
       });
+    },
+
+    async updateProfile(auth: { userId: string; organisationId: string }, input: { name: string | null }) {
+      await repo.updateUserName(db, auth.userId, input.name);
+      return userView(db, auth.userId, auth.organisationId);
+    },
+
+    /** The person's live sessions, in every organisation, the current one marked. */
+    async listSessions(auth: { userId: string; sessionId: string }): Promise<AuthSession[]> {
+      const rows = await repo.listLiveSessions(db, auth.userId);
+      return rows.map((r) => ({
+        id: r.id,
+        device: describeDevice(r.user_agent),
+        ip_address: r.ip_address,
+        organisation: { id: r.organisation_id, name: r.organisation_name },
+        created_at: r.created_at.toISOString(),
+        last_seen_at: r.last_refreshed_at.toISOString(),
+        current: r.id === auth.sessionId,
+      }));
+    },
+
+    /** Ends one of the person's sessions (the current one too: that is signing out); 404 for any other. */
+    async revokeSession(auth: { userId: string }, sessionId: string): Promise<void> {
+      if (!(await repo.revokeOwnSession(db, auth.userId, sessionId))) {
+        throw new AppError('NOT_FOUND', 'Session not found: it has ended already, or it is not yours');
+      }
+    },
+
+    /** Ends every session of the person's but this one; answers how many. */
+    revokeOtherSessions(auth: { userId: string; sessionId: string }): Promise<number> {
+      return repo.revokeUserSessions(db, auth.userId, 'revoked_by_user', auth.sessionId);
     },
   };
 

@@ -7,11 +7,12 @@ import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
+import { ProfileSection } from '@/features/profile';
 import { WebhooksSection } from '@/features/webhooks';
 import { useCan } from '@/lib/auth/use-can';
 import { useUser } from '@/lib/auth/use-session';
 
-const TAB_IDS = ['organisation', 'members', 'approvals', 'audit-log', 'developers'] as const;
+const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'audit-log', 'developers'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTab = (v: string | null): v is TabId => TAB_IDS.some((t) => t === v);
 
@@ -25,6 +26,7 @@ export function Component() {
   const tab: TabId = isTab(requested) ? requested : 'organisation';
   const tabs = [
     { id: 'organisation', label: 'Organisation', panel: <OrganisationSettingsSection /> },
+    { id: 'profile', label: 'Profile & security', panel: <ProfileSection /> },
     { id: 'members', label: 'Members', panel: <MembersSection /> },
     { id: 'approvals', label: 'Approvals', panel: <ApprovalRulesSection /> },
     {

@@ -43,6 +43,7 @@ const ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6ImFjY2Vzcy10b2
 const EXAMPLE_USER = {
   id: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   email: 'rewards-bot@example.com',
+  name: null,
   email_confirmed_at: ISO,
   created_at: ISO,
   role: 'owner',
