@@ -53,6 +53,22 @@ export class CatalogCache {
     return body;
   }
 
+  /** The answer kept under `key`, if any, without producing one (a sync since empties it first). */
+  peek(key: string): string | undefined {
+    const lru = this.#lru;
+    if (!lru) return undefined;
+    if (this.#generation !== catalogGeneration()) {
+      lru.clear();
+      this.#generation = catalogGeneration();
+    }
+    return lru.get(key);
+  }
+
+  /** Keeps `body` under a second key too (e.g. the exact request that produced it). */
+  remember(key: string, body: string): void {
+    if (this.#lru && this.#generation === catalogGeneration()) this.#lru.set(key, body);
+  }
+
   clear(): void {
     this.#lru?.clear();
   }

@@ -92,4 +92,25 @@ describe('CatalogCache', () => {
     expect(await cache.get('big', async () => 'x'.repeat(101))).toBe('x'.repeat(101));
     expect(await cache.get('big', async () => 'again')).toBe('again');
   });
+
+  it('peek answers only what was kept, and nothing once the catalogue changed or the entry expired', async () => {
+    const cache = new CatalogCache({ ttlSeconds: 30 });
+    expect(cache.peek('url:/a')).toBeUndefined();
+    cache.remember('url:/a', 'body a');
+    expect(cache.peek('url:/a')).toBe('body a');
+    vi.advanceTimersByTime(31_000);
+    expect(cache.peek('url:/a')).toBeUndefined();
+    cache.remember('url:/a', 'body a');
+    catalogChanged();
+    expect(cache.peek('url:/a')).toBeUndefined();
+    // Remembered after the change: kept again.
+    cache.remember('url:/a', 'body b');
+    expect(cache.peek('url:/a')).toBe('body b');
+  });
+
+  it('with caching off, peek and remember keep nothing', () => {
+    const cache = new CatalogCache({ ttlSeconds: 0 });
+    cache.remember('url:/a', 'body');
+    expect(cache.peek('url:/a')).toBeUndefined();
+  });
 });

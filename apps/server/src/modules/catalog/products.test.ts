@@ -429,6 +429,24 @@ describe(`GET /api/v1/products: bad parameters answer 400 naming the field (${TE
   it('a query of exactly 100 characters is fine', async () => {
     expect((await get(`/api/v1/products?q=${'a'.repeat(100)}`)).statusCode).toBe(200);
   });
+
+  it('the same URL again is the same answer, from memory; a refused URL is refused every time', async () => {
+    const url = '/api/v1/products?country=US&limit=3&sort=name';
+    const first = await get(url);
+    const again = await get(url);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    // Each answer is its own request: its own id and the security headers.
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(again.headers['content-security-policy']).toBeDefined();
+    for (let i = 0; i < 2; i++) {
+      const bad = await get('/api/v1/products?country=US&limit=0');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe('VALIDATION_ERROR');
+    }
+  });
 });
 
 interface Facets {
