@@ -246,7 +246,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async signIn(
       input: { email: string; password: string },
       ip: string,
-      userAgent: string | null = null,
+      userAgent: string | null,
     ): Promise<IssuedSession> {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
@@ -324,7 +324,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async switchOrganisation(
       auth: { userId: string; sessionId: string },
       organisationId: string,
-      client: repo.SessionClient = { ip: null, userAgent: null },
+      client: repo.SessionClient,
     ): Promise<IssuedSession> {
       return db.transaction().execute(async (trx) => {
         const member = await repo
@@ -347,7 +347,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async verifyEmail(
       token: string,
       ip: string,
-      userAgent: string | null = null,
+      userAgent: string | null,
     ): Promise<{ email: string; session: IssuedSession }> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
       return db.transaction().execute(async (trx) => {

@@ -39,12 +39,8 @@ export class CatalogCache {
 
   /** The cached answer for `key`, or the one `produce` makes now (and keeps). */
   async get(key: string, produce: Producer): Promise<string> {
-    const lru = this.#lru;
+    const lru = this.#current();
     if (!lru) return produce();
-    if (this.#generation !== catalogGeneration()) {
-      lru.clear();
-      this.#generation = catalogGeneration();
-    }
     const generation = this.#generation;
     const body = await lru.fetch(key, { context: produce });
     if (body === undefined) return produce();
@@ -55,13 +51,7 @@ export class CatalogCache {
 
   /** The answer kept under `key`, if any, without producing one (a sync since empties it first). */
   peek(key: string): string | undefined {
-    const lru = this.#lru;
-    if (!lru) return undefined;
-    if (this.#generation !== catalogGeneration()) {
-      lru.clear();
-      this.#generation = catalogGeneration();
-    }
-    return lru.get(key);
+    return this.#current()?.get(key);
   }
 
   /** Keeps `body` under a second key too (e.g. the exact request that produced it). */
@@ -71,6 +61,15 @@ export class CatalogCache {
 
   clear(): void {
     this.#lru?.clear();
+  }
+
+  /** The entries, emptied first when a sync in this process changed the catalogue since. */
+  #current(): LRUCache<string, string, Producer> | undefined {
+    if (this.#lru && this.#generation !== catalogGeneration()) {
+      this.#lru.clear();
+      this.#generation = catalogGeneration();
+    }
+    return this.#lru;
   }
 }
 

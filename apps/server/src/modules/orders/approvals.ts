@@ -1,4 +1,5 @@
 import {
+  APPROVAL_WAIT_DAYS,
   type ApprovalRules,
   type ApprovalRulesBody,
   ORDER_STATUS_LABELS,
@@ -30,7 +31,7 @@ type Tx = Transaction<Database> | Kysely<Database>;
  * racing the sweep, change it once; the other is told 409.
  */
 
-export const EXPIRED_NOTE = 'Nobody approved or rejected this order within 7 days: its hold was released';
+export const EXPIRED_NOTE = `Nobody approved or rejected this order within ${APPROVAL_WAIT_DAYS} days: its hold was released`;
 
 export type Decision = 'approve' | 'reject';
 
@@ -85,7 +86,10 @@ async function whyUndecided(app: FastifyInstance, auth: SessionAuth, orderId: st
   if (order.status === 'pending_approval') {
     if (order.approval_expires_at && order.approval_expires_at.getTime() <= Date.now()) {
       await expireWaitingOrders(app, order.id);
-      return new AppError('CONFLICT', `This order waited 7 days without a decision and was rejected`);
+      return new AppError(
+        'CONFLICT',
+        `This order waited ${APPROVAL_WAIT_DAYS} days without a decision and was rejected`,
+      );
     }
     return new AppError('FORBIDDEN', 'You cannot approve your own order: another owner or admin must');
   }
@@ -218,7 +222,7 @@ export async function tellApprovers(app: FastifyInstance, order: repo.OrderRow):
           heading: 'An order waits for your approval',
           paragraphs: [
             `${who} sent ${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${order.recipient_email} for ${organisation.name}: ${total} in all, held on the balance until someone decides.`,
-            'Approve it to deliver the reward, or reject it with a note to the sender. Without a decision in 7 days it is rejected and the hold released.',
+            `Approve it to deliver the reward, or reject it with a note to the sender. Without a decision in ${APPROVAL_WAIT_DAYS} days it is rejected and the hold released.`,
           ],
           action: { label: 'Open the approval queue', url: `${app.config.publicUrl}/approvals` },
         }),

@@ -1,4 +1,3 @@
-import { can } from '@giftrelay/contracts/permissions';
 import {
   ChartColumn,
   ClipboardCheck,
@@ -18,7 +17,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { signOut } from '@/lib/auth/session';
-import { useSession } from '@/lib/auth/use-session';
+import { useCan } from '@/lib/auth/use-can';
 import { toggleTheme, useIsDark } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
@@ -72,8 +71,7 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
     }
   };
   const text = (label: string) => <span className={cn(isCollapsed && 'sr-only')}>{label}</span>;
-  const session = useSession();
-  const mayDecide = session.status === 'signed-in' && can(session.user.role, 'approveOrder');
+  const mayDecide = useCan('approveOrder');
   const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide);
 
   return (

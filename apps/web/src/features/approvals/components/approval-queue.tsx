@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/auth/use-session';
+import { useUser } from '@/lib/auth/use-session';
 import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
 import { useWaitingOrders } from '../api/waiting-orders';
 import { DecisionDialog } from './decision-dialog';
@@ -16,8 +16,7 @@ import { DecisionDialog } from './decision-dialog';
  */
 export function ApprovalQueue({ senderOf }: { senderOf: (userId: string | null) => string }) {
   const waiting = useWaitingOrders();
-  const session = useSession();
-  const me = session.status === 'signed-in' ? session.user.id : undefined;
+  const me = useUser().id;
 
   if (waiting.isPending) {
     return (

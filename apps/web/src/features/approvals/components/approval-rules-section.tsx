@@ -1,4 +1,4 @@
-import { APPROVAL_AMOUNT_MAX_MINOR, type ApprovalRules, type ApprovalRulesBody } from '@giftrelay/contracts';
+import { APPROVAL_AMOUNT_MAX_MINOR, type ApprovalRules } from '@giftrelay/contracts';
 import { parseAmount, toDecimalString } from '@giftrelay/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -66,28 +66,29 @@ function RulesForm({ rules }: { rules: ApprovalRules }) {
   const [cap, setCap] = useState(dollars(rules.monthly_cap_usd_minor));
   const [errors, setErrors] = useState<{ above?: string; cap?: string; form?: string }>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
     const a = readAmount(above);
     const c = readAmount(cap);
-    const next = { above: 'error' in a ? a.error : undefined, cap: 'error' in c ? c.error : undefined };
-    setErrors(next);
+    setErrors({ above: 'error' in a ? a.error : undefined, cap: 'error' in c ? c.error : undefined });
     if ('error' in a || 'error' in c) return;
-    const body: ApprovalRulesBody = {
-      above_usd_minor: a.minor,
-      every_sender_order: every,
-      monthly_cap_usd_minor: c.minor,
-    };
-    update.mutate(body, {
-      onSuccess: () =>
-        toast.success('Approval rules saved', { description: 'They apply to orders placed from now on.' }),
-      onError: (err) => setErrors({ form: err instanceof ApiError && err.message ? err.message : 'Please try again.' }),
-    });
+    try {
+      // Awaited: the saved rules remount this form (its key), and mutate's callbacks would be dropped.
+      await update.mutateAsync({
+        above_usd_minor: a.minor,
+        every_sender_order: every,
+        monthly_cap_usd_minor: c.minor,
+      });
+    } catch (err) {
+      setErrors({ form: err instanceof ApiError && err.message ? err.message : 'Please try again.' });
+      return;
+    }
+    toast.success('Approval rules saved', { description: 'They apply to orders placed from now on.' });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-xl gap-5" aria-label="Approval rules">
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid max-w-xl gap-5" aria-label="Approval rules">
       {!canEdit && (
         <p role="note" className="rounded-lg border bg-muted p-3 text-sm">
           Only owners and admins can change the approval rules.
