@@ -94,11 +94,11 @@ export async function buildApp(opts: BuildAppOptions) {
     perMinute: opts.config.organisationRateLimits,
   });
   await app.register(authPlugin, { config: opts.config });
+  await app.register(secretsPlugin, { config: opts.config });
   await app.register(accountsPlugin, { config: opts.config });
   progress('Connecting the gift-card provider and its catalogue');
   await app.register(giftCardsPlugin, { config: opts.config });
   await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
-  await app.register(secretsPlugin, { config: opts.config });
   await app.register(apiKeysPlugin);
   await app.register(membersPlugin);
   await app.register(organisationPlugin);

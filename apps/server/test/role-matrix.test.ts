@@ -82,6 +82,9 @@ const TABLE: Record<OperationId, Row> = {
   acceptInvitationAsNewUser: {
     own: () => ({ method: 'POST', url: '/api/v1/invitations/accept-new', payload: { token: MADE_UP_TOKEN } }),
   },
+  confirmEmailChange: {
+    own: () => ({ method: 'POST', url: '/api/v1/auth/email/confirm', payload: { token: MADE_UP_TOKEN } }),
+  },
 
   // The caller's own account.
   signOut: { own: () => ({ method: 'POST', url: '/api/v1/auth/logout' }), ok: 200, freshSession: true },
@@ -102,6 +105,41 @@ const TABLE: Record<OperationId, Row> = {
       method: 'POST',
       url: '/api/v1/auth/password',
       payload: { current_password: 'not-the-password', password: 'another-Harbour-43' },
+    }),
+    ok: 400,
+  },
+  // A wrong current password: refused (400) only once the role rule let the caller through.
+  requestEmailChange: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/auth/email',
+      payload: { email: 'someone-new@example.com', current_password: 'not-the-password' },
+    }),
+    ok: 400,
+  },
+  getTwoFactor: { own: () => ({ url: '/api/v1/auth/two-factor' }), ok: 200 },
+  setUpTwoFactor: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/setup',
+      payload: { current_password: 'not-the-password' },
+    }),
+    ok: 400,
+  },
+  // Nothing set up yet: 409 once the role rule let the caller through.
+  enableTwoFactor: {
+    own: () => ({ method: 'POST', url: '/api/v1/auth/two-factor/enable', payload: { code: '123456' } }),
+    ok: 409,
+  },
+  regenerateRecoveryCodes: {
+    own: () => ({ method: 'POST', url: '/api/v1/auth/two-factor/recovery-codes', payload: { code: '123456' } }),
+    ok: 400,
+  },
+  disableTwoFactor: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/disable',
+      payload: { current_password: 'not-the-password', code: '123456' },
     }),
     ok: 400,
   },

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   // Sign-ins (issue 15): a password that worked, and one that did not for an existing account
   'auth.signed_in',
   'auth.sign_in_failed',
+  // Profile and security (decision 037): recorded in the organisation the person was signed in to
+  'auth.two_factor_enabled',
+  'auth.two_factor_disabled',
+  'auth.recovery_codes_regenerated',
+  'auth.email_changed',
   // Organisation settings (issue 15, decision 033): before and after of what changed
   'organisation.updated',
   'organisation.logo_changed',

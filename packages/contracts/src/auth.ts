@@ -33,8 +33,8 @@ export type Credentials = z.infer<typeof CredentialsSchema>;
 export const SignUpBodySchema = CredentialsSchema.extend({ plan: PlanIdSchema.optional() });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
-export const GrantTypeSchema = z.enum(['password', 'refresh_token'], {
-  error: 'grant_type must be password or refresh_token',
+export const GrantTypeSchema = z.enum(['password', 'refresh_token', 'two_factor'], {
+  error: 'grant_type must be password, refresh_token or two_factor',
 });
 export const TokenQuerySchema = z.object({ grant_type: GrantTypeSchema });
 
@@ -55,6 +55,8 @@ export const TokenBodySchema = z.object({
     .optional(),
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   refresh_token: z.string().max(200).optional(),
+  two_factor_token: z.string().max(200).optional(),
+  code: z.string().max(40).optional(),
 });
 
 // In a module of its own so the browser's session code can use it without loading zod.

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'WEAK_PASSWORD',
   'INVALID_LINK',
   'LINK_EXPIRED',
+  'INVALID_CODE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -53,6 +54,7 @@ export const ERROR_STATUS = {
   WEAK_PASSWORD: 400,
   INVALID_LINK: 400,
   LINK_EXPIRED: 400,
+  INVALID_CODE: 400,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

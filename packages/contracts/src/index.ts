@@ -23,6 +23,7 @@ export * from './profile';
 export * from './reports';
 export * from './reward-email';
 export * from './routes';
+export * from './security';
 export * from './webhooks';
 
 import './schema-names';

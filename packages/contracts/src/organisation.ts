@@ -104,6 +104,8 @@ export const UpdateOrganisationBodySchema = z
       .min(0, THRESHOLD_MESSAGE)
       .max(LOW_BALANCE_THRESHOLD_MAX_MINOR, THRESHOLD_MESSAGE)
       .nullable(),
+    /** Owners must sign in with two factors; owners alone change it, and only when every owner has it on. */
+    owners_need_two_factor: z.boolean({ error: 'owners_need_two_factor must be true or false' }),
   })
   .partial()
   .strict();
@@ -150,6 +152,8 @@ export const OrganisationSettingsSchema = z.object({
   billing_currency: z.string(),
   low_balance_threshold: z.number().nullable().meta({ description: 'In the billing currency’s major unit' }),
   low_balance_threshold_minor: z.number().int().nullable(),
+  /** Owners must sign in with two factors (decision 037). */
+  owners_need_two_factor: z.boolean(),
   /** Whether the caller may change these settings (owners and admins). */
   can_edit: z.boolean(),
 });

@@ -74,6 +74,7 @@ export interface AuthEmailTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: Generated<string>;
+  new_email: string | null;
   purpose: string;
   token_hash: Uint8Array;
   used_at: Timestamp | null;
@@ -106,6 +107,16 @@ export interface AuthSigningKeys {
   created_at: Generated<Timestamp>;
   id: string;
   secret: Uint8Array;
+}
+
+export interface AuthTwoFactorChallenges {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  id: Generated<string>;
+  token_hash: Uint8Array;
+  used_at: Timestamp | null;
+  user_id: string;
 }
 
 export interface CatalogSyncRuns {
@@ -329,6 +340,7 @@ export interface Organisations {
   id: Generated<string>;
   low_balance_threshold_minor: Int8 | null;
   name: string;
+  owners_need_two_factor: Generated<boolean>;
   plan: Generated<string>;
   reply_to: string | null;
   sandbox: Generated<boolean>;
@@ -428,6 +440,14 @@ export interface SchemaMigrations {
   version: string;
 }
 
+export interface UserRecoveryCodes {
+  code_hash: Uint8Array;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   email: string;
@@ -437,6 +457,14 @@ export interface Users {
   password_changed_at: Generated<Timestamp>;
   password_hash: string;
   signed_in_at: Timestamp | null;
+}
+
+export interface UserTwoFactor {
+  created_at: Generated<Timestamp>;
+  enabled_at: Timestamp | null;
+  last_used_step: Int8 | null;
+  secret: string;
+  user_id: string;
 }
 
 export interface WebhookAttempts {
@@ -488,6 +516,7 @@ export interface DB {
   auth_refresh_tokens: AuthRefreshTokens;
   auth_sessions: AuthSessions;
   auth_signing_keys: AuthSigningKeys;
+  auth_two_factor_challenges: AuthTwoFactorChallenges;
   catalog_sync_runs: CatalogSyncRuns;
   events: Events;
   idempotency_keys: IdempotencyKeys;
@@ -513,6 +542,8 @@ export interface DB {
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
+  user_recovery_codes: UserRecoveryCodes;
+  user_two_factor: UserTwoFactor;
   users: Users;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;

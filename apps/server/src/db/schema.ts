@@ -224,6 +224,8 @@ export interface Database {
     approval_above_usd_minor: ColumnType<string | null, number | null | undefined, number | null>;
     approval_every_sender_order: Generated<boolean>;
     approval_monthly_cap_usd_minor: ColumnType<string | null, number | null | undefined, number | null>;
+    /** Owners must sign in with two factors (0078, decision 037). */
+    owners_need_two_factor: Generated<boolean>;
     created_at: Generated<Date>;
   };
   /** An organisation's logo, as uploaded after its checks (0074, decision 033). */
@@ -297,10 +299,38 @@ export interface Database {
   auth_email_tokens: {
     id: Generated<string>;
     user_id: string;
-    purpose: 'verify_email' | 'reset_password';
+    purpose: 'verify_email' | 'reset_password' | 'change_email';
     token_hash: Uint8Array;
     created_at: Generated<Date>;
     expires_at: Date;
+    used_at: Date | null;
+    /** For `change_email`: the address the link confirms (0078). */
+    new_email: string | null;
+  };
+  /** A person's authenticator (0078, decision 037); `enabled_at` null while being set up. */
+  user_two_factor: {
+    user_id: string;
+    /** Encrypted like reward codes (lib/crypto.ts). */
+    secret: string;
+    enabled_at: Date | null;
+    /** The 30-second step of the last code accepted; a code is never accepted twice. */
+    last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
+    created_at: Generated<Date>;
+  };
+  user_recovery_codes: {
+    id: Generated<string>;
+    user_id: string;
+    code_hash: Uint8Array;
+    created_at: Generated<Date>;
+    used_at: Date | null;
+  };
+  auth_two_factor_challenges: {
+    id: Generated<string>;
+    user_id: string;
+    token_hash: Uint8Array;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    failed_attempts: Generated<number>;
     used_at: Date | null;
   };
   /** Migration 0057, decision 026. */

@@ -8,7 +8,7 @@ export const REENCRYPT_QUEUE = 'secrets.reencrypt';
 const BATCH = 500;
 
 export interface ReencryptResult {
-  /** Rewards and webhook endpoints whose secrets were rewritten with the current key in this run. */
+  /** Rewards, webhook endpoints and authenticators whose secrets were rewritten with the current key in this run. */
   rewritten: number;
   /** Whether no row is left under an older key. */
   done: boolean;
@@ -98,6 +98,26 @@ async function reencryptEndpoints(db: Kysely<Database>, ring: KeyRing) {
   return rewritten;
 }
 
+/** People's authenticator secrets (decision 037), one pass, with the same compare-and-set. */
+async function reencryptTwoFactor(db: Kysely<Database>, ring: KeyRing) {
+  const rows = await db
+    .selectFrom('user_two_factor')
+    .select(['user_id', 'secret'])
+    .where('secret', 'not like', `${currentPrefix(ring)}%`)
+    .execute();
+  let rewritten = 0;
+  for (const row of rows) {
+    const result = await db
+      .updateTable('user_two_factor')
+      .set({ secret: encryptSecret(ring, decryptSecret(ring, row.secret)) })
+      .where('user_id', '=', row.user_id)
+      .where('secret', '=', row.secret)
+      .executeTakeFirst();
+    rewritten += Number(result.numUpdatedRows);
+  }
+  return rewritten;
+}
+
 /**
  * Rewrites secrets stored under older keys with the newest one (decision 018), so an old key can
  * be removed. At start, a process that runs workers queues the job when REWARD_ENCRYPTION_KEYS
@@ -113,7 +133,10 @@ export const reencryptSecretsJob = fp(
       for (let i = 0; i < maxBatches; i++) {
         const batch = await reencryptBatch(app.db, ring, after, batchSize);
         rewritten += batch.rewritten;
-        if (!batch.full) return { rewritten: rewritten + (await reencryptEndpoints(app.db, ring)), done: true };
+        if (!batch.full) {
+          rewritten += await reencryptEndpoints(app.db, ring);
+          return { rewritten: rewritten + (await reencryptTwoFactor(app.db, ring)), done: true };
+        }
         after = batch.last;
       }
       return { rewritten, done: false };

@@ -1,3 +1,4 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { hashPassword, isCommonPassword } from './passwords';
+export { hashPassword, refuseWeakPassword } from './passwords';
 export { insertMembership, insertUser, markEmailVerified } from './repository';
+export { hasTwoFactor, ownersWithoutTwoFactor } from './two-factor-repository';

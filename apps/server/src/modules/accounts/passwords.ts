@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { passwordStrength, weakPasswordReason } from '@giftrelay/contracts/password-strength';
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 
 // OWASP's argon2id recommendation: 19 MiB of memory, 2 iterations, 1 lane. (argon2id is the
@@ -53,4 +55,23 @@ export function isCommonPassword(password: string): boolean {
       .filter((line) => line && !line.startsWith('#')),
   );
   return common.has(password.toLowerCase());
+}
+
+/**
+ * Refuses a new password that is among the most common, or that zxcvbn-ts rates "very weak" for
+ * this person (decision 037): 400 WEAK_PASSWORD with the reason. The web app's meter gives the
+ * same estimate as the person types.
+ */
+export function refuseWeakPassword(password: string, email: string | null | undefined): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
+      { path: 'body.password', message: 'is one of the most common passwords' },
+    ]);
+  }
+  const strength = passwordStrength(password, email);
+  if (!strength.acceptable) {
+    throw new AppError('WEAK_PASSWORD', weakPasswordReason(strength), [
+      { path: 'body.password', message: strength.warning ?? 'is too easy to guess' },
+    ]);
+  }
 }

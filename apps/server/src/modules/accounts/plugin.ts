@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { accountsRoutes } from './routes';
+import { securityRoutes } from './security-routes';
+import { createSecurityService } from './security-service';
 import { createAccountsService, type OrganisationCreatedHook } from './service';
 
 export interface Accounts {
@@ -28,6 +30,14 @@ export const accountsPlugin = fp(
         hooks.push(hook);
       },
     } satisfies Accounts);
+    const security = createSecurityService({
+      db: app.db,
+      mail: app.mail,
+      rateLimits: app.rateLimits,
+      secretKey: app.secrets.rewardCodeKey,
+      passwordHashing: opts.config.passwordHashing,
+      publicUrl: opts.config.publicUrl,
+    });
     const service = createAccountsService({
       db: app.db,
       mail: app.mail,
@@ -36,12 +46,14 @@ export const accountsPlugin = fp(
       publicUrl: opts.config.publicUrl,
       passwordHashing: opts.config.passwordHashing,
       organisationCreatedHooks: hooks,
+      security,
     });
+    await app.register(securityRoutes, { prefix: '/api/v1/auth', service: security });
     await app.register(accountsRoutes, {
       prefix: '/api/v1/auth',
       service,
       secureCookies: opts.config.publicUrl.startsWith('https:'),
     });
   },
-  { name: 'accounts', dependencies: ['db', 'mail', 'auth', 'rate-limits'] },
+  { name: 'accounts', dependencies: ['db', 'mail', 'auth', 'rate-limits', 'secrets'] },
 );

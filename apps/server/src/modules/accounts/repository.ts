@@ -78,6 +78,20 @@ export async function markEmailVerified(db: Executor, userId: string) {
     .execute();
 }
 
+/** The account's new address, verified; false when another account has it. */
+export async function changeEmail(db: Executor, userId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .updateTable('users')
+    .set({ email, email_verified_at: sql`now()` })
+    .where('id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('users as other').select('other.id').where('other.email', '=', email))),
+    )
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
 export async function updatePassword(db: Executor, userId: string, passwordHash: string) {
   await db
     .updateTable('users')
@@ -88,7 +102,14 @@ export async function updatePassword(db: Executor, userId: string, passwordHash:
 
 export async function insertEmailToken(
   db: Executor,
-  values: { user_id: string; purpose: EmailTokenPurpose; token_hash: Uint8Array; ttlSeconds: number },
+  values: {
+    user_id: string;
+    purpose: EmailTokenPurpose;
+    token_hash: Uint8Array;
+    ttlSeconds: number;
+    /** For `change_email`: the address the link confirms. */
+    new_email?: string;
+  },
 ) {
   await db
     .insertInto('auth_email_tokens')
@@ -97,6 +118,7 @@ export async function insertEmailToken(
       purpose: values.purpose,
       token_hash: values.token_hash,
       expires_at: interval(values.ttlSeconds),
+      new_email: values.new_email ?? null,
     })
     .execute();
 }
@@ -104,7 +126,7 @@ export async function insertEmailToken(
 export function findEmailToken(db: Executor, tokenHash: Uint8Array, purpose: EmailTokenPurpose) {
   return db
     .selectFrom('auth_email_tokens')
-    .select(['id', 'user_id', 'used_at', sql<boolean>`expires_at <= now()`.as('is_expired')])
+    .select(['id', 'user_id', 'used_at', 'new_email', sql<boolean>`expires_at <= now()`.as('is_expired')])
     .where('token_hash', '=', tokenHash)
     .where('purpose', '=', purpose)
     .executeTakeFirst();

@@ -17,6 +17,8 @@ import {
   SwitchOrganisationBodySchema,
   TokenBodySchema,
   TokenQuerySchema,
+  TwoFactorChallengeSchema,
+  TwoFactorGrantSchema,
   UpdateProfileBodySchema,
   UserResponseSchema,
   VerifyEmailBodySchema,
@@ -24,12 +26,12 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { validationError } from '../../lib/errors';
 import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
 import { sessionOf } from '../../plugins/auth';
 import { keptUserAgent } from './device';
-import { type AccountsService, type IssuedSession, SESSION_IDLE_SECONDS } from './service';
+import { type AccountsService, type IssuedSession, SESSION_IDLE_SECONDS, type TwoFactorPending } from './service';
 
 const REFRESH_COOKIE = 'gr_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -85,6 +87,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     ...sessionFields(reply, issued, asCookie),
   });
 
+  const challengeBody = (reply: FastifyReply, pending: TwoFactorPending) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      success: true as const,
+      two_factor_required: true as const,
+      two_factor_token: pending.twoFactorToken,
+      expires_in: pending.expiresIn,
+    };
+  };
+
   app.post(
     '/signup',
     {
@@ -110,24 +122,27 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     {
       schema: {
         operationId: 'createSession',
-        summary: 'Sign in (grant_type=password) or rotate a refresh token (grant_type=refresh_token)',
-        description: `With the header \`${SESSION_COOKIE_HEADER}: 1\` the refresh token travels in an httpOnly cookie instead of the body. 400 \`INVALID_CREDENTIALS\` for a wrong address or password, 403 \`EMAIL_NOT_CONFIRMED\` before the address is verified, 401 for a refresh token that is not valid.`,
+        summary:
+          'Sign in (grant_type=password, then grant_type=two_factor when asked) or rotate a refresh token (grant_type=refresh_token)',
+        description: `With the header \`${SESSION_COOKIE_HEADER}: 1\` the refresh token travels in an httpOnly cookie instead of the body. An account with two-factor sign-in answers a correct password with \`two_factor_required: true\` and a \`two_factor_token\`, to send back with grant_type=two_factor and the \`code\` from the authenticator app (or a recovery code). 400 \`INVALID_CREDENTIALS\` for a wrong address or password, \`INVALID_CODE\` for a wrong code; 403 \`EMAIL_NOT_CONFIRMED\` before the address is verified; 401 for a refresh token that is not valid, or a two-factor token that has expired or been used up.`,
         tags,
         security: PUBLIC,
         querystring: TokenQuerySchema,
         body: TokenBodySchema.optional(),
-        response: { 200: SessionSchema, ...errors, ...errorResponses(401, 403) },
+        response: { 200: z.union([SessionSchema, TwoFactorChallengeSchema]), ...errors, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
       const asCookie = wantsCookie(request);
+      const userAgent = keptUserAgent(request.headers['user-agent']);
       if (request.query.grant_type === 'password') {
         const credentials = parseGrant(PasswordGrantSchema, request.body);
-        return sessionBody(
-          reply,
-          await service.signIn(credentials, request.ip, keptUserAgent(request.headers['user-agent'])),
-          asCookie,
-        );
+        const result = await service.signIn(credentials, request.ip, userAgent);
+        return 'twoFactorToken' in result ? challengeBody(reply, result) : sessionBody(reply, result, asCookie);
+      }
+      if (request.query.grant_type === 'two_factor') {
+        const grant = parseGrant(TwoFactorGrantSchema, request.body);
+        return sessionBody(reply, await service.completeTwoFactorSignIn(grant, request.ip, userAgent), asCookie);
       }
       const grant = parseGrant(RefreshGrantSchema, request.body);
       const token = grant.refresh_token ?? (asCookie ? request.cookies[REFRESH_COOKIE] : undefined);

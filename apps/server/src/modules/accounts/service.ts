@@ -4,6 +4,9 @@ import {
   type MyOrganisation,
   type Organisation,
   type PlanId,
+  SECURITY_MESSAGES,
+  TWO_FACTOR_CHALLENGE_ATTEMPTS,
+  TWO_FACTOR_CHALLENGE_MINUTES,
   type User,
 } from '@giftrelay/contracts';
 import type { Kysely } from 'kysely';
@@ -25,8 +28,10 @@ import {
   verificationEmail,
 } from './emails';
 import { organisationNameFor } from './organisation-name';
-import { hashPassword, isCommonPassword, type PasswordHashing, verifyPassword } from './passwords';
+import { hashPassword, type PasswordHashing, refuseWeakPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
+import type { SecurityService } from './security-service';
+import * as twoFactorRepo from './two-factor-repository';
 
 /** A new organisation as the hooks see it. */
 export interface CreatedOrganisation {
@@ -77,6 +82,12 @@ export interface IssuedSession {
   firstSignIn: boolean;
 }
 
+/** A correct password for an account with two-factor sign-in: the code comes next (grant_type=two_factor). */
+export interface TwoFactorPending {
+  twoFactorToken: string;
+  expiresIn: number;
+}
+
 export interface AccountsDeps {
   db: Db;
   mail: Mail;
@@ -86,15 +97,13 @@ export interface AccountsDeps {
   /** argon2id's cost for new hashes (config.passwordHashing). */
   passwordHashing: PasswordHashing;
   organisationCreatedHooks: readonly OrganisationCreatedHook[];
+  security: SecurityService;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-const weakPassword = () =>
-  new AppError('WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
-    { path: 'body.password', message: 'is one of the most common passwords' },
-  ]);
+const challengeEnded = () => unauthorized('This sign-in has expired or was used: enter your password again');
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23505';
@@ -218,7 +227,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signUpPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signUpPerAccount, email);
-      if (isCommonPassword(input.password)) throw weakPassword();
+      refuseWeakPassword(input.password, email);
       // Hashed before knowing whether the account exists, so both paths take as long.
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
 
@@ -247,7 +256,7 @@ export function createAccountsService(deps: AccountsDeps) {
       input: { email: string; password: string },
       ip: string,
       userAgent: string | null,
-    ): Promise<IssuedSession> {
+    ): Promise<IssuedSession | TwoFactorPending> {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, email);
@@ -262,6 +271,12 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user.email_verified_at) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       const membership = await repo.findPrimaryMembership(db, user.id);
       if (!membership) throw invalidCredentials();
+      if (await twoFactorRepo.hasTwoFactor(db, user.id)) {
+        const twoFactorToken = newSecureToken();
+        const expiresIn = TWO_FACTOR_CHALLENGE_MINUTES * 60;
+        await twoFactorRepo.insertChallenge(db, user.id, hashToken(twoFactorToken), expiresIn);
+        return { twoFactorToken, expiresIn };
+      }
       return db.transaction().execute(async (trx) => {
         const session = await startSession(trx, user.id, membership.organisation_id, { ip, userAgent });
         await recordAudit(trx, {
@@ -272,6 +287,57 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         return session;
       });
+    },
+
+    /**
+     * The second step of a sign-in: the token a correct password answered, and a code from the
+     * authenticator (or a recovery code). A few wrong codes use the token up; every code tried
+     * counts against the account's and the address's limits.
+     */
+    async completeTwoFactorSignIn(
+      input: { two_factor_token: string; code: string },
+      ip: string,
+      userAgent: string | null,
+    ): Promise<IssuedSession> {
+      await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
+      const tokenHash = hashToken(input.two_factor_token);
+      const seen = await twoFactorRepo.lockChallenge(db, tokenHash);
+      if (!seen) throw challengeEnded();
+      await deps.security.limitCodes(seen.user_id, ip);
+      const result = await db.transaction().execute(async (trx) => {
+        const challenge = await twoFactorRepo.lockChallenge(trx, tokenHash);
+        if (
+          !challenge ||
+          challenge.used_at ||
+          challenge.is_expired ||
+          challenge.failed_attempts >= TWO_FACTOR_CHALLENGE_ATTEMPTS
+        ) {
+          return { error: challengeEnded() };
+        }
+        const method = await deps.security.acceptSecondFactor(trx, challenge.user_id, input.code);
+        if (!method) {
+          await twoFactorRepo.failChallenge(trx, challenge.id);
+          return {
+            error: new AppError('INVALID_CODE', SECURITY_MESSAGES.wrongCode, [
+              { path: 'body.code', message: 'is not correct' },
+            ]),
+          };
+        }
+        await twoFactorRepo.useChallenge(trx, challenge.id);
+        const membership = await repo.findPrimaryMembership(trx, challenge.user_id);
+        if (!membership) return { error: invalidCredentials() };
+        const session = await startSession(trx, challenge.user_id, membership.organisation_id, { ip, userAgent });
+        await recordAudit(trx, {
+          organisationId: membership.organisation_id,
+          action: 'auth.signed_in',
+          userId: challenge.user_id,
+          detail: { ip, method: method === 'totp' ? 'password+totp' : 'password+recovery_code' },
+        });
+        return { session };
+      });
+      // A wrong code's count must commit, so the error is thrown outside the transaction.
+      if (result.error) throw result.error;
+      return result.session;
     },
 
     /**
@@ -383,10 +449,10 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Sets a new password from a reset link and ends every session of the account. */
     async resetPassword(input: { token: string; password: string }, ip: string): Promise<void> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
-      if (isCommonPassword(input.password)) throw weakPassword();
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         const found = await useLink(trx, input.token, 'reset_password');
+        refuseWeakPassword(input.password, (await repo.findUserById(trx, found.user_id))?.email);
         await repo.updatePassword(trx, found.user_id, passwordHash);
         // The link arrived by email: that proves the address too.
         await repo.markEmailVerified(trx, found.user_id);
@@ -408,7 +474,7 @@ export function createAccountsService(deps: AccountsDeps) {
           { path: 'body.current_password', message: 'is not correct' },
         ]);
       }
-      if (isCommonPassword(input.password)) throw weakPassword();
+      refuseWeakPassword(input.password, user.email);
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         await repo.updatePassword(trx, user.id, passwordHash);

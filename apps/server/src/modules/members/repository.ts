@@ -14,6 +14,16 @@ export async function lockOrganisation(db: Executor, organisationId: string) {
   await db.selectFrom('organisations').select('id').where('id', '=', organisationId).forUpdate().execute();
 }
 
+/** Whether the organisation requires two-factor sign-in of its owners (decision 037). */
+export async function ownersNeedTwoFactor(db: Executor, organisationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organisations')
+    .select('owners_need_two_factor')
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  return row?.owners_need_two_factor ?? false;
+}
+
 export function listMembers(db: Executor, organisationId: string, limit: number) {
   return db
     .selectFrom('memberships as m')

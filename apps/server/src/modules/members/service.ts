@@ -15,7 +15,14 @@ import { AppError } from '../../lib/errors';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import type { SessionAuth } from '../../plugins/auth';
 import type { RateLimitRule } from '../../plugins/rate-limits';
-import { hashPassword, insertMembership, insertUser, isCommonPassword, markEmailVerified } from '../accounts';
+import {
+  hashPassword,
+  hasTwoFactor,
+  insertMembership,
+  insertUser,
+  markEmailVerified,
+  refuseWeakPassword,
+} from '../accounts';
 import { recordAudit } from '../audit';
 import { invitationEmail } from './emails';
 import * as repo from './repository';
@@ -72,6 +79,20 @@ export async function listMembers(app: FastifyInstance, auth: SessionAuth): Prom
   return rows.map((r) => presentMember(r, auth.userId));
 }
 
+/** Nobody becomes owner of an organisation that requires two-factor sign-in of owners without it. */
+async function requireTwoFactorForOwner(
+  trx: Kysely<Database>,
+  organisationId: string,
+  user: { id: string; email: string },
+) {
+  if ((await repo.ownersNeedTwoFactor(trx, organisationId)) && !(await hasTwoFactor(trx, user.id))) {
+    throw new AppError(
+      'CONFLICT',
+      `${user.email} must turn on two-factor sign-in first: this organisation requires it of its owners`,
+    );
+  }
+}
+
 /**
  * Gives a member another role. Owners alone touch owners; the organisation keeps at least one
  * owner, checked under the organisation's lock so two demotions at once cannot both pass.
@@ -84,6 +105,7 @@ export async function updateRole(app: FastifyInstance, auth: SessionAuth, userId
     if (!target) throw notMember();
     if ((target.role === 'owner' || role === 'owner') && actor !== 'owner') throw ownersOnly();
     if (target.role === role) return presentMember(target, auth.userId);
+    if (role === 'owner') await requireTwoFactorForOwner(trx, auth.organisationId, { id: userId, email: target.email });
     await repo.setRole(trx, auth.organisationId, userId, role);
     if ((await repo.countOwners(trx, auth.organisationId)) < 1) throw lastOwner();
     await recordAudit(trx, {
@@ -129,6 +151,7 @@ export async function transferOwnership(app: FastifyInstance, auth: SessionAuth,
     if (!target) throw notMember();
     const me = await repo.findMember(trx, auth.organisationId, auth.userId);
     if (me?.role !== 'owner') throw ownersOnly();
+    await requireTwoFactorForOwner(trx, auth.organisationId, { id: userId, email: target.email });
     await repo.setRole(trx, auth.organisationId, userId, 'owner');
     await repo.setRole(trx, auth.organisationId, auth.userId, 'admin');
     await recordAudit(trx, {
@@ -304,14 +327,10 @@ export async function acceptAsNewUser(
   ip: string,
 ): Promise<AcceptedInvitation> {
   await app.rateLimits.consume(RATE_LIMITS.invitationLinkPerIp, ip);
-  if (isCommonPassword(input.password)) {
-    throw new AppError('WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
-      { path: 'body.password', message: 'is one of the most common passwords' },
-    ]);
-  }
   const passwordHash = await hashPassword(input.password, app.config.passwordHashing);
   return app.db.transaction().execute(async (trx) => {
     const row = await usableInvitation(trx, input.token);
+    refuseWeakPassword(input.password, row.email);
     if ((await repo.findUserIdByEmail(trx, row.email)) !== undefined) throw alreadyHasAccount();
     const user = await insertUser(trx, { email: row.email, password_hash: passwordHash }).catch((err: unknown) => {
       // The same address signing up, or accepting another organisation's invitation, at this moment.

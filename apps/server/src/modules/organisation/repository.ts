@@ -13,6 +13,7 @@ export interface SettingsRow {
   default_message: string | null;
   billing_currency: string;
   low_balance_threshold_minor: string | null;
+  owners_need_two_factor: boolean;
   logo_id: string | null;
   logo_media_type: 'image/png' | 'image/svg+xml' | null;
   logo_width: number | null;
@@ -36,6 +37,7 @@ export async function findSettings(tx: Tx, organisationId: string, lock = false)
       'o.default_message',
       'o.billing_currency',
       'o.low_balance_threshold_minor',
+      'o.owners_need_two_factor',
       'l.id as logo_id',
       'l.media_type as logo_media_type',
       'l.width as logo_width',
@@ -54,6 +56,7 @@ export interface SettingsChange {
   brand_colour?: string | null;
   default_message?: string | null;
   low_balance_threshold_minor?: number | null;
+  owners_need_two_factor?: boolean;
 }
 
 export async function updateSettings(tx: Tx, organisationId: string, change: SettingsChange): Promise<void> {

@@ -7,8 +7,11 @@ import {
 } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
+import { ownersWithoutTwoFactor } from '../accounts';
 import { recordAudit } from '../audit';
 import { logoPath } from './branding';
 import { checkLogo } from './logo-check';
@@ -46,6 +49,7 @@ function present(row: repo.SettingsRow, auth: SessionAuth): OrganisationSettings
     billing_currency: row.billing_currency,
     low_balance_threshold: threshold === null ? null : toMajor(threshold, row.billing_currency),
     low_balance_threshold_minor: threshold,
+    owners_need_two_factor: row.owners_need_two_factor,
     can_edit: canManageOrganisation(auth.role),
   };
 }
@@ -76,6 +80,7 @@ export async function updateSettings(app: FastifyInstance, auth: SessionAuth, bo
       ...(body.low_balance_threshold_minor !== undefined && {
         low_balance_threshold_minor: body.low_balance_threshold_minor,
       }),
+      ...(body.owners_need_two_factor !== undefined && { owners_need_two_factor: body.owners_need_two_factor }),
     };
     const change: repo.SettingsChange = {};
     const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -86,6 +91,8 @@ export async function updateSettings(app: FastifyInstance, auth: SessionAuth, bo
       changes[field] = { before: was, after };
     }
     if (Object.keys(change).length === 0) return;
+    if (change.owners_need_two_factor !== undefined)
+      await checkTwoFactorPolicy(trx, auth, change.owners_need_two_factor);
     await repo.updateSettings(trx, auth.organisationId, change);
     await recordAudit(trx, {
       organisationId: auth.organisationId,
@@ -95,6 +102,26 @@ export async function updateSettings(app: FastifyInstance, auth: SessionAuth, bo
     });
   });
   return load(app, auth);
+}
+
+/**
+ * Owners alone decide whether owners need two-factor sign-in, and it can be required only once
+ * every owner has it on: no owner is locked out, and the rule holds from the moment it is set
+ * (members keep it true: nobody becomes owner without it, decision 037).
+ */
+async function checkTwoFactorPolicy(trx: Kysely<Database>, auth: SessionAuth, required: boolean) {
+  if (auth.role !== 'owner') {
+    throw new AppError('FORBIDDEN', 'Only an owner can change whether owners need two-factor sign-in');
+  }
+  if (!required) return;
+  const missing = await ownersWithoutTwoFactor(trx, auth.organisationId);
+  if (missing.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Every owner must turn on two-factor sign-in first (Settings → Profile & security): ${missing.join(', ')}`,
+      [{ path: 'body.owners_need_two_factor', message: `owners without it: ${missing.join(', ')}` }],
+    );
+  }
 }
 
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
