@@ -37,6 +37,8 @@ describe('the SDK drives the money path', () => {
       body: { email, password },
     });
     if (!signIn.data) throw new Error(`sign-in failed: ${JSON.stringify(signIn.error)}`);
+    // An account with two-factor sign-in would answer a challenge instead (grant_type=two_factor next).
+    if ('two_factor_required' in signIn.data) throw new Error('this account has no second factor');
     expect(signIn.data.user.organisation.sandbox).toBe(true);
 
     // The Docs page's example, line for line.

@@ -49,7 +49,10 @@ function checker(): ZxcvbnFactory {
 export function personalWords(email: string | null | undefined): string[] {
   const words = ['giftrelay', 'gift relay'];
   const address = email?.trim().toLowerCase();
-  if (address) words.push(address, ...address.split(/[@.+_-]+/).filter((w) => w.length >= 3));
+  if (address) {
+    const [local = '', domain = ''] = address.split('@');
+    words.push(address, local, domain, ...address.split(/[@.+_-]+/).filter((w) => w.length >= 3));
+  }
   return words;
 }
 

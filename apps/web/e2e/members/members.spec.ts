@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiToken, openSendDialog, ordersOf, toasts } from '../sending/helpers';
 import {
   createVerifiedAccount,

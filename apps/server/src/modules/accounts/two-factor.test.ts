@@ -19,8 +19,7 @@ afterAll(() => t.close());
 
 const STEP = 30;
 /** The code an app shows `steps` steps from now (0: now, 1: the next step, -3: a minute and a half ago). */
-const codeAt = (secret: string, steps = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * STEP });
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * STEP });
 /** A 6-digit code that is none of the codes around now. */
 async function wrongCodeFor(secret: string): Promise<string> {
   const near = new Set(await Promise.all([-1, 0, 1].map((s) => codeAt(secret, s))));
@@ -63,7 +62,12 @@ async function challenge(user: SignedUpUser): Promise<string> {
   const res = await passwordStep(user);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
-  expect(body).toEqual({ success: true, two_factor_required: true, two_factor_token: expect.any(String), expires_in: 300 });
+  expect(body).toEqual({
+    success: true,
+    two_factor_required: true,
+    two_factor_token: expect.any(String),
+    expires_in: 300,
+  });
   expect(body.access_token).toBeUndefined();
   return body.two_factor_token;
 }
@@ -248,7 +252,9 @@ describe(`two-factor sign-in (${TEST_DB})`, () => {
 
   it('refuses bad input with clear codes, and a second set-up while it is on', async () => {
     const user = await signUpVerifiedUser(t);
-    const badPassword = await post('/api/v1/auth/two-factor/setup', user.accessToken, { current_password: 'nope-Nope-1' });
+    const badPassword = await post('/api/v1/auth/two-factor/setup', user.accessToken, {
+      current_password: 'nope-Nope-1',
+    });
     expect(badPassword.json().code).toBe('INVALID_CREDENTIALS');
     const nothingPending = await post('/api/v1/auth/two-factor/enable', user.accessToken, { code: '123456' });
     expect(nothingPending.statusCode).toBe(409);
