@@ -45,6 +45,7 @@ export const CLIENT_ROUTES = [
   '/verify/:token',
   '/forgot-password',
   '/reset-password/:token',
+  '/confirm-email/:token',
   '/invitations/:token',
 ] as const;
 
@@ -78,6 +79,8 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/mailbox',
   '/verify/',
   '/reset-password/',
+  '/confirm-email/',
+  '/invitations/',
 ];
 
 const compiled = CLIENT_ROUTES.map(

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 const SECRET_QUERY_KEY = /token|code|key|secret|password|signature/i;
-const SECRET_PATH = /^\/(claim|verify|reset|reset-password|auth\/verify|auth\/reset)\/[^/?]+/;
+const SECRET_PATH = /^\/(claim|verify|reset|reset-password|confirm-email|invitations|auth\/verify|auth\/reset)\/[^/?]+/;
 
 /**
  * Removes what must never reach a log from a request URL: tokens in paths (claim and

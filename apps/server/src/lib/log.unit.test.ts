@@ -7,6 +7,8 @@ describe('redactRequestUrl', () => {
     expect(redactRequestUrl('/verify/tok')).toBe('/verify/[redacted]');
     expect(redactRequestUrl('/reset/tok?x=1')).toBe('/reset/[redacted]?x=1');
     expect(redactRequestUrl('/reset-password/tok')).toBe('/reset-password/[redacted]');
+    expect(redactRequestUrl('/confirm-email/tok')).toBe('/confirm-email/[redacted]');
+    expect(redactRequestUrl('/invitations/tok')).toBe('/invitations/[redacted]');
   });
 
   it('hides secret-looking query values and keeps the others', () => {

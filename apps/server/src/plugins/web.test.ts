@@ -147,7 +147,15 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
 
   it('answers app routes with the shell and unknown paths with the shell and a 404', async () => {
     // The account pages carry tokens or a session: the browser renders them, never the build.
-    for (const url of ['/dashboard', '/login', '/mailbox', '/verify/abc', '/forgot-password', '/reset-password/abc']) {
+    for (const url of [
+      '/dashboard',
+      '/login',
+      '/mailbox',
+      '/verify/abc',
+      '/forgot-password',
+      '/reset-password/abc',
+      '/confirm-email/abc',
+    ]) {
       const app = await t.app.inject({ url });
       expect(app.statusCode, url).toBe(200);
       expect(app.body, url).toBe(SHELL.replace(PLACEHOLDER, SITE));
@@ -226,7 +234,7 @@ describe(`serving a prerendered build (${TEST_DB})`, () => {
       expect(locs).not.toContain(`${SITE}${account}`);
     }
     expect(locs.filter((l) => /\/(verify|reset-password)\//.test(l ?? ''))).toEqual([]);
-    for (const tokenPage of ['/mailbox', '/verify/', '/reset-password/']) {
+    for (const tokenPage of ['/mailbox', '/verify/', '/reset-password/', '/confirm-email/', '/invitations/']) {
       expect(robots.body).toContain(`Disallow: ${tokenPage}`);
     }
   });

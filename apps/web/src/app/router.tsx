@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: 'verify/:token', lazy: () => import('./routes/verify-email') },
           { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
           { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },
+          { path: 'confirm-email/:token', lazy: () => import('./routes/confirm-email') },
           { path: 'invitations/:token', lazy: () => import('./routes/accept-invitation') },
           { path: 'mailbox', lazy: () => import('./routes/mailbox') },
           { path: '*', lazy: () => import('./routes/not-found') },

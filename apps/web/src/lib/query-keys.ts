@@ -7,6 +7,8 @@ export const sharedQueryKeys = {
   orders: ['orders'] as const,
   /** The organisation's settings: Settings edits them, the send dialog reads the default message. */
   organisationSettings: ['organisation-settings'] as const,
+  /** The person's two-factor sign-in: Profile shows it, and which organisations require it. */
+  twoFactor: ['two-factor'] as const,
 };
 
 /**

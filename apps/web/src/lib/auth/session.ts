@@ -1,4 +1,4 @@
-import type { Session, User } from '@giftrelay/contracts';
+import type { Session, TwoFactorChallenge, User } from '@giftrelay/contracts';
 // Not from the package's index, which would bring zod into every page's first download.
 import { SESSION_COOKIE_HEADER } from '@giftrelay/contracts/session-cookie';
 import { ApiError, api, setAuthHooks } from '@/lib/api-client';
@@ -78,11 +78,25 @@ function end() {
   setState({ status: 'signed-out' });
 }
 
-/** Signs in; answers the session, whose `first_sign_in` tells a first visit from a return. */
-export async function signIn(email: string, password: string): Promise<Session> {
-  const session = await api.post<Session>(
+/**
+ * Signs in; answers the session, whose `first_sign_in` tells a first visit from a return, or, for
+ * an account with two-factor sign-in, the challenge to answer with a code (`completeTwoFactorSignIn`).
+ */
+export async function signIn(email: string, password: string): Promise<Session | TwoFactorChallenge> {
+  const answer = await api.post<Session | TwoFactorChallenge>(
     '/api/v1/auth/token?grant_type=password',
     { email, password },
+    { headers: cookieHeaders, auth: false },
+  );
+  if (!('two_factor_required' in answer)) accept(answer);
+  return answer;
+}
+
+/** The second step: the challenge's token and a code from the app (or a recovery code). */
+export async function completeTwoFactorSignIn(twoFactorToken: string, code: string): Promise<Session> {
+  const session = await api.post<Session>(
+    '/api/v1/auth/token?grant_type=two_factor',
+    { two_factor_token: twoFactorToken, code },
     { headers: cookieHeaders, auth: false },
   );
   accept(session);

@@ -1,11 +1,11 @@
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope, type CreateApiKeyResponse } from '@giftrelay/contracts';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CodeBlock } from '@/components/ui/code-block';
 import { CopyButton } from '@/components/ui/copy-button';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getPublicUrl } from '@/lib/public-url';
@@ -36,30 +36,15 @@ export function CreateApiKeyDialog() {
     if (!next) setCreated(undefined);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Trigger asChild>
-        <Button>Create API key</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] grid-cols-[minmax(0,1fr)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-5 shadow-xl sm:p-6"
-          onInteractOutside={(event) => created && event.preventDefault()}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">
-              {created ? 'Your new API key' : 'Create an API key'}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2 shrink-0">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {created ? <ShowKeyOnce created={created} onDone={() => close(false)} /> : <KeyForm onCreated={setCreated} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      trigger={<Button>Create API key</Button>}
+      locked={Boolean(created)}
+      title={created ? 'Your new API key' : 'Create an API key'}
+    >
+      {created ? <ShowKeyOnce created={created} onDone={() => close(false)} /> : <KeyForm onCreated={setCreated} />}
+    </DialogShell>
   );
 }
 

@@ -8,11 +8,13 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordStrengthMeter } from '@/components/ui/password-strength';
 import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/auth/session';
 import { useSignUp } from '../api/sign-up';
 import { CheckInbox } from './check-inbox';
 import { dismissErrorToast, toastError } from './error-toast';
+import { TwoFactorStep } from './two-factor-step';
 
 export type LoginMode = 'sign-in' | 'sign-up';
 
@@ -36,6 +38,7 @@ export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan, on
     onModeChange?.(next);
   };
   const [waitingFor, setWaitingFor] = useState<string>();
+  const [challenge, setChallenge] = useState<{ token: string; email: string }>();
   const signUp = useSignUp();
   const form = useForm<Credentials>({
     resolver: zodResolver(CredentialsSchema),
@@ -53,15 +56,32 @@ export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan, on
         toast.success('Success!', { description: 'Check your email to verify.' });
         setWaitingFor(values.email);
       } else {
-        const session = await signIn(values.email, values.password);
+        const answer = await signIn(values.email, values.password);
         dismissErrorToast();
-        toast.success(session.first_sign_in ? 'Welcome!' : 'Welcome back!');
+        if ('two_factor_required' in answer) {
+          setChallenge({ token: answer.two_factor_token, email: values.email });
+          return;
+        }
+        toast.success(answer.first_sign_in ? 'Welcome!' : 'Welcome back!');
       }
     } catch (err) {
       toastError(err);
       if (err instanceof ApiError && err.code === 'EMAIL_NOT_CONFIRMED') setWaitingFor(values.email);
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        token={challenge.token}
+        email={challenge.email}
+        onBack={() => {
+          setChallenge(undefined);
+          form.resetField('password');
+        }}
+      />
+    );
+  }
 
   if (waitingFor) {
     return (
@@ -120,6 +140,7 @@ export function LoginForm({ initialEmail = '', initialMode = 'sign-in', plan, on
           {...form.register('password')}
         />
       </FormField>
+      {isSignUp && <PasswordStrengthMeter password={form.watch('password')} email={form.watch('email')} />}
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? (isSignUp ? 'Creating account…' : 'Signing in…') : isSignUp ? 'Create account' : 'Sign in'}
       </Button>

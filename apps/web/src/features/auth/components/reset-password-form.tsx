@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordStrengthMeter } from '@/components/ui/password-strength';
 import { useResetPassword } from '../api/reset-password';
 import { toastError } from './error-toast';
 
@@ -44,6 +45,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {...form.register('password')}
         />
       </FormField>
+      <PasswordStrengthMeter password={form.watch('password')} />
       <FormField id="confirm" label="Confirm new password" error={errors.confirm?.message}>
         <PasswordInput
           {...fieldProps('confirm', errors.confirm?.message)}

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordStrengthMeter } from '@/components/ui/password-strength';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { signIn } from '@/lib/auth/session';
@@ -98,6 +99,7 @@ function NewAccount({ token, email, organisationName }: { token: string; email: 
           onChange={(e) => setPassword(e.target.value)}
         />
       </FormField>
+      <PasswordStrengthMeter password={password} email={email} />
       <FormField id="confirm" label="Confirm password" error={errors.confirm}>
         <PasswordInput
           {...fieldProps('confirm', errors.confirm)}

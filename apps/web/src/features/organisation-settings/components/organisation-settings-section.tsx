@@ -14,6 +14,7 @@ import { useUpdateOrganisationSettings } from '../api/update-organisation-settin
 import { formValuesOf, type SettingsFormValues, settingsFormSchema, toUpdate } from '../utils/settings-form';
 import { EmailHeaderPreview } from './email-header-preview';
 import { LogoField } from './logo-field';
+import { OwnerTwoFactorPolicy } from './owner-two-factor-policy';
 
 /** Settings → Organisation: what recipients see of the sender, the default message, the low-balance threshold. */
 export function OrganisationSettingsSection() {
@@ -42,7 +43,10 @@ export function OrganisationSettingsSection() {
           isRetrying={settings.isFetching}
         />
       ) : (
-        <SettingsForm key={settings.data.id} settings={settings.data} />
+        <>
+          <SettingsForm key={settings.data.id} settings={settings.data} />
+          <OwnerTwoFactorPolicy settings={settings.data} />
+        </>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordStrengthMeter } from '@/components/ui/password-strength';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/use-session';
 import { useChangePassword, useUpdateProfile } from '../api/profile';
@@ -70,6 +71,7 @@ type ChangePasswordValues = z.infer<typeof ChangePasswordFormSchema>;
 /** The current password, then the new one twice; every other session ends. */
 export function ChangePasswordForm() {
   const id = useId();
+  const user = useUser();
   const change = useChangePassword();
   const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(ChangePasswordFormSchema),
@@ -108,6 +110,7 @@ export function ChangePasswordForm() {
           {...form.register('password')}
         />
       </FormField>
+      <PasswordStrengthMeter password={form.watch('password')} email={user.email} />
       <FormField id={f('confirm')} label="Confirm new password" error={errors.confirm?.message}>
         <PasswordInput
           {...fieldProps(f('confirm'), errors.confirm?.message)}

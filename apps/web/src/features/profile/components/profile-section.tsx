@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { EmailForm } from './email-form';
 import { ChangePasswordForm, NameForm } from './profile-forms';
 import { SessionsList } from './sessions-list';
+import { TwoFactorPanel } from './two-factor-panel';
 
 function Part({
   id,
@@ -26,7 +28,7 @@ function Part({
   );
 }
 
-/** Settings → Profile & security: the person's name, password and sessions (decision 034). */
+/** Settings → Profile & security: name, email, password, two-factor sign-in and sessions (decisions 034, 037). */
 export function ProfileSection() {
   return (
     <div className="grid gap-12">
@@ -34,11 +36,25 @@ export function ProfileSection() {
         <NameForm />
       </Part>
       <Part
+        id="email-heading"
+        title="Email"
+        description="The address you sign in with and where GiftRelay writes to you. A new one is confirmed through a link sent to it."
+      >
+        <EmailForm />
+      </Part>
+      <Part
         id="password-heading"
         title="Password"
         description="Changing it keeps you signed in here and signs you out everywhere else."
       >
         <ChangePasswordForm />
+      </Part>
+      <Part
+        id="two-factor-heading"
+        title="Two-factor sign-in"
+        description="After your password, a code from an app on your phone: a stolen password alone cannot get in."
+      >
+        <TwoFactorPanel />
       </Part>
       <Part
         id="sessions-heading"

@@ -1,9 +1,9 @@
 import { EVENT_TYPES, type EventType, type WebhookEndpoint } from '@giftrelay/contracts';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -28,36 +28,19 @@ export function EndpointDialog({ endpoint, trigger }: { endpoint?: WebhookEndpoi
     if (!next) setSecret(undefined);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-xl border bg-card p-5 shadow-xl sm:p-6"
-          onInteractOutside={(event) => secret && event.preventDefault()}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">
-              {secret
-                ? 'Your endpoint’s signing secret'
-                : endpoint
-                  ? 'Edit webhook endpoint'
-                  : 'Add a webhook endpoint'}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2 shrink-0">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {secret ? (
-            <SecretOnce secret={secret} onDone={() => close(false)} />
-          ) : (
-            <EndpointForm endpoint={endpoint} onCreated={setSecret} onSaved={() => close(false)} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      trigger={trigger}
+      locked={Boolean(secret)}
+      title={secret ? 'Your endpoint’s signing secret' : endpoint ? 'Edit webhook endpoint' : 'Add a webhook endpoint'}
+    >
+      {secret ? (
+        <SecretOnce secret={secret} onDone={() => close(false)} />
+      ) : (
+        <EndpointForm endpoint={endpoint} onCreated={setSecret} onSaved={() => close(false)} />
+      )}
+    </DialogShell>
   );
 }
 
