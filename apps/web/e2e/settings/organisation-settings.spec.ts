@@ -97,7 +97,7 @@ test('brand the recipient email in Settings, send a reward, see the colour, logo
   await expect(log.getByRole('row').filter({ hasText: 'Signed in' }).first()).toContainText(account.email);
   // Filtered to sign-ins only.
   await page.getByRole('combobox', { name: 'Area' }).click();
-  await page.getByRole('option', { name: 'Sign-ins' }).click();
+  await page.getByRole('option', { name: 'Sign-ins and security' }).click();
   await expect(log.getByRole('row').filter({ hasText: 'Changed settings' })).toHaveCount(0);
   await expect(log.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
 });

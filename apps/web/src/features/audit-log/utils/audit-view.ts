@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditAction, type AuditEvent, auditAreaOf } from '@giftrelay/contracts';
 
 export const AREA_LABELS: Record<string, string> = {
-  auth: 'Sign-ins',
+  auth: 'Sign-ins and security',
   organisation: 'Organisation settings',
   api_key: 'API keys',
   approval_rules: 'Approval rules',
@@ -12,6 +12,10 @@ export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.replace(/_/
 const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'auth.signed_in': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
+  'auth.two_factor_enabled': 'Turned on two-factor sign-in',
+  'auth.two_factor_disabled': 'Turned off two-factor sign-in',
+  'auth.recovery_codes_regenerated': 'Made new recovery codes',
+  'auth.email_changed': 'Changed their email',
   'organisation.updated': 'Changed settings',
   'organisation.logo_changed': 'Changed the logo',
   'api_key.created': 'Created an API key',
