@@ -11,8 +11,14 @@ export const AUDIT_ACTIONS = [
   'api_key.created',
   'api_key.used',
   'api_key.revoked',
-  // Webhook endpoints (decision 029): disabled by the system after 5 days of failures
+  // Webhook endpoints (decision 029): changed by a person or a key; disabled by the system after 5 days of failures
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.secret_rotated',
+  'webhook_endpoint.deleted',
   'webhook_endpoint.disabled',
+  // Funds added to the balance (sandbox play money today; card top-ups with issue 17)
+  'balance.topped_up',
   // Members and roles (decision 032)
   'member.invited',
   'member.joined',

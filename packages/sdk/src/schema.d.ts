@@ -1450,7 +1450,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.disabled" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -3043,7 +3043,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
+                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -3108,7 +3108,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
+                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
                 created_after?: string;
                 created_before?: string;
             };

@@ -48,6 +48,26 @@ describe(`audit log (${TEST_DB})`, () => {
     expect(signIns[0]).toMatchObject({ actor: { email: owner.email }, detail: { ip, method: 'password' } });
   });
 
+  it('records sandbox top-ups with the amount, once per idempotency key', async () => {
+    const user = await signUpVerifiedUser(t);
+    const topUp = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/balance/sandbox-topup',
+        headers: { ...bearer(user.accessToken), 'idempotency-key': 'top-up-audit-1' },
+        payload: { amount: 250.5 },
+      });
+    expect((await topUp()).statusCode).toBe(200);
+    expect((await topUp()).statusCode).toBe(200);
+    const lines = (await list(user.accessToken, '?action=balance.topped_up')).json().data as Line[];
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      area: 'balance',
+      actor: { email: user.email },
+      detail: { amount_minor: 25_050, currency: 'USD', sandbox: true },
+    });
+  });
+
   it('lists newest first with filters by action, area, actor and time, paged by a signed cursor', async () => {
     for (const name of ['One', 'Two', 'Three']) expect((await rename(owner.accessToken, name)).statusCode).toBe(200);
     const all = (await list(owner.accessToken, '?area=organisation')).json();

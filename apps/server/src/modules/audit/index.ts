@@ -1,2 +1,2 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { type AuditEntry, recordAudit } from './repository';
+export { type AuditEntry, auditActor, recordAudit } from './repository';

@@ -14,6 +14,13 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** Who acted, as the audit log records it: the person, or the API key (a key acts alone). */
+export function auditActor(auth: { kind: 'session' | 'api_key'; userId: string | null; apiKeyId?: string }) {
+  return auth.kind === 'session'
+    ? { userId: auth.userId, apiKeyId: null }
+    : { userId: null, apiKeyId: auth.apiKeyId ?? null };
+}
+
 /**
  * Appends one line to the organisation's audit log, in the caller's transaction so the line and
  * the change it records commit together (or not at all).

@@ -37,9 +37,6 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendStoredAnswer(
-        reply,
-        await sandboxTopUp(app, request.auth.organisationId, request.body, request.headers['idempotency-key']),
-      ),
+      sendStoredAnswer(reply, await sandboxTopUp(app, request.auth, request.body, request.headers['idempotency-key'])),
   );
 };

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError, validationError } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { auditActor, recordAudit } from '../audit';
 import { insertEvent } from '../events';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer } from '../idempotency';
 import { ensureOrgAccounts, getBalance, organisationBilling, postEntry } from './repository';
@@ -62,10 +64,11 @@ export async function readBalance(db: Kysely<Database>, organisationId: string):
  */
 export async function sandboxTopUp(
   app: FastifyInstance,
-  organisationId: string,
+  auth: AuthContext,
   body: z.infer<typeof SandboxTopupBodySchema>,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
+  const { organisationId } = auth;
   const key = keyFor(organisationId, idempotencyKey, 'POST /api/v1/balance/sandbox-topup', body);
   return (
     (await earlierAnswer(app.db, key)) ??
@@ -82,6 +85,12 @@ export async function sandboxTopUp(
       await fund(tx, organisationId, org.billing_currency, minor, 'Sandbox top-up');
       const balance = await readBalance(tx, organisationId);
       const { success: _, ...after } = balance;
+      await recordAudit(tx, {
+        organisationId,
+        action: 'balance.topped_up',
+        ...auditActor(auth),
+        detail: { amount_minor: minor, currency: org.billing_currency, sandbox: true },
+      });
       await insertEvent(tx, {
         organisationId,
         type: 'balance.funded',

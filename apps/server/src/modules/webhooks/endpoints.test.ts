@@ -31,6 +31,57 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: s
   });
 
 describe(`webhook endpoints (${TEST_DB})`, () => {
+  it('records every change in the audit log, by the person or by the key that made it, never the secret', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const created = (
+      await call('POST', '', owner.accessToken, {
+        url: 'https://hooks.example.com/audit',
+        event_types: ['order.failed'],
+      })
+    ).json();
+    const id = created.endpoint.id as string;
+    expect((await call('PATCH', `/${id}`, owner.accessToken, { enabled: false })).statusCode).toBe(200);
+    const rotated = (await call('POST', `/${id}/rotate-secret`, owner.accessToken)).json();
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'Ops', scopes: 'full' },
+    });
+    expect((await call('DELETE', `/${id}`, key.json().key)).statusCode).toBe(200);
+
+    const log = await t.app.inject({
+      url: '/api/v1/audit-events?area=webhook_endpoint',
+      headers: bearer(owner.accessToken),
+    });
+    const lines = log.json().data as {
+      action: string;
+      actor: { email: string } | null;
+      api_key: { name: string } | null;
+      detail: Record<string, unknown>;
+    }[];
+    expect(lines.map((l) => l.action)).toEqual([
+      'webhook_endpoint.deleted',
+      'webhook_endpoint.secret_rotated',
+      'webhook_endpoint.updated',
+      'webhook_endpoint.created',
+    ]);
+    expect(lines[0]).toMatchObject({ actor: null, api_key: { name: 'Ops' }, detail: { endpoint_id: id } });
+    expect(lines[2]).toMatchObject({ actor: { email: owner.email }, detail: { changed: ['enabled'] } });
+    expect(lines[3]).toMatchObject({
+      detail: { url: 'https://hooks.example.com/audit', event_types: ['order.failed'] },
+    });
+    expect(log.body).not.toContain(created.secret.slice(6));
+    expect(log.body).not.toContain(rotated.secret.slice(6));
+    // A delete of what is not there writes nothing.
+    expect((await call('DELETE', `/${id}`, owner.accessToken)).statusCode).toBe(404);
+    const after = await t.app.inject({
+      url: '/api/v1/audit-events?area=webhook_endpoint',
+      headers: bearer(owner.accessToken),
+    });
+    expect(after.json().data).toHaveLength(4);
+  });
+
   it('creates one with its whsec_ secret shown once, stored encrypted, and reads it back without the secret', async () => {
     const res = await call('POST', '', user.accessToken, {
       url: 'https://hooks.example.com/giftrelay',

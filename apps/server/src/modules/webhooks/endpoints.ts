@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
+  type AuditAction,
   type CreateWebhookEndpointBody,
   type EventType,
   listPage,
@@ -10,8 +11,12 @@ import {
   type WebhookEndpoint,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { encryptSecret } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { auditActor, recordAudit } from '../audit';
 import * as repo from './repository';
 import { hostOf, parseEndpointUrl, resolveAllowed, UnsafeUrlError, type UrlPolicy } from './ssrf';
 
@@ -66,19 +71,39 @@ async function checkedUrl(app: FastifyInstance, organisationId: string, raw: str
   return url.href;
 }
 
-export async function createEndpoint(app: FastifyInstance, organisationId: string, body: CreateWebhookEndpointBody) {
+/** One line of the audit log for a change to an endpoint, in the change's transaction. */
+const audit = (
+  tx: Kysely<Database>,
+  auth: AuthContext,
+  action: AuditAction,
+  row: { id: string; url: string },
+  extra = {},
+) =>
+  recordAudit(tx, {
+    organisationId: auth.organisationId,
+    action,
+    ...auditActor(auth),
+    detail: { endpoint_id: row.id, url: row.url, ...extra },
+  });
+
+export async function createEndpoint(app: FastifyInstance, auth: AuthContext, body: CreateWebhookEndpointBody) {
+  const { organisationId } = auth;
   const url = await checkedUrl(app, organisationId, body.url);
   if ((await repo.countEndpoints(app.db, organisationId)) >= MAX_WEBHOOK_ENDPOINTS) {
     throw new AppError('CONFLICT', `An organisation may have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
   }
   const secret = newSecret();
-  const row = await repo.insertEndpoint(app.db, {
-    organisationId,
-    url,
-    description: body.description,
-    eventTypes: body.event_types,
-    enabled: body.enabled,
-    secretEncrypted: encryptSecret(app.secrets.rewardCodeKey, secret),
+  const row = await app.db.transaction().execute(async (tx) => {
+    const inserted = await repo.insertEndpoint(tx, {
+      organisationId,
+      url,
+      description: body.description,
+      eventTypes: body.event_types,
+      enabled: body.enabled,
+      secretEncrypted: encryptSecret(app.secrets.rewardCodeKey, secret),
+    });
+    await audit(tx, auth, 'webhook_endpoint.created', inserted, { event_types: inserted.event_types });
+    return inserted;
   });
   return { success: true as const, endpoint: presentEndpoint(row), secret };
 }
@@ -96,35 +121,50 @@ export async function getEndpoint(app: FastifyInstance, organisationId: string, 
 
 export async function updateEndpoint(
   app: FastifyInstance,
-  organisationId: string,
+  auth: AuthContext,
   id: string,
   body: UpdateWebhookEndpointBody,
 ) {
-  const url = body.url === undefined ? undefined : await checkedUrl(app, organisationId, body.url);
-  const row = await repo.updateEndpoint(app.db, organisationId, id, {
+  const url = body.url === undefined ? undefined : await checkedUrl(app, auth.organisationId, body.url);
+  const change = {
     ...(url !== undefined && { url }),
     ...(body.description !== undefined && { description: body.description }),
     ...(body.event_types !== undefined && { event_types: body.event_types }),
     ...(body.enabled !== undefined && { enabled: body.enabled }),
+  };
+  const row = await app.db.transaction().execute(async (tx) => {
+    const updated = await repo.updateEndpoint(tx, auth.organisationId, id, change);
+    if (updated) await audit(tx, auth, 'webhook_endpoint.updated', updated, { changed: Object.keys(change) });
+    return updated;
   });
   if (!row) throw notFound('Webhook endpoint');
   return { success: true as const, endpoint: presentEndpoint(row) };
 }
 
-export async function rotateEndpointSecret(app: FastifyInstance, organisationId: string, id: string) {
+export async function rotateEndpointSecret(app: FastifyInstance, auth: AuthContext, id: string) {
   const secret = newSecret();
-  const row = await repo.rotateSecret(
-    app.db,
-    organisationId,
-    id,
-    encryptSecret(app.secrets.rewardCodeKey, secret),
-    WEBHOOK_SECRET_OVERLAP_HOURS,
-  );
+  const row = await app.db.transaction().execute(async (tx) => {
+    const rotated = await repo.rotateSecret(
+      tx,
+      auth.organisationId,
+      id,
+      encryptSecret(app.secrets.rewardCodeKey, secret),
+      WEBHOOK_SECRET_OVERLAP_HOURS,
+    );
+    if (rotated) await audit(tx, auth, 'webhook_endpoint.secret_rotated', rotated);
+    return rotated;
+  });
   if (!row) throw notFound('Webhook endpoint');
   return { success: true as const, endpoint: presentEndpoint(row), secret };
 }
 
-export async function deleteEndpoint(app: FastifyInstance, organisationId: string, id: string) {
-  if (!(await repo.deleteEndpoint(app.db, organisationId, id))) throw notFound('Webhook endpoint');
+export async function deleteEndpoint(app: FastifyInstance, auth: AuthContext, id: string) {
+  const deleted = await app.db.transaction().execute(async (tx) => {
+    const row = await repo.findEndpoint(tx, auth.organisationId, id);
+    if (!row || !(await repo.deleteEndpoint(tx, auth.organisationId, id))) return false;
+    await audit(tx, auth, 'webhook_endpoint.deleted', row);
+    return true;
+  });
+  if (!deleted) throw notFound('Webhook endpoint');
   return { success: true as const, message: 'Webhook endpoint deleted' };
 }

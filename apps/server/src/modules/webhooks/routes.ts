@@ -52,7 +52,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return createEndpoint(app, request.auth.organisationId, request.body);
+      return createEndpoint(app, request.auth, request.body);
     },
   );
 
@@ -101,7 +101,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookEndpointResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 404) },
       },
     },
-    async (request) => updateEndpoint(app, request.auth.organisationId, request.params.id, request.body),
+    async (request) => updateEndpoint(app, request.auth, request.params.id, request.body),
   );
 
   app.post(
@@ -117,7 +117,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RotateWebhookSecretResponseSchema, ...errors, ...errorResponses(404) },
       },
     },
-    async (request) => rotateEndpointSecret(app, request.auth.organisationId, request.params.id),
+    async (request) => rotateEndpointSecret(app, request.auth, request.params.id),
   );
 
   app.delete(
@@ -133,7 +133,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageResponseSchema, ...errors, ...errorResponses(404) },
       },
     },
-    async (request) => deleteEndpoint(app, request.auth.organisationId, request.params.id),
+    async (request) => deleteEndpoint(app, request.auth, request.params.id),
   );
 };
 

@@ -6,6 +6,11 @@ export const AREA_LABELS: Record<string, string> = {
   api_key: 'API keys',
   approval_rules: 'Approval rules',
   order: 'Orders',
+  webhook_endpoint: 'Webhooks',
+  balance: 'Balance',
+  member: 'Members',
+  invitation: 'Invitations',
+  ownership: 'Ownership',
 };
 export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.replace(/_/g, ' ');
 
@@ -24,6 +29,19 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'approval_rules.updated': 'Changed the approval rules',
   'order.approved': 'Approved an order',
   'order.rejected': 'Rejected an order',
+  'webhook_endpoint.created': 'Added a webhook endpoint',
+  'webhook_endpoint.updated': 'Changed a webhook endpoint',
+  'webhook_endpoint.secret_rotated': 'Rotated a webhook secret',
+  'webhook_endpoint.deleted': 'Deleted a webhook endpoint',
+  'webhook_endpoint.disabled': 'Webhook endpoint disabled after failures',
+  'balance.topped_up': 'Added funds',
+  'member.invited': 'Invited a member',
+  'member.joined': 'Joined',
+  'member.role_changed': 'Changed a role',
+  'member.removed': 'Removed a member',
+  'invitation.resent': 'Resent an invitation',
+  'invitation.revoked': 'Revoked an invitation',
+  'ownership.transferred': 'Transferred ownership',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 
