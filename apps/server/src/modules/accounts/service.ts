@@ -418,6 +418,11 @@ export function createAccountsService(deps: AccountsDeps) {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
       return db.transaction().execute(async (trx) => {
         const found = await useLink(trx, token, 'verify_email');
+        // The link signs in: never past a second factor (an old link, left unused because a reset
+        // link verified the address first, must not skip the code).
+        if (await twoFactorRepo.hasTwoFactor(trx, found.user_id)) {
+          throw new AppError('INVALID_LINK', 'This address is verified already: sign in with your password and code.');
+        }
         await repo.markEmailVerified(trx, found.user_id);
         const membership = await repo.findPrimaryMembership(trx, found.user_id);
         if (!membership) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');

@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, randomIp, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
+import {
+  bearer,
+  linkToken,
+  randomIp,
+  type SignedUpUser,
+  signIn,
+  signUpVerifiedUser,
+  uniqueEmail,
+  waitForEmail,
+} from '../../../test/factories';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 import { SECURITY_RATE_LIMITS } from './security-service';
 
@@ -248,6 +257,27 @@ describe(`two-factor sign-in (${TEST_DB})`, () => {
       SELECT (SELECT count(*) FROM user_two_factor WHERE user_id = ${user.user.id})::int
            + (SELECT count(*) FROM user_recovery_codes WHERE user_id = ${user.user.id})::int AS n`.execute(t.app.db);
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it('an old verification link does not sign in past the second factor', async () => {
+    const email = uniqueEmail('old-link');
+    const ip = randomIp();
+    await post('/api/v1/auth/signup', null, { email, password: 'violet-Harbour-42' }, ip);
+    const verifyToken = linkToken(await waitForEmail(t, email, /verify/i), '/verify/');
+    // The address is verified by a reset link instead, leaving the first link unused.
+    await post('/api/v1/auth/recover', null, { email }, ip);
+    const resetToken = linkToken(await waitForEmail(t, email, /reset/i), '/reset-password/');
+    expect(
+      (await post('/api/v1/auth/reset-password', null, { token: resetToken, password: 'new-Lighthouse-9' }, ip))
+        .statusCode,
+    ).toBe(200);
+    const session = await signIn(t, email, 'new-Lighthouse-9');
+    const user = { accessToken: session.access_token, email, password: 'new-Lighthouse-9' } as SignedUpUser;
+    await turnOn(user);
+    const res = await post('/api/v1/auth/verify', null, { token: verifyToken }, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_LINK');
+    expect(res.body).not.toContain('access_token');
   });
 
   it('refuses bad input with clear codes, and a second set-up while it is on', async () => {
