@@ -1,6 +1,6 @@
 import { type CatalogFacets, PRODUCT_SEARCH_MAX_LENGTH } from '@giftrelay/contracts';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Slider } from '@/components/ui/slider';
@@ -180,13 +180,28 @@ function ValueRange({ filters, onChange }: { filters: Filters; onChange: (change
 function BrandSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const inputId = useId();
   const [text, setText] = useState(value);
-  // Back or a cleared filter changes the search from outside; a trailing space being typed does not.
-  useEffect(() => setText((current) => (current.trim() === value.trim() ? current : value)), [value]);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // What this box last asked for: the URL coming back with it is our own echo, not a change.
+  const sent = useRef(value);
+  // Back, a cleared filter or a popular brand changes the search from outside: the box shows it,
+  // and a search still waiting to be sent is dropped, so it can never overwrite the newer choice
+  // (on a slow machine it used to fire after the click and clear it).
   useEffect(() => {
-    if (text.trim() === value.trim()) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+    if (value.trim() === sent.current.trim()) return;
+    clearTimeout(pending.current);
+    sent.current = value;
+    setText((current) => (current.trim() === value.trim() ? current : value));
+  }, [value]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const type = (next: string) => {
+    setText(next);
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      if (next.trim() === sent.current.trim()) return;
+      sent.current = next;
+      onChange(next);
+    }, SEARCH_DELAY_MS);
+  };
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-sm font-medium">
@@ -204,7 +219,7 @@ function BrandSearch({ value, onChange }: { value: string; onChange: (value: str
           maxLength={PRODUCT_SEARCH_MAX_LENGTH}
           placeholder="Search by brand or card name..."
           autoComplete="off"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => type(event.target.value)}
           className="flex h-10 w-full rounded-md border bg-background py-2 pr-3 pl-9 text-sm placeholder:text-muted-foreground"
         />
       </div>
