@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { passwordStrength, weakPasswordReason } from '@giftrelay/contracts/password-strength';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
@@ -62,12 +61,14 @@ export function isCommonPassword(password: string): boolean {
  * this person (decision 037): 400 WEAK_PASSWORD with the reason. The web app's meter gives the
  * same estimate as the person types.
  */
-export function refuseWeakPassword(password: string, email: string | null | undefined): void {
+export async function refuseWeakPassword(password: string, email: string | null | undefined): Promise<void> {
   if (isCommonPassword(password)) {
     throw new AppError('WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.', [
       { path: 'body.password', message: 'is one of the most common passwords' },
     ]);
   }
+  // Loaded on the first new password, not at start: its dictionaries take a moment to build.
+  const { passwordStrength, weakPasswordReason } = await import('@giftrelay/contracts/password-strength');
   const strength = passwordStrength(password, email);
   if (!strength.acceptable) {
     throw new AppError('WEAK_PASSWORD', weakPasswordReason(strength), [

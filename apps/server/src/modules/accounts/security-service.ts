@@ -121,11 +121,11 @@ export function createSecurityService(deps: SecurityDeps) {
     /** A new secret to scan; it does nothing until a code from it is entered (`enable`). */
     async setUp(person: SignedInPerson, currentPassword: string): Promise<TwoFactorSetup> {
       const user = await requirePassword(person, currentPassword);
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       if (!(await twoFactorRepo.savePendingSecret(db, person.userId, encryptSecret(deps.secretKey, secret)))) {
         throw new AppError('CONFLICT', 'Two-factor sign-in is already on: turn it off first to use another app');
       }
-      const uri = otpauthUri(secret, user.email);
+      const uri = await otpauthUri(secret, user.email);
       return { success: true, secret, otpauth_uri: uri, qr_svg: await qrCodeSvg(uri) };
     },
 

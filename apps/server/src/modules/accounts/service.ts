@@ -227,7 +227,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signUpPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signUpPerAccount, email);
-      refuseWeakPassword(input.password, email);
+      await refuseWeakPassword(input.password, email);
       // Hashed before knowing whether the account exists, so both paths take as long.
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
 
@@ -457,7 +457,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         const found = await useLink(trx, input.token, 'reset_password');
-        refuseWeakPassword(input.password, (await repo.findUserById(trx, found.user_id))?.email);
+        await refuseWeakPassword(input.password, (await repo.findUserById(trx, found.user_id))?.email);
         await repo.updatePassword(trx, found.user_id, passwordHash);
         // The link arrived by email: that proves the address too.
         await repo.markEmailVerified(trx, found.user_id);
@@ -479,7 +479,7 @@ export function createAccountsService(deps: AccountsDeps) {
           { path: 'body.current_password', message: 'is not correct' },
         ]);
       }
-      refuseWeakPassword(input.password, user.email);
+      await refuseWeakPassword(input.password, user.email);
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         await repo.updatePassword(trx, user.id, passwordHash);

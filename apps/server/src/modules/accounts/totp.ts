@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { isTotpCode, RECOVERY_CODE_COUNT } from '@giftrelay/contracts';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { hashToken } from '../../lib/secure-token';
 
 /**
@@ -12,15 +10,20 @@ import { hashToken } from '../../lib/secure-token';
 export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'GiftRelay';
 
-export function newTotpSecret(): string {
-  return generateSecret({ length: 20 });
+// Loaded when two-factor sign-in is first used, not at start: most processes, and most test
+// files, never need them.
+const otp = () => import('otplib');
+
+export async function newTotpSecret(): Promise<string> {
+  return (await otp()).generateSecret({ length: 20 });
 }
 
-export function otpauthUri(secret: string, email: string): string {
-  return generateURI({ issuer: ISSUER, label: email, secret, period: TOTP_PERIOD_SECONDS });
+export async function otpauthUri(secret: string, email: string): Promise<string> {
+  return (await otp()).generateURI({ issuer: ISSUER, label: email, secret, period: TOTP_PERIOD_SECONDS });
 }
 
-export function qrCodeSvg(uri: string): Promise<string> {
+export async function qrCodeSvg(uri: string): Promise<string> {
+  const QRCode = (await import('qrcode')).default;
   return QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
 }
 
@@ -35,7 +38,7 @@ export async function acceptedStep(
   nowMs = Date.now(),
 ): Promise<number | null> {
   if (!isTotpCode(code)) return null;
-  const result = await verify({
+  const result = await (await otp()).verify({
     secret,
     token: code,
     period: TOTP_PERIOD_SECONDS,

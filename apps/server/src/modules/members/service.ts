@@ -330,7 +330,7 @@ export async function acceptAsNewUser(
   const passwordHash = await hashPassword(input.password, app.config.passwordHashing);
   return app.db.transaction().execute(async (trx) => {
     const row = await usableInvitation(trx, input.token);
-    refuseWeakPassword(input.password, row.email);
+    await refuseWeakPassword(input.password, row.email);
     if ((await repo.findUserIdByEmail(trx, row.email)) !== undefined) throw alreadyHasAccount();
     const user = await insertUser(trx, { email: row.email, password_hash: passwordHash }).catch((err: unknown) => {
       // The same address signing up, or accepting another organisation's invitation, at this moment.
