@@ -17,6 +17,8 @@ export interface SweepResult {
   idempotency_keys: number;
   auth_sessions: number;
   auth_email_tokens: number;
+  /** Two-factor sign-in steps (decision 037): five minutes' life, kept a day for the record. */
+  auth_two_factor_challenges: number;
   events: number;
   audit_events: number;
 }
@@ -34,6 +36,12 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     idempotency_keys: await sweepTable(db, 'idempotency_keys', ['organisation_id', 'key'], sql`expires_at <= now()`),
     auth_sessions: await sweepTable(db, 'auth_sessions', ['id'], pastGrace),
     auth_email_tokens: await sweepTable(db, 'auth_email_tokens', ['id'], pastGrace),
+    auth_two_factor_challenges: await sweepTable(
+      db,
+      'auth_two_factor_challenges',
+      ['id'],
+      sql`expires_at < now() - interval '1 day'`,
+    ),
     // The events API promises 30 days; five more for an integration catching up after an outage.
     events: await sweepTable(db, 'events', ['id'], sql`created_at < now() - interval '35 days'`),
     audit_events: await sweepTable(db, 'audit_events', ['id'], sql`created_at < now() - interval '400 days'`),

@@ -60,6 +60,11 @@ describe(`expired rows are swept (${TEST_DB})`, () => {
       VALUES (${user.user.id}, 'reset_password', decode(md5(random()::text), 'hex'), now() - interval '1 day')`.execute(
       t.database.db,
     );
+    // Two-factor sign-in steps: one expired two days ago (swept), one expired a minute ago (kept a day).
+    await sql`
+      INSERT INTO auth_two_factor_challenges (user_id, token_hash, expires_at) VALUES
+        (${user.user.id}, decode(md5(random()::text), 'hex'), now() - interval '2 days'),
+        (${user.user.id}, decode(md5(random()::text), 'hex'), now() - interval '1 minute')`.execute(t.database.db);
 
     const report = await t.app.housekeeping.run({ sweep: true });
     expect(report.swept).toBeDefined();
@@ -95,6 +100,10 @@ describe(`expired rows are swept (${TEST_DB})`, () => {
       .where('user_id', '=', user.user.id)
       .execute();
     expect(links.map((l) => l.purpose)).toEqual(['reset_password']);
+    const challenges = await sql<{ recent: boolean }>`
+      SELECT expires_at > now() - interval '1 hour' AS recent FROM auth_two_factor_challenges
+      WHERE user_id = ${user.user.id}`.execute(t.database.db);
+    expect(challenges.rows).toEqual([{ recent: true }]);
 
     // Through HTTP: the live session still works; the swept one's refresh token opens nothing.
     const balance = await t.app.inject({ url: '/api/v1/balance', headers: bearer(user.accessToken) });

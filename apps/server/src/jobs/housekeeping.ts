@@ -43,7 +43,7 @@ declare module 'fastify' {
 
 /**
  * Keeps the database in shape while the app runs (docs/decisions/013-housekeeping.md). Processes
- * that run workers sweep expired idempotency keys, sessions and emailed links every 10 minutes,
+ * that run workers sweep expired idempotency keys, sessions, emailed links and two-factor sign-in steps every 10 minutes,
  * disable webhook endpoints that have failed for 5 days, reject orders that waited 7 days for approval,
  * and, where the database has no autovacuum (PGlite always; PostgreSQL configured without it),
  * vacuum and analyse the tables that need it every 30 seconds.

@@ -50,11 +50,11 @@ export interface SignedInPerson {
   email: string;
 }
 
-const wrongCode = (path = 'body.code') =>
+export const wrongCode = (path = 'body.code') =>
   new AppError('INVALID_CODE', SECURITY_MESSAGES.wrongCode, [{ path, message: 'is not correct' }]);
 const addressTaken = () =>
   new AppError('CONFLICT', 'That address now belongs to another account: ask for a change to another one');
-const wrongPassword = () =>
+export const wrongPassword = () =>
   new AppError('INVALID_CREDENTIALS', 'The current password is not correct', [
     { path: 'body.current_password', message: 'is not correct' },
   ]);

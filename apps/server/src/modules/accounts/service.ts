@@ -4,7 +4,6 @@ import {
   type MyOrganisation,
   type Organisation,
   type PlanId,
-  SECURITY_MESSAGES,
   TWO_FACTOR_CHALLENGE_ATTEMPTS,
   TWO_FACTOR_CHALLENGE_MINUTES,
   type User,
@@ -30,7 +29,7 @@ import {
 import { organisationNameFor } from './organisation-name';
 import { hashPassword, type PasswordHashing, refuseWeakPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
-import type { SecurityService } from './security-service';
+import { type SecurityService, wrongCode, wrongPassword } from './security-service';
 import * as twoFactorRepo from './two-factor-repository';
 
 /** A new organisation as the hooks see it. */
@@ -301,9 +300,9 @@ export function createAccountsService(deps: AccountsDeps) {
     ): Promise<IssuedSession> {
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
       const tokenHash = hashToken(input.two_factor_token);
-      const seen = await twoFactorRepo.lockChallenge(db, tokenHash);
-      if (!seen) throw challengeEnded();
-      await deps.security.limitCodes(seen.user_id, ip);
+      const userId = await twoFactorRepo.challengeUser(db, tokenHash);
+      if (!userId) throw challengeEnded();
+      await deps.security.limitCodes(userId, ip);
       const result = await db.transaction().execute(async (trx) => {
         const challenge = await twoFactorRepo.lockChallenge(trx, tokenHash);
         if (
@@ -317,11 +316,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const method = await deps.security.acceptSecondFactor(trx, challenge.user_id, input.code);
         if (!method) {
           await twoFactorRepo.failChallenge(trx, challenge.id);
-          return {
-            error: new AppError('INVALID_CODE', SECURITY_MESSAGES.wrongCode, [
-              { path: 'body.code', message: 'is not correct' },
-            ]),
-          };
+          return { error: wrongCode() };
         }
         await twoFactorRepo.useChallenge(trx, challenge.id);
         const membership = await repo.findPrimaryMembership(trx, challenge.user_id);
@@ -475,9 +470,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await rateLimits.consume(RATE_LIMITS.signInPerAccount, auth.email);
       const user = await repo.findUserById(db, auth.userId);
       if (!user || !(await verifyPassword(user.password_hash, input.current_password, deps.passwordHashing))) {
-        throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct', [
-          { path: 'body.current_password', message: 'is not correct' },
-        ]);
+        throw wrongPassword();
       }
       await refuseWeakPassword(input.password, user.email);
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);

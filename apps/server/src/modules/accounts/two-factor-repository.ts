@@ -100,7 +100,17 @@ export async function insertChallenge(db: Executor, userId: string, tokenHash: U
     .execute();
 }
 
-/** The challenge a token names, locked for the attempt. */
+/** Whose sign-in a token is, to count the attempt against their limit before anything is locked. */
+export async function challengeUser(db: Executor, tokenHash: Uint8Array): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('auth_two_factor_challenges')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** The challenge a token names, locked for the attempt (in the caller's transaction). */
 export function lockChallenge(db: Executor, tokenHash: Uint8Array) {
   return db
     .selectFrom('auth_two_factor_challenges')
@@ -120,15 +130,6 @@ export async function failChallenge(db: Executor, id: string): Promise<void> {
 
 export async function useChallenge(db: Executor, id: string): Promise<void> {
   await db.updateTable('auth_two_factor_challenges').set({ used_at: sql`now()` }).where('id', '=', id).execute();
-}
-
-/** Challenges a day past their expiry: nothing can use them, nothing needs them. */
-export async function deleteOldChallenges(db: Executor): Promise<number> {
-  const result = await db
-    .deleteFrom('auth_two_factor_challenges')
-    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /** The organisations where the person is an owner and owners must use two-factor sign-in. */
