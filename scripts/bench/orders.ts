@@ -302,20 +302,29 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
 
 async function appThroughput(port: number, tokens: string[], productCode: string, seconds: number) {
   const body = JSON.stringify({ product_code: productCode, amount: 1, email: 'someone@example.com', quantity: 1 });
+  // One shared turn for all 50 connections, as the ceiling's callers share `i`: given a list of
+  // requests, autocannon walks it from the start on every connection, so all 50 would order for the
+  // same organisation at the same moment and queue on its one balance row.
+  let turn = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: tokens.map((token) => ({
-      method: 'POST',
-      path: '/api/v1/orders',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body,
-      setupRequest: (req: autocannon.Request) => ({
-        ...req,
-        headers: { ...req.headers, 'idempotency-key': randomUUID() },
-      }),
-    })),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/orders',
+        body,
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          headers: {
+            authorization: `Bearer ${tokens[turn++ % tokens.length]}`,
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+          },
+        }),
+      },
+    ],
   });
   if (result.errors || result.non2xx) throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, orders: result['2xx'] };
