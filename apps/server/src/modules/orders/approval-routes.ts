@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
 import { sessionOf } from '../../plugins/auth';
-import { decideOrder, getApprovalRules, updateApprovalRules } from './approvals';
+import { getApprovalRules, updateApprovalRules } from './approval-rules';
+import { decideOrder } from './approvals';
 
 const errors = errorResponses(400, 401, 403, 429);
 const DECISION_REFUSALS =

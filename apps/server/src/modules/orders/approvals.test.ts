@@ -20,6 +20,8 @@ import { EXPIRED_NOTE } from './approvals';
  * Approvals (issue 15, decision 035) through HTTP into the database: rules, waiting orders held
  * and not fulfilled, approve and reject with notes, the 7-day expiry, who may decide, and on
  * PostgreSQL the races (two approvers; waiting and direct orders for the last funds).
+ * Over 250 lines on purpose, as orders.test.ts: its three groups share one app, one more file would
+ * boot one more (decision 019).
  */
 let t: TestApp;
 let range: ProductPick;

@@ -1,11 +1,5 @@
-import {
-  APPROVAL_WAIT_DAYS,
-  type ApprovalRules,
-  type ApprovalRulesBody,
-  ORDER_STATUS_LABELS,
-  type OrderSummary,
-} from '@giftrelay/contracts';
-import { formatMoney, toMajor } from '@giftrelay/money';
+import { APPROVAL_WAIT_DAYS, ORDER_STATUS_LABELS, type OrderSummary } from '@giftrelay/contracts';
+import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { fromKysely } from 'pg-boss';
@@ -231,81 +225,4 @@ export async function tellApprovers(app: FastifyInstance, order: repo.OrderRow):
   } catch (err) {
     app.log.warn({ err, orderId: order.id }, 'could not email the approvers of a waiting order');
   }
-}
-
-function presentRules(row: {
-  approval_above_usd_minor: string | null;
-  approval_every_sender_order: boolean;
-  approval_monthly_cap_usd_minor: string | null;
-}): ApprovalRules {
-  const usd = (minor: string | null) => (minor === null ? null : Number(minor));
-  const above = usd(row.approval_above_usd_minor);
-  const cap = usd(row.approval_monthly_cap_usd_minor);
-  return {
-    success: true,
-    above_usd_minor: above,
-    above_usd: above === null ? null : toMajor(above, 'USD'),
-    every_sender_order: row.approval_every_sender_order,
-    monthly_cap_usd_minor: cap,
-    monthly_cap_usd: cap === null ? null : toMajor(cap, 'USD'),
-  };
-}
-
-const RULE_COLUMNS = [
-  'approval_above_usd_minor',
-  'approval_every_sender_order',
-  'approval_monthly_cap_usd_minor',
-] as const;
-
-export async function getApprovalRules(app: FastifyInstance, organisationId: string): Promise<ApprovalRules> {
-  const row = await app.db
-    .selectFrom('organisations')
-    .select(RULE_COLUMNS)
-    .where('id', '=', organisationId)
-    .executeTakeFirstOrThrow();
-  return presentRules(row);
-}
-
-/** Changes the fields given; the audit line holds each change's before and after. */
-export async function updateApprovalRules(
-  app: FastifyInstance,
-  auth: SessionAuth,
-  body: ApprovalRulesBody,
-): Promise<ApprovalRules> {
-  return app.db.transaction().execute(async (tx) => {
-    const before = presentRules(
-      await tx
-        .selectFrom('organisations')
-        .select(RULE_COLUMNS)
-        .where('id', '=', auth.organisationId)
-        .forUpdate()
-        .executeTakeFirstOrThrow(),
-    );
-    const set: Partial<Record<(typeof RULE_COLUMNS)[number], number | boolean | null>> = {};
-    if (body.above_usd_minor !== undefined) set.approval_above_usd_minor = body.above_usd_minor;
-    if (body.every_sender_order !== undefined) set.approval_every_sender_order = body.every_sender_order;
-    if (body.monthly_cap_usd_minor !== undefined) set.approval_monthly_cap_usd_minor = body.monthly_cap_usd_minor;
-    if (Object.keys(set).length === 0) return before;
-    const after = presentRules(
-      await tx
-        .updateTable('organisations')
-        .set(set as never)
-        .where('id', '=', auth.organisationId)
-        .returning(RULE_COLUMNS)
-        .executeTakeFirstOrThrow(),
-    );
-    const changes: Record<string, { before: unknown; after: unknown }> = {};
-    for (const field of ['above_usd_minor', 'every_sender_order', 'monthly_cap_usd_minor'] as const) {
-      if (before[field] !== after[field]) changes[field] = { before: before[field], after: after[field] };
-    }
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, {
-        organisationId: auth.organisationId,
-        action: 'approval_rules.updated',
-        userId: auth.userId,
-        detail: { changes },
-      });
-    }
-    return after;
-  });
 }

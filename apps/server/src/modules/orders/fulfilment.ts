@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
-import { fromKysely, type Job, type SendOptions } from 'pg-boss';
+import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
 import { encryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { insertEvent } from '../events';
@@ -10,18 +8,15 @@ import { postEntry } from '../ledger';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import * as work from './fulfilment-repository';
 import { presentOrder } from './presenter';
-import { renderRecipientEmail } from './recipient-email';
+import {
+  EMAIL_FALLBACK_QUEUE,
+  type EmailFallback,
+  sendRecipientEmail,
+  sendRecipientEmailAgain,
+} from './recipient-email';
 import * as repo from './repository';
-import { recordEmailBounced, recordRewardsDelivered } from './reward-events';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
-/**
- * The recipient email's fallback: a job written with the order's completion, due only after
- * EMAIL_FALLBACK_SECONDS, that sends the email if the worker that completed the order did not
- * (it died, or the send failed). Its data is the order and the Message-ID, not the email, whose
- * claim links are secrets: the email is rendered again from the order.
- */
-export const EMAIL_FALLBACK_QUEUE = 'orders.recipient-email';
 const EMAIL_FALLBACK_SECONDS = 30;
 /** A reward is leased to one job at a time; a dead worker's lease lapses after this. */
 const LEASE_SECONDS = 120;
@@ -162,12 +157,6 @@ export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: stri
   }
 }
 
-interface EmailFallback {
-  orderId: string;
-  to: string;
-  messageId: string;
-}
-
 /**
  * Completion in one statement (complete-order-statement.ts); then the recipient email goes out at
  * once, not one queue hop later, and its fallback job is discarded.
@@ -202,56 +191,6 @@ async function completeOrder(
   }
   if (row.fallback_job_id) app.queue.discard(EMAIL_FALLBACK_QUEUE, row.fallback_job_id);
   return true;
-}
-
-/**
- * A resend: the same job, due at once, with a new Message-ID, queued in the caller's transaction
- * (with its `email.resent` history line) so it goes out only if that commits; the caller wakes the
- * queue after the commit. Going through this job, a resend's acceptance or refusal is reported
- * like the first email's.
- */
-export async function queueResendEmail(
-  app: FastifyInstance,
-  tx: Transaction<Database>,
-  order: repo.OrderRow,
-  to: string,
-) {
-  const job: EmailFallback = { orderId: order.id, to, messageId: app.mail.newMessageId() };
-  await app.queue.boss.send(EMAIL_FALLBACK_QUEUE, job, { db: fromKysely(tx) });
-  await repo.insertEvent(tx, {
-    order_id: order.id,
-    organisation_id: order.organisation_id,
-    type: 'email.resent',
-    payload: { to },
-  });
-}
-
-/** The fallback job: the completed order's email, rendered again, with its first Message-ID. */
-async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
-  const order = await repo.findOrderForWorker(app.db, job.orderId);
-  if (order?.status !== 'completed') return;
-  const rewards = await repo.listRewards(app.db, order.id);
-  await sendRecipientEmail(app, order, rewards, job);
-}
-
-/**
- * Sends the recipient email and records what the recipient's server said: accepted writes
- * `reward.delivered` (once per reward), a 5xx refusal `reward.email_bounced` (once per message);
- * the order stays completed either way (decision 029). Throws when it may work later.
- */
-async function sendRecipientEmail(
-  app: FastifyInstance,
-  order: repo.OrderRow,
-  rewards: { claim_token_encrypted: string }[],
-  send: EmailFallback,
-) {
-  const email = await renderRecipientEmail(app, order, rewards, send.to);
-  const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
-  if (report.accepted) await recordRewardsDelivered(app.db, order.id, send.to);
-  else {
-    app.log.info({ orderId: order.id, smtpCode: report.smtpCode }, 'recipient email refused by their mail server');
-    await recordEmailBounced(app.db, { orderId: order.id, to: send.to, messageId: send.messageId, ...report });
-  }
 }
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {

@@ -14,7 +14,7 @@ import {
 } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { replayBalance } from '../ledger/repository';
-import { EMAIL_FALLBACK_QUEUE } from './fulfilment';
+import { EMAIL_FALLBACK_QUEUE } from './recipient-email';
 
 // Over 250 lines on purpose: every use case's tests share this one app (and its catalogue), as one
 // more file would start one more app and pay its boot in the suite's time budget (decision 019).

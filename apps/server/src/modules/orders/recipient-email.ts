@@ -1,14 +1,16 @@
 import { rewardEmailCopy } from '@giftrelay/contracts';
 import { formatMoney, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { decryptSecret } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email/layout';
 import type { OutgoingEmail } from '../../plugins/mail';
 import { senderBranding } from '../organisation';
 import { cachedProduct } from './lookups';
-import type * as repo from './repository';
+import * as repo from './repository';
+import { recordEmailBounced, recordRewardsDelivered } from './reward-events';
 
 /** The recipient email itself. Inside a transaction, pass it as `db` (PGlite has one connection). */
 export async function renderRecipientEmail(
@@ -52,4 +54,68 @@ export async function renderRecipientEmail(
     },
   });
   return { to, subject: copy.subject, fromName: branding.fromName, replyTo: branding.replyTo, ...email };
+}
+
+/**
+ * The recipient email's fallback: a job written with the order's completion, due only after
+ * EMAIL_FALLBACK_SECONDS, that sends the email if the worker that completed the order did not
+ * (it died, or the send failed). Its data is the order and the Message-ID, not the email, whose
+ * claim links are secrets: the email is rendered again from the order.
+ */
+export const EMAIL_FALLBACK_QUEUE = 'orders.recipient-email';
+
+export interface EmailFallback {
+  orderId: string;
+  to: string;
+  messageId: string;
+}
+
+/**
+ * A resend: the same job, due at once, with a new Message-ID, queued in the caller's transaction
+ * (with its `email.resent` history line) so it goes out only if that commits; the caller wakes the
+ * queue after the commit. Going through this job, a resend's acceptance or refusal is reported
+ * like the first email's.
+ */
+export async function queueResendEmail(
+  app: FastifyInstance,
+  tx: Transaction<Database>,
+  order: repo.OrderRow,
+  to: string,
+) {
+  const job: EmailFallback = { orderId: order.id, to, messageId: app.mail.newMessageId() };
+  await app.queue.boss.send(EMAIL_FALLBACK_QUEUE, job, { db: fromKysely(tx) });
+  await repo.insertEvent(tx, {
+    order_id: order.id,
+    organisation_id: order.organisation_id,
+    type: 'email.resent',
+    payload: { to },
+  });
+}
+
+/** The fallback job: the completed order's email, rendered again, with its first Message-ID. */
+export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
+  const order = await repo.findOrderForWorker(app.db, job.orderId);
+  if (order?.status !== 'completed') return;
+  const rewards = await repo.listRewards(app.db, order.id);
+  await sendRecipientEmail(app, order, rewards, job);
+}
+
+/**
+ * Sends the recipient email and records what the recipient's server said: accepted writes
+ * `reward.delivered` (once per reward), a 5xx refusal `reward.email_bounced` (once per message);
+ * the order stays completed either way (decision 029). Throws when it may work later.
+ */
+export async function sendRecipientEmail(
+  app: FastifyInstance,
+  order: repo.OrderRow,
+  rewards: { claim_token_encrypted: string }[],
+  send: EmailFallback,
+) {
+  const email = await renderRecipientEmail(app, order, rewards, send.to);
+  const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
+  if (report.accepted) await recordRewardsDelivered(app.db, order.id, send.to);
+  else {
+    app.log.info({ orderId: order.id, smtpCode: report.smtpCode }, 'recipient email refused by their mail server');
+    await recordEmailBounced(app.db, { orderId: order.id, to: send.to, messageId: send.messageId, ...report });
+  }
 }

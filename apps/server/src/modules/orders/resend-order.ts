@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
-import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './fulfilment';
+import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './recipient-email';
 import * as repo from './repository';
 
 const NOT_RESENDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {

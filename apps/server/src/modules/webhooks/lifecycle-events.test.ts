@@ -15,7 +15,7 @@ import {
 import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { type ReceivedWebhook, startReceiver } from '../../../test/webhook-receiver';
-import { EMAIL_FALLBACK_QUEUE } from '../orders/fulfilment';
+import { EMAIL_FALLBACK_QUEUE } from '../orders/recipient-email';
 import { recordClaimOpened, recordRewardsDelivered } from '../orders/reward-events';
 
 interface ApiEvent {
