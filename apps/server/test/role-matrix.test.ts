@@ -187,6 +187,10 @@ const TABLE: Record<OperationId, Row> = {
     }),
     ok: 201,
   },
+  createFxQuote: {
+    own: () => ({ method: 'POST', url: '/api/v1/fx/quotes', payload: { from: 'GBP' } }),
+    ok: 201,
+  },
   resendOrder: {
     own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/resend`, payload: {} }),
     other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/resend`, payload: {} }),

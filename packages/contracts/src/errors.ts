@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'INVALID_LINK',
   'LINK_EXPIRED',
   'INVALID_CODE',
+  'QUOTE_EXPIRED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -55,6 +56,8 @@ export const ERROR_STATUS = {
   INVALID_LINK: 400,
   LINK_EXPIRED: 400,
   INVALID_CODE: 400,
+  /** An order named an FX quote whose 60 seconds are over: ask for a new one and confirm again. */
+  QUOTE_EXPIRED: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -62,6 +62,11 @@ export const CreateOrderBodySchema = z.object({
     max: RECIPIENT_NAME_MAX_LENGTH,
     tooLong: `recipient_name must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters`,
   }).optional(),
+  /**
+   * An FX quote (POST /api/v1/fx/quotes) for the product's currency into the billing currency: the
+   * order is charged at its rate, or refused with 409 QUOTE_EXPIRED once its 60 seconds are over.
+   */
+  quote_id: z.uuid({ error: 'quote_id must be the quote_id of an FX quote' }).optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 

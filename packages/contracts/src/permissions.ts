@@ -81,6 +81,7 @@ export const OPERATION_ACCESS = {
   getApprovalRules: 'read',
   // Sending.
   createOrder: 'send',
+  createFxQuote: 'send',
   resendOrder: 'send',
   // Running the organisation.
   updateOrganisationSettings: 'manage',

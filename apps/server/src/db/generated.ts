@@ -142,6 +142,17 @@ export interface Events {
   type: string;
 }
 
+export interface FxQuotes {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  from_currency: string;
+  id: Generated<string>;
+  organisation_id: string;
+  rate: Numeric;
+  source: string;
+  to_currency: string;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -519,6 +530,7 @@ export interface DB {
   auth_two_factor_challenges: AuthTwoFactorChallenges;
   catalog_sync_runs: CatalogSyncRuns;
   events: Events;
+  fx_quotes: FxQuotes;
   idempotency_keys: IdempotencyKeys;
   instance_secrets: InstanceSecrets;
   invitations: Invitations;

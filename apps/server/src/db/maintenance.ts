@@ -19,6 +19,8 @@ export interface SweepResult {
   auth_email_tokens: number;
   /** Two-factor sign-in steps (decision 037): five minutes' life, kept a day for the record. */
   auth_two_factor_challenges: number;
+  /** FX quotes (decision 039): a minute's life, kept a day so a late order hears "expired". */
+  fx_quotes: number;
   events: number;
   audit_events: number;
 }
@@ -42,6 +44,7 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
       ['id'],
       sql`expires_at < now() - interval '1 day'`,
     ),
+    fx_quotes: await sweepTable(db, 'fx_quotes', ['id'], sql`expires_at < now() - interval '1 day'`),
     // The events API promises 30 days; five more for an integration catching up after an outage.
     events: await sweepTable(db, 'events', ['id'], sql`created_at < now() - interval '35 days'`),
     audit_events: await sweepTable(db, 'audit_events', ['id'], sql`created_at < now() - interval '400 days'`),

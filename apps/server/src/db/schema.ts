@@ -333,6 +333,17 @@ export interface Database {
     failed_attempts: Generated<number>;
     used_at: Date | null;
   };
+  /** Migration 0079, decision 039: a rate locked for one organisation for a minute. */
+  fx_quotes: {
+    id: Generated<string>;
+    organisation_id: string;
+    from_currency: string;
+    to_currency: string;
+    rate: string;
+    source: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+  };
   /** Migration 0057, decision 026. */
   api_keys: {
     id: Generated<string>;

@@ -65,6 +65,13 @@ describe(`expired rows are swept (${TEST_DB})`, () => {
       INSERT INTO auth_two_factor_challenges (user_id, token_hash, expires_at) VALUES
         (${user.user.id}, decode(md5(random()::text), 'hex'), now() - interval '2 days'),
         (${user.user.id}, decode(md5(random()::text), 'hex'), now() - interval '1 minute')`.execute(t.database.db);
+    // FX quotes: one expired two days ago (swept), one expired a minute ago (kept a day).
+    await sql`
+      INSERT INTO fx_quotes (organisation_id, from_currency, to_currency, rate, source, created_at, expires_at) VALUES
+        (${org}, 'GBP', 'USD', 1.27, 'test', now() - interval '2 days', now() - interval '2 days' + interval '60 seconds'),
+        (${org}, 'EUR', 'USD', 1.08, 'test', now() - interval '2 minutes', now() - interval '1 minute')`.execute(
+      t.database.db,
+    );
 
     const report = await t.app.housekeeping.run({ sweep: true });
     expect(report.swept).toBeDefined();
@@ -104,6 +111,12 @@ describe(`expired rows are swept (${TEST_DB})`, () => {
       SELECT expires_at > now() - interval '1 hour' AS recent FROM auth_two_factor_challenges
       WHERE user_id = ${user.user.id}`.execute(t.database.db);
     expect(challenges.rows).toEqual([{ recent: true }]);
+    const quotes = await t.database.db
+      .selectFrom('fx_quotes')
+      .select('from_currency')
+      .where('organisation_id', '=', org)
+      .execute();
+    expect(quotes).toEqual([{ from_currency: 'EUR' }]);
 
     // Through HTTP: the live session still works; the swept one's refresh token opens nothing.
     const balance = await t.app.inject({ url: '/api/v1/balance', headers: bearer(user.accessToken) });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, validationError } from '../../lib/errors';
 import type { CatalogProduct } from '../catalog';
-import { getRate } from '../fx';
+import { getRate, quotedRate } from '../fx';
 import { billingCurrency, cachedProduct } from './lookups';
 import { presentOrder } from './presenter';
 import type * as repo from './repository';
@@ -48,7 +48,10 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
   checkAmountAllowed(product, amountMinor);
 
   const billing = await billingCurrency(app, actor.organisationId);
-  const rate = getRate(product.currency, billing);
+  // With a quote, its locked rate or a refusal (decision 039); without, the rate of this moment.
+  const rate = body.quote_id
+    ? await quotedRate(app.db, actor.organisationId, body.quote_id, product.currency, billing)
+    : getRate(product.currency, billing);
   if (!rate) throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
 
   const face = orderAmounts(amountMinor, body.quantity);

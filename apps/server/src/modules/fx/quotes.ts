@@ -1,0 +1,79 @@
+import { type CreateFxQuoteBody, FX_QUOTE_SECONDS, type FxQuote } from '@giftrelay/contracts';
+import type { Db } from '../../db/database';
+import { AppError, validationError } from '../../lib/errors';
+import { findBillingCurrency, findQuote, insertQuote, type QuoteRow } from './quotes-repository';
+import { getRate, type Rate } from './rates';
+
+/**
+ * FX quotes (issue 16, decision 039): the rate from a product's currency to the organisation's
+ * billing currency, locked for FX_QUOTE_SECONDS. The send dialog and the bulk preview show a
+ * quote's total and send its id, so the total the person confirmed is the total charged; an
+ * order naming a quote that has run out is refused (409 QUOTE_EXPIRED), never charged at
+ * another rate.
+ */
+export async function createQuote(db: Db, organisationId: string, body: CreateFxQuoteBody): Promise<FxQuote> {
+  const billing = await findBillingCurrency(db, organisationId);
+  const to = body.to ?? billing;
+  if (to !== billing) {
+    const message = `orders are charged in ${billing}, the organisation’s billing currency`;
+    throw validationError(`body.to: ${message}`, [{ path: 'body.to', message }]);
+  }
+  const rate = getRate(body.from, to);
+  if (!rate) throw new AppError('NOT_FOUND', `No exchange rate from ${body.from} to ${to}`);
+  const row = await insertQuote(
+    db,
+    {
+      organisation_id: organisationId,
+      from_currency: body.from,
+      to_currency: to,
+      rate: rate.rate,
+      source: rate.source,
+    },
+    FX_QUOTE_SECONDS,
+  );
+  return presentQuote(row);
+}
+
+function presentQuote(row: QuoteRow): FxQuote {
+  return {
+    success: true,
+    quote_id: row.id,
+    from: row.from_currency,
+    to: row.to_currency,
+    rate: row.rate,
+    source: row.source,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    expires_in: FX_QUOTE_SECONDS,
+  };
+}
+
+/**
+ * The rate an order names by `quote_id`: the organisation's quote for exactly this pair, still
+ * held. 400 for an unknown quote (another organisation's included) or another pair, 409
+ * QUOTE_EXPIRED once it has run out.
+ */
+export async function quotedRate(
+  db: Db,
+  organisationId: string,
+  quoteId: string,
+  from: string,
+  to: string,
+): Promise<Rate> {
+  const quote = await findQuote(db, organisationId, quoteId);
+  if (!quote) {
+    const message = 'is not an FX quote of this organisation';
+    throw validationError(`body.quote_id: ${message}`, [{ path: 'body.quote_id', message }]);
+  }
+  if (quote.from_currency !== from || quote.to_currency !== to) {
+    const message = `the quote is for ${quote.from_currency} → ${quote.to_currency}; this order is ${from} → ${to}`;
+    throw validationError(`body.quote_id: ${message}`, [{ path: 'body.quote_id', message }]);
+  }
+  if (!quote.live) {
+    throw new AppError(
+      'QUOTE_EXPIRED',
+      `The FX quote expired at ${quote.expires_at.toISOString()}: ask for a new quote and confirm the new total`,
+    );
+  }
+  return { rate: quote.rate, from, to, source: quote.source };
+}
