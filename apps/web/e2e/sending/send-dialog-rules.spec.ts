@@ -174,7 +174,11 @@ test('a card in pounds shows the charge in dollars before sending, the same as t
     'Charged in USD': '$39.05',
   });
   await expect(dialog.getByText('$38.10 + $0.95 fee, at 1 GBP = 1.2700 USD')).toBeVisible();
+  // The rate is an FX quote held for the organisation, and the order names it (decision 039).
+  await expect(dialog.getByText('This rate is held for you while this window is open')).toBeVisible();
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/orders'));
   await dialog.getByRole('button', { name: 'Send now' }).click();
+  expect((await sent).postDataJSON().quote_id).toMatch(/^[0-9a-f-]{36}$/);
   await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText('Sent 3 × GBP 10.00 Tesco Gift Card');
 
   const token = await apiToken(request, account);

@@ -6,7 +6,7 @@ import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anOrder } from '@/testing/order-data';
-import { amazonUs } from '../utils/test-products';
+import { amazonUs, tescoUk } from '../utils/test-products';
 import { SendRewardDialog } from './send-reward-dialog';
 
 const mocks = vi.hoisted(() => ({
@@ -324,5 +324,59 @@ describe('SendRewardDialog', () => {
     await user.click(d.sendNow());
     expect(document.activeElement).toBe(link);
     expect(requests).toEqual([]);
+  });
+
+  it('in another currency, sends the held quote’s id; an expired quote gets a new one and nothing is charged until sent again', async () => {
+    mocks.session = {
+      ...signedIn,
+      user: { ...signedIn.user, organisation: { ...signedIn.user.organisation, id: 'o1' } },
+    };
+    const quotes: string[] = [];
+    const orders: { key: string; body: Record<string, unknown> }[] = [];
+    const quoteAnswer = (n: number) => ({
+      success: true,
+      quote_id: `00000000-0000-4000-8000-00000000000${n}`,
+      from: 'GBP',
+      to: 'USD',
+      rate: n === 1 ? '1.2700' : '1.2800',
+      source: 'sandbox-reference',
+      created_at: '2026-11-26T10:00:00.000Z',
+      expires_at: '2026-11-26T10:01:00.000Z',
+      expires_in: 60,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/v1/fx/quotes') {
+          quotes.push(init.body as string);
+          return json(201, quoteAnswer(quotes.length));
+        }
+        const body = JSON.parse(init.body as string);
+        orders.push({ key: (init.headers as Record<string, string>)['idempotency-key'] ?? '', body });
+        if (orders.length === 1) {
+          return json(409, { success: false, error: 'The FX quote expired', code: 'QUOTE_EXPIRED' });
+        }
+        return json(201, orderAnswer(body));
+      }),
+    );
+    const user = userEvent.setup();
+    const d = renderDialog(tescoUk);
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '10');
+    // £10.00 at 1.27 is $12.70, and its fee $0.32: $13.02.
+    await waitFor(() => expect(d.summary()['Charged in USD']).toBe('$13.02'));
+    expect(within(d.dialog).getByText(/This rate is held for you/)).toBeTruthy();
+    expect(JSON.parse(quotes[0] as string)).toEqual({ from: 'GBP', to: 'USD' });
+    await user.click(d.sendNow());
+    await waitFor(() => expect(mocks.toast.error).toHaveBeenCalledWith('Failed to send reward', expect.anything()));
+    expect(orders[0]?.body.quote_id).toBe('00000000-0000-4000-8000-000000000001');
+    // A new quote at the new rate is on screen before anything is sent again: $12.80 + $0.32.
+    await waitFor(() => expect(d.summary()['Charged in USD']).toBe('$13.12'));
+    expect(orders).toHaveLength(1);
+    await user.click(d.sendNow());
+    await waitFor(() => expect(orders).toHaveLength(2));
+    expect(orders[1]?.body.quote_id).toBe('00000000-0000-4000-8000-000000000002');
+    // The refusal was final for its key: the confirmed new total goes with a new one.
+    expect(orders[1]?.key).not.toBe(orders[0]?.key);
   });
 });

@@ -16,6 +16,7 @@ import { loginPathFor } from '@/lib/auth/safe-next';
 import { useSession } from '@/lib/auth/use-session';
 import { cn } from '@/lib/utils';
 import { CREATE_ORDER_KEY, useCreateOrder } from '../api/create-order';
+import { useFxQuote } from '../api/get-fx-quote';
 import { useFxRate } from '../api/get-fx-rate';
 import { useSenderSettings } from '../api/get-sender-settings';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
@@ -153,7 +154,13 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
   }, [defaultMessage, form]);
   const billingCurrency = organisation?.billing_currency ?? DEFAULT_BILLING_CURRENCY;
   const needsRate = product.currency !== billingCurrency;
-  const rate = useFxRate(product.currency, billingCurrency);
+  // Signed in: a quote holds the rate, and the order names it (decision 039). Signed out: the
+  // public rate, a preview only.
+  const quote = useFxQuote(organisation?.id, product.currency, billingCurrency);
+  const publicRate = useFxRate(product.currency, isSignedIn ? product.currency : billingCurrency);
+  const rate = isSignedIn ? quote : publicRate;
+  // The quote sent with an Idempotency-Key stays with it: a retry repeats the very request.
+  const quoteForKey = useRef<{ key: string; quoteId: string | undefined } | null>(null);
   const sums = sendSums(
     values,
     product.currency,
@@ -188,8 +195,15 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
       return;
     }
     const idempotencyKey = keys.keyFor(body);
+    if (quoteForKey.current?.key !== idempotencyKey) {
+      quoteForKey.current = { key: idempotencyKey, quoteId: needsRate ? quote.data?.quote_id : undefined };
+    }
+    const quoteId = quoteForKey.current.quoteId;
     try {
-      const order = await createOrder.mutateAsync({ body, idempotencyKey });
+      const order = await createOrder.mutateAsync({
+        body: quoteId ? { ...body, quote_id: quoteId } : body,
+        idempotencyKey,
+      });
       keys.settle();
       const amount = formatWithCode(parseAmount(order.amount, order.currency) ?? amountMinor, order.currency);
       const count = order.quantity > 1 ? `${order.quantity} × ` : '';
@@ -211,6 +225,9 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
         // The server answered, and keeps that answer for the key: a retry needs a new one.
         // Except "still in use", where the first attempt's outcome is yet to come.
         if (err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') keys.settle();
+        // The held rate ran out before the order arrived: a new quote, and the person confirms
+        // the new total before anything is charged.
+        if (err.code === 'QUOTE_EXPIRED') void quote.refetch();
         toast.error('Failed to send reward', {
           description: err.message || 'An error occurred while sending the reward',
         });
@@ -248,7 +265,10 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
     }
   };
 
-  const isBlocked = !isValid || missing !== undefined || isSending;
+  // Signed in, a converted total is sent only once its rate is held (or could not be: then the
+  // server's rate of the moment, as the summary says).
+  const awaitingQuote = isSignedIn && needsRate && quote.isPending && quote.fetchStatus !== 'idle';
+  const isBlocked = !isValid || missing !== undefined || isSending || awaitingQuote;
   const describedBy = (field: SendFormField, ...more: (string | false | undefined)[]) =>
     cn(...more, errorOf(field) && `${fieldId(field)}-error`, notice?.field === field && noticeId) || undefined;
   return (
@@ -364,7 +384,11 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
           currency={product.currency}
           charge={
             needsRate
-              ? { currency: billingCurrency, state: rate.isError ? 'error' : rate.data ? 'ready' : 'loading' }
+              ? {
+                  currency: billingCurrency,
+                  state: rate.isError ? 'error' : rate.data ? 'ready' : 'loading',
+                  held: isSignedIn,
+                }
               : undefined
           }
         />

@@ -5,7 +5,8 @@ interface SendSummaryProps {
   sums: SendSums | undefined;
   currency: string;
   /** The billing currency when it differs from the product's; how its rate is coming along. */
-  charge?: { currency: string; state: 'loading' | 'error' | 'ready' };
+  /** `held`: the rate is an FX quote held for the organisation, the very rate the order pays. */
+  charge?: { currency: string; state: 'loading' | 'error' | 'ready'; held?: boolean };
 }
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -46,7 +47,10 @@ export function SendSummary({ sums, currency, charge }: SendSummaryProps) {
       {charge && charged && (
         <p className="text-xs text-muted-foreground">
           {formatMoney(charged.subtotal, charged.currency)} + {formatMoney(charged.fee, charged.currency)} fee, at 1{' '}
-          {currency} = {charged.rate} {charged.currency}. The rate is fixed when you send.
+          {currency} = {charged.rate} {charged.currency}.{' '}
+          {charge.held
+            ? 'This rate is held for you while this window is open: the total above is what you pay.'
+            : 'The rate is fixed when you send.'}
         </p>
       )}
       {charge?.state === 'error' && (

@@ -10,3 +10,13 @@ export const amazonUs: SendableProduct = {
   maxValue: 2000,
   denominations: null,
 };
+
+export const tescoUk: SendableProduct = {
+  code: 'TESCO-UK',
+  name: 'Tesco Gift Card',
+  brand: 'Tesco',
+  currency: 'GBP',
+  minValue: 5,
+  maxValue: 500,
+  denominations: null,
+};
