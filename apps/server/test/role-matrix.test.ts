@@ -36,12 +36,15 @@ interface Ctx {
     invitation(): Promise<string>;
     endpoint(): Promise<string>;
     apiKey(): Promise<string>;
+    /** A delivered order, for a request that voids it. */
+    order(): Promise<string>;
   };
 }
 interface Req {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
+  headers?: Record<string, string>;
 }
 interface Row {
   own: (c: Ctx) => Req | Promise<Req>;
@@ -190,6 +193,21 @@ const TABLE: Record<OperationId, Row> = {
   createFxQuote: {
     own: () => ({ method: 'POST', url: '/api/v1/fx/quotes', payload: { from: 'GBP' } }),
     ok: 201,
+  },
+  voidOrder: {
+    own: async (c) => ({
+      method: 'POST',
+      url: `/api/v1/orders/${await c.fresh.order()}/void`,
+      payload: {},
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    other: (c) => ({
+      method: 'POST',
+      url: `/api/v1/orders/${c.b.orderId}/void`,
+      payload: {},
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    ok: 200,
   },
   resendOrder: {
     own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/resend`, payload: {} }),
@@ -419,6 +437,16 @@ beforeAll(async () => {
       endpoint: async () =>
         (await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/fresh' })).json().endpoint.id,
       apiKey: async () => (await post('/api/v1/api-keys', { name: 'Fresh', scopes: 'read_only' })).json().id,
+      order: async () => {
+        const res = await postOrder(t, owner.accessToken, {
+          product_code: product.code,
+          amount: 25,
+          email: recipient(),
+          quantity: 1,
+        });
+        await settledOrder(t, owner.accessToken, res.json().order_id);
+        return res.json().order_id as string;
+      },
     },
   };
   otherIds = [
@@ -443,7 +471,7 @@ const send = (req: Req, token: string | null) =>
     method: req.method ?? 'GET',
     url: req.url,
     payload: req.payload,
-    headers: token ? bearer(token) : {},
+    headers: { ...req.headers, ...(token ? bearer(token) : {}) },
     remoteAddress: randomIp(),
   });
 

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'approval_rules.updated',
   'order.approved',
   'order.rejected',
+  // Unopened rewards voided (decision 039), by a person or a key
+  'order.voided',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

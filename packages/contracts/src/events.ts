@@ -18,6 +18,9 @@ export const EVENT_TYPES = [
   'reward.delivered',
   'reward.opened',
   'reward.email_bounced',
+  // A reward voided before it was opened (decision 039): refunded, or not when the provider
+  // would not cancel the card.
+  'reward.voided',
   'balance.low',
   // Sent by "Send test event" to the one endpoint that asked.
   'webhook.test',
@@ -53,6 +56,13 @@ export const RewardEmailBouncedEventDataSchema = z.looseObject({
   smtp_code: z.number().int().nullable().meta({ description: 'The SMTP reply code, such as 550' }),
   smtp_response: z.string().meta({ description: 'The server’s reply, as it gave it (at most 500 characters)' }),
 });
+export const RewardVoidedEventDataSchema = z.looseObject({
+  ...rewardFields,
+  voided_at: at('When the void was asked for (the claim page stopped showing the code then)'),
+  refunded: z.boolean().meta({ description: 'False when the provider would not cancel the card' }),
+  refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
+  currency: z.string(),
+});
 export const BalanceLowEventDataSchema = z.looseObject({
   available: z.number().meta({ description: 'The available balance after the change, in the currency’s major unit' }),
   available_minor: z.number().int(),
@@ -63,6 +73,7 @@ export type RewardDeliveredEventData = z.infer<typeof RewardDeliveredEventDataSc
 export type RewardOpenedEventData = z.infer<typeof RewardOpenedEventDataSchema>;
 export type RewardEmailBouncedEventData = z.infer<typeof RewardEmailBouncedEventDataSchema>;
 export type BalanceLowEventData = z.infer<typeof BalanceLowEventDataSchema>;
+export type RewardVoidedEventData = z.infer<typeof RewardVoidedEventDataSchema>;
 
 export const EventSchema = z.object({
   id: z.uuid().meta({ description: 'The event’s id; a webhook delivery’s `webhook-id`' }),
@@ -73,6 +84,7 @@ export const EventSchema = z.object({
       RewardDeliveredEventDataSchema,
       RewardOpenedEventDataSchema,
       RewardEmailBouncedEventDataSchema,
+      RewardVoidedEventDataSchema,
       BalanceLowEventDataSchema,
       z.record(z.string(), z.unknown()),
     ])

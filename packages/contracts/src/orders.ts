@@ -70,14 +70,14 @@ export const CreateOrderBodySchema = z.object({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
-export const IdempotencyKeyHeaderSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1, 'Idempotency-Key must not be empty')
-    .max(255, 'Idempotency-Key must be at most 255 characters')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
-    .optional(),
-});
+const idempotencyKey = z
+  .string({ error: 'Idempotency-Key is required' })
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(255, 'Idempotency-Key must be at most 255 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces');
+export const IdempotencyKeyHeaderSchema = z.object({ 'idempotency-key': idempotencyKey.optional() });
+/** For a write that must never run twice by accident (voiding, batches): the key is not optional. */
+export const RequiredIdempotencyKeyHeaderSchema = z.object({ 'idempotency-key': idempotencyKey });
 
 /** An amount in integer minor units of the currency beside it (2563 USD is 25.63). */
 const minor = (description: string) =>
@@ -143,6 +143,15 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const CreateOrderResponseSchema = OrderSummarySchema.extend({ success: z.literal(true) });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 
+/** A reward's void (decision 039): asked for, refunded, or refused by the provider (not refunded). */
+export const VOID_STATES = ['requested', 'refunded', 'not_cancelled'] as const;
+export const RewardVoidSchema = z.object({
+  state: z.enum(VOID_STATES),
+  voided_at: z.string(),
+  /** The provider's reason when it would not cancel the card. */
+  note: z.string().nullable(),
+});
+
 export const RewardSchema = z.object({
   id: z.uuid(),
   status: z.enum(['pending', 'issued', 'failed']),
@@ -152,6 +161,8 @@ export const RewardSchema = z.object({
     first_opened_at: z.string().nullable(),
     open_count: z.number().int(),
   }),
+  /** Null unless the reward was voided. */
+  void: RewardVoidSchema.nullable(),
 });
 
 export const OrderEventSchema = z.object({
@@ -247,6 +258,39 @@ export const ResendOrderResponseSchema = z.object({
   recipient_email: z.string(),
 });
 
+/** POST /api/v1/orders/{id}/void: cancels the order's rewards nobody has opened yet. */
+export const VOID_NOTE_MAX = 500;
+export const VoidOrderBodySchema = z.object({
+  /** Why, for the order's history and the audit log. */
+  note: safeText({
+    max: VOID_NOTE_MAX,
+    multiline: true,
+    tooLong: `note must be at most ${VOID_NOTE_MAX} characters`,
+  }).optional(),
+});
+export type VoidOrderBody = z.infer<typeof VoidOrderBodySchema>;
+export const VoidedRewardSchema = z.object({
+  reward_id: z.uuid(),
+  position: z.number().int(),
+  state: z.enum(VOID_STATES).meta({
+    description:
+      '`refunded`: cancelled, its share of the charge is back in the balance. `not_cancelled`: the provider would not cancel the card, so nothing was refunded (see `note`). `requested`: the provider has not answered yet; void again with the same key to finish.',
+  }),
+  refund: z.number(),
+  refund_minor: minor('refund'),
+  note: z.string().nullable(),
+});
+export const VoidOrderResponseSchema = z.object({
+  success: z.literal(true),
+  order_id: z.uuid(),
+  /** The billing currency the refunds are in. */
+  currency: z.string(),
+  rewards: z.array(VoidedRewardSchema),
+  refunded: z.number(),
+  refunded_minor: minor('refunded'),
+});
+export type VoidOrderResponse = z.infer<typeof VoidOrderResponseSchema>;
+
 export const OrderIdParamsSchema = z.object({ id: z.uuid('id must be an order id') });
 
 export const BalanceSchema = z.object({
@@ -286,7 +330,8 @@ export const ClaimSchema = z.object({
   /** The sender's colour, `#rrggbb`, or null for GiftRelay's. */
   brand_colour: z.string().nullable(),
   message: z.string().nullable(),
-  status: z.enum(['pending', 'issued', 'failed']),
+  /** `voided`: the sender cancelled the reward before it was opened; no code is shown. */
+  status: z.enum(['pending', 'issued', 'failed', 'voided']),
   logo: z.string().nullable(),
   sandbox: z.boolean().meta({ description: 'True for a sandbox reward: a test card with no value' }),
 });

@@ -14,7 +14,7 @@ import type { Role } from './auth';
  * - `own`: owners only: ownership.
  *
  * API keys are not people: they never reach `signed_in`, `manage` or `own` operations (those take
- * no key scope), and on the others their scopes decide.
+ * no key scope; one exception, voidOrder, takes `orders:write`), and on the others their scopes decide.
  */
 export type AccessLevel = 'public' | 'signed_in' | 'read' | 'send' | 'manage' | 'own';
 
@@ -82,6 +82,8 @@ export const OPERATION_ACCESS = {
   // Sending.
   createOrder: 'send',
   createFxQuote: 'send',
+  // Money back: owners and admins, and keys with orders:write (an integration must be able to undo a send).
+  voidOrder: 'manage',
   resendOrder: 'send',
   // Running the organisation.
   updateOrganisationSettings: 'manage',

@@ -62,6 +62,19 @@ export function orderAmounts(amountMinor: number, quantity: number): OrderAmount
 }
 
 /**
+ * One part's share of `totalMinor` split into `parts` (0-based `index`): the whole units split
+ * evenly and the remainder one each to the first parts, so the shares always add up to the total
+ * exactly. A voided reward's refund is its share of the order's charged subtotal and fee.
+ */
+export function shareOf(totalMinor: number, parts: number, index: number): number {
+  assertMinor(totalMinor, 'total');
+  if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError('parts must be a whole number of at least 1');
+  if (!Number.isSafeInteger(index) || index < 0 || index >= parts) throw new RangeError('index must be a part');
+  const base = Math.floor(totalMinor / parts);
+  return base + (index < totalMinor % parts ? 1 : 0);
+}
+
+/**
  * An exchange rate as an exact decimal string ("1.27", "0.7312"), at most 10 decimals. Rates are
  * strings because they are stored in a numeric column and must round-trip exactly.
  */

@@ -7,6 +7,7 @@ import {
   orderAmounts,
   parseAmount,
   processingFee,
+  shareOf,
   toDecimalString,
   toMajor,
 } from './index';
@@ -162,5 +163,29 @@ describe('fromMajor', () => {
     expect(fromMajor(0.1 + 0.2, 'USD')).toBe(30);
     expect(fromMajor(1200, 'JPY')).toBe(1200);
     expect(() => fromMajor(1e300, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('shareOf', () => {
+  it('splits a total into shares that add up to it exactly, the remainder to the first', () => {
+    expect([0, 1, 2].map((i) => shareOf(100, 3, i))).toEqual([34, 33, 33]);
+    expect([0, 1].map((i) => shareOf(1, 2, i))).toEqual([1, 0]);
+    expect(shareOf(2563, 1, 0)).toBe(2563);
+    for (const [total, parts] of [
+      [99_999, 7],
+      [1, 100],
+      [0, 3],
+      [123_456_789, 100],
+    ] as const) {
+      const sum = Array.from({ length: parts }, (_, i) => shareOf(total, parts, i)).reduce((a, b) => a + b, 0);
+      expect(sum).toBe(total);
+    }
+  });
+
+  it('refuses a part that is not one', () => {
+    expect(() => shareOf(100, 0, 0)).toThrow(RangeError);
+    expect(() => shareOf(100, 3, 3)).toThrow(RangeError);
+    expect(() => shareOf(100, 3, -1)).toThrow(RangeError);
+    expect(() => shareOf(-1, 3, 0)).toThrow(RangeError);
   });
 });

@@ -1061,6 +1061,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a delivered order’s unopened rewards and get their value back
+         * @description Every reward of the order that nobody has opened stops showing its code at once; the provider is asked to cancel each card, and what it cancels is refunded to the available balance (the reward’s share of the subtotal and fee). A card the provider will not cancel is `not_cancelled` and not refunded. `Idempotency-Key` is required. 409 `CONFLICT` while the order is being delivered, after it failed, or when nothing is left to void; 503 when the provider did not answer (void again with the same key).
+         */
+        post: operations["voidOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/export": {
         parameters: {
             query?: never;
@@ -1470,7 +1490,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -1580,7 +1600,7 @@ export interface components {
             sender: string;
             sender_logo: string | null;
             /** @enum {string} */
-            status: "pending" | "issued" | "failed";
+            status: "pending" | "issued" | "failed" | "voided";
             /** @enum {boolean} */
             success: true;
             terms: string | null;
@@ -1766,7 +1786,25 @@ export interface components {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
             /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `webhook.test`: `{endpoint_id, message}` */
-            data: components["schemas"]["RewardDeliveredEventData"] | components["schemas"]["RewardOpenedEventData"] | components["schemas"]["RewardEmailBouncedEventData"] | components["schemas"]["BalanceLowEventData"] | {
+            data: components["schemas"]["RewardDeliveredEventData"] | components["schemas"]["RewardOpenedEventData"] | components["schemas"]["RewardEmailBouncedEventData"] | ({
+                currency: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+                position: number;
+                /** @description The address the email went to */
+                recipient_email: string;
+                /** @description What went back to the available balance */
+                refund_minor: number;
+                /** @description False when the provider would not cancel the card */
+                refunded: boolean;
+                /** Format: uuid */
+                reward_id: string;
+                /** @description When the void was asked for (the claim page stopped showing the code then) (ISO 8601, UTC, milliseconds) */
+                voided_at: string;
+            } & {
+                [key: string]: unknown;
+            }) | components["schemas"]["BalanceLowEventData"] | {
                 [key: string]: unknown;
             };
             /**
@@ -1792,7 +1830,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "balance.low" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "webhook.test";
         FxQuote: {
             /** @description ISO 8601 */
             created_at: string;
@@ -2295,6 +2333,12 @@ export interface components {
             issued_at: string | null;
             /** @enum {string} */
             status: "pending" | "issued" | "failed";
+            void: {
+                note: string | null;
+                /** @enum {string} */
+                state: "requested" | "refunded" | "not_cancelled";
+                voided_at: string;
+            } | null;
         };
         RewardDeliveredEventData: {
             /** @description When the recipient’s mail server (or the built-in mailbox) accepted the email (ISO 8601, UTC, milliseconds) */
@@ -2846,7 +2890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3265,7 +3309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3341,7 +3385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4280,7 +4324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4373,7 +4417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4466,7 +4510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,7 +4605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4892,7 +4936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5508,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5731,7 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5803,7 +5847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6066,7 +6110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6149,7 +6193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6248,7 +6292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6407,7 +6451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6583,7 +6627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6681,7 +6725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6784,7 +6828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6822,6 +6866,149 @@ export interface operations {
             };
             /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voidOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: string;
+                        /** Format: uuid */
+                        order_id: string;
+                        refunded: number;
+                        /** @description refunded, in minor units */
+                        refunded_minor: number;
+                        rewards: {
+                            note: string | null;
+                            position: number;
+                            refund: number;
+                            /** @description refund, in minor units */
+                            refund_minor: number;
+                            /** Format: uuid */
+                            reward_id: string;
+                            /**
+                             * @description `refunded`: cancelled, its share of the charge is back in the balance. `not_cancelled`: the provider would not cancel the card, so nothing was refunded (see `note`). `requested`: the provider has not answered yet; void again with the same key to finish.
+                             * @enum {string}
+                             */
+                            state: "requested" | "refunded" | "not_cancelled";
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the gift-card provider did not answer; the same request again (same Idempotency-Key) finishes it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7496,7 +7683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;

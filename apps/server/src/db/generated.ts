@@ -423,6 +423,9 @@ export interface Rewards {
   provider_order_id: string | null;
   redemption_url: string | null;
   status: Generated<string>;
+  void_note: string | null;
+  void_state: string | null;
+  voided_at: Timestamp | null;
 }
 
 export interface SandboxProviderFailures {
@@ -435,6 +438,7 @@ export interface SandboxProviderFailures {
 
 export interface SandboxProviderOrders {
   amount_minor: Int8;
+  cancelled_at: Timestamp | null;
   code: string;
   created_at: Generated<Timestamp>;
   currency: string;

@@ -26,7 +26,7 @@ export interface Database {
   ledger_entries: {
     id: Generated<string>;
     organisation_id: string;
-    kind: 'funding' | 'hold' | 'capture' | 'release';
+    kind: 'funding' | 'hold' | 'capture' | 'release' | 'refund';
     order_id: string | null;
     description: string;
     created_at: Generated<Date>;
@@ -109,6 +109,14 @@ export interface Database {
     created_at: Generated<Date>;
     /** When the recipient's mail server first accepted the reward's email (`reward.delivered`, 0064). */
     delivered_at: ColumnType<Date | null, never, Date>;
+    /** A void (0080, decision 039): requested, then refunded or not cancelled by the provider. */
+    void_state: ColumnType<
+      'requested' | 'refunded' | 'not_cancelled' | null,
+      never,
+      'requested' | 'refunded' | 'not_cancelled'
+    >;
+    voided_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
+    void_note: ColumnType<string | null, never, string | null>;
   };
   /** Each refused reward email, once per message (`reward.email_bounced`, 0064). */
   reward_email_bounces: {
@@ -450,6 +458,7 @@ export interface SandboxProviderOrdersTable {
   redemption_url: string | null;
   expires_at: Date | null;
   created_at: Generated<Date>;
+  cancelled_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
 }
 
 export interface SandboxProviderFailuresTable {

@@ -7,11 +7,12 @@ const ERROR_DESCRIPTIONS = {
   402: 'INSUFFICIENT_FUNDS: the balance does not cover the charge',
   403: 'The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks',
   404: 'NOT_FOUND: nothing with this identifier (in this organisation)',
-  409: 'CONFLICT, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running',
+  409: 'CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running',
   413: 'PAYLOAD_TOO_LARGE: the body is over 1 MiB',
   415: 'UNSUPPORTED_MEDIA_TYPE: send the body as application/json',
   422: 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request',
   429: 'RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait',
+  503: 'SERVICE_UNAVAILABLE: the gift-card provider did not answer; the same request again (same Idempotency-Key) finishes it',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

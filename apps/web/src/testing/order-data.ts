@@ -53,6 +53,7 @@ export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail
         code_masked: '•••• 7Q2K',
         issued_at: summary.completed_at,
         claim: { first_opened_at: null, open_count: 0 },
+        void: null,
       },
     ],
     history: [

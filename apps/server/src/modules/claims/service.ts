@@ -17,9 +17,11 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     senderBranding(app.db, reward.organisation_id),
     cachedProduct(app, reward.product_code),
   ]);
-  await recordClaimOpened(app.db, reward.id);
+  const opened = await recordClaimOpened(app.db, reward.id);
   const key = app.secrets.rewardCodeKey;
-  const issued = reward.status === 'issued';
+  // Voided by the sender before it was opened (decision 039): the page says so, with no code.
+  const voided = !opened;
+  const issued = reward.status === 'issued' && !voided;
   return {
     success: true,
     brand: reward.brand,
@@ -36,7 +38,7 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     sender_logo: org.logoPath,
     brand_colour: org.hasOwnColour ? org.colour : null,
     message: reward.message,
-    status: reward.status,
+    status: voided ? 'voided' : reward.status,
     // A card the sandbox provider issued has no value; the recipient email says the same.
     sandbox: app.giftCards.isSandbox,
     logo: product ? `/api/v1/products/${encodeURIComponent(product.code)}/logo.svg` : null,

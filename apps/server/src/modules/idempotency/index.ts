@@ -4,6 +4,7 @@ export {
   earlierAnswer,
   type IdempotencyKey,
   KEEP_HOURS,
+  keepsRefusal,
   keyFor,
   requestFingerprint,
   runOnce,

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type AccountKind = 'available' | 'held' | 'funding_source' | 'provider_payable' | 'fee_revenue';
-export type EntryKind = 'funding' | 'hold' | 'capture' | 'release';
+export type EntryKind = 'funding' | 'hold' | 'capture' | 'release' | 'refund';
 type Tx = Transaction<Database> | Kysely<Database>;
 
 export interface Posting {

@@ -61,6 +61,10 @@ export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: Or
       code_masked: r.code_last4 ? `•••• ${r.code_last4}` : null,
       issued_at: r.issued_at?.toISOString() ?? null,
       claim: { first_opened_at: r.claim_first_opened_at?.toISOString() ?? null, open_count: r.claim_open_count },
+      void:
+        r.void_state && r.voided_at
+          ? { state: r.void_state, voided_at: r.voided_at.toISOString(), note: r.void_note }
+          : null,
     })),
     history: events.map((e) => ({ type: e.type, at: e.created_at.toISOString(), detail: historyDetail(e) })),
   };

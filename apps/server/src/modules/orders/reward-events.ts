@@ -14,14 +14,18 @@ const rewardData = (r: string, email: RawBuilder<unknown>) =>
   sql`'reward_id', ${sql.ref(`${r}.id`)}, 'order_id', ${sql.ref(`${r}.order_id`)}, 'recipient_email', ${email}, 'position', ${sql.ref(`${r}.position`)}`;
 
 /**
- * A claim page opened: counts the opening and, the first time only, writes `reward.opened`. The
+ * A claim page opened: counts the opening and, the first time only, writes `reward.opened`;
+ * false for a voided reward, which is not opened. The
  * row is locked before it is read (FOR UPDATE), so of two first openings racing, the second
  * waits and then sees the first's time: one event.
  */
-export async function recordClaimOpened(tx: Tx, rewardId: string, at: Date = new Date()): Promise<void> {
-  await sql`
+export async function recordClaimOpened(tx: Tx, rewardId: string, at: Date = new Date()): Promise<boolean> {
+  // A voided reward is not opened (decision 039): the void and the opening each change the row
+  // only if the other has not, so a code is either shown or refunded, never both.
+  const { rows } = await sql<{ opened: boolean }>`
     WITH old AS (
-      SELECT id, claim_first_opened_at IS NULL AS first FROM rewards WHERE id = ${rewardId} FOR UPDATE
+      SELECT id, claim_first_opened_at IS NULL AS first FROM rewards
+      WHERE id = ${rewardId} AND void_state IS NULL FOR UPDATE
     ),
     u AS (
       UPDATE rewards r
@@ -30,13 +34,17 @@ export async function recordClaimOpened(tx: Tx, rewardId: string, at: Date = new
           claim_open_count = r.claim_open_count + 1
       FROM old WHERE r.id = old.id
       RETURNING r.id, r.order_id, r.organisation_id, r.position, old.first
+    ),
+    ev AS (
+      INSERT INTO events (organisation_id, type, data, created_at)
+      SELECT u.organisation_id, 'reward.opened',
+             jsonb_build_object(${rewardData('u', sql`o.recipient_email`)}, 'opened_at', ${at.toISOString()}::text),
+             ${at}::timestamptz
+      FROM u JOIN orders o ON o.id = u.order_id
+      WHERE u.first
     )
-    INSERT INTO events (organisation_id, type, data, created_at)
-    SELECT u.organisation_id, 'reward.opened',
-           jsonb_build_object(${rewardData('u', sql`o.recipient_email`)}, 'opened_at', ${at.toISOString()}::text),
-           ${at}::timestamptz
-    FROM u JOIN orders o ON o.id = u.order_id
-    WHERE u.first`.execute(tx);
+    SELECT EXISTS (SELECT 1 FROM u) AS opened`.execute(tx);
+  return rows[0]?.opened === true;
 }
 
 /**

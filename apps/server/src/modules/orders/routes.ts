@@ -9,8 +9,11 @@ import {
   OrderIdParamsSchema,
   OrderSearchQuerySchema,
   OrderStatsSchema,
+  RequiredIdempotencyKeyHeaderSchema,
   ResendOrderBodySchema,
   ResendOrderResponseSchema,
+  VoidOrderBodySchema,
+  VoidOrderResponseSchema,
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvAttachment } from '../../lib/csv';
@@ -21,6 +24,7 @@ import { exportOrders } from './export-orders';
 import { createOrder } from './place-order';
 import { getOrderDetail, listOrders, orderStats } from './read-orders';
 import { resendOrder } from './resend-order';
+import { voidOrder } from './void-order';
 
 // Every signed-in route is rate-limited per organisation.
 const errors = errorResponses(400, 401, 403, 429);
@@ -159,6 +163,35 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body ?? {},
           request.headers['idempotency-key'],
         ),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/void',
+    {
+      preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:write' },
+      schema: {
+        operationId: 'voidOrder',
+        summary: 'Void a delivered order’s unopened rewards and get their value back',
+        description:
+          'Every reward of the order that nobody has opened stops showing its code at once; the provider is asked to cancel each card, and what it cancels is refunded to the available balance (the reward’s share of the subtotal and fee). A card the provider will not cancel is `not_cancelled` and not refunded. `Idempotency-Key` is required. 409 `CONFLICT` while the order is being delivered, after it failed, or when nothing is left to void; 503 when the provider did not answer (void again with the same key).',
+        tags: ['orders'],
+        security: BEARER,
+        params: OrderIdParamsSchema,
+        headers: RequiredIdempotencyKeyHeaderSchema,
+        body: VoidOrderBodySchema.nullish(),
+        response: {
+          200: VoidOrderResponseSchema,
+          ...errors,
+          ...errorResponses(...BODY_ERRORS, 404, 409, 422, 503),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendStoredAnswer(
+        reply,
+        await voidOrder(app, request.auth, request.params.id, request.body ?? {}, request.headers['idempotency-key']),
       ),
   );
 };

@@ -20,6 +20,13 @@ export interface GiftCardProvider {
   placeOrder(input: PlaceOrderInput): Promise<ProviderOrder>;
   /** The order placed with this reference, or null if the provider has none. */
   getOrder(reference: string): Promise<ProviderOrder | null>;
+  /**
+   * Asks the provider to cancel the card placed with this reference, so it can no longer be
+   * redeemed and its value is not owed. Cancelling again answers the same. `cancelled: false` is
+   * a final refusal (the card cannot be cancelled, or there is none), with the provider's reason;
+   * a failure that may pass throws ProviderError.
+   */
+  cancelOrder(reference: string): Promise<ProviderCancellation>;
   health(): Promise<ProviderHealth>;
 }
 
@@ -63,6 +70,8 @@ export interface ProviderOrder {
   expiresAt: Date | null;
   createdAt: Date;
 }
+
+export type ProviderCancellation = { cancelled: true } | { cancelled: false; reason: string };
 
 export interface ProviderHealth {
   ok: boolean;

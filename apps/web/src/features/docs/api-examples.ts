@@ -325,6 +325,7 @@ export const API_EXAMPLES: ApiExample[] = [
             code_masked: '•••• 7Q2K',
             issued_at: SENT_AT,
             claim: { first_opened_at: null, open_count: 0 },
+            void: null,
           },
         ],
         history: [

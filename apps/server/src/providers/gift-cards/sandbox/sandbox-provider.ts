@@ -6,6 +6,7 @@ import type { SandboxProviderOrdersTable } from '../../../db/schema';
 import {
   type GiftCardProvider,
   type PlaceOrderInput,
+  type ProviderCancellation,
   ProviderError,
   type ProviderErrorKind,
   type ProviderHealth,
@@ -156,6 +157,25 @@ export class SandboxProvider implements GiftCardProvider {
     await this.#latency();
     const row = await this.#findRow(reference);
     return row ? toOrder(row) : null;
+  }
+
+  /**
+   * Cancels a card it issued, once (a repeat answers the same), except a prepaid card, which is
+   * activated when issued and so, as with real prepaid cards, cannot be taken back.
+   */
+  async cancelOrder(reference: string): Promise<ProviderCancellation> {
+    await this.#latency();
+    const row = await this.#findRow(reference);
+    if (!row) return { cancelled: false, reason: 'The provider has no card with this reference' };
+    if (this.#byCode.get(row.product_code)?.payoutType === 'prepaid_card') {
+      return { cancelled: false, reason: 'Prepaid cards are activated when issued and cannot be cancelled' };
+    }
+    await this.#db
+      .updateTable('sandbox_provider_orders')
+      .set({ cancelled_at: sql`coalesce(cancelled_at, now())` })
+      .where('reference', '=', reference)
+      .execute();
+    return { cancelled: true };
   }
 
   async health(): Promise<ProviderHealth> {

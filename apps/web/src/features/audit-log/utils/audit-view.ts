@@ -28,6 +28,7 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'api_key.revoked': 'Revoked an API key',
   'approval_rules.updated': 'Changed the approval rules',
   'order.approved': 'Approved an order',
+  'order.voided': 'Voided unopened rewards',
   'order.rejected': 'Rejected an order',
   'webhook_endpoint.created': 'Added a webhook endpoint',
   'webhook_endpoint.updated': 'Changed a webhook endpoint',

@@ -114,7 +114,9 @@ export function ClaimView({ token }: { token: string }) {
             <p role="status" className="rounded-md bg-muted p-4">
               {c.status === 'failed'
                 ? 'This reward could not be issued. The sender has been refunded; please contact them.'
-                : 'Your reward is being issued. This page will show the code in a moment.'}
+                : c.status === 'voided'
+                  ? `${c.sender} cancelled this reward before it was opened, so there is no code to show. Please contact them if you think this is a mistake.`
+                  : 'Your reward is being issued. This page will show the code in a moment.'}
             </p>
           )}
         </div>

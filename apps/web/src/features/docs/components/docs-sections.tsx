@@ -275,6 +275,10 @@ const WEBHOOK_EVENTS = [
     name: 'reward.email_bounced',
     when: 'The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address.',
   },
+  {
+    name: 'reward.voided',
+    when: 'A reward nobody had opened was voided: its code no longer shows; refunded says whether the provider cancelled the card and its share came back to your balance.',
+  },
   { name: 'balance.funded', when: 'Money was added to your balance (a top-up).' },
   { name: 'balance.low', when: 'Your available balance fell below the threshold set in Settings → Organisation.' },
   { name: 'webhook.test', when: 'Sent by “Send test event”, to that endpoint only.' },

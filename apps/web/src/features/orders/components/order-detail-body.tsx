@@ -10,10 +10,12 @@ import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
 import { useOrder } from '../api/get-order';
 import { describeEvent, historyInOrder } from '../utils/history';
 import { ResendEmailForm } from './resend-email-form';
+import { VoidRewardsDialog, voidableRewards } from './void-rewards-dialog';
 
 /** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */
 export function OrderDetailBody({ orderId }: { orderId: string }) {
   const canResend = useCan('resendOrder');
+  const canVoid = useCan('voidOrder');
   const order = useOrder(orderId);
   if (order.isPending) {
     return (
@@ -50,6 +52,14 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
       <OrderSummarySection order={o} />
       <RewardsSection order={o} />
       <HistorySection order={o} />
+      {o.status === 'completed' && canVoid && voidableRewards(o).length > 0 && (
+        <Section title="Void">
+          <p className="text-sm text-muted-foreground">
+            Sent to the wrong person, or no longer due? Rewards nobody has opened can be voided and refunded.
+          </p>
+          <VoidRewardsDialog order={o} />
+        </Section>
+      )}
       {o.status === 'completed' && canResend && (
         <Section title="Resend email">
           {/* A corrected address becomes the order's: the form starts again from it. */}
@@ -151,6 +161,13 @@ const CLAIM_NOT_OPENED = {
   failed: 'Never issued',
 } as const;
 
+const VOID_LINES = {
+  requested: (at: string) => `Voided ${formatTimestamp(at)} · waiting for the provider to cancel the card`,
+  refunded: (at: string) => `Voided ${formatTimestamp(at)} · cancelled and refunded`,
+  not_cancelled: (at: string, note: string | null) =>
+    `Voided ${formatTimestamp(at)} · not refunded: ${note ?? 'the provider would not cancel the card'}`,
+} as const;
+
 function RewardsSection({ order }: { order: OrderDetail }) {
   const rewards = order.rewards;
   return (
@@ -173,12 +190,18 @@ function RewardsSection({ order }: { order: OrderDetail }) {
                     'No code yet'
                   )}
                 </span>
-                <Badge variant={badge.variant}>{badge.label}</Badge>
+                {reward.void ? (
+                  <Badge variant="outline">Voided</Badge>
+                ) : (
+                  <Badge variant={badge.variant}>{badge.label}</Badge>
+                )}
               </div>
               <p className="text-muted-foreground">
-                {openedAt
-                  ? `Opened first ${formatTimestamp(openedAt)} · opened ${opens} time${opens === 1 ? '' : 's'}`
-                  : CLAIM_NOT_OPENED[reward.status]}
+                {reward.void
+                  ? VOID_LINES[reward.void.state](reward.void.voided_at, reward.void.note)
+                  : openedAt
+                    ? `Opened first ${formatTimestamp(openedAt)} · opened ${opens} time${opens === 1 ? '' : 's'}`
+                    : CLAIM_NOT_OPENED[reward.status]}
               </p>
             </li>
           );

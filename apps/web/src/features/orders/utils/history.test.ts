@@ -32,6 +32,19 @@ describe('the order history', () => {
       detail: 'From ada@exmaple.com to ada@example.com',
     });
     expect(describeEvent(event('order.refunded'))).toEqual({ title: 'order.refunded' });
+    expect(describeEvent(event('order.void_requested', { positions: [2, 3], note: 'Wrong team' }))).toEqual({
+      title: 'Void requested',
+      detail: 'Rewards #2, #3: “Wrong team”',
+    });
+    expect(describeEvent(event('order.void_requested', { positions: [1], note: null })).detail).toBe('Reward #1');
+    expect(
+      describeEvent(event('reward.voided', { position: 2, refunded: true, refund_minor: 2562, currency: 'USD' })),
+    ).toEqual({ title: 'Reward #2 voided', detail: '$25.62 back on the balance' });
+    expect(
+      describeEvent(
+        event('reward.voided', { position: 1, refunded: false, reason: 'Prepaid cards cannot be cancelled' }),
+      ),
+    ).toEqual({ title: 'Reward #1 voided, not refunded', detail: 'Prepaid cards cannot be cancelled' });
   });
 
   it('lists the oldest first', () => {

@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@giftrelay/contracts';
+import { formatMoney } from '@giftrelay/money';
 import { ApiError } from '@/lib/api-client';
 
 type OrderEvent = OrderDetail['history'][number];
@@ -28,6 +29,28 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
     }
     case 'order.completed':
       return { title: 'Delivered' };
+    case 'order.void_requested': {
+      const positions = Array.isArray(event.detail.positions) ? event.detail.positions : [];
+      const note = text(event.detail.note);
+      const which = positions.length === 1 ? `Reward #${positions[0]}` : `Rewards #${positions.join(', #')}`;
+      return {
+        title: 'Void requested',
+        detail: [positions.length ? which : undefined, note && `“${note}”`].filter(Boolean).join(': ') || undefined,
+      };
+    }
+    case 'reward.voided': {
+      const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
+      if (event.detail.refunded === true) {
+        const minor = event.detail.refund_minor;
+        const currency = text(event.detail.currency);
+        const refund = typeof minor === 'number' && currency ? formatMoney(minor, currency) : undefined;
+        return { title: `${reward} voided`, detail: refund ? `${refund} back on the balance` : 'Refunded' };
+      }
+      return {
+        title: `${reward} voided, not refunded`,
+        detail: text(event.detail.reason) ?? 'The provider would not cancel the card.',
+      };
+    }
     case 'order.failed':
       return { title: 'Failed', detail: text(event.detail.reason) ?? 'The gift card could not be issued.' };
     case 'email.queued': {

@@ -1,0 +1,183 @@
+import type { OrderStatus, VoidOrderBody, VoidOrderResponse } from '@giftrelay/contracts';
+import { shareOf, toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { type ProviderCancellation, ProviderError } from '../../providers/gift-cards/types';
+import { auditActor, recordAudit } from '../audit';
+import { insertEvent } from '../events';
+import { earlierAnswer, keepsRefusal, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
+import { postEntry } from '../ledger';
+import * as repo from './repository';
+import * as voids from './void-repository';
+
+const NOT_VOIDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
+  pending: 'This order is still being delivered: its rewards can be voided once it is delivered',
+  failed: 'This order failed and its hold was released: there is nothing to void',
+  pending_approval: 'This order is waiting for approval: reject it instead, which releases its hold',
+  rejected: 'This order was rejected and its hold released: there is nothing to void',
+};
+const NOTHING_LEFT = 'Every reward of this order has been opened or voided already: there is nothing to void';
+
+/**
+ * Voids a delivered order's rewards that nobody has opened (issue 16, decision 039), in three steps:
+ * 1. One transaction marks them `requested` and commits: from then on the claim page shows no
+ *    code (an opening racing it either came first, and the reward is not voided, or finds it void).
+ * 2. The provider is asked to cancel each card, outside any transaction.
+ * 3. Each answer is settled by a conditional update: cancelled → `refunded`, and the reward's
+ *    share of the order's charge goes from provider payable and fee revenue back to the available
+ *    balance through the ledger; refused → `not_cancelled`, nothing refunded, the reason kept.
+ *    The answer is stored for the Idempotency-Key with the last of them.
+ * A provider that does not answer leaves its rewards `requested` and the request answers 503
+ * without storing anything: the same request again (same key) asks the provider again and
+ * finishes. Two voids at once, or a retry, refund each reward once.
+ */
+export async function voidOrder(
+  app: FastifyInstance,
+  auth: AuthContext,
+  orderId: string,
+  body: VoidOrderBody,
+  idempotencyKey: string,
+): Promise<StoredAnswer> {
+  const key = keyFor(auth.organisationId, idempotencyKey, `POST /api/v1/orders/${orderId}/void`, body);
+  if (!key) throw new Error('a void needs an Idempotency-Key');
+  const earlier = await earlierAnswer(app.db, key);
+  if (earlier) return earlier;
+
+  let waiting: repo.RewardRow[];
+  try {
+    waiting = await app.db.transaction().execute(async (tx) => {
+      const order = await repo.lockOrder(tx, auth.organisationId, orderId);
+      if (!order) throw notFound('Order');
+      if (order.status !== 'completed') throw new AppError('CONFLICT', NOT_VOIDABLE[order.status]);
+      const marked = await voids.markVoidRequested(tx, orderId);
+      const requested = await voids.listVoidRequested(tx, orderId);
+      if (requested.length === 0) throw new AppError('CONFLICT', NOTHING_LEFT);
+      if (marked.length > 0) {
+        const positions = requested.filter((r) => marked.includes(r.id)).map((r) => r.position);
+        await repo.insertEvent(tx, {
+          order_id: orderId,
+          organisation_id: auth.organisationId,
+          type: 'order.void_requested',
+          payload: { positions, note: body.note ?? null },
+        });
+        await recordAudit(tx, {
+          organisationId: auth.organisationId,
+          action: 'order.voided',
+          ...auditActor(auth),
+          detail: { order_id: orderId, rewards: marked.length, note: body.note ?? null },
+        });
+      }
+      return requested;
+    });
+  } catch (err) {
+    // An unknown order is the key's answer for good; a conflict with the order's state is not.
+    if (keepsRefusal(err)) return storeRefusal(app.db, key, err);
+    throw err;
+  }
+
+  const answers = new Map<string, ProviderCancellation>();
+  for (const reward of waiting) {
+    try {
+      answers.set(reward.id, await app.giftCards.cancelOrder(reward.id));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      app.log.warn({ err, orderId, rewardId: reward.id }, 'the provider did not answer a cancellation');
+    }
+  }
+  const settleAll = async (tx: Transaction<Database>) => {
+    const order = await repo.lockOrder(tx, auth.organisationId, orderId);
+    if (!order) throw notFound('Order');
+    for (const reward of waiting) {
+      const answer = answers.get(reward.id);
+      if (answer) await settleReward(tx, order, reward, answer);
+    }
+    return presentVoid(order, await voids.listVoided(tx, orderId));
+  };
+  if (answers.size < waiting.length) {
+    await app.db.transaction().execute(settleAll);
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The gift-card provider did not answer for every reward: their codes are hidden already; void again with the same Idempotency-Key to finish',
+    );
+  }
+  return runOnce(app.db, key, async (tx) => ({ status: 200, body: JSON.stringify(await settleAll(tx)) }));
+}
+
+/** One reward's share of what the order charged: its part of the subtotal and of the fee. */
+function refundOf(order: repo.OrderRow, reward: Pick<repo.RewardRow, 'position'>) {
+  const index = reward.position - 1;
+  const subtotal = shareOf(Number(order.charged_subtotal_minor), order.quantity, index);
+  const fee = shareOf(Number(order.charged_fee_minor), order.quantity, index);
+  return { subtotal, fee, total: subtotal + fee };
+}
+
+async function settleReward(
+  tx: Transaction<Database>,
+  order: repo.OrderRow,
+  reward: repo.RewardRow,
+  answer: ProviderCancellation,
+) {
+  const outcome = answer.cancelled
+    ? ({ state: 'refunded' } as const)
+    : ({ state: 'not_cancelled', reason: answer.reason } as const);
+  if (!(await voids.settleVoid(tx, reward.id, outcome))) return;
+  const refund = answer.cancelled ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
+  if (refund.total > 0) {
+    await postEntry(tx as Kysely<Database>, {
+      organisationId: order.organisation_id,
+      kind: 'refund',
+      currency: order.charge_currency,
+      orderId: order.id,
+      description: `Reward ${reward.position} of ${order.quantity} voided: refunded`,
+      postings: [
+        { account: 'provider_payable', amountMinor: -refund.subtotal },
+        { account: 'fee_revenue', amountMinor: -refund.fee },
+        { account: 'available', amountMinor: refund.total },
+      ].filter((p) => p.amountMinor !== 0) as Parameters<typeof postEntry>[1]['postings'],
+    });
+  }
+  const data = {
+    reward_id: reward.id,
+    order_id: order.id,
+    recipient_email: order.recipient_email,
+    position: reward.position,
+    voided_at: (reward.voided_at ?? new Date()).toISOString(),
+    refunded: answer.cancelled,
+    refund_minor: refund.total,
+    currency: order.charge_currency,
+  };
+  await repo.insertEvent(tx, {
+    order_id: order.id,
+    organisation_id: order.organisation_id,
+    type: 'reward.voided',
+    payload: answer.cancelled ? data : { ...data, reason: answer.reason },
+  });
+  await insertEvent(tx, { organisationId: order.organisation_id, type: 'reward.voided', data });
+}
+
+function presentVoid(order: repo.OrderRow, voided: repo.RewardRow[]): VoidOrderResponse {
+  const currency = order.charge_currency;
+  const rewards = voided.map((r) => {
+    const refundMinor = r.void_state === 'refunded' ? refundOf(order, r).total : 0;
+    return {
+      reward_id: r.id,
+      position: r.position,
+      state: r.void_state ?? 'requested',
+      refund: toMajor(refundMinor, currency),
+      refund_minor: refundMinor,
+      note: r.void_note,
+    };
+  });
+  const refundedMinor = rewards.reduce((sum, r) => sum + r.refund_minor, 0);
+  return {
+    success: true,
+    order_id: order.id,
+    currency,
+    rewards,
+    refunded: toMajor(refundedMinor, currency),
+    refunded_minor: refundedMinor,
+  };
+}

@@ -1,0 +1,68 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { RewardRow } from './repository';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+/**
+ * Marks the order's issued rewards that nobody has opened as void `requested`, and answers their
+ * ids. Conditional on the row: a claim page opening the reward at the same moment either went
+ * first (the reward is opened, not voided) or waits and then finds it voided (decision 039).
+ */
+export async function markVoidRequested(tx: Tx, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .updateTable('rewards')
+    .set({ void_state: 'requested', voided_at: sql`now()` })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'issued')
+    .where('claim_first_opened_at', 'is', null)
+    .where('void_state', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The order's rewards whose void is asked for and not yet answered by the provider. */
+export async function listVoidRequested(tx: Tx, orderId: string): Promise<RewardRow[]> {
+  return tx
+    .selectFrom('rewards')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('void_state', '=', 'requested')
+    .orderBy('position')
+    .execute();
+}
+
+/** The order's voided rewards, whatever their state. */
+export async function listVoided(tx: Tx, orderId: string): Promise<RewardRow[]> {
+  return tx
+    .selectFrom('rewards')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('void_state', 'is not', null)
+    .orderBy('position')
+    .execute();
+}
+
+/**
+ * The provider's answer for one reward: `refunded` or `not_cancelled` (with its reason), only if
+ * still `requested`; true when this call made the change, so its refund is posted once.
+ */
+export async function settleVoid(
+  tx: Tx,
+  rewardId: string,
+  outcome: { state: 'refunded' } | { state: 'not_cancelled'; reason: string },
+): Promise<boolean> {
+  const row = await tx
+    .updateTable('rewards')
+    .set(
+      outcome.state === 'refunded'
+        ? { void_state: 'refunded' }
+        : { void_state: 'not_cancelled', void_note: outcome.reason.slice(0, 500) },
+    )
+    .where('id', '=', rewardId)
+    .where('void_state', '=', 'requested')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
