@@ -30,3 +30,7 @@ export function weekStart(day: string): string {
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((startOfUtcDay(to).getTime() - startOfUtcDay(from).getTime()) / DAY_MS);
+
+/** A day as an email says it, in UTC: "28 November 2026". */
+export const longUtcDate = (d: Date): string =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);

@@ -57,6 +57,15 @@ const THRESHOLD_MESSAGE = `low_balance_threshold_minor must be a whole number of
 
 const NAME_MESSAGE = `name must be 1 to ${ORGANISATION_NAME_MAX} characters`;
 
+/** Reminders of unopened rewards (decision 040): after this many days, at most two. */
+export const REMINDER_DAYS = { min: 1, max: 30, default: 3 } as const;
+export const MAX_REMINDERS = 2;
+/** Automatic voids of unopened rewards, off by default; the recipient is told this many days before. */
+export const VOID_AFTER_DAYS = { min: 7, max: 365 } as const;
+export const VOID_NOTICE_DAYS = 3;
+const REMINDER_MESSAGE = `reminder_after_days must be a whole number of days from ${REMINDER_DAYS.min} to ${REMINDER_DAYS.max}, or null`;
+const VOID_AFTER_MESSAGE = `void_unopened_after_days must be a whole number of days from ${VOID_AFTER_DAYS.min} to ${VOID_AFTER_DAYS.max}, or null`;
+
 export const UpdateOrganisationBodySchema = z
   .object({
     name: safeText({
@@ -106,6 +115,20 @@ export const UpdateOrganisationBodySchema = z
       .nullable(),
     /** Owners must sign in with two factors; owners alone change it, and only when every owner has it on. */
     owners_need_two_factor: z.boolean({ error: 'owners_need_two_factor must be true or false' }),
+    /** Days after delivery before an unopened reward's recipient is reminded, and again after twice as many; null: never. */
+    reminder_after_days: z
+      .number({ error: REMINDER_MESSAGE })
+      .int(REMINDER_MESSAGE)
+      .min(REMINDER_DAYS.min, REMINDER_MESSAGE)
+      .max(REMINDER_DAYS.max, REMINDER_MESSAGE)
+      .nullable(),
+    /** Days after delivery before unopened rewards are voided and refunded; null: never (the default). */
+    void_unopened_after_days: z
+      .number({ error: VOID_AFTER_MESSAGE })
+      .int(VOID_AFTER_MESSAGE)
+      .min(VOID_AFTER_DAYS.min, VOID_AFTER_MESSAGE)
+      .max(VOID_AFTER_DAYS.max, VOID_AFTER_MESSAGE)
+      .nullable(),
   })
   .partial()
   .strict();
@@ -154,6 +177,10 @@ export const OrganisationSettingsSchema = z.object({
   low_balance_threshold_minor: z.number().int().nullable(),
   /** Owners must sign in with two factors (decision 037). */
   owners_need_two_factor: z.boolean(),
+  /** Reminders of unopened rewards after this many days (and twice as many); null: none (decision 040). */
+  reminder_after_days: z.number().int().nullable(),
+  /** Unopened rewards voided and refunded after this many days; null: never. */
+  void_unopened_after_days: z.number().int().nullable(),
   /** Whether the caller may change these settings (owners and admins). */
   can_edit: z.boolean(),
 });

@@ -57,3 +57,18 @@ describe('the recipient email’s words', () => {
     expect(copy.claimLabels).toEqual(['Claim reward 1 of 3', 'Claim reward 2 of 3', 'Claim reward 3 of 3']);
   });
 });
+
+describe('the reminder of unopened rewards', () => {
+  it('says it is a reminder, in the subject and first, and the day of an automatic void', () => {
+    const copy = rewardEmailCopy({ ...facts, reminder: { voidsOn: '28 November 2026' } });
+    expect(copy.subject).toBe('Reminder: Acme sent you a $25.00 Amazon.com gift card');
+    expect(copy.paragraphs).toEqual([
+      'Acme sent you a $25.00 Amazon.com gift card.',
+      'Your reward is still waiting: nobody has claimed it yet.',
+      'Claim it by 28 November 2026: Acme cancels rewards not claimed by then.',
+    ]);
+    const plain = rewardEmailCopy({ ...facts, count: 2, reminder: { voidsOn: null } });
+    expect(plain.paragraphs).toContain('Your rewards are still waiting: nobody has claimed them yet.');
+    expect(plain.paragraphs.some((p) => p.includes('cancels'))).toBe(false);
+  });
+});

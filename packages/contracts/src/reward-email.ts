@@ -16,6 +16,11 @@ export interface RewardEmailFacts {
   message?: string | null;
   sandbox: boolean;
   redemptionInstructions?: string | null;
+  /**
+   * A reminder of rewards not yet opened (decision 040), with the day they will be voided when
+   * the sender set an automatic void ("28 November 2026"), or null.
+   */
+  reminder?: { voidsOn: string | null };
 }
 
 export interface RewardEmailCopy {
@@ -58,14 +63,25 @@ export function rewardEmailCopy(f: RewardEmailFacts): RewardEmailCopy {
   const tag = f.sandbox ? '[Sandbox] ' : '';
   const name = f.recipientName?.trim();
   const message = f.message?.trim();
+  const reminder = f.reminder
+    ? [
+        many
+          ? 'Your rewards are still waiting: nobody has claimed them yet.'
+          : 'Your reward is still waiting: nobody has claimed it yet.',
+        ...(f.reminder.voidsOn
+          ? [`Claim ${many ? 'them' : 'it'} by ${f.reminder.voidsOn}: ${f.sender} cancels rewards not claimed by then.`]
+          : []),
+      ]
+    : [];
   return {
-    subject: `${tag}${f.sender} sent you ${what}`,
+    subject: `${tag}${f.reminder ? 'Reminder: ' : ''}${f.sender} sent you ${what}`,
     preview: f.sandbox ? SANDBOX_REWARD_NOTICE : `Your ${f.value} ${f.brand} reward is ready to claim.`,
     ...(f.sandbox ? { notice: SANDBOX_REWARD_NOTICE } : {}),
     heading: many ? `You have ${f.count} ${label}s` : `You have ${one}`,
     paragraphs: [
       ...(name ? [`Hi ${name},`] : []),
       `${f.sender} sent you ${what}.`,
+      ...reminder,
       ...(message ? [`“${message}”`] : []),
     ],
     details: [

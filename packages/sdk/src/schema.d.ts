@@ -2217,10 +2217,12 @@ export interface components {
             low_balance_threshold_minor: number | null;
             name: string;
             owners_need_two_factor: boolean;
+            reminder_after_days: number | null;
             reply_to: string | null;
             sender_name: string | null;
             /** @enum {boolean} */
             success: true;
+            void_unopened_after_days: number | null;
         };
         /** @enum {string} */
         PayoutType: "gift_card" | "prepaid_card";
@@ -2420,8 +2422,10 @@ export interface components {
             low_balance_threshold_minor?: number | null;
             name?: string;
             owners_need_two_factor?: boolean;
+            reminder_after_days?: number | null;
             reply_to?: string | null;
             sender_name?: string | null;
+            void_unopened_after_days?: number | null;
         };
         UpdateWebhookEndpointRequest: {
             description?: string;

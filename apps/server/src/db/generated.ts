@@ -251,6 +251,14 @@ export interface OrderEvents {
   type: string;
 }
 
+export interface OrderReminders {
+  last_reminded_at: Timestamp | null;
+  order_id: string;
+  organisation_id: string;
+  reminders_sent: Generated<number>;
+  void_notice_at: Timestamp | null;
+}
+
 export interface Orders {
   amount_minor: Int8;
   approval_expires_at: Timestamp | null;
@@ -353,9 +361,11 @@ export interface Organisations {
   name: string;
   owners_need_two_factor: Generated<boolean>;
   plan: Generated<string>;
+  reminder_after_days: Generated<number | null>;
   reply_to: string | null;
   sandbox: Generated<boolean>;
   sender_name: string | null;
+  void_unopened_after_days: number | null;
 }
 
 export interface Products {
@@ -545,6 +555,7 @@ export interface DB {
   mailbox_messages: MailboxMessages;
   memberships: Memberships;
   order_events: OrderEvents;
+  order_reminders: OrderReminders;
   order_stats_daily: OrderStatsDaily;
   order_stats_daily_dims: OrderStatsDailyDims;
   order_stats_deltas: OrderStatsDeltas;

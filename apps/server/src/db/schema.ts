@@ -234,6 +234,9 @@ export interface Database {
     approval_monthly_cap_usd_minor: ColumnType<string | null, number | null | undefined, number | null>;
     /** Owners must sign in with two factors (0078, decision 037). */
     owners_need_two_factor: Generated<boolean>;
+    /** Migration 0081, decision 040: null turns each off. */
+    reminder_after_days: Generated<number | null>;
+    void_unopened_after_days: number | null;
     created_at: Generated<Date>;
   };
   /** An organisation's logo, as uploaded after its checks (0074, decision 033). */
@@ -340,6 +343,14 @@ export interface Database {
     expires_at: Date;
     failed_attempts: Generated<number>;
     used_at: Date | null;
+  };
+  /** Migration 0081, decision 040: reminders and void notices sent for an order. */
+  order_reminders: {
+    order_id: string;
+    organisation_id: string;
+    reminders_sent: Generated<number>;
+    last_reminded_at: Date | null;
+    void_notice_at: Date | null;
   };
   /** Migration 0079, decision 039: a rate locked for one organisation for a minute. */
   fx_quotes: {

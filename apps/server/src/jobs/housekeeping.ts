@@ -9,7 +9,7 @@ import {
   tablesNeedingUpkeep,
   upkeepTable,
 } from '../db/maintenance';
-import { expireWaitingOrders } from '../modules/orders';
+import { expireWaitingOrders, type ReminderReport, remindAndExpireUnopened } from '../modules/orders';
 import { disableFailingEndpoints } from '../modules/webhooks/auto-disable';
 
 /** How often a worker process looks at its tables' dead rows, and how soon after start. */
@@ -26,6 +26,8 @@ export interface HousekeepingReport {
   disabledEndpoints?: number;
   /** Orders rejected by this round's sweep: 7 days waiting for approval (decision 035). */
   expiredApprovals?: number;
+  /** Reminders, void notices and automatic voids of unopened rewards sent by this sweep (decision 040). */
+  unopened?: ReminderReport;
 }
 
 export interface Housekeeping {
@@ -45,6 +47,7 @@ declare module 'fastify' {
  * Keeps the database in shape while the app runs (docs/decisions/013-housekeeping.md). Processes
  * that run workers sweep expired idempotency keys, sessions, emailed links and two-factor sign-in steps every 10 minutes,
  * disable webhook endpoints that have failed for 5 days, reject orders that waited 7 days for approval,
+ * remind recipients of unopened rewards and void them when the organisation asks for it,
  * and, where the database has no autovacuum (PGlite always; PostgreSQL configured without it),
  * vacuum and analyse the tables that need it every 30 seconds.
  */
@@ -73,7 +76,9 @@ export const housekeepingPlugin = fp(
       if (disabledEndpoints > 0) app.log.info({ disabledEndpoints }, 'failing webhook endpoints disabled');
       const expiredApprovals = await expireWaitingOrders(app);
       if (expiredApprovals > 0) app.log.info({ expiredApprovals }, 'orders that waited 7 days for approval rejected');
-      return { tables, swept, disabledEndpoints, expiredApprovals };
+      const unopened = await remindAndExpireUnopened(app);
+      if (Object.values(unopened).some((n) => n > 0)) app.log.info({ unopened }, 'unopened rewards reminded or voided');
+      return { tables, swept, disabledEndpoints, expiredApprovals, unopened };
     };
     const run = (opts: { sweep?: boolean } = {}) => {
       const next = tail.then(() => round(opts.sweep === true));

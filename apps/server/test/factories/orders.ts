@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { decryptSecret } from '../../src/lib/crypto';
 import { SandboxProvider } from '../../src/providers/gift-cards/sandbox';
 import { bearer } from '../factories';
 import type { TestApp } from '../helpers';
@@ -87,4 +88,15 @@ export async function countRows(
 export function sandboxOf(t: TestApp): SandboxProvider {
   if (!(t.app.giftCards instanceof SandboxProvider)) throw new Error('these tests need the sandbox provider');
   return t.app.giftCards;
+}
+
+/** The claim links' tokens of an order's rewards, by position (as the recipient email has them). */
+export async function claimTokensOf(t: TestApp, orderId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('rewards')
+    .select('claim_token_encrypted')
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => decryptSecret(t.app.secrets.rewardCodeKey, r.claim_token_encrypted));
 }

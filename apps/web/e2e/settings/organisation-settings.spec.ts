@@ -102,6 +102,29 @@ test('brand the recipient email in Settings, send a reward, see the colour, logo
   await expect(log.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
 });
 
+test('set reminders and an automatic void of unopened rewards; a bad number is refused beside its field', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Organisation settings' });
+  const remind = form.getByLabel('Remind about unopened rewards after (days)');
+  const voidAfter = form.getByLabel('Void unopened rewards after (days)');
+  await expect(remind).toHaveValue('3');
+  await expect(voidAfter).toHaveValue('');
+  await voidAfter.fill('5');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(form.getByText('A whole number of days from 7 to 365, or empty for never')).toBeVisible();
+  await expect(voidAfter).toHaveAttribute('aria-invalid', 'true');
+  await voidAfter.fill('30');
+  await remind.fill('');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toasts(page).filter({ hasText: 'Settings saved' })).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('Void unopened rewards after (days)')).toHaveValue('30');
+  await expect(form.getByLabel('Remind about unopened rewards after (days)')).toHaveValue('');
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} mode`, () => {
     test.use({ colorScheme });

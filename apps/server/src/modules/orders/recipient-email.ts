@@ -19,6 +19,7 @@ export async function renderRecipientEmail(
   rewards: Pick<repo.RewardRow, 'claim_token_encrypted'>[],
   to: string,
   db: Kysely<Database> = app.db,
+  reminder?: { voidsOn: string | null },
 ): Promise<OutgoingEmail> {
   // Read fresh, not from the lookups cache: a settings change shows on the very next email.
   const branding = await senderBranding(db, order.organisation_id);
@@ -37,6 +38,7 @@ export async function renderRecipientEmail(
     message: order.message,
     sandbox: app.giftCards.isSandbox,
     redemptionInstructions: product?.redemptionInstructions,
+    reminder,
   });
   const email = renderEmail({
     preview: copy.preview,

@@ -41,6 +41,41 @@ export async function voidOrder(
   body: VoidOrderBody,
   idempotencyKey: string,
 ): Promise<StoredAnswer> {
+  return voidWithKey(app, { organisationId: auth.organisationId, ...auditActor(auth) }, orderId, body, idempotencyKey);
+}
+
+/**
+ * The automatic void of an order's unopened rewards, past the organisation's
+ * `void_unopened_after_days` and the notice (decision 040): the same three steps, by the system
+ * (no person or key in the audit line), with a key of its own so a second sweep finishes rather
+ * than repeats. True when it voided something; a refusal (nothing left) or a provider that did
+ * not answer is logged, and the next sweep tries again.
+ */
+export async function voidAutomatically(app: FastifyInstance, order: repo.OrderRow): Promise<boolean> {
+  try {
+    const answer = await voidWithKey(
+      app,
+      { organisationId: order.organisation_id, userId: null, apiKeyId: null },
+      order.id,
+      { note: 'Not claimed in time: voided automatically, as the organisation’s settings say' },
+      `auto-void-${order.id}`,
+    );
+    return answer.status === 200 && !answer.replayed;
+  } catch (err) {
+    app.log.warn({ err, orderId: order.id }, 'an automatic void did not finish; the next sweep tries again');
+    return false;
+  }
+}
+
+type Actor = { organisationId: string; userId: string | null; apiKeyId: string | null };
+
+async function voidWithKey(
+  app: FastifyInstance,
+  auth: Actor,
+  orderId: string,
+  body: VoidOrderBody,
+  idempotencyKey: string,
+): Promise<StoredAnswer> {
   const key = keyFor(auth.organisationId, idempotencyKey, `POST /api/v1/orders/${orderId}/void`, body);
   if (!key) throw new Error('a void needs an Idempotency-Key');
   const earlier = await earlierAnswer(app.db, key);
@@ -66,7 +101,8 @@ export async function voidOrder(
         await recordAudit(tx, {
           organisationId: auth.organisationId,
           action: 'order.voided',
-          ...auditActor(auth),
+          userId: auth.userId,
+          apiKeyId: auth.apiKeyId,
           detail: { order_id: orderId, rewards: marked.length, note: body.note ?? null },
         });
       }

@@ -3,9 +3,16 @@ import { shareOf } from '@giftrelay/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
-import { balanceOf, pickProduct, postOrder, recipient, sandboxOf, settledOrder } from '../../../test/factories/orders';
+import {
+  balanceOf,
+  claimTokensOf,
+  pickProduct,
+  postOrder,
+  recipient,
+  sandboxOf,
+  settledOrder,
+} from '../../../test/factories/orders';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
-import { decryptSecret } from '../../lib/crypto';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { replayBalance } from '../ledger/repository';
 
@@ -40,15 +47,7 @@ async function deliveredOrder(user: SignedUpUser, quantity: number, product = ra
 }
 
 /** The claim links' tokens of an order's rewards, by position. */
-async function claimTokens(orderId: string): Promise<string[]> {
-  const rows = await t.database.db
-    .selectFrom('rewards')
-    .select('claim_token_encrypted')
-    .where('order_id', '=', orderId)
-    .orderBy('position')
-    .execute();
-  return rows.map((r) => decryptSecret(t.app.secrets.rewardCodeKey, r.claim_token_encrypted));
-}
+const claimTokens = (orderId: string) => claimTokensOf(t, orderId);
 const claim = (token: string) => t.app.inject({ url: `/api/v1/claims/${token}` });
 
 async function ledgerMatches(user: SignedUpUser) {

@@ -14,6 +14,8 @@ export interface SettingsRow {
   billing_currency: string;
   low_balance_threshold_minor: string | null;
   owners_need_two_factor: boolean;
+  reminder_after_days: number | null;
+  void_unopened_after_days: number | null;
   logo_id: string | null;
   logo_media_type: 'image/png' | 'image/svg+xml' | null;
   logo_width: number | null;
@@ -38,6 +40,8 @@ export async function findSettings(tx: Tx, organisationId: string, lock = false)
       'o.billing_currency',
       'o.low_balance_threshold_minor',
       'o.owners_need_two_factor',
+      'o.reminder_after_days',
+      'o.void_unopened_after_days',
       'l.id as logo_id',
       'l.media_type as logo_media_type',
       'l.width as logo_width',
@@ -57,6 +61,8 @@ export interface SettingsChange {
   default_message?: string | null;
   low_balance_threshold_minor?: number | null;
   owners_need_two_factor?: boolean;
+  reminder_after_days?: number | null;
+  void_unopened_after_days?: number | null;
 }
 
 export async function updateSettings(tx: Tx, organisationId: string, change: SettingsChange): Promise<void> {

@@ -50,6 +50,8 @@ function present(row: repo.SettingsRow, auth: SessionAuth): OrganisationSettings
     low_balance_threshold: threshold === null ? null : toMajor(threshold, row.billing_currency),
     low_balance_threshold_minor: threshold,
     owners_need_two_factor: row.owners_need_two_factor,
+    reminder_after_days: row.reminder_after_days,
+    void_unopened_after_days: row.void_unopened_after_days,
     can_edit: canManageOrganisation(auth.role),
   };
 }
@@ -81,6 +83,8 @@ export async function updateSettings(app: FastifyInstance, auth: SessionAuth, bo
         low_balance_threshold_minor: body.low_balance_threshold_minor,
       }),
       ...(body.owners_need_two_factor !== undefined && { owners_need_two_factor: body.owners_need_two_factor }),
+      ...(body.reminder_after_days !== undefined && { reminder_after_days: body.reminder_after_days }),
+      ...(body.void_unopened_after_days !== undefined && { void_unopened_after_days: body.void_unopened_after_days }),
     };
     const change: repo.SettingsChange = {};
     const changes: Record<string, { before: unknown; after: unknown }> = {};

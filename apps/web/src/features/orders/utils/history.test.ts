@@ -32,6 +32,13 @@ describe('the order history', () => {
       detail: 'From ada@exmaple.com to ada@example.com',
     });
     expect(describeEvent(event('order.refunded'))).toEqual({ title: 'order.refunded' });
+    expect(describeEvent(event('email.reminder', { to: 'ada@example.com', reminder: 2 }))).toEqual({
+      title: 'Second reminder sent',
+      detail: 'To ada@example.com: the reward is not claimed yet',
+    });
+    expect(describeEvent(event('email.void_notice', { voids_on: '28 November 2026' })).detail).toBe(
+      'Unless claimed by 28 November 2026',
+    );
     expect(describeEvent(event('order.void_requested', { positions: [2, 3], note: 'Wrong team' }))).toEqual({
       title: 'Void requested',
       detail: 'Rewards #2, #3: “Wrong team”',

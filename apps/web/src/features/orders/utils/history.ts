@@ -63,6 +63,15 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       const to = text(event.detail.to);
       return { title: 'Email resent', detail: to ? `To ${to}` : undefined };
     }
+    case 'email.reminder': {
+      const to = text(event.detail.to);
+      const n = event.detail.reminder === 2 ? 'Second reminder' : 'Reminder';
+      return { title: `${n} sent`, detail: to ? `To ${to}: the reward is not claimed yet` : undefined };
+    }
+    case 'email.void_notice': {
+      const on = text(event.detail.voids_on);
+      return { title: 'Told the reward will be voided', detail: on ? `Unless claimed by ${on}` : undefined };
+    }
     case 'recipient.changed': {
       const from = text(event.detail.from);
       const to = text(event.detail.to);

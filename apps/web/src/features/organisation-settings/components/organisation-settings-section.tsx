@@ -1,7 +1,7 @@
-import { DEFAULT_BRAND_COLOUR, type OrganisationSettings } from '@giftrelay/contracts';
+import { DEFAULT_BRAND_COLOUR, type OrganisationSettings, VOID_NOTICE_DAYS } from '@giftrelay/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { updateSessionUser } from '@/lib/auth/session';
 import { useSession } from '@/lib/auth/use-session';
+import { cn } from '@/lib/utils';
 import { useOrganisationSettings } from '../api/get-organisation-settings';
 import { useUpdateOrganisationSettings } from '../api/update-organisation-settings';
 import { formValuesOf, type SettingsFormValues, settingsFormSchema, toUpdate } from '../utils/settings-form';
@@ -165,6 +166,20 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
               {...form.register('lowBalanceThreshold')}
             />
           </FormField>
+          <DaysField
+            id={f('reminderDays')}
+            label="Remind about unopened rewards after (days)"
+            error={errors.reminderDays?.message}
+            hint="The recipient gets the claim links again, and once more after twice as many days. Empty: no reminders."
+            {...form.register('reminderDays')}
+          />
+          <DaysField
+            id={f('voidAfterDays')}
+            label="Void unopened rewards after (days)"
+            error={errors.voidAfterDays?.message}
+            hint={`Recipients are told ${VOID_NOTICE_DAYS} days before; what the provider cancels comes back to your balance. Empty: never.`}
+            {...form.register('voidAfterDays')}
+          />
         </fieldset>
         {!readOnly && (
           <div className="flex flex-wrap gap-2">
@@ -180,5 +195,31 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
       </form>
       <EmailHeaderPreview sender={sender} colour={colour} logoUrl={settings.logo?.url ?? null} />
     </div>
+  );
+}
+
+/** A number of days, or empty for never, with what it does said under it. */
+function DaysField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: string; label: string; error?: string; hint: string } & UseFormRegisterReturn) {
+  return (
+    <>
+      <FormField id={id} label={label} error={error}>
+        <Input
+          {...fieldProps(id, error)}
+          inputMode="numeric"
+          placeholder="Never"
+          aria-describedby={cn(`${id}-hint`, error && `${id}-error`)}
+          {...input}
+        />
+      </FormField>
+      <p id={`${id}-hint`} className="-mt-3 text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </>
   );
 }

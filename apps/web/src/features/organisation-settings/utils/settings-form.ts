@@ -6,8 +6,10 @@ import {
   type LogoMediaType,
   ORGANISATION_NAME_MAX,
   type OrganisationSettings,
+  REMINDER_DAYS,
   SENDER_NAME_MAX,
   type UpdateOrganisationInput,
+  VOID_AFTER_DAYS,
 } from '@giftrelay/contracts';
 import { parseAmount, toDecimalString } from '@giftrelay/money';
 import { z } from 'zod';
@@ -35,7 +37,20 @@ export const settingsFormSchema = (currency: string) =>
       .string()
       .trim()
       .refine((v) => v === '' || parseAmount(v, currency) !== undefined, `An amount in ${currency}, such as 500`),
+    reminderDays: days(REMINDER_DAYS),
+    voidAfterDays: days(VOID_AFTER_DAYS),
   });
+
+/** A number of whole days within `range`, or empty for "never". */
+const days = (range: { min: number; max: number }) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) >= range.min && Number(v) <= range.max),
+      `A whole number of days from ${range.min} to ${range.max}, or empty for never`,
+    );
+const daysOrNull = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
 export type SettingsFormValues = z.input<ReturnType<typeof settingsFormSchema>>;
 
 export function formValuesOf(s: OrganisationSettings): SettingsFormValues {
@@ -47,6 +62,8 @@ export function formValuesOf(s: OrganisationSettings): SettingsFormValues {
     defaultMessage: s.default_message ?? '',
     lowBalanceThreshold:
       s.low_balance_threshold_minor === null ? '' : toDecimalString(s.low_balance_threshold_minor, s.billing_currency),
+    reminderDays: s.reminder_after_days === null ? '' : String(s.reminder_after_days),
+    voidAfterDays: s.void_unopened_after_days === null ? '' : String(s.void_unopened_after_days),
   };
 }
 
@@ -59,6 +76,8 @@ export function toUpdate(v: SettingsFormValues, currency: string): UpdateOrganis
     brand_colour: v.brandColour ? v.brandColour.toLowerCase() : null,
     default_message: v.defaultMessage.trim() || null,
     low_balance_threshold_minor: threshold === '' ? null : (parseAmount(threshold, currency) ?? null),
+    reminder_after_days: daysOrNull(v.reminderDays),
+    void_unopened_after_days: daysOrNull(v.voidAfterDays),
   };
 }
 
