@@ -133,6 +133,27 @@ describe(`POST /api/v1/orders/{id}/void (${TEST_DB})`, () => {
     expect((await balanceOf(t, user.accessToken)).available).toBeCloseTo(before + (share(1) + share(2)) / 100, 2);
   });
 
+  it('takes a refunded reward out of the reports: spend and rewards drop by exactly the refund', async () => {
+    const user = await signUpVerifiedUser(t);
+    const order = await deliveredOrder(user, 3, range.code, 10);
+    const day = new Date().toISOString().slice(0, 10);
+    const totals = async () =>
+      (await t.app.inject({ url: `/api/v1/analytics?from=${day}&to=${day}`, headers: bearer(user.accessToken) })).json()
+        .totals;
+    const before = await totals();
+    expect(before).toMatchObject({ spend_minor: 3075, rewards_issued: 3, orders: 1 });
+    const [first] = await claimTokens(order.order_id);
+    await claim(first as string);
+    const res = await voidOrder(user.accessToken, order.order_id);
+    expect(res.json().refunded_minor).toBe(
+      shareOf(3000, 3, 1) + shareOf(75, 3, 1) + shareOf(3000, 3, 2) + shareOf(75, 3, 2),
+    );
+    const after = await totals();
+    expect(after.spend_minor).toBe(3075 - res.json().refunded_minor);
+    expect(after.fees_minor).toBe(75 - shareOf(75, 3, 1) - shareOf(75, 3, 2));
+    expect(after).toMatchObject({ rewards_issued: 1, rewards_claimed: 1, orders: 1 });
+  });
+
   it('refunds nothing for a card the provider will not cancel, and says why', async () => {
     const user = await signUpVerifiedUser(t);
     const prepaid = await t.database.db
