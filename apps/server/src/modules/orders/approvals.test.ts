@@ -15,6 +15,7 @@ import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/
 import { QUEUE_SCHEMA } from '../../plugins/queue';
 import { replayBalance } from '../ledger/repository';
 import { EXPIRED_NOTE } from './approvals';
+import { FULFIL_QUEUE } from './fulfilment';
 
 /**
  * Approvals (issue 15, decision 035) through HTTP into the database: rules, waiting orders held
@@ -53,9 +54,8 @@ const getOrder = async (token: string, id: string) =>
 
 async function jobsFor(orderId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM ${sql.table(`${QUEUE_SCHEMA}.job`)} WHERE data->>'orderId' = ${orderId}`.execute(
-    t.database.db,
-  );
+    SELECT count(*)::int AS n FROM ${sql.table(`${QUEUE_SCHEMA}.job`)}
+    WHERE name = ${FULFIL_QUEUE} AND data->>'orderId' = ${orderId}`.execute(t.database.db);
   return rows[0]?.n ?? 0;
 }
 
@@ -361,8 +361,8 @@ describe(`every order, monthly caps, retries and expiry (${TEST_DB})`, () => {
     const refused = await decide(crew.owner.accessToken, late.order_id, 'approve');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/7 days/);
-    const report = await t.app.housekeeping.run({ sweep: true });
-    expect(report.expiredApprovals).toBeGreaterThanOrEqual(1);
+    // The app's own sweep may have run meanwhile (its timer is live): what matters is the outcome.
+    await t.app.housekeeping.run({ sweep: true });
     for (const id of [swept.order_id, late.order_id]) {
       const o = await getOrder(crew.sender.accessToken, id);
       expect(o.status).toBe('rejected');

@@ -87,6 +87,10 @@ async function whyUndecided(app: FastifyInstance, auth: SessionAuth, orderId: st
     }
     return new AppError('FORBIDDEN', 'You cannot approve your own order: another owner or admin must');
   }
+  // Rejected by the sweep after the wait, whether it ran a moment ago or just now.
+  if (order.status === 'rejected' && order.decision_note === EXPIRED_NOTE) {
+    return new AppError('CONFLICT', `This order waited ${APPROVAL_WAIT_DAYS} days without a decision and was rejected`);
+  }
   const label = ORDER_STATUS_LABELS[order.status].toLowerCase();
   return new AppError(
     'CONFLICT',
