@@ -72,6 +72,8 @@ export default defineConfig({
       PASSWORD_HASHING: 'fast-test-only',
       // The webhooks journey's receiver listens on this machine's loopback interface.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // The operators journey's account (decision 041); the first verified account is one too.
+      OPERATOR_EMAILS: 'operator-e2e@example.com',
     },
   },
 });

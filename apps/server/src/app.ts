@@ -20,6 +20,7 @@ import { leadRoutes } from './modules/leads/routes';
 import { ledgerPlugin } from './modules/ledger/plugin';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { membersPlugin } from './modules/members/plugin';
+import { operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders/plugin';
 import { organisationPlugin } from './modules/organisation/plugin';
 import { reportsPlugin } from './modules/reports/plugin';
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(housekeepingPlugin);
   await app.register(reencryptSecretsJob);
   await app.register(fxRoutes, { prefix: '/api/v1' });
+  await app.register(operatorRoutes, { prefix: '/api/v1' });
   await app.register(leadRoutes, { prefix: '/api/v1' });
   progress('Loading the web app');
   await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });

@@ -117,6 +117,23 @@ const EnvSchema = z.object({
   RATE_LIMIT_ORDERS_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
   RATE_LIMIT_EXPORTS_PER_MINUTE: wholeNumber(1, 1_000_000).default(30),
   MAILBOX_TOKEN: z.string().min(16, 'must be at least 16 characters (for example: openssl rand -hex 24)').optional(),
+  OPERATOR_EMAILS: z
+    .string()
+    .trim()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(
+      z.array(
+        z.email({ error: 'must be email addresses separated by commas, such as ops@example.com,ada@example.com' }),
+      ),
+    )
+    .default([]),
   GIFT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider so far)' }).default('sandbox'),
   SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
   SANDBOX_FAILURE_RATE: z
@@ -197,6 +214,8 @@ export type Config = {
   webhookDelivery: { dispatch: 'notify' | 'poll'; retryScale: number; timeoutMs: number };
   /** Opens the built-in mailbox to callers beyond the loopback interface; unset, loopback only. */
   mailboxToken: string | undefined;
+  /** Accounts that are platform operators by configuration (decision 041), lower-cased. */
+  operatorEmails: string[];
   giftCards: {
     provider: 'sandbox';
     sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
@@ -287,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       exports: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
     },
     mailboxToken: e.MAILBOX_TOKEN,
+    operatorEmails: e.OPERATOR_EMAILS,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     webhookDelivery: {
       dispatch: e.WEBHOOK_DISPATCH,

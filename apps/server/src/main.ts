@@ -70,6 +70,9 @@ function printBanner(config: Config, port: number, location: string, took: strin
       `  Jobs:      pg-boss on the same database`,
       `  Health:    ${url}/api/health`,
       `  Email:     ${config.mail.transport === 'smtp' ? 'SMTP' : `built-in mailbox at ${config.publicUrl}/mailbox`}, from ${config.mail.from}`,
+      `  Operators: the first account to verify its email becomes a platform operator${
+        config.operatorEmails.length ? `; OPERATOR_EMAILS names ${config.operatorEmails.length} more` : ''
+      } (Settings → Operators)`,
       '  Press Ctrl-C to stop.',
       '',
       '',

@@ -38,6 +38,8 @@ interface Ctx {
     apiKey(): Promise<string>;
     /** A delivered order, for a request that voids it. */
     order(): Promise<string>;
+    /** A new account made an operator, for a request that revokes it. */
+    operator(): Promise<string>;
   };
 }
 interface Req {
@@ -207,6 +209,18 @@ const TABLE: Record<OperationId, Row> = {
       payload: {},
       headers: { 'idempotency-key': crypto.randomUUID() },
     }),
+    ok: 200,
+  },
+  // Platform operators (decision 041): the instance's first verified account (organisation a's
+  // owner) is one; to everyone else, signed in or not, these answer 404.
+  getOperatorStatus: { own: () => ({ url: '/api/v1/operator' }), ok: 200 },
+  listOperators: { own: () => ({ url: '/api/v1/operators' }), ok: 200 },
+  grantOperator: {
+    own: (c) => ({ method: 'POST', url: '/api/v1/operators', payload: { email: c.b.members.viewer.email } }),
+    ok: 200,
+  },
+  revokeOperator: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/operators/${await c.fresh.operator()}` }),
     ok: 200,
   },
   resendOrder: {
@@ -437,6 +451,12 @@ beforeAll(async () => {
       endpoint: async () =>
         (await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/fresh' })).json().endpoint.id,
       apiKey: async () => (await post('/api/v1/api-keys', { name: 'Fresh', scopes: 'read_only' })).json().id,
+      operator: async () => {
+        const user = await signUpVerifiedUser(t);
+        const res = await post('/api/v1/operators', { email: user.email });
+        if (res.statusCode !== 200) throw new Error(`grant: ${res.statusCode} ${res.body}`);
+        return user.user.id;
+      },
       order: async () => {
         const res = await postOrder(t, owner.accessToken, {
           product_code: product.code,
@@ -497,6 +517,22 @@ describe(`Role matrix (${TEST_DB})`, () => {
       if (level === 'public') {
         const res = await send(await row.own(ctx), null);
         record('anyone', res.statusCode, 'answered');
+      } else if (level === 'operator') {
+        // Not a role: an operator gets the answer, anyone else the 404 of a route that does not exist.
+        const anonymous = await send(await row.own(ctx), null);
+        record('no token', anonymous.statusCode, 404);
+        const operators = new Set(
+          (await t.database.db.selectFrom('platform_operators').select('user_id').execute()).map((o) => o.user_id),
+        );
+        for (const role of ROLES) {
+          const member = ctx.a.members[role];
+          const res = await send(await row.own(ctx), await tokenFor(role, row));
+          record(
+            `${role} (${operators.has(member.user.id) ? 'operator' : 'not an operator'})`,
+            res.statusCode,
+            operators.has(member.user.id) ? (row.ok ?? 200) : 404,
+          );
+        }
       } else {
         const anonymous = await send(await row.own(ctx), null);
         record('no token', anonymous.statusCode, 401);

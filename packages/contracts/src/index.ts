@@ -15,6 +15,7 @@ export * from './leads';
 export * from './lists';
 export * from './mailbox';
 export * from './members';
+export * from './operators';
 export * from './orders';
 export * from './organisation';
 export * from './permissions';

@@ -12,11 +12,13 @@ import type { Role } from './auth';
  * - `send`: owners, admins and senders: sending rewards.
  * - `manage`: owners and admins: members, invitations, settings, keys, webhooks, funds.
  * - `own`: owners only: ownership.
+ * - `operator`: GiftRelay's platform operators, whatever their role (decision 041); everyone else,
+ *   signed in or not, is answered 404 as if the operation did not exist.
  *
  * API keys are not people: they never reach `signed_in`, `manage` or `own` operations (those take
  * no key scope; one exception, voidOrder, takes `orders:write`), and on the others their scopes decide.
  */
-export type AccessLevel = 'public' | 'signed_in' | 'read' | 'send' | 'manage' | 'own';
+export type AccessLevel = 'public' | 'signed_in' | 'read' | 'send' | 'manage' | 'own' | 'operator';
 
 export const ROLES_FOR_LEVEL: Readonly<Record<Exclude<AccessLevel, 'public'>, readonly Role[]>> = {
   signed_in: ['owner', 'admin', 'sender', 'viewer'],
@@ -24,6 +26,8 @@ export const ROLES_FOR_LEVEL: Readonly<Record<Exclude<AccessLevel, 'public'>, re
   send: ['owner', 'admin', 'sender'],
   manage: ['owner', 'admin'],
   own: ['owner'],
+  // Not a role: the route's own check asks whether the person is an operator.
+  operator: ['owner', 'admin', 'sender', 'viewer'],
 };
 
 export const OPERATION_ACCESS = {
@@ -84,6 +88,11 @@ export const OPERATION_ACCESS = {
   createFxQuote: 'send',
   // Money back: owners and admins, and keys with orders:write (an integration must be able to undo a send).
   voidOrder: 'manage',
+  // GiftRelay's own staff (decision 041).
+  getOperatorStatus: 'operator',
+  listOperators: 'operator',
+  grantOperator: 'operator',
+  revokeOperator: 'operator',
   resendOrder: 'send',
   // Running the organisation.
   updateOrganisationSettings: 'manage',

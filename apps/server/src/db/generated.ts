@@ -368,6 +368,12 @@ export interface Organisations {
   void_unopened_after_days: number | null;
 }
 
+export interface PlatformOperators {
+  created_at: Generated<Timestamp>;
+  granted_by: string | null;
+  user_id: string;
+}
+
 export interface Products {
   available: Generated<boolean>;
   brand: string;
@@ -562,6 +568,7 @@ export interface DB {
   orders: Orders;
   organisation_logos: OrganisationLogos;
   organisations: Organisations;
+  platform_operators: PlatformOperators;
   products: Products;
   rate_limit_counters: RateLimitCounters;
   reward_email_bounces: RewardEmailBounces;

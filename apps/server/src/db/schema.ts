@@ -344,6 +344,12 @@ export interface Database {
     failed_attempts: Generated<number>;
     used_at: Date | null;
   };
+  /** Migration 0083, decision 041: GiftRelay's own staff. */
+  platform_operators: {
+    user_id: string;
+    granted_by: string | null;
+    created_at: Generated<Date>;
+  };
   /** Migration 0081, decision 040: reminders and void notices sent for an order. */
   order_reminders: {
     order_id: string;

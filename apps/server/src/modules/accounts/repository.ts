@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { claimFirstOperator } from '../operators';
 
 /** The app's database or a transaction on it: every function here works inside the caller's. */
 type Executor = Kysely<Database>;
@@ -76,6 +77,8 @@ export async function markEmailVerified(db: Executor, userId: string) {
     .set({ email_verified_at: sql`coalesce(email_verified_at, now())` })
     .where('id', '=', userId)
     .execute();
+  // On a fresh instance, the first verified account becomes its operator (decision 041).
+  await claimFirstOperator(db, userId);
 }
 
 /** The account's new address, verified; false when another account has it. */

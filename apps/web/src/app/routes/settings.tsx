@@ -6,13 +6,15 @@ import { ApiKeysSection } from '@/features/api-keys';
 import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
+import { OperatorsSection } from '@/features/operators';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
 import { ProfileSection } from '@/features/profile';
 import { WebhooksSection } from '@/features/webhooks';
 import { useCan } from '@/lib/auth/use-can';
+import { useIsOperator } from '@/lib/auth/use-operator';
 import { useUser } from '@/lib/auth/use-session';
 
-const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'audit-log', 'developers'] as const;
+const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'audit-log', 'developers', 'operators'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTab = (v: string | null): v is TabId => TAB_IDS.some((t) => t === v);
 
@@ -21,9 +23,11 @@ export function Component() {
   const user = useUser();
   const canManageKeys = useCan('listApiKeys');
   const canReadAudit = useCan('listAuditEvents');
+  // GiftRelay's own staff only: to anyone else the tab does not exist (decision 041).
+  const isOperator = useIsOperator();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabId = isTab(requested) ? requested : 'organisation';
+  const tab: TabId = isTab(requested) && (requested !== 'operators' || isOperator) ? requested : 'organisation';
   const tabs = [
     { id: 'organisation', label: 'Organisation', panel: <OrganisationSettingsSection /> },
     { id: 'profile', label: 'Profile & security', panel: <ProfileSection /> },
@@ -50,7 +54,8 @@ export function Component() {
         <Forbidden role={user.role} title="Only owners and admins manage API keys and webhooks" />
       ),
     },
-  ] as const;
+    ...(isOperator ? [{ id: 'operators', label: 'Operators', panel: <OperatorsSection /> }] : []),
+  ];
   return (
     <PageHeading title="Settings">
       <div className="mt-8">

@@ -3,6 +3,7 @@ import { Mail, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Forbidden } from '@/components/ui/forbidden';
 import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -17,7 +18,6 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { assignableRoles, ROLE_LABELS } from '../roles';
-import { ConfirmDialog } from './confirm-dialog';
 import { InviteMemberDialog } from './invite-member-dialog';
 
 const failed = (title: string) => (err: unknown) =>

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from './button';
 
 /** Asks before something that cannot be taken back (removing a member, handing over ownership). */
 export function ConfirmDialog({

@@ -1,0 +1,102 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The instance's first verified account becomes its operator (decision 041): called when an
+ * address is verified. Once there is an operator this is one indexed read; until then the first
+ * verification takes a transaction-scoped lock, so two verifying at once make one operator.
+ */
+export async function claimFirstOperator(tx: Tx, userId: string): Promise<boolean> {
+  const any = await tx.selectFrom('platform_operators').select('user_id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await sql`SELECT pg_advisory_xact_lock(hashtext('giftrelay:first-operator'))`.execute(tx);
+  const { rows } = await sql<{ user_id: string }>`
+    INSERT INTO platform_operators (user_id)
+    SELECT ${userId}::uuid WHERE NOT EXISTS (SELECT 1 FROM platform_operators)
+    ON CONFLICT DO NOTHING
+    RETURNING user_id`.execute(tx);
+  return rows.length === 1;
+}
+
+/** Whether the account is a granted operator or a verified account named by OPERATOR_EMAILS. */
+export async function isOperator(db: Tx, userId: string, configured: readonly string[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('platform_operators as p', 'p.user_id', 'u.id')
+    .select(['u.email', 'u.email_verified_at', 'p.user_id as granted'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return false;
+  if (row.granted) return true;
+  return row.email_verified_at !== null && configured.includes(row.email.toLowerCase());
+}
+
+export interface OperatorRow {
+  user_id: string;
+  email: string;
+  name: string | null;
+  granted: boolean;
+  granted_at: Date | null;
+  granted_by_email: string | null;
+}
+
+/** Granted operators and the verified accounts OPERATOR_EMAILS names, by email. */
+export async function listOperators(db: Tx, configured: readonly string[]): Promise<OperatorRow[]> {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('platform_operators as p', 'p.user_id', 'u.id')
+    .leftJoin('users as g', 'g.id', 'p.granted_by')
+    .select([
+      'u.id as user_id',
+      'u.email',
+      'u.name',
+      sql<boolean>`p.user_id IS NOT NULL`.as('granted'),
+      'p.created_at as granted_at',
+      'g.email as granted_by_email',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('p.user_id', 'is not', null),
+        ...(configured.length
+          ? [eb.and([eb('u.email_verified_at', 'is not', null), eb(sql`lower(u.email)`, 'in', [...configured])])]
+          : []),
+      ]),
+    )
+    .orderBy('u.email')
+    .execute();
+}
+
+/** The verified account with this address (any case), if there is one. */
+export async function findVerifiedUser(db: Tx, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Grants; false when they already were one. */
+export async function grant(db: Tx, userId: string, grantedBy: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('platform_operators')
+    .values({ user_id: userId, granted_by: grantedBy })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.length === 1;
+}
+
+/**
+ * Revokes a granted operator, unless it would leave the instance with no granted operator (the
+ * row of every operator is locked first, so two revoking each other at once cannot both succeed).
+ */
+export async function revoke(tx: Tx, userId: string): Promise<'revoked' | 'not_granted' | 'last'> {
+  const all = await tx.selectFrom('platform_operators').select('user_id').forUpdate().execute();
+  if (!all.some((r) => r.user_id === userId)) return 'not_granted';
+  if (all.length === 1) return 'last';
+  await tx.deleteFrom('platform_operators').where('user_id', '=', userId).execute();
+  return 'revoked';
+}

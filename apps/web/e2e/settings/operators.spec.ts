@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { toasts } from '../sending/helpers';
+import { createVerifiedAccount, newEmail, signUpAndSignIn } from '../support/accounts';
+
+// Platform operators (decision 041): OPERATOR_EMAILS names operator-e2e@example.com on the test
+// server. An operator adds a colleague and removes them again; a customer never sees the tab.
+test('an operator adds a colleague as an operator and removes them; a customer has no such tab', async ({ page }) => {
+  // The operator first: on a fresh server the first verified account becomes an operator, and the
+  // colleague must not be it.
+  await signUpAndSignIn(page, { email: 'operator-e2e@example.com' });
+  const colleague = await createVerifiedAccount(page.request, { email: newEmail('colleague') });
+  await page.goto('/settings?tab=operators');
+  const settings = page.getByRole('tablist', { name: 'Settings' });
+  await expect(settings.getByRole('tab', { name: 'Operators' })).toHaveAttribute('aria-selected', 'true');
+  const list = page.getByRole('list', { name: 'Operators' });
+  // Named by OPERATOR_EMAILS, or the server's first account when this test ran first.
+  await expect(list).toContainText('operator-e2e@example.com');
+
+  const form = page.getByRole('form', { name: 'Add an operator' });
+  await form.getByLabel('Add an operator by email').fill('nobody-here@example.com');
+  await form.getByRole('button', { name: 'Add operator' }).click();
+  await expect(form.getByText(/No verified account has this address/)).toBeVisible();
+  await form.getByLabel('Add an operator by email').fill(colleague.email);
+  await form.getByRole('button', { name: 'Add operator' }).click();
+  await expect(toasts(page).filter({ hasText: 'Operator added' })).toContainText(colleague.email);
+  await expect(list).toContainText(`granted by operator-e2e@example.com`);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await list.getByRole('button', { name: `Remove ${colleague.email}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove operator' }).click();
+  await expect(toasts(page).filter({ hasText: 'Operator removed' })).toBeVisible();
+  await expect(list).not.toContainText(colleague.email);
+
+  // A customer: the tab is not there, and asking for it opens Organisation.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await signUpAndSignIn(page);
+  await page.goto('/settings?tab=operators');
+  await expect(page.getByRole('tab', { name: 'Organisation' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Operators' })).toHaveCount(0);
+});

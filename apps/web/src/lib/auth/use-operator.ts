@@ -1,0 +1,24 @@
+import { OperatorStatusSchema } from '@giftrelay/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useSession } from './use-session';
+
+/** The query of whether the signed-in person is a platform operator (decision 041). */
+export const operatorStatusKey = ['operator-status'] as const;
+
+/**
+ * Whether the signed-in person is one of GiftRelay's platform operators: the server answers 200
+ * for them and 404 for everyone else, so anything but a 200 is "no". Asked once per session.
+ */
+export function useIsOperator(): boolean {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const status = useQuery({
+    queryKey: [...operatorStatusKey, signedIn ? session.user.id : null],
+    queryFn: async () => OperatorStatusSchema.parse(await api.get('/api/v1/operator')).operator,
+    enabled: signedIn,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  return signedIn && status.data === true;
+}
