@@ -69,6 +69,9 @@ export const SITEMAP_PATHS: readonly string[] = [
  */
 export const ROBOTS_DISALLOW: readonly string[] = [
   '/api/',
+  // The marketing studio: GiftRelay's operators only (decision 041).
+  '/blog/generator',
+  '/landing-page-generator',
   '/dashboard',
   '/orders',
   '/approvals',

@@ -10,6 +10,9 @@ test('an operator adds a colleague as an operator and removes them; a customer h
   // colleague must not be it.
   await signUpAndSignIn(page, { email: 'operator-e2e@example.com' });
   const colleague = await createVerifiedAccount(page.request, { email: newEmail('colleague') });
+  // The studio's pages are theirs.
+  await page.goto('/blog/generator');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI Blog Generator' })).toBeVisible();
   await page.goto('/settings?tab=operators');
   const settings = page.getByRole('tablist', { name: 'Settings' });
   await expect(settings.getByRole('tab', { name: 'Operators' })).toHaveAttribute('aria-selected', 'true');
@@ -40,4 +43,12 @@ test('an operator adds a colleague as an operator and removes them; a customer h
   await page.goto('/settings?tab=operators');
   await expect(page.getByRole('tab', { name: 'Organisation' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Operators' })).toHaveCount(0);
+  // And the studio's pages are the 404 page, signed in or not.
+  for (const path of ['/blog/generator', '/landing-page-generator']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  }
+  await page.context().clearCookies();
+  await page.goto('/landing-page-generator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
 });

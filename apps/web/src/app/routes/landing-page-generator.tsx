@@ -1,5 +1,10 @@
 import { PageHeading } from '@/components/layout/page-heading';
+import { OperatorOnly } from './operator-only';
 
 export function Component() {
-  return <PageHeading title="AI Landing Page Generator" />;
+  return (
+    <OperatorOnly>
+      <PageHeading title="AI Landing Page Generator" />
+    </OperatorOnly>
+  );
 }

@@ -8,9 +8,10 @@ export const operatorStatusKey = ['operator-status'] as const;
 
 /**
  * Whether the signed-in person is one of GiftRelay's platform operators: the server answers 200
- * for them and 404 for everyone else, so anything but a 200 is "no". Asked once per session.
+ * for them and 404 for everyone else, so anything but a 200 is "no". Asked once per session;
+ * `loading` while the session or the answer is on its way.
  */
-export function useIsOperator(): boolean {
+export function useOperatorStatus(): 'loading' | 'yes' | 'no' {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   const status = useQuery({
@@ -20,5 +21,10 @@ export function useIsOperator(): boolean {
     retry: false,
     staleTime: 5 * 60_000,
   });
-  return signedIn && status.data === true;
+  if (session.status === 'loading') return 'loading';
+  if (!signedIn) return 'no';
+  if (status.isPending) return 'loading';
+  return status.data === true ? 'yes' : 'no';
 }
+
+export const useIsOperator = (): boolean => useOperatorStatus() === 'yes';
