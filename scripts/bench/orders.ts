@@ -261,6 +261,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       decided_by: null,
       decided_at: null,
       decision_note: null,
+      send_at: null,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     const summary = presentOrder(order);

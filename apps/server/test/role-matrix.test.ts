@@ -38,6 +38,8 @@ interface Ctx {
     apiKey(): Promise<string>;
     /** A delivered order, for a request that voids it. */
     order(): Promise<string>;
+    /** An order scheduled for tomorrow, for a request that cancels or moves it. */
+    scheduledOrder(): Promise<string>;
     /** A new account made an operator, for a request that revokes it. */
     operator(): Promise<string>;
   };
@@ -195,6 +197,24 @@ const TABLE: Record<OperationId, Row> = {
   createFxQuote: {
     own: () => ({ method: 'POST', url: '/api/v1/fx/quotes', payload: { from: 'GBP' } }),
     ok: 201,
+  },
+  cancelOrder: {
+    own: async (c) => ({ method: 'POST', url: `/api/v1/orders/${await c.fresh.scheduledOrder()}/cancel` }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/cancel` }),
+    ok: 200,
+  },
+  rescheduleOrder: {
+    own: async (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/orders/${await c.fresh.scheduledOrder()}`,
+      payload: { send_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    }),
+    other: (c) => ({
+      method: 'PATCH',
+      url: `/api/v1/orders/${c.b.orderId}`,
+      payload: { send_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    }),
+    ok: 200,
   },
   voidOrder: {
     own: async (c) => ({
@@ -451,6 +471,17 @@ beforeAll(async () => {
       endpoint: async () =>
         (await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/fresh' })).json().endpoint.id,
       apiKey: async () => (await post('/api/v1/api-keys', { name: 'Fresh', scopes: 'read_only' })).json().id,
+      scheduledOrder: async () => {
+        const res = await postOrder(t, owner.accessToken, {
+          product_code: product.code,
+          amount: 25,
+          email: recipient(),
+          quantity: 1,
+          send_at: new Date(Date.now() + 86_400_000).toISOString(),
+        } as never);
+        if (res.statusCode !== 201) throw new Error(`scheduled order: ${res.statusCode} ${res.body}`);
+        return res.json().order_id as string;
+      },
       operator: async () => {
         const user = await signUpVerifiedUser(t);
         const res = await post('/api/v1/operators', { email: user.email });

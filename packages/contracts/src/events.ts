@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   // rejected it, or nobody decided in 7 days; `{order}` with its `approval`.
   'order.approved',
   'order.rejected',
+  // Scheduled delivery (decision 042): cancelled before it started (the hold released).
+  'order.cancelled',
   'balance.funded',
   // The reward lifecycle and the balance's warning (decision 029).
   'reward.delivered',

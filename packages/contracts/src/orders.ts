@@ -5,9 +5,19 @@ import { AmountSchema, safeText } from './primitives';
 /**
  * The spec's three statuses, and the two of approvals (decision 035): `pending_approval` (held,
  * waiting for an owner or admin) and `rejected` (refused, or 7 days without a decision; the hold
- * is released). An approved order goes on as `pending`.
+ * is released). An approved order goes on as `pending`. Scheduled delivery (decision 042):
+ * `scheduled` (held, fulfilment starts at `send_at`) and `cancelled` (before it started; the hold
+ * is released).
  */
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'pending_approval', 'rejected'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'pending_approval',
+  'rejected',
+  'scheduled',
+  'cancelled',
+] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
@@ -18,10 +28,22 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   failed: 'Failed',
   pending_approval: 'Pending approval',
   rejected: 'Rejected',
+  scheduled: 'Scheduled',
+  cancelled: 'Cancelled',
 };
 
 /** The statuses whose charged totals count as spend: money on its way to, or with, a recipient. */
 export const SPENDING_STATUSES: readonly OrderStatus[] = ['pending', 'completed'];
+
+/** How far ahead an order may be scheduled, and how soon at the earliest (decision 042). */
+export const SCHEDULE_MAX_DAYS = 365;
+export const SCHEDULE_MIN_SECONDS = 60;
+const SEND_AT_MESSAGE = 'send_at must be a date and time with its offset, such as 2026-12-01T09:00:00+01:00';
+/** A moment to send at: ISO 8601 with a time zone offset (or Z); its range is checked when placed. */
+export const SendAtSchema = z.iso.datetime({ offset: true, error: SEND_AT_MESSAGE }).max(40, SEND_AT_MESSAGE).meta({
+  description: 'When to send: at least a minute and at most a year ahead, with its offset',
+  example: '2026-12-01T09:00:00+01:00',
+});
 
 /** How long an order waits for a decision before it is rejected on its own. */
 export const APPROVAL_WAIT_DAYS = 7;
@@ -67,6 +89,8 @@ export const CreateOrderBodySchema = z.object({
    * order is charged at its rate, or refused with 409 QUOTE_EXPIRED once its 60 seconds are over.
    */
   quote_id: z.uuid({ error: 'quote_id must be the quote_id of an FX quote' }).optional(),
+  /** Send later (decision 042): the total is held now; fulfilment starts then. */
+  send_at: SendAtSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
@@ -137,6 +161,8 @@ export const OrderSummarySchema = z.object({
   created_by: z.uuid().nullable(),
   /** Null for an order no approval rule caught. */
   approval: OrderApprovalSchema.nullable(),
+  /** When a scheduled order's delivery starts (ISO 8601); null for one sent at once. */
+  send_at: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -290,6 +316,10 @@ export const VoidOrderResponseSchema = z.object({
   refunded_minor: minor('refunded'),
 });
 export type VoidOrderResponse = z.infer<typeof VoidOrderResponseSchema>;
+
+/** PATCH /api/v1/orders/{id}: move a scheduled order to another time, before it starts. */
+export const RescheduleOrderBodySchema = z.object({ send_at: SendAtSchema }).strict();
+export type RescheduleOrderBody = z.infer<typeof RescheduleOrderBodySchema>;
 
 export const OrderIdParamsSchema = z.object({ id: z.uuid('id must be an order id') });
 

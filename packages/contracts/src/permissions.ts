@@ -86,6 +86,8 @@ export const OPERATION_ACCESS = {
   // Sending.
   createOrder: 'send',
   createFxQuote: 'send',
+  cancelOrder: 'send',
+  rescheduleOrder: 'send',
   // Money back: owners and admins, and keys with orders:write (an integration must be able to undo a send).
   voidOrder: 'manage',
   // GiftRelay's own staff (decision 041).

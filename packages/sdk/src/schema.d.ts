@@ -1050,7 +1050,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Move a scheduled order to another time before it starts
+         * @description 400 for a time less than a minute or more than a year away; 409 `CONFLICT` once it has started.
+         */
+        patch: operations["rescheduleOrder"];
         trace?: never;
     };
     "/api/v1/orders/{id}/approve": {
@@ -1067,6 +1071,26 @@ export interface paths {
          * @description 403 `FORBIDDEN` for one’s own order (another owner or admin approves it); 409 `CONFLICT` when the order is not waiting (never needed approval, already decided, or waited 7 days and was rejected).
          */
         post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled order before it starts; its hold is released
+         * @description 409 `CONFLICT` once it has started (or was never scheduled, or is cancelled already).
+         */
+        post: operations["cancelOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1718,6 +1742,12 @@ export interface components {
             /** Format: uuid */
             quote_id?: string;
             recipient_name?: string;
+            /**
+             * Format: date-time
+             * @description When to send: at least a minute and at most a year ahead, with its offset
+             * @example 2026-12-01T09:00:00+01:00
+             */
+            send_at?: string;
         };
         CreateOrderResponse: {
             amount: number;
@@ -1751,6 +1781,7 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -1882,7 +1913,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "webhook.test";
         FxQuote: {
             /** @description ISO 8601 */
             created_at: string;
@@ -2106,6 +2137,7 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -2146,6 +2178,7 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -2191,6 +2224,7 @@ export interface components {
             recipient_email: string;
             recipient_name: string | null;
             rewards: components["schemas"]["Reward"][];
+            send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -2238,7 +2272,7 @@ export interface components {
             total_value_minor: number;
         };
         /** @enum {string} */
-        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected";
+        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled";
         Organisation: {
             billing_currency: string;
             created_at: string;
@@ -6871,6 +6905,111 @@ export interface operations {
             };
         };
     };
+    rescheduleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When to send: at least a minute and at most a year ahead, with its offset
+                     * @example 2026-12-01T09:00:00+01:00
+                     */
+                    send_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateOrderResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     approveOrder: {
         parameters: {
             query?: never;
@@ -6953,6 +7092,93 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateOrderResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -291,6 +291,7 @@ export interface Orders {
   recipient_email: string;
   recipient_name: string | null;
   search_text: Generated<string | null>;
+  send_at: Timestamp | null;
   status: Generated<string>;
   subtotal_minor: Int8;
   total_minor: Int8;

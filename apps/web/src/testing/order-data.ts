@@ -31,6 +31,7 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     failure_reason: null,
     created_by: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
     approval: null,
+    send_at: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { APPROVAL_WAIT_DAYS, ORDER_STATUS_LABELS, type OrderSummary } from '@giftrelay/contracts';
+import { APPROVAL_WAIT_DAYS, ORDER_STATUS_LABELS, type OrderStatus, type OrderSummary } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -10,7 +10,7 @@ import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { insertEvent } from '../events';
 import { postEntry } from '../ledger';
-import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
+import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import { presentOrder } from './presenter';
 import * as repo from './repository';
 
@@ -40,7 +40,11 @@ export async function decideOrder(
     const order = await tx
       .updateTable('orders')
       .set({
-        status: decision === 'approve' ? 'pending' : 'rejected',
+        // An approved order that was to be sent later goes on as scheduled (decision 042).
+        status:
+          decision === 'approve'
+            ? sql<OrderStatus>`CASE WHEN send_at > now() THEN 'scheduled' ELSE 'pending' END`
+            : 'rejected',
         decided_by: auth.userId,
         decided_at: sql`now()`,
         decision_note: note || null,
@@ -55,11 +59,11 @@ export async function decideOrder(
       .executeTakeFirst();
     if (!order) return undefined;
     if (decision === 'approve') {
-      await app.queue.boss.send(
-        FULFIL_QUEUE,
-        { orderId: order.id },
-        { ...fulfilJobOptions(app.config), db: fromKysely(tx) },
-      );
+      const later = order.status === 'scheduled' ? order : { ...order, send_at: null };
+      await app.queue.boss.send(FULFIL_QUEUE, fulfilJobData(later), {
+        ...fulfilJobOptions(app.config, later.send_at),
+        db: fromKysely(tx),
+      });
     } else {
       await releaseHold(tx, order, 'Order rejected: hold released');
     }
@@ -138,7 +142,7 @@ export async function expireWaitingOrders(app: FastifyInstance, onlyOrderId?: st
   }
 }
 
-async function releaseHold(tx: Tx, order: repo.OrderRow, description: string) {
+export async function releaseHold(tx: Tx, order: repo.OrderRow, description: string) {
   const total = Number(order.charged_total_minor);
   await postEntry(tx, {
     organisationId: order.organisation_id,

@@ -107,3 +107,21 @@ export async function failPendingRewards(tx: Tx, orderId: string): Promise<void>
     .where('status', '=', 'pending')
     .execute();
 }
+
+/**
+ * Moves a scheduled order to `pending` when the job made for its `send_at` runs (decision 042):
+ * true when it did, or when an earlier attempt of that job did; false for a cancelled order, or
+ * a job a reschedule left behind.
+ */
+export async function startScheduledOrder(db: Kysely<Database>, orderId: string, sendAt: string): Promise<boolean> {
+  const { rows } = await sql<{ go: boolean }>`
+    WITH u AS (
+      UPDATE orders SET status = 'pending'
+      WHERE id = ${orderId} AND status = 'scheduled' AND send_at = ${sendAt}::timestamptz
+      RETURNING id
+    )
+    SELECT EXISTS (SELECT 1 FROM u)
+      OR EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND status <> 'scheduled' AND status <> 'cancelled'
+                 AND send_at = ${sendAt}::timestamptz) AS go`.execute(db);
+  return rows[0]?.go === true;
+}

@@ -22,13 +22,22 @@ const EMAIL_FALLBACK_SECONDS = 30;
 const LEASE_SECONDS = 120;
 
 /** Retries with doubling delays (1, 2, 4… s by default, at most 30 s apart) before the order fails. */
-export const fulfilJobOptions = (config: Config): SendOptions => ({
+export const fulfilJobOptions = (config: Config, sendAt?: Date | null): SendOptions => ({
   retryLimit: config.fulfilment.maxAttempts - 1,
   retryDelay: config.fulfilment.retryDelaySeconds,
   retryBackoff: true,
   retryDelayMax: 30,
   heartbeatSeconds: 10,
+  // A scheduled order's job waits in the queue until its time (decision 042).
+  ...(sendAt ? { startAfter: sendAt } : {}),
 });
+
+/**
+ * The job's data: the order, and for a scheduled one the time it was scheduled for, so that a job
+ * left behind by a reschedule knows it is stale and does nothing.
+ */
+export const fulfilJobData = (order: Pick<repo.OrderRow, 'id' | 'send_at'>) =>
+  order.send_at ? { orderId: order.id, sendAt: order.send_at.toISOString() } : { orderId: order.id };
 
 class RetryLater extends Error {}
 
@@ -92,8 +101,14 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
 /** Jobs one fetch loop takes and works at once. */
 const BATCH = 8;
 
-export async function fulfilOrder(app: FastifyInstance, job: Job<{ orderId: string }> & { retryCount?: number }) {
+export async function fulfilOrder(
+  app: FastifyInstance,
+  job: Job<{ orderId: string; sendAt?: string }> & { retryCount?: number },
+) {
   const { orderId } = job.data;
+  // A scheduled order starts now: only by the job made for its time, never one a reschedule left
+  // behind, nor after a cancellation (both conditional on the same row).
+  if (job.data.sendAt && !(await work.startScheduledOrder(app.db, orderId, job.data.sendAt))) return;
   const loaded = await work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
   if (loaded?.order.status !== 'pending') return;
   const { order, rewards } = loaded;

@@ -104,6 +104,7 @@ const ORDER_COLUMN_TYPES = {
   message: 'text',
   created_at: 'timestamptz',
   usd_total_minor: 'bigint',
+  send_at: 'timestamptz',
 } as const satisfies Partial<Record<keyof OrderRow, string>>;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
@@ -142,7 +143,7 @@ function buildText(jobText: string, keyed: boolean): string {
   const usd = col('usd_total_minor');
   const waiting = '(SELECT needed FROM ap)';
   // The order's status and its event's payload, whichever the rules decided.
-  const status = `CASE WHEN ${waiting} THEN 'pending_approval' ELSE 'pending' END`;
+  const status = `CASE WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
   const payload = `(CASE WHEN ${waiting} THEN ${p('eventPayloadWaiting')} ELSE ${p('eventPayload')} END)::jsonb`;
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   return `WITH

@@ -12,7 +12,7 @@ import {
 } from '../idempotency';
 import { hasAccount } from '../ledger';
 import { tellApprovers } from './approvals';
-import { FULFIL_QUEUE, fulfilJobOptions } from './fulfilment';
+import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import { type PlaceOrderInput, type PlaceOrderResult, placeOrderStatement } from './place-order-statement';
 import { type Actor, approvalExpiry, type PreparedOrder, prepareOrder } from './prepare-order';
 import type * as repo from './repository';
@@ -65,7 +65,11 @@ async function placeOrder(
     }
     throw err;
   }
-  const job = await app.queue.jobInsert(FULFIL_QUEUE, { orderId: placed.order.id }, fulfilJobOptions(app.config));
+  const job = await app.queue.jobInsert(
+    FULFIL_QUEUE,
+    fulfilJobData(placed.order),
+    fulfilJobOptions(app.config, placed.order.send_at),
+  );
   const input: PlaceOrderInput = {
     order: placed.order,
     credential: token,

@@ -4,6 +4,8 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   type OrderSummary,
+  SCHEDULE_MAX_DAYS,
+  SCHEDULE_MIN_SECONDS,
 } from '@giftrelay/contracts';
 import { convertMinor, formatMoney, orderAmounts, parseAmount, processingFee } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
@@ -63,6 +65,8 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
   if (!usdRate) throw new Error(`no ${billing} → USD rate for the approval rules`);
   const usdTotal = convertMinor(chargedTotal, billing, 'USD', usdRate.rate);
 
+  const sendAt = body.send_at ? scheduledTime(body.send_at) : null;
+
   // The row is built here, id and time included, so the answer can be written with it.
   const order: repo.OrderRow = {
     id: randomUUID(),
@@ -89,7 +93,7 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
     recipient_name: body.recipient_name || null,
     message: body.message || null,
     delivery_method: 'email',
-    status: 'pending',
+    status: sendAt ? 'scheduled' : 'pending',
     failure_reason: null,
     created_at: new Date(),
     completed_at: null,
@@ -99,6 +103,7 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
     decided_by: null,
     decided_at: null,
     decision_note: null,
+    send_at: sendAt,
   };
   const summary = presentOrder(order);
   const waitingSummary = presentOrder({
@@ -141,4 +146,21 @@ function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {
     const message = `amount must be between ${fmt(product.minValueMinor)} and ${fmt(product.maxValueMinor)}`;
     throw validationError(`body.amount: ${message}`, [{ path: 'body.amount', message }]);
   }
+}
+
+/**
+ * A time to send at (decision 042): at least SCHEDULE_MIN_SECONDS and at most SCHEDULE_MAX_DAYS
+ * ahead. The API takes any offset; the order keeps the instant.
+ */
+export function scheduledTime(sendAt: string, path = 'body.send_at'): Date {
+  const at = new Date(sendAt);
+  const now = Date.now();
+  let message: string | undefined;
+  if (Number.isNaN(at.getTime())) message = 'send_at must be a date and time';
+  else if (at.getTime() < now + SCHEDULE_MIN_SECONDS * 1000)
+    message = `send_at must be at least ${SCHEDULE_MIN_SECONDS} seconds from now`;
+  else if (at.getTime() > now + SCHEDULE_MAX_DAYS * 86_400_000)
+    message = `send_at must be at most ${SCHEDULE_MAX_DAYS} days from now`;
+  if (message) throw validationError(`${path}: ${message}`, [{ path, message }]);
+  return at;
 }

@@ -48,6 +48,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
           note: o.decision_note,
         }
       : null,
+    send_at: o.send_at?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,8 @@ const NOT_RESENDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   failed: 'This order failed and was refunded: there is nothing to resend',
   pending_approval: 'This order is waiting for approval: it can be resent once it is delivered',
   rejected: 'This order was rejected and its hold released: there is nothing to resend',
+  scheduled: 'This order is scheduled: it can be resent once it is delivered',
+  cancelled: 'This order was cancelled and its hold released: there is nothing to resend',
 };
 
 /** At most this many resends of one order per hour, and of one organisation's orders. */

@@ -10,6 +10,7 @@ import {
   OrderSearchQuerySchema,
   OrderStatsSchema,
   RequiredIdempotencyKeyHeaderSchema,
+  RescheduleOrderBodySchema,
   ResendOrderBodySchema,
   ResendOrderResponseSchema,
   VoidOrderBodySchema,
@@ -24,6 +25,7 @@ import { exportOrders } from './export-orders';
 import { createOrder } from './place-order';
 import { getOrderDetail, listOrders, orderStats } from './read-orders';
 import { resendOrder } from './resend-order';
+import { cancelScheduledOrder, rescheduleOrder } from './schedule';
 import { voidOrder } from './void-order';
 
 // Every signed-in route is rate-limited per organisation.
@@ -193,5 +195,55 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await voidOrder(app, request.auth, request.params.id, request.body ?? {}, request.headers['idempotency-key']),
       ),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:write' },
+      schema: {
+        operationId: 'cancelOrder',
+        summary: 'Cancel a scheduled order before it starts; its hold is released',
+        description: '409 `CONFLICT` once it has started (or was never scheduled, or is cancelled already).',
+        tags: ['orders'],
+        security: BEARER,
+        params: OrderIdParamsSchema,
+        headers: IdempotencyKeyHeaderSchema,
+        response: { 200: CreateOrderResponseSchema, ...errors, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      sendStoredAnswer(
+        reply,
+        await cancelScheduledOrder(
+          app,
+          request.auth.organisationId,
+          request.params.id,
+          request.headers['idempotency-key'],
+        ),
+      ),
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      preHandler: app.authenticate,
+      config: { apiKeyScope: 'orders:write' },
+      schema: {
+        operationId: 'rescheduleOrder',
+        summary: 'Move a scheduled order to another time before it starts',
+        description: '400 for a time less than a minute or more than a year away; 409 `CONFLICT` once it has started.',
+        tags: ['orders'],
+        security: BEARER,
+        params: OrderIdParamsSchema,
+        body: RescheduleOrderBodySchema,
+        response: { 200: CreateOrderResponseSchema, ...errors, ...errorResponses(...BODY_ERRORS, 404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await rescheduleOrder(app, request.auth.organisationId, request.params.id, request.body)),
+    }),
   );
 };

@@ -18,6 +18,8 @@ const NOT_VOIDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   failed: 'This order failed and its hold was released: there is nothing to void',
   pending_approval: 'This order is waiting for approval: reject it instead, which releases its hold',
   rejected: 'This order was rejected and its hold released: there is nothing to void',
+  scheduled: 'This order has not been sent yet: cancel it instead, which releases its hold',
+  cancelled: 'This order was cancelled and its hold released: there is nothing to void',
 };
 const NOTHING_LEFT = 'Every reward of this order has been opened or voided already: there is nothing to void';
 

@@ -10,6 +10,9 @@ const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
   // Approvals (decision 035): waiting is outlined (nothing is happening yet), rejected is refused.
   pending_approval: 'outline',
   rejected: 'destructive',
+  // Scheduled delivery (decision 042): waiting for its time like an approval; cancelled is over.
+  scheduled: 'outline',
+  cancelled: 'secondary',
 };
 
 // Object.hasOwn, not `in` or a lookup: 'toString' is no status.

@@ -118,6 +118,7 @@ const PENDING_ORDER = {
   failure_reason: null,
   created_by: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   approval: null,
+  send_at: null,
 };
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */

@@ -10,12 +10,14 @@ import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
 import { useOrder } from '../api/get-order';
 import { describeEvent, historyInOrder } from '../utils/history';
 import { ResendEmailForm } from './resend-email-form';
+import { ScheduleControls } from './schedule-controls';
 import { VoidRewardsDialog, voidableRewards } from './void-rewards-dialog';
 
 /** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */
 export function OrderDetailBody({ orderId }: { orderId: string }) {
   const canResend = useCan('resendOrder');
   const canVoid = useCan('voidOrder');
+  const canCancel = useCan('cancelOrder');
   const order = useOrder(orderId);
   if (order.isPending) {
     return (
@@ -49,6 +51,16 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
         <span className="text-sm text-muted-foreground">{o.product_name}</span>
       </div>
       <ApprovalNotice order={o} />
+      {o.status === 'scheduled' &&
+        (canCancel ? (
+          <Section title="Scheduled">
+            <ScheduleControls order={o} />
+          </Section>
+        ) : (
+          <p role="note" className="rounded-lg border border-dashed p-3 text-sm">
+            Scheduled for {o.send_at ? formatTimestamp(o.send_at) : '—'}.
+          </p>
+        ))}
       <OrderSummarySection order={o} />
       <RewardsSection order={o} />
       <HistorySection order={o} />

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import { ApiError } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format';
 
 type OrderEvent = OrderDetail['history'][number];
 
@@ -71,6 +72,12 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
     case 'email.void_notice': {
       const on = text(event.detail.voids_on);
       return { title: 'Told the reward will be voided', detail: on ? `Unless claimed by ${on}` : undefined };
+    }
+    case 'order.cancelled':
+      return { title: 'Cancelled', detail: 'Nothing was sent; the held total went back to the balance.' };
+    case 'order.rescheduled': {
+      const to = text(event.detail.to);
+      return { title: 'Rescheduled', detail: to ? `To ${formatTimestamp(to)}` : undefined };
     }
     case 'recipient.changed': {
       const from = text(event.detail.from);

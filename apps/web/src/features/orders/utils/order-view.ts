@@ -8,6 +8,8 @@ export const STATUS_FILTERS = [
   { value: 'failed', label: 'Failed' },
   { value: 'pending_approval', label: 'Pending approval' },
   { value: 'rejected', label: 'Rejected' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'cancelled', label: 'Cancelled' },
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 

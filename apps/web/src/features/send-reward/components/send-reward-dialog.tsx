@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth/safe-next';
 import { useSession } from '@/lib/auth/use-session';
+import { type SendLater, sendAtOf } from '@/lib/send-at';
 import { cn } from '@/lib/utils';
 import { CREATE_ORDER_KEY, useCreateOrder } from '../api/create-order';
 import { useFxQuote } from '../api/get-fx-quote';
@@ -38,6 +39,7 @@ import {
 import { AmountField } from './amount-field';
 import { EmailPreview } from './email-preview';
 import { FormNotice } from './form-notice';
+import { SendLaterField } from './send-later-field';
 import { SendSummary } from './send-summary';
 
 /** Orgs bill in USD unless they chose otherwise (spec section 9). */
@@ -161,6 +163,9 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
   const rate = isSignedIn ? quote : publicRate;
   // The quote sent with an Idempotency-Key stays with it: a retry repeats the very request.
   const quoteForKey = useRef<{ key: string; quoteId: string | undefined } | null>(null);
+  // Send later (decision 042): a time in the sender's own zone, checked when sending.
+  const [later, setLater] = useState<SendLater>({ on: false, at: '' });
+  const [laterError, setLaterError] = useState<string>();
   const sums = sendSums(
     values,
     product.currency,
@@ -194,6 +199,14 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
       document.getElementById(`${id}-shortfall`)?.focus();
       return;
     }
+    const when = sendAtOf(later);
+    if (when.error) {
+      setLaterError(when.error);
+      document.getElementById(`${id}-send-at`)?.focus();
+      return;
+    }
+    setLaterError(undefined);
+    if (when.sendAt) body = { ...body, send_at: when.sendAt };
     const idempotencyKey = keys.keyFor(body);
     if (quoteForKey.current?.key !== idempotencyKey) {
       quoteForKey.current = { key: idempotencyKey, quoteId: needsRate ? quote.data?.quote_id : undefined };
@@ -207,7 +220,11 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
       keys.settle();
       const amount = formatWithCode(parseAmount(order.amount, order.currency) ?? amountMinor, order.currency);
       const count = order.quantity > 1 ? `${order.quantity} × ` : '';
-      if (order.status === 'pending_approval') {
+      if (order.status === 'scheduled' && order.send_at) {
+        toast.success('Reward scheduled', {
+          description: `${count}${amount} ${product.name} to ${order.recipient_email} goes out ${new Date(order.send_at).toLocaleString()}. The amount is held until then.`,
+        });
+      } else if (order.status === 'pending_approval') {
         // Caught by an approval rule (decision 035): held, and waiting for an owner or admin.
         toast.success('Pending approval', {
           description: `${count}${amount} ${product.name} to ${order.recipient_email} waits for an owner or admin to approve it. The amount is held meanwhile.`,
@@ -218,6 +235,7 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
         });
       }
       form.reset(EMPTY_SEND_FORM);
+      setLater({ on: false, at: '' });
       onSent?.();
       onDone();
     } catch (err) {
@@ -379,6 +397,18 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
           <Send aria-hidden className="size-4 text-muted-foreground" />
           Delivery: Auto (code/email)
         </p>
+        {isSignedIn && (
+          <SendLaterField
+            id={`${id}-send-at`}
+            value={later}
+            onChange={(next) => {
+              setLater(next);
+              setLaterError(undefined);
+            }}
+            error={laterError}
+            disabled={isSending}
+          />
+        )}
         <SendSummary
           sums={sums}
           currency={product.currency}
@@ -425,7 +455,7 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
           aria-disabled={isBlocked}
           className="flex-1 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:flex-none"
         >
-          {isSending ? 'Sending...' : 'Send now'}
+          {isSending ? 'Sending...' : later.on ? 'Schedule' : 'Send now'}
         </Button>
       </div>
     </form>
