@@ -4,6 +4,8 @@ import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/database';
 import { decryptSecret } from '../src/lib/crypto';
 import { replayBalance } from '../src/modules/ledger/repository';
+import { FULFIL_QUEUE } from '../src/modules/orders/fulfilment';
+import { QUEUE_SCHEMA } from '../src/plugins/queue';
 import { signUpVerifiedUser } from './factories';
 import { createPostgresDatabase, eventually, TEST_DB, type TestApp, testConfig } from './helpers';
 import { freePort, health, type ServerProcess, startServerProcess } from './servers';
@@ -215,6 +217,49 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
     second.child.kill('SIGTERM');
     const code = await second.exit;
     expect(code, second.output()).toBe(0);
+  }, 180_000);
+
+  it('a scheduled order survives a restart: placed by a process that is killed, started once by the next at its time', async () => {
+    const port = await freePort();
+    const first = await start(port, 50);
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        product_code: productCode,
+        amount: 10,
+        email: 'scheduled-restart@example.com',
+        quantity: 2,
+        send_at: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { order_id: id, status } = (await res.json()) as { order_id: string; status: string };
+    expect(status).toBe('scheduled');
+    first.child.kill('SIGKILL');
+    await first.exit;
+
+    // Its time comes while no process runs: the order's time and its job's move to a moment ago.
+    const db = await openPostgres(url, 1);
+    try {
+      const { rows } = await sql<{ at: string }>`
+        UPDATE orders SET send_at = date_trunc('milliseconds', now() - interval '1 second') WHERE id = ${id}
+        RETURNING to_char(send_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`.execute(db.db);
+      await sql`
+        UPDATE ${sql.table(`${QUEUE_SCHEMA}.job`)}
+        SET start_after = now(), data = jsonb_set(data::jsonb, '{sendAt}', to_jsonb(${rows[0]?.at}::text))::json
+        WHERE name = ${FULFIL_QUEUE} AND data->>'orderId' = ${id}`.execute(db.db);
+      const second = await start(port, 50);
+      await eventually(async () => {
+        const o = await db.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirst();
+        return o?.status === 'completed';
+      }, 60_000);
+      await assertSettledExactlyOnce([id]);
+      second.child.kill('SIGTERM');
+      expect(await second.exit, second.output()).toBe(0);
+    } finally {
+      await db.close();
+    }
   }, 180_000);
 
   it('two app processes on one PostgreSQL never fulfil a reward twice', async () => {
