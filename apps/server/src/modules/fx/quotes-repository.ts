@@ -39,13 +39,3 @@ export async function findQuote(
     .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
 }
-
-/** The currency the organisation's orders are charged in. */
-export async function findBillingCurrency(db: Db, organisationId: string): Promise<string> {
-  const row = await db
-    .selectFrom('organisations')
-    .select('billing_currency')
-    .where('id', '=', organisationId)
-    .executeTakeFirstOrThrow();
-  return row.billing_currency;
-}

@@ -1,7 +1,8 @@
 import { type CreateFxQuoteBody, FX_QUOTE_SECONDS, type FxQuote } from '@giftrelay/contracts';
 import type { Db } from '../../db/database';
 import { AppError, validationError } from '../../lib/errors';
-import { findBillingCurrency, findQuote, insertQuote, type QuoteRow } from './quotes-repository';
+import { organisationBilling } from '../ledger';
+import { findQuote, insertQuote, type QuoteRow } from './quotes-repository';
 import { getRate, type Rate } from './rates';
 
 /**
@@ -12,7 +13,7 @@ import { getRate, type Rate } from './rates';
  * another rate.
  */
 export async function createQuote(db: Db, organisationId: string, body: CreateFxQuoteBody): Promise<FxQuote> {
-  const billing = await findBillingCurrency(db, organisationId);
+  const billing = (await organisationBilling(db, organisationId)).billing_currency;
   const to = body.to ?? billing;
   if (to !== billing) {
     const message = `orders are charged in ${billing}, the organisation’s billing currency`;

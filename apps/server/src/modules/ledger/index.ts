@@ -1,3 +1,3 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { ledgerPlugin } from './plugin';
-export { hasAccount, postEntry } from './repository';
+export { hasAccount, organisationBilling, postEntry } from './repository';

@@ -85,7 +85,13 @@ describe(`platform operators (${TEST_DB})`, () => {
     const unknown = await call('POST', '/api/v1/operators', first.accessToken, { email: 'nobody@example.com' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', details: [{ path: 'body.email' }] });
-    for (const payload of [{ email: 'not an email' }, { email: 'a@example.com', role: 'admin' }, {}, { email: 42 }]) {
+    for (const payload of [
+      { email: 'not an email' },
+      { email: 'a@example.com', role: 'admin' },
+      {},
+      { email: 42 },
+      { email: 'ops\u0000@example.com' },
+    ]) {
       expect((await call('POST', '/api/v1/operators', first.accessToken, payload)).statusCode).toBe(400);
     }
     expect((await call('DELETE', '/api/v1/operators/not-a-uuid', first.accessToken)).statusCode).toBe(400);

@@ -157,6 +157,7 @@ describe(`scheduled orders (${TEST_DB})`, () => {
       inHours(366 * 24),
       '2026-12-01T09:00:00',
       'tomorrow',
+      '2026-12-01T09:00:00\u0000+01:00',
       12,
     ]) {
       const res = await schedule(user, sendAt as string);

@@ -45,7 +45,7 @@ export async function cancelScheduledOrder(
     const order = await scheduled.cancel(tx, organisationId, orderId);
     // Read in this transaction: on PGlite (one connection) another read would wait for it.
     if (!order) throw await notScheduled(tx, organisationId, orderId, 'cancelled');
-    await releaseHold(tx as Kysely<Database>, order, 'Scheduled order cancelled: hold released');
+    await releaseHold(tx, order, 'Scheduled order cancelled: hold released');
     const data = { order: presentOrder(order) };
     await repo.insertEvent(tx, {
       order_id: order.id,

@@ -1,7 +1,7 @@
 import type { OrderStatus, VoidOrderBody, VoidOrderResponse } from '@giftrelay/contracts';
 import { shareOf, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -164,7 +164,7 @@ async function settleReward(
   if (!(await voids.settleVoid(tx, reward.id, outcome))) return;
   const refund = answer.cancelled ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
   if (refund.total > 0) {
-    await postEntry(tx as Kysely<Database>, {
+    await postEntry(tx, {
       organisationId: order.organisation_id,
       kind: 'refund',
       currency: order.charge_currency,
