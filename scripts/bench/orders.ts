@@ -262,6 +262,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       decided_at: null,
       decision_note: null,
       send_at: null,
+      batch_id: null,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     const summary = presentOrder(order);

@@ -11,6 +11,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { apiKeysPlugin } from './modules/api-keys/plugin';
 import { auditPlugin } from './modules/audit/plugin';
+import { batchesPlugin } from './modules/batches';
 import { catalogRoutes } from './modules/catalog/routes';
 import { claimsPlugin } from './modules/claims/plugin';
 import { eventsPlugin } from './modules/events/plugin';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(eventsPlugin);
   await app.register(ledgerPlugin);
   await app.register(ordersPlugin);
+  await app.register(batchesPlugin);
   await app.register(claimsPlugin);
   await app.register(reportsPlugin);
   await app.register(webhooksPlugin);

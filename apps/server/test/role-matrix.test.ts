@@ -21,6 +21,8 @@ interface Org {
   members: Record<Role, SignedUpUser>;
   organisationId: string;
   orderId: string;
+  /** A batch of one invalid row: nothing sent, complete at once. */
+  batchId: string;
   endpointId: string;
   apiKeyId: string;
   eventId: string;
@@ -231,6 +233,50 @@ const TABLE: Record<OperationId, Row> = {
     }),
     ok: 200,
   },
+  // Bulk batches (decision 043): the matrix's batch never waited, so a decision is 409.
+  createBatch: {
+    own: (c) => ({
+      method: 'POST',
+      url: '/api/v1/batches',
+      payload: { rows: [{ email: recipient(), amount: 25, product_code: c.product.code }] },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    ok: 202,
+  },
+  previewBatch: {
+    own: (c) => ({
+      method: 'POST',
+      url: '/api/v1/batches/preview',
+      payload: { rows: [{ email: recipient(), amount: 25, product_code: c.product.code }] },
+    }),
+    ok: 200,
+  },
+  listBatches: { own: () => ({ url: '/api/v1/batches' }), ok: 200 },
+  getBatch: {
+    own: (c) => ({ url: `/api/v1/batches/${c.a.batchId}` }),
+    other: (c) => ({ url: `/api/v1/batches/${c.b.batchId}` }),
+    ok: 200,
+  },
+  listBatchRows: {
+    own: (c) => ({ url: `/api/v1/batches/${c.a.batchId}/rows` }),
+    other: (c) => ({ url: `/api/v1/batches/${c.b.batchId}/rows` }),
+    ok: 200,
+  },
+  exportBatchRows: {
+    own: (c) => ({ url: `/api/v1/batches/${c.a.batchId}/rows/export` }),
+    other: (c) => ({ url: `/api/v1/batches/${c.b.batchId}/rows/export` }),
+    ok: 200,
+  },
+  approveBatch: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/batches/${c.a.batchId}/approve`, payload: {} }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/batches/${c.b.batchId}/approve`, payload: {} }),
+    ok: 409,
+  },
+  rejectBatch: {
+    own: (c) => ({ method: 'POST', url: `/api/v1/batches/${c.a.batchId}/reject`, payload: {} }),
+    other: (c) => ({ method: 'POST', url: `/api/v1/batches/${c.b.batchId}/reject`, payload: {} }),
+    ok: 409,
+  },
   // Platform operators (decision 041): the instance's first verified account (organisation a's
   // owner) is one; to everyone else, signed in or not, these answer 404.
   getOperatorStatus: { own: () => ({ url: '/api/v1/operator' }), ok: 200 },
@@ -438,6 +484,12 @@ async function organisation(product: ProductPick): Promise<Org> {
   });
   const orderId = order.json().order_id as string;
   await settledOrder(t, owner.accessToken, orderId);
+  const batch = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/batches',
+    payload: { rows: [{ email: 'not-an-address' }] },
+    headers: { ...bearer(owner.accessToken), 'idempotency-key': crypto.randomUUID() },
+  });
   const endpoint = await as('POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/matrix' });
   const key = await as('POST', '/api/v1/api-keys', { name: 'Matrix', scopes: 'read_only' });
   const eventId = await eventually(async () => (await as('GET', '/api/v1/events')).json().data[0]?.id as string);
@@ -446,6 +498,7 @@ async function organisation(product: ProductPick): Promise<Org> {
     members: { owner, admin, sender, viewer },
     organisationId: owner.organisationId,
     orderId,
+    batchId: batch.json().batch_id,
     endpointId: endpoint.json().endpoint.id,
     apiKeyId: key.json().id,
     eventId,

@@ -44,6 +44,10 @@ export const AUDIT_ACTIONS = [
   'order.rejected',
   // Unopened rewards voided (decision 039), by a person or a key
   'order.voided',
+  // Bulk batches (decision 043): accepted (rows, total, mode), approved or rejected as a whole
+  'batch.created',
+  'batch.approved',
+  'batch.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

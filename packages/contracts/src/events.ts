@@ -24,6 +24,9 @@ export const EVENT_TYPES = [
   // would not cancel the card.
   'reward.voided',
   'balance.low',
+  // A bulk batch (decision 043) whose every order has settled: delivered, failed or cancelled.
+  // `{batch}` as GET /api/v1/batches/{id} answers it, counts included.
+  'batch.completed',
   // Sent by "Send test event" to the one endpoint that asked.
   'webhook.test',
 ] as const;
@@ -92,7 +95,7 @@ export const EventSchema = z.object({
     ])
     .meta({
       description:
-        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `webhook.test`: `{endpoint_id, message}`',
+        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}`',
     }),
 });
 export type Event = z.infer<typeof EventSchema>;

@@ -83,11 +83,17 @@ export const OPERATION_ACCESS = {
   getEvent: 'read',
   getOrganisationSettings: 'read',
   getApprovalRules: 'read',
+  listBatches: 'read',
+  getBatch: 'read',
+  listBatchRows: 'read',
+  exportBatchRows: 'read',
   // Sending.
   createOrder: 'send',
   createFxQuote: 'send',
   cancelOrder: 'send',
   rescheduleOrder: 'send',
+  createBatch: 'send',
+  previewBatch: 'send',
   // Money back: owners and admins, and keys with orders:write (an integration must be able to undo a send).
   voidOrder: 'manage',
   // GiftRelay's own staff (decision 041).
@@ -101,6 +107,8 @@ export const OPERATION_ACCESS = {
   updateApprovalRules: 'manage',
   approveOrder: 'manage',
   rejectOrder: 'manage',
+  approveBatch: 'manage',
+  rejectBatch: 'manage',
   uploadOrganisationLogo: 'manage',
   removeOrganisationLogo: 'manage',
   listAuditEvents: 'manage',

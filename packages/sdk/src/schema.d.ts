@@ -628,6 +628,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s batches, newest first, with their counts */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Send rewards in bulk: up to 10,000 rows, each checked, accepted at once
+         * @description Up to 10000 rows, as JSON (this body) or as a CSV file (`Content-Type: text/csv`, a heading line naming the columns — email, amount, product_code required; quantity, recipient_name, message, send_at optional — and the batch's options in the query). Every row is checked; a bad row is kept with its errors (`status: invalid`) and never blocks the others. `all_or_nothing` (the default) holds the valid rows' total at once, or answers 402 `INSUFFICIENT_FUNDS` and writes nothing; `send_what_fits` holds row by row and marks rows the balance cannot cover `insufficient_funds`. A sender's batch that an approval rule catches waits (`pending_approval`). Answers 202: follow it with GET /api/v1/batches/{id}; `batch.completed` is sent when every order has settled. `Idempotency-Key` is required: the same key and body answer the first answer again.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch: its status and counts (rows accepted, delivered, failed…) */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a waiting batch: its rows become orders
+         * @description 403 `FORBIDDEN` for one’s own batch; 409 `CONFLICT` when the batch is not waiting (never needed approval, already decided, or waited 7 days and was rejected).
+         */
+        post: operations["approveBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a waiting batch with a note: its hold is released
+         * @description 403 `FORBIDDEN` for one’s own batch; 409 `CONFLICT` when the batch is not waiting (never needed approval, already decided, or waited 7 days and was rejected).
+         */
+        post: operations["rejectBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch’s rows in upload order: each row’s result, errors and order */
+        get: operations["listBatchRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/rows/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row of a batch with its result, as CSV */
+        get: operations["exportBatchRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a batch without sending it: each row’s problems, the total, the balance after
+         * @description The same body (JSON or CSV) and checks as POST /api/v1/batches; nothing is written.
+         */
+        post: operations["previewBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/facets": {
         parameters: {
             query?: never;
@@ -1566,7 +1698,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "batch.created" | "batch.approved" | "batch.rejected";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -1868,7 +2000,7 @@ export interface components {
         Event: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
-            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `webhook.test`: `{endpoint_id, message}` */
+            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}` */
             data: components["schemas"]["RewardDeliveredEventData"] | components["schemas"]["RewardOpenedEventData"] | components["schemas"]["RewardEmailBouncedEventData"] | ({
                 currency: string;
                 /** Format: uuid */
@@ -1913,7 +2045,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "batch.completed" | "webhook.test";
         FxQuote: {
             /** @description ISO 8601 */
             created_at: string;
@@ -3225,7 +3357,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
+                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -3290,7 +3422,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order";
+                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch";
                 created_after?: string;
                 created_before?: string;
             };
@@ -5055,6 +5187,992 @@ export interface operations {
             };
             /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            accepted_at: string | null;
+                            approval: {
+                                decided_at: string | null;
+                                /** Format: uuid */
+                                decided_by: string | null;
+                                expires_at: string | null;
+                                note: string | null;
+                            } | null;
+                            /** Format: uuid */
+                            batch_id: string;
+                            charged: {
+                                currency: string;
+                                total: number;
+                                /** @description total, in minor units */
+                                total_minor: number;
+                            };
+                            completed_at: string | null;
+                            counts: {
+                                cancelled: number;
+                                delivered: number;
+                                failed: number;
+                                in_progress: number;
+                                insufficient_funds: number;
+                                invalid: number;
+                                ordered: number;
+                                queued: number;
+                                rejected: number;
+                                rows: number;
+                                valid: number;
+                            };
+                            created_at: string;
+                            /** Format: uuid */
+                            created_by: string | null;
+                            /** @enum {string} */
+                            mode: "all_or_nothing" | "send_what_fits";
+                            name: string | null;
+                            /** @enum {string} */
+                            status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: {
+                allow_duplicates?: "true" | "false";
+                mode?: "all_or_nothing" | "send_what_fits";
+                name?: string;
+            };
+            header: {
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allow_duplicates?: boolean;
+                    /**
+                     * @description all_or_nothing (the default) or send_what_fits
+                     * @enum {string}
+                     */
+                    mode?: "all_or_nothing" | "send_what_fits";
+                    name?: string;
+                    quote_ids?: string[];
+                    rows: {
+                        amount?: number | string;
+                        email?: string;
+                        message?: string;
+                        product_code?: string;
+                        quantity?: number | string;
+                        recipient_name?: string;
+                        send_at?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted_at: string | null;
+                        approval: {
+                            decided_at: string | null;
+                            /** Format: uuid */
+                            decided_by: string | null;
+                            expires_at: string | null;
+                            note: string | null;
+                        } | null;
+                        /** Format: uuid */
+                        batch_id: string;
+                        charged: {
+                            currency: string;
+                            total: number;
+                            /** @description total, in minor units */
+                            total_minor: number;
+                        };
+                        completed_at: string | null;
+                        counts: {
+                            cancelled: number;
+                            delivered: number;
+                            failed: number;
+                            in_progress: number;
+                            insufficient_funds: number;
+                            invalid: number;
+                            ordered: number;
+                            queued: number;
+                            rejected: number;
+                            rows: number;
+                            valid: number;
+                        };
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string | null;
+                        /** @enum {string} */
+                        mode: "all_or_nothing" | "send_what_fits";
+                        name: string | null;
+                        /** @enum {string} */
+                        status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INSUFFICIENT_FUNDS: the balance does not cover the charge */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted_at: string | null;
+                        approval: {
+                            decided_at: string | null;
+                            /** Format: uuid */
+                            decided_by: string | null;
+                            expires_at: string | null;
+                            note: string | null;
+                        } | null;
+                        /** Format: uuid */
+                        batch_id: string;
+                        charged: {
+                            currency: string;
+                            total: number;
+                            /** @description total, in minor units */
+                            total_minor: number;
+                        };
+                        completed_at: string | null;
+                        counts: {
+                            cancelled: number;
+                            delivered: number;
+                            failed: number;
+                            in_progress: number;
+                            insufficient_funds: number;
+                            invalid: number;
+                            ordered: number;
+                            queued: number;
+                            rejected: number;
+                            rows: number;
+                            valid: number;
+                        };
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string | null;
+                        /** @enum {string} */
+                        mode: "all_or_nothing" | "send_what_fits";
+                        name: string | null;
+                        /** @enum {string} */
+                        status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted_at: string | null;
+                        approval: {
+                            decided_at: string | null;
+                            /** Format: uuid */
+                            decided_by: string | null;
+                            expires_at: string | null;
+                            note: string | null;
+                        } | null;
+                        /** Format: uuid */
+                        batch_id: string;
+                        charged: {
+                            currency: string;
+                            total: number;
+                            /** @description total, in minor units */
+                            total_minor: number;
+                        };
+                        completed_at: string | null;
+                        counts: {
+                            cancelled: number;
+                            delivered: number;
+                            failed: number;
+                            in_progress: number;
+                            insufficient_funds: number;
+                            invalid: number;
+                            ordered: number;
+                            queued: number;
+                            rejected: number;
+                            rows: number;
+                            valid: number;
+                        };
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string | null;
+                        /** @enum {string} */
+                        mode: "all_or_nothing" | "send_what_fits";
+                        name: string | null;
+                        /** @enum {string} */
+                        status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted_at: string | null;
+                        approval: {
+                            decided_at: string | null;
+                            /** Format: uuid */
+                            decided_by: string | null;
+                            expires_at: string | null;
+                            note: string | null;
+                        } | null;
+                        /** Format: uuid */
+                        batch_id: string;
+                        charged: {
+                            currency: string;
+                            total: number;
+                            /** @description total, in minor units */
+                            total_minor: number;
+                        };
+                        completed_at: string | null;
+                        counts: {
+                            cancelled: number;
+                            delivered: number;
+                            failed: number;
+                            in_progress: number;
+                            insufficient_funds: number;
+                            invalid: number;
+                            ordered: number;
+                            queued: number;
+                            rejected: number;
+                            rows: number;
+                            valid: number;
+                        };
+                        created_at: string;
+                        /** Format: uuid */
+                        created_by: string | null;
+                        /** @enum {string} */
+                        mode: "all_or_nothing" | "send_what_fits";
+                        name: string | null;
+                        /** @enum {string} */
+                        status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBatchRows: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "invalid" | "queued" | "ordered" | "insufficient_funds" | "rejected";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            charged_total: number | null;
+                            charged_total_minor: number | null;
+                            errors: {
+                                /** @enum {string} */
+                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW";
+                                /** @enum {string} */
+                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "row";
+                                message: string;
+                            }[];
+                            failure_reason: string | null;
+                            input: {
+                                amount: string | null;
+                                email: string | null;
+                                message: string | null;
+                                product_code: string | null;
+                                quantity: string | null;
+                                recipient_name: string | null;
+                                send_at: string | null;
+                            };
+                            /** Format: uuid */
+                            order_id: string | null;
+                            /** @enum {string|null} */
+                            order_status: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | null;
+                            row: number;
+                            /** @enum {string} */
+                            status: "invalid" | "queued" | "ordered" | "insufficient_funds" | "rejected";
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportBatchRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one line per row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewBatch: {
+        parameters: {
+            query?: {
+                allow_duplicates?: "true" | "false";
+                mode?: "all_or_nothing" | "send_what_fits";
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allow_duplicates?: boolean;
+                    /**
+                     * @description all_or_nothing (the default) or send_what_fits
+                     * @enum {string}
+                     */
+                    mode?: "all_or_nothing" | "send_what_fits";
+                    name?: string;
+                    quote_ids?: string[];
+                    rows: {
+                        amount?: number | string;
+                        email?: string;
+                        message?: string;
+                        product_code?: string;
+                        quantity?: number | string;
+                        recipient_name?: string;
+                        send_at?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The available balance now, in minor units */
+                        available_minor: number;
+                        /** @description The balance after, in minor units */
+                        balance_after_minor: number;
+                        currency: string;
+                        /** @description Their fees, in minor units */
+                        fee_minor: number;
+                        invalid: number;
+                        needs_approval: boolean;
+                        rates: {
+                            [key: string]: string;
+                        };
+                        rows: {
+                            charged_total_minor: number | null;
+                            currency: string | null;
+                            errors: {
+                                /** @enum {string} */
+                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW";
+                                /** @enum {string} */
+                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "row";
+                                message: string;
+                            }[];
+                            fits: boolean;
+                            product_name: string | null;
+                            row: number;
+                            valid: boolean;
+                        }[];
+                        rows_that_fit: number;
+                        /** @description The valid rows’ subtotal, in minor units */
+                        subtotal_minor: number;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Their charged total, in minor units */
+                        total_minor: number;
+                        valid: number;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

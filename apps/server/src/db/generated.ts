@@ -119,6 +119,40 @@ export interface AuthTwoFactorChallenges {
   user_id: string;
 }
 
+export interface Batches {
+  accepted_at: Timestamp | null;
+  api_key_id: string | null;
+  approval_expires_at: Timestamp | null;
+  charge_currency: string;
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_note: string | null;
+  held_minor: Generated<Int8>;
+  id: string;
+  mode: string;
+  name: string | null;
+  organisation_id: string;
+  row_count: number;
+  status: string;
+  total_minor: Int8;
+  usd_total_minor: Int8;
+  valid_count: number;
+}
+
+export interface BatchRows {
+  batch_id: string;
+  charged_total_minor: Int8 | null;
+  errors: Json | null;
+  input: Json;
+  order_id: string | null;
+  position: number;
+  prepared: Json | null;
+  status: string;
+}
+
 export interface CatalogSyncRuns {
   added: number | null;
   error: string | null;
@@ -208,6 +242,7 @@ export interface LedgerAccounts {
 }
 
 export interface LedgerEntries {
+  batch_id: string | null;
   created_at: Generated<Timestamp>;
   description: string;
   id: Generated<Int8>;
@@ -262,6 +297,7 @@ export interface OrderReminders {
 export interface Orders {
   amount_minor: Int8;
   approval_expires_at: Timestamp | null;
+  batch_id: string | null;
   brand: string;
   category: string | null;
   charge_currency: string;
@@ -549,6 +585,8 @@ export interface DB {
   auth_sessions: AuthSessions;
   auth_signing_keys: AuthSigningKeys;
   auth_two_factor_challenges: AuthTwoFactorChallenges;
+  batch_rows: BatchRows;
+  batches: Batches;
   catalog_sync_runs: CatalogSyncRuns;
   events: Events;
   fx_quotes: FxQuotes;

@@ -45,6 +45,8 @@ type Known = {
   audit_events: { detail: 'type is wider than the column' };
   // An event's data is always the object its type describes (decision 027).
   events: { data: 'type is wider than the column' };
+  // A batch row's input is always an object of cells, and its prepared order an order row (decision 043).
+  batch_rows: { input: 'nullability differs'; prepared: 'type is wider than the column' };
 };
 
 type Expect<T extends true> = T;

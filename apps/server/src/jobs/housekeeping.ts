@@ -9,6 +9,7 @@ import {
   tablesNeedingUpkeep,
   upkeepTable,
 } from '../db/maintenance';
+import { expireWaitingBatches, finishSettledBatches } from '../modules/batches';
 import { expireWaitingOrders, type ReminderReport, remindAndExpireUnopened } from '../modules/orders';
 import { disableFailingEndpoints } from '../modules/webhooks/auto-disable';
 
@@ -28,6 +29,9 @@ export interface HousekeepingReport {
   expiredApprovals?: number;
   /** Reminders, void notices and automatic voids of unopened rewards sent by this sweep (decision 040). */
   unopened?: ReminderReport;
+  /** Batches rejected after 7 days waiting, and batches completed that a settling order left behind (decision 043). */
+  expiredBatches?: number;
+  finishedBatches?: number;
 }
 
 export interface Housekeeping {
@@ -78,7 +82,10 @@ export const housekeepingPlugin = fp(
       if (expiredApprovals > 0) app.log.info({ expiredApprovals }, 'orders that waited 7 days for approval rejected');
       const unopened = await remindAndExpireUnopened(app);
       if (Object.values(unopened).some((n) => n > 0)) app.log.info({ unopened }, 'unopened rewards reminded or voided');
-      return { tables, swept, disabledEndpoints, expiredApprovals, unopened };
+      const expiredBatches = await expireWaitingBatches(app);
+      const finishedBatches = await finishSettledBatches(app);
+      if (expiredBatches + finishedBatches > 0) app.log.info({ expiredBatches, finishedBatches }, 'batches swept');
+      return { tables, swept, disabledEndpoints, expiredApprovals, unopened, expiredBatches, finishedBatches };
     };
     const run = (opts: { sweep?: boolean } = {}) => {
       const next = tail.then(() => round(opts.sweep === true));

@@ -1,2 +1,2 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { findEvent as findEventRow, insertEvent } from './repository';
+export { findEvent as findEventRow, insertEvent, insertEvents } from './repository';

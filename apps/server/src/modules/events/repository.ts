@@ -26,6 +26,25 @@ export async function insertEvent(
     .executeTakeFirstOrThrow();
 }
 
+/** Writes many events in one statement (a batch's orders, decision 043), in the caller's transaction. */
+export async function insertEvents(
+  tx: Tx,
+  events: { organisationId: string; type: EventType; data: Record<string, unknown>; createdAt?: Date }[],
+): Promise<void> {
+  if (!events.length) return;
+  await tx
+    .insertInto('events')
+    .values(
+      events.map((e) => ({
+        organisation_id: e.organisationId,
+        type: e.type,
+        data: JSON.stringify(e.data),
+        created_at: atMillisecond(e.createdAt ?? new Date()),
+      })),
+    )
+    .execute();
+}
+
 /** Dates in JavaScript already have millisecond precision; this only guards against a caller's fractional ms. */
 const atMillisecond = (d: Date) => new Date(Math.floor(d.getTime()));
 

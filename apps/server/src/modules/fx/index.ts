@@ -1,3 +1,3 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { quotedRate } from './quotes';
+export { quotedRate, quotedRates } from './quotes';
 export { getRate } from './rates';

@@ -78,3 +78,34 @@ export async function quotedRate(
   }
   return { rate: quote.rate, from, to, source: quote.source };
 }
+
+/**
+ * The rates a batch names by `quote_ids` (decision 043), by the currency each converts from:
+ * every one the organisation's, into `to`, one per currency, and still held. 400 on
+ * `body.quote_ids` otherwise, 409 QUOTE_EXPIRED for one that has run out.
+ */
+export async function quotedRates(
+  db: Db,
+  organisationId: string,
+  quoteIds: readonly string[],
+  to: string,
+): Promise<Map<string, Rate>> {
+  const rates = new Map<string, Rate>();
+  const refuse = (message: string) =>
+    validationError(`body.quote_ids: ${message}`, [{ path: 'body.quote_ids', message }]);
+  for (const id of quoteIds) {
+    const quote = await findQuote(db, organisationId, id);
+    if (!quote) throw refuse(`${id} is not an FX quote of this organisation`);
+    if (quote.to_currency !== to)
+      throw refuse(`quote ${id} converts into ${quote.to_currency}; orders are charged in ${to}`);
+    if (rates.has(quote.from_currency)) throw refuse(`two quotes convert from ${quote.from_currency}: send one`);
+    if (!quote.live) {
+      throw new AppError(
+        'QUOTE_EXPIRED',
+        `The FX quote for ${quote.from_currency} expired at ${quote.expires_at.toISOString()}: ask for a new quote and confirm the new total`,
+      );
+    }
+    rates.set(quote.from_currency, { rate: quote.rate, from: quote.from_currency, to, source: quote.source });
+  }
+  return rates;
+}

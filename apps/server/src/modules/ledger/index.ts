@@ -1,3 +1,3 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { ledgerPlugin } from './plugin';
-export { hasAccount, organisationBilling, postEntry } from './repository';
+export { getBalance, hasAccount, LedgerInsufficientFunds, organisationBilling, postEntry } from './repository';

@@ -72,6 +72,8 @@ export async function postEntry(
     kind: EntryKind;
     currency: string;
     orderId?: string;
+    /** A batch's hold (decision 043) names the batch. */
+    batchId?: string;
     description: string;
     postings: Posting[];
   },
@@ -117,8 +119,8 @@ export async function postEntry(
   const values = sql.join(lines.map((l) => sql`(${l.account_id}::bigint, ${l.kind}::text, ${l.amount_minor}::bigint)`));
   const { rows } = await sql<{ entry_id: string }>`
     WITH e AS (
-      INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
-      VALUES (${entry.organisationId}, ${entry.kind}, ${entry.orderId ?? null}, ${entry.description})
+      INSERT INTO ledger_entries (organisation_id, kind, order_id, batch_id, description)
+      VALUES (${entry.organisationId}, ${entry.kind}, ${entry.orderId ?? null}, ${entry.batchId ?? null}::uuid, ${entry.description})
       RETURNING id
     )
     INSERT INTO ledger_postings (entry_id, account_id, amount_minor)

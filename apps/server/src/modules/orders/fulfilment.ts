@@ -15,6 +15,7 @@ import {
   sendRecipientEmailAgain,
 } from './recipient-email';
 import * as repo from './repository';
+import { batchOrderSettled } from './settled';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
 const EMAIL_FALLBACK_SECONDS = 30;
@@ -195,6 +196,7 @@ async function completeOrder(
   const [row] = (await app.database.query<{ completed: boolean; fallback_job_id: string | null }>(text, values, name))
     .rows;
   if (!row?.completed) return false;
+  batchOrderSettled(app, order);
   try {
     await sendRecipientEmail(app, order, rewards, fallback);
   } catch (err) {
@@ -209,7 +211,7 @@ async function completeOrder(
 }
 
 async function failOrder(app: FastifyInstance, orderId: string, reason: string) {
-  await app.db.transaction().execute(async (tx) => {
+  const failed = await app.db.transaction().execute(async (tx) => {
     await work.failPendingRewards(tx, orderId);
     const order = await work.failOrder(tx, orderId, reason);
     if (!order) return;
@@ -237,7 +239,9 @@ async function failOrder(app: FastifyInstance, orderId: string, reason: string) 
       data,
       createdAt: order.failed_at ?? undefined,
     });
+    return order;
   });
+  if (failed) batchOrderSettled(app, failed);
 }
 
 function describeProviderFailure(err: ProviderError): string {

@@ -1,7 +1,17 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { expireWaitingOrders } from './approvals';
+export { expireWaitingOrders, releaseHold } from './approvals';
+export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
+export {
+  type Actor,
+  amountProblem,
+  chargeOf,
+  newOrderRow,
+  scheduledTime,
+  usdTotalOf,
+} from './prepare-order';
 export { presentOrder } from './presenter';
 export { type ReminderReport, remindAndExpireUnopened } from './reminders';
-export { findOrganisationProfile, findRewardByClaimHash, listOrders } from './repository';
+export { findOrganisationProfile, findRewardByClaimHash, listOrders, type OrderRow } from './repository';
 export { recordClaimOpened } from './reward-events';
+export { onBatchOrderSettled } from './settled';

@@ -7,6 +7,7 @@ import { orderRoutes } from './routes';
 /** Sending rewards: the order and approval routes and the fulfilment worker. */
 export const ordersPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorate('orderSettledListeners', []);
     await app.register(orderRoutes, { prefix: '/api/v1' });
     await app.register(approvalRoutes, { prefix: '/api/v1' });
     await startFulfilmentWorker(app);

@@ -56,55 +56,19 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
     : getRate(product.currency, billing);
   if (!rate) throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
 
-  const face = orderAmounts(amountMinor, body.quantity);
-  const chargedSubtotal = convertMinor(face.subtotal, product.currency, billing, rate.rate);
-  const chargedFee = processingFee(chargedSubtotal);
-  const chargedTotal = chargedSubtotal + chargedFee;
-  // What the approval rules compare (decision 035): the charged total in USD.
-  const usdRate = getRate(billing, 'USD');
-  if (!usdRate) throw new Error(`no ${billing} → USD rate for the approval rules`);
-  const usdTotal = convertMinor(chargedTotal, billing, 'USD', usdRate.rate);
-
   const sendAt = body.send_at ? scheduledTime(body.send_at) : null;
 
   // The row is built here, id and time included, so the answer can be written with it.
-  const order: repo.OrderRow = {
-    id: randomUUID(),
-    organisation_id: actor.organisationId,
-    created_by: actor.userId,
-    product_id: product.id,
-    product_code: product.code,
-    product_name: product.name,
-    brand: product.brand,
-    category: product.category,
-    country: product.country,
-    currency: product.currency,
-    amount_minor: String(amountMinor),
+  const order = newOrderRow(actor, product, {
+    amountMinor,
     quantity: body.quantity,
-    subtotal_minor: String(face.subtotal),
-    fee_minor: String(face.fee),
-    total_minor: String(face.total),
-    charge_currency: billing,
-    fx_rate: rate.rate,
-    charged_subtotal_minor: String(chargedSubtotal),
-    charged_fee_minor: String(chargedFee),
-    charged_total_minor: String(chargedTotal),
-    recipient_email: body.email.toLowerCase(),
-    recipient_name: body.recipient_name || null,
+    billing,
+    fxRate: rate.rate,
+    email: body.email,
+    recipientName: body.recipient_name || null,
     message: body.message || null,
-    delivery_method: 'email',
-    status: sendAt ? 'scheduled' : 'pending',
-    failure_reason: null,
-    created_at: new Date(),
-    completed_at: null,
-    failed_at: null,
-    usd_total_minor: String(usdTotal),
-    approval_expires_at: null,
-    decided_by: null,
-    decided_at: null,
-    decision_note: null,
-    send_at: sendAt,
-  };
+    sendAt,
+  });
   const summary = presentOrder(order);
   const waitingSummary = presentOrder({
     ...order,
@@ -126,26 +90,102 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
   };
 }
 
+/** What an order of `quantity` × `amountMinor` charges in the billing currency at `rate`. */
+export function chargeOf(currency: string, amountMinor: number, quantity: number, billing: string, rate: string) {
+  const face = orderAmounts(amountMinor, quantity);
+  const subtotal = convertMinor(face.subtotal, currency, billing, rate);
+  const fee = processingFee(subtotal);
+  return { face, subtotal, fee, total: subtotal + fee };
+}
+
+/** What the approval rules compare (decision 035): a charged total in USD. */
+export function usdTotalOf(chargedTotalMinor: number, billing: string): number {
+  const usdRate = getRate(billing, 'USD');
+  if (!usdRate) throw new Error(`no ${billing} → USD rate for the approval rules`);
+  return convertMinor(chargedTotalMinor, billing, 'USD', usdRate.rate);
+}
+
+export interface NewOrderFields {
+  amountMinor: number;
+  quantity: number;
+  billing: string;
+  fxRate: string;
+  email: string;
+  recipientName: string | null;
+  message: string | null;
+  sendAt: Date | null;
+}
+
+/** A new order's row (status `pending`, or `scheduled` with a time), with its id and time. */
+export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFields): repo.OrderRow {
+  const charge = chargeOf(product.currency, f.amountMinor, f.quantity, f.billing, f.fxRate);
+  return {
+    id: randomUUID(),
+    organisation_id: actor.organisationId,
+    created_by: actor.userId,
+    product_id: product.id,
+    product_code: product.code,
+    product_name: product.name,
+    brand: product.brand,
+    category: product.category,
+    country: product.country,
+    currency: product.currency,
+    amount_minor: String(f.amountMinor),
+    quantity: f.quantity,
+    subtotal_minor: String(charge.face.subtotal),
+    fee_minor: String(charge.face.fee),
+    total_minor: String(charge.face.total),
+    charge_currency: f.billing,
+    fx_rate: f.fxRate,
+    charged_subtotal_minor: String(charge.subtotal),
+    charged_fee_minor: String(charge.fee),
+    charged_total_minor: String(charge.total),
+    recipient_email: f.email.toLowerCase(),
+    recipient_name: f.recipientName,
+    message: f.message,
+    delivery_method: 'email',
+    status: f.sendAt ? 'scheduled' : 'pending',
+    failure_reason: null,
+    created_at: new Date(),
+    completed_at: null,
+    failed_at: null,
+    usd_total_minor: String(usdTotalOf(charge.total, f.billing)),
+    approval_expires_at: null,
+    decided_by: null,
+    decided_at: null,
+    decision_note: null,
+    send_at: f.sendAt,
+    batch_id: null,
+  };
+}
+
 /** When an order placed now stops waiting for a decision (the statement writes the same). */
 export function approvalExpiry(order: repo.OrderRow): Date {
   return new Date(order.created_at.getTime() + APPROVAL_WAIT_DAYS * 86_400_000);
 }
 
 function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {
+  const problem = amountProblem(product, amountMinor);
+  if (problem)
+    throw validationError(`body.amount: ${problem.message}`, [{ path: 'body.amount', message: problem.detail }]);
+}
+
+/** Why `amountMinor` is not an amount the product takes (a fixed value, or out of its range), or null. */
+export function amountProblem(
+  product: CatalogProduct,
+  amountMinor: number,
+): { message: string; detail: string } | null {
   const fmt = (m: number) => formatMoney(m, product.currency);
   if (product.denominationsMinor?.length) {
-    if (!product.denominationsMinor.includes(amountMinor)) {
-      const allowed = product.denominationsMinor.map(fmt).join(', ');
-      throw validationError(`body.amount: ${product.name} comes in ${allowed} only`, [
-        { path: 'body.amount', message: `must be one of ${allowed}` },
-      ]);
-    }
-    return;
+    if (product.denominationsMinor.includes(amountMinor)) return null;
+    const allowed = product.denominationsMinor.map(fmt).join(', ');
+    return { message: `${product.name} comes in ${allowed} only`, detail: `must be one of ${allowed}` };
   }
   if (amountMinor < product.minValueMinor || amountMinor > product.maxValueMinor) {
     const message = `amount must be between ${fmt(product.minValueMinor)} and ${fmt(product.maxValueMinor)}`;
-    throw validationError(`body.amount: ${message}`, [{ path: 'body.amount', message }]);
+    return { message, detail: message };
   }
+  return null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { scheduledTime } from './prepare-order';
 import { presentOrder } from './presenter';
 import * as repo from './repository';
 import * as scheduled from './schedule-repository';
+import { batchOrderSettled } from './settled';
 
 /** Why a scheduled-order change did nothing: no such order, or it is no longer scheduled. */
 async function notScheduled(db: Kysely<Database>, organisationId: string, orderId: string, what: string) {
@@ -41,7 +42,8 @@ export async function cancelScheduledOrder(
   const key = keyFor(organisationId, idempotencyKey, `POST /api/v1/orders/${orderId}/cancel`, {});
   const earlier = await earlierAnswer(app.db, key);
   if (earlier) return earlier;
-  return runOnce(app.db, key, async (tx) => {
+  let cancelled: repo.OrderRow | undefined;
+  const answer = await runOnce(app.db, key, async (tx) => {
     const order = await scheduled.cancel(tx, organisationId, orderId);
     // Read in this transaction: on PGlite (one connection) another read would wait for it.
     if (!order) throw await notScheduled(tx, organisationId, orderId, 'cancelled');
@@ -54,8 +56,11 @@ export async function cancelScheduledOrder(
       payload: data,
     });
     await insertEvent(tx, { organisationId, type: 'order.cancelled', data });
+    cancelled = order;
     return { status: 200, body: JSON.stringify({ success: true, ...data.order }) };
   });
+  if (cancelled) batchOrderSettled(app, cancelled);
+  return answer;
 }
 
 /**

@@ -1,0 +1,263 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import { fromKysely, type SendOptions } from 'pg-boss';
+import type { Database } from '../../db/schema';
+import { encryptSecret, newUrlToken } from '../../lib/crypto';
+import { insertEvents } from '../events';
+import { LedgerInsufficientFunds, postEntry } from '../ledger';
+import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions, type OrderRow, presentOrder } from '../orders';
+import { balanceLowIfCrossed } from './balance-low';
+import { finishBatchIfDone } from './completion';
+import * as repo from './repository';
+
+export const ACCEPT_QUEUE = 'batches.accept';
+/** Rows made orders per transaction: big enough to be cheap per row, small enough to commit often. */
+const CHUNK = 500;
+
+export const acceptJobOptions: SendOptions = {
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  retryDelayMax: 60,
+  // A worker that dies mid-batch stops beating; another picks the job up and goes on.
+  heartbeatSeconds: 10,
+};
+
+type Tx = Transaction<Database>;
+
+/**
+ * Acceptance (decision 043): the batch's queued rows become orders, CHUNK rows per transaction,
+ * in upload order. Each transaction writes the orders, their rewards, their `order.created`
+ * events and fulfilment jobs, and marks the rows `ordered`; with `send_what_fits` it also holds
+ * the rows that fit, row by row against the available balance, and marks the others
+ * `insufficient_funds`; with `all_or_nothing` the money is already held by the batch and moves
+ * from the batch's hold to its orders. A process killed mid-way loses only its open chunk, and
+ * the retried job goes on from the first row still queued: no row becomes two orders.
+ */
+export async function acceptBatch(app: FastifyInstance, batchId: string): Promise<void> {
+  for (;;) {
+    const step = await app.db.transaction().execute((tx) => acceptChunk(app, tx, batchId));
+    if (step === 'more') {
+      app.queue.wake(FULFIL_QUEUE);
+      continue;
+    }
+    if (step === 'accepted') await finishBatchIfDone(app, batchId);
+    return;
+  }
+}
+
+async function acceptChunk(app: FastifyInstance, tx: Tx, batchId: string): Promise<'more' | 'accepted' | 'idle'> {
+  const batch = await repo.lockBatch(tx, batchId);
+  if (batch?.status !== 'accepting') return 'idle';
+  const rows = await repo.queuedRows(tx, batchId, CHUNK);
+  if (!rows.length) {
+    await tx
+      .updateTable('batches')
+      .set({ status: 'sending', accepted_at: sql<Date>`now()` })
+      .where('id', '=', batchId)
+      .execute();
+    return 'accepted';
+  }
+  const now = new Date();
+  const candidates = rows.map((r) => ({ position: r.position, order: revive(r.prepared, batch, now) }));
+  let orders = candidates;
+  let notFunded: number[] = [];
+  if (batch.mode === 'send_what_fits') {
+    ({ orders, notFunded } = await holdWhatFits(tx, batch, candidates));
+  } else {
+    const total = candidates.reduce((n, c) => n + Number(c.order.charged_total_minor), 0);
+    // The batch's hold becomes its orders' holds: the money stays in `held`.
+    await tx
+      .updateTable('batches')
+      .set({ held_minor: sql`held_minor - ${total}::bigint` })
+      .where('id', '=', batchId)
+      .execute();
+  }
+  await writeOrders(
+    app,
+    tx,
+    orders.map((c) => c.order),
+  );
+  await repo.settleRows(
+    tx,
+    batchId,
+    orders.map((c) => ({ position: c.position, orderId: c.order.id })),
+    notFunded,
+  );
+  return 'more';
+}
+
+/** The prepared order of a row, as it is written now. */
+function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): OrderRow {
+  const p = prepared as OrderRow & { send_at: string | null };
+  const sendAt = p.send_at ? new Date(p.send_at) : null;
+  return {
+    ...p,
+    organisation_id: batch.organisation_id,
+    created_by: batch.created_by,
+    batch_id: batch.id,
+    created_at: now,
+    // A row's time that has passed while the batch waited for approval is sent at once.
+    send_at: sendAt && sendAt.getTime() > now.getTime() ? sendAt : null,
+    status: sendAt && sendAt.getTime() > now.getTime() ? 'scheduled' : 'pending',
+  };
+}
+
+/**
+ * send_what_fits: the rows the available balance covers, in order (a row that does not fit is
+ * skipped and later, smaller rows may still fit), held in one ledger entry naming the batch.
+ * The account row is locked first, so concurrent orders and batches queue behind this one.
+ */
+async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { position: number; order: OrderRow }[]) {
+  const account = await tx
+    .selectFrom('ledger_accounts')
+    .select('balance_minor')
+    .where('organisation_id', '=', batch.organisation_id)
+    .where('kind', '=', 'available')
+    .where('currency', '=', batch.charge_currency)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  let left = Number(account.balance_minor);
+  const orders: typeof candidates = [];
+  const notFunded: number[] = [];
+  for (const c of candidates) {
+    const total = Number(c.order.charged_total_minor);
+    if (total <= left) {
+      left -= total;
+      orders.push(c);
+    } else notFunded.push(c.position);
+  }
+  const held = orders.reduce((n, c) => n + Number(c.order.charged_total_minor), 0);
+  if (held > 0) {
+    try {
+      await postEntry(tx, {
+        organisationId: batch.organisation_id,
+        kind: 'hold',
+        currency: batch.charge_currency,
+        batchId: batch.id,
+        description: `Hold for ${orders.length} rows of a batch (rows ${orders[0]?.position}–${orders.at(-1)?.position})`,
+        postings: [
+          { account: 'available', amountMinor: -held },
+          { account: 'held', amountMinor: held },
+        ],
+      });
+    } catch (err) {
+      // The row lock makes this impossible; if it happens, the chunk rolls back and retries.
+      if (err instanceof LedgerInsufficientFunds) throw new Error('the balance moved under a locked account row');
+      throw err;
+    }
+    await balanceLowIfCrossed(tx, batch.organisation_id, batch.charge_currency, held);
+  }
+  return { orders, notFunded };
+}
+
+/** The orders, their rewards, `order.created` (history and public) and fulfilment jobs. */
+async function writeOrders(app: FastifyInstance, tx: Tx, orders: OrderRow[]) {
+  if (!orders.length) return;
+  await tx
+    .insertInto('orders')
+    .values(
+      orders.map((o) => ({
+        id: o.id,
+        organisation_id: o.organisation_id,
+        created_by: o.created_by,
+        product_id: o.product_id,
+        product_code: o.product_code,
+        product_name: o.product_name,
+        brand: o.brand,
+        category: o.category,
+        country: o.country,
+        currency: o.currency,
+        amount_minor: Number(o.amount_minor),
+        quantity: o.quantity,
+        subtotal_minor: Number(o.subtotal_minor),
+        fee_minor: Number(o.fee_minor),
+        total_minor: Number(o.total_minor),
+        charge_currency: o.charge_currency,
+        fx_rate: o.fx_rate,
+        charged_subtotal_minor: Number(o.charged_subtotal_minor),
+        charged_fee_minor: Number(o.charged_fee_minor),
+        charged_total_minor: Number(o.charged_total_minor),
+        recipient_email: o.recipient_email,
+        recipient_name: o.recipient_name,
+        message: o.message,
+        status: o.status as 'pending' | 'scheduled',
+        created_at: o.created_at,
+        usd_total_minor: o.usd_total_minor,
+        send_at: o.send_at,
+        batch_id: o.batch_id,
+      })),
+    )
+    .execute();
+  const key = app.secrets.rewardCodeKey;
+  const rewards = orders.flatMap((o) =>
+    Array.from({ length: o.quantity }, (_, i) => {
+      const t = newUrlToken();
+      return {
+        order_id: o.id,
+        organisation_id: o.organisation_id,
+        position: i + 1,
+        claim_token_hash: t.hash,
+        claim_token_encrypted: encryptSecret(key, t.token),
+      };
+    }),
+  );
+  for (let i = 0; i < rewards.length; i += 1000) {
+    await tx
+      .insertInto('rewards')
+      .values(rewards.slice(i, i + 1000))
+      .execute();
+  }
+  const created = orders.map((o) => ({ order: o, data: { order: presentOrder(o) } }));
+  await tx
+    .insertInto('order_events')
+    .values(
+      created.map((c) => ({
+        order_id: c.order.id,
+        organisation_id: c.order.organisation_id,
+        type: 'order.created',
+        payload: JSON.stringify(c.data),
+        created_at: c.order.created_at,
+      })),
+    )
+    .execute();
+  await insertEvents(
+    tx,
+    created.map((c) => ({
+      organisationId: c.order.organisation_id,
+      type: 'order.created' as const,
+      data: c.data,
+      createdAt: c.order.created_at,
+    })),
+  );
+  await app.queue.boss.insert(
+    FULFIL_QUEUE,
+    orders.map((o) => ({ data: fulfilJobData(o), ...jobInsertOptions(app, o.send_at) })),
+    { db: fromKysely(tx) },
+  );
+}
+
+function jobInsertOptions(app: FastifyInstance, sendAt: Date | null) {
+  const o = fulfilJobOptions(app.config, sendAt);
+  return {
+    retryLimit: o.retryLimit,
+    retryDelay: o.retryDelay,
+    retryBackoff: o.retryBackoff,
+    retryDelayMax: o.retryDelayMax,
+    heartbeatSeconds: o.heartbeatSeconds,
+    ...(sendAt ? { startAfter: sendAt } : {}),
+  };
+}
+
+/** The acceptance worker: one job per batch, retried (and resumed) when a process dies. */
+export async function startAcceptWorker(app: FastifyInstance) {
+  await app.queue.ensureQueue(ACCEPT_QUEUE, { notify: false, deleteAfterSeconds: 7 * 24 * 3600 });
+  if (!app.config.runWorkers) return;
+  await app.queue.boss.work<{ batchId: string }>(
+    ACCEPT_QUEUE,
+    { pollingIntervalSeconds: 1, localConcurrency: 2 },
+    async ([job]) => {
+      if (job) await acceptBatch(app, job.data.batchId);
+    },
+  );
+}

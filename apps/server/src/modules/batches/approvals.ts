@@ -1,0 +1,165 @@
+import { APPROVAL_WAIT_DAYS, BATCH_STATUS_LABELS, type Batch } from '@giftrelay/contracts';
+import { formatMoney } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import { fromKysely } from 'pg-boss';
+import type { Database } from '../../db/schema';
+import { renderEmail } from '../../lib/email/layout';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionAuth } from '../../plugins/auth';
+import { recordAudit } from '../audit';
+import { postEntry } from '../ledger';
+import { ACCEPT_QUEUE, acceptJobOptions } from './accept';
+import { presentBatch } from './presenter';
+import * as repo from './repository';
+
+type Tx = Transaction<Database>;
+const EXPIRED_NOTE = `Nobody approved or rejected this batch within ${APPROVAL_WAIT_DAYS} days: its hold was released`;
+
+/**
+ * Approval rules apply to a batch as a whole (decision 043, after 035): a waiting batch is
+ * approved (its acceptance job is written in the same transaction) or rejected (its hold
+ * released, its rows `rejected`) by one conditional UPDATE, so two approvers at once decide once.
+ */
+export async function decideBatch(
+  app: FastifyInstance,
+  auth: SessionAuth,
+  batchId: string,
+  decision: 'approve' | 'reject',
+  note: string | undefined,
+): Promise<Batch> {
+  const decided = await app.db.transaction().execute(async (tx) => {
+    const batch = await tx
+      .updateTable('batches')
+      .set({
+        status: decision === 'approve' ? 'accepting' : 'rejected',
+        decided_by: auth.userId,
+        decided_at: sql`now()`,
+        decision_note: note || null,
+      })
+      .where('organisation_id', '=', auth.organisationId)
+      .where('id', '=', batchId)
+      .where('status', '=', 'pending_approval')
+      .where('approval_expires_at', '>', sql<Date>`now()`)
+      .$if(decision === 'approve', (q) => q.where(sql<boolean>`created_by IS DISTINCT FROM ${auth.userId}::uuid`))
+      .returningAll()
+      .executeTakeFirst();
+    if (!batch) return undefined;
+    if (decision === 'approve') {
+      await app.queue.boss.send(ACCEPT_QUEUE, { batchId }, { ...acceptJobOptions, db: fromKysely(tx) });
+    } else {
+      await releaseBatch(tx, batch, 'Batch rejected: hold released');
+    }
+    await recordAudit(tx, {
+      organisationId: auth.organisationId,
+      action: decision === 'approve' ? 'batch.approved' : 'batch.rejected',
+      userId: auth.userId,
+      detail: {
+        batch_id: batch.id,
+        name: batch.name,
+        total: formatMoney(Number(batch.total_minor), batch.charge_currency),
+        note: note || null,
+      },
+    });
+    return presentBatch(batch, await repo.countRows(tx, batchId));
+  });
+  if (decided) {
+    if (decision === 'approve') app.queue.wake(ACCEPT_QUEUE);
+    return decided;
+  }
+  const batch = await repo.findBatch(app.db, auth.organisationId, batchId);
+  if (!batch) throw notFound('Batch');
+  if (batch.status === 'pending_approval') {
+    if (batch.approval_expires_at && batch.approval_expires_at.getTime() <= Date.now()) {
+      await expireWaitingBatches(app, batch.id);
+      throw new AppError(
+        'CONFLICT',
+        `This batch waited ${APPROVAL_WAIT_DAYS} days without a decision and was rejected`,
+      );
+    }
+    throw new AppError('FORBIDDEN', 'You cannot approve your own batch: another owner or admin must');
+  }
+  throw new AppError(
+    'CONFLICT',
+    batch.approval_expires_at
+      ? `This batch was already decided: it is ${BATCH_STATUS_LABELS[batch.status].toLowerCase()} now`
+      : 'This batch never needed approval: there is nothing to decide',
+  );
+}
+
+/** The batch's own hold back to the available balance, and its queued rows `rejected`. */
+async function releaseBatch(tx: Tx, batch: repo.BatchRecord, description: string) {
+  const held = Number(batch.held_minor);
+  if (held > 0) {
+    await postEntry(tx, {
+      organisationId: batch.organisation_id,
+      kind: 'release',
+      currency: batch.charge_currency,
+      batchId: batch.id,
+      description,
+      postings: [
+        { account: 'held', amountMinor: -held },
+        { account: 'available', amountMinor: held },
+      ],
+    });
+    await tx.updateTable('batches').set({ held_minor: 0 }).where('id', '=', batch.id).execute();
+  }
+  await repo.rejectQueuedRows(tx, batch.id);
+}
+
+/** The sweep's part: batches that waited past their expiry are rejected, their holds released. */
+export async function expireWaitingBatches(app: FastifyInstance, onlyBatchId?: string): Promise<number> {
+  return app.db.transaction().execute(async (tx) => {
+    const batches = await tx
+      .updateTable('batches')
+      .set({ status: 'rejected', decided_at: sql`now()`, decided_by: null, decision_note: EXPIRED_NOTE })
+      .where('status', '=', 'pending_approval')
+      .where('approval_expires_at', '<=', sql<Date>`now()`)
+      .$if(onlyBatchId !== undefined, (q) => q.where('id', '=', onlyBatchId as string))
+      .returningAll()
+      .execute();
+    for (const batch of batches) {
+      await releaseBatch(tx, batch, 'Batch approval expired: hold released');
+      await recordAudit(tx, {
+        organisationId: batch.organisation_id,
+        action: 'batch.rejected',
+        userId: null,
+        detail: { batch_id: batch.id, name: batch.name, note: EXPIRED_NOTE, reason: 'expired' },
+      });
+    }
+    return batches.length;
+  });
+}
+
+/** Emails every owner and admin (but the sender) that a batch waits; best effort after the commit. */
+export async function tellBatchApprovers(app: FastifyInstance, batchId: string): Promise<void> {
+  try {
+    const batch = await app.db.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+    const approvers = await app.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('u.email')
+      .where('m.organisation_id', '=', batch.organisation_id)
+      .where('m.role', 'in', ['owner', 'admin'])
+      .where('m.user_id', 'is distinct from', batch.created_by)
+      .execute();
+    const total = formatMoney(Number(batch.total_minor), batch.charge_currency);
+    for (const { email } of approvers) {
+      await app.mail.send({
+        to: email,
+        subject: `Approval needed: a batch of ${batch.valid_count} rewards, ${total}`,
+        ...renderEmail({
+          preview: `A batch of ${batch.valid_count} rewards waits for you.`,
+          heading: 'A batch waits for your approval',
+          paragraphs: [
+            `A sender uploaded ${batch.name ? `“${batch.name}”, ` : ''}a batch of ${batch.valid_count} rewards: ${total} in all, ${batch.mode === 'all_or_nothing' ? 'held on the balance' : 'to be held as it is sent'} until someone decides.`,
+            `Approve it to send every reward, or reject it with a note. Without a decision in ${APPROVAL_WAIT_DAYS} days it is rejected.`,
+          ],
+          action: { label: 'Open the batch', url: `${app.config.publicUrl}/orders/batches/${batch.id}` },
+        }),
+      });
+    }
+  } catch (err) {
+    app.log.warn({ err, batchId }, 'could not email the approvers of a waiting batch');
+  }
+}

@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { joinAs } from '../../../test/factories/members';
+import { balanceOf, type ProductPick, pickProduct, postOrder, recipient } from '../../../test/factories/orders';
+import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
+import { replayBalance } from '../ledger/repository';
+
+/**
+ * Bulk batches (issue 16, decision 043) through HTTP into the database: every kind of bad row
+ * kept with its code while the good rows are sent, the key's replay, all-or-nothing and
+ * send-what-fits, a batch racing single orders for the last funds, CSV uploads, approvals of a
+ * batch as a whole, the rows' cursor, and hostile bodies.
+ */
+let t: TestApp;
+let product: ProductPick;
+let fixed: ProductPick;
+beforeAll(async () => {
+  t = await createTestApp();
+  product = await pickProduct(t);
+  fixed = await pickProduct(t, { fixed: true });
+});
+afterAll(() => t.close());
+
+type Row = Record<string, unknown>;
+const row = (extra: Row = {}): Row => ({ email: recipient(), amount: 25, product_code: product.code, ...extra });
+
+const postBatch = (user: SignedUpUser, body: unknown, key: string | null = randomUUID(), query = '') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/batches${query}`,
+    headers: { ...bearer(user.accessToken), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body as object,
+  });
+const postCsv = (user: SignedUpUser, csv: string, query = '', key = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/batches${query}`,
+    headers: { ...bearer(user.accessToken), 'idempotency-key': key, 'content-type': 'text/csv' },
+    payload: csv,
+  });
+const getBatch = async (user: SignedUpUser, id: string) =>
+  (await t.app.inject({ url: `/api/v1/batches/${id}`, headers: bearer(user.accessToken) })).json();
+const rowsOf = async (user: SignedUpUser, id: string, query = 'limit=500') =>
+  (await t.app.inject({ url: `/api/v1/batches/${id}/rows?${query}`, headers: bearer(user.accessToken) })).json();
+
+/** Waits until every order of the batch has settled. */
+const completed = (user: SignedUpUser, id: string) =>
+  eventually(async () => {
+    const b = await getBatch(user, id);
+    return b.status === 'completed' ? b : undefined;
+  }, 30_000);
+
+async function batchesOf(user: SignedUpUser) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM batches WHERE organisation_id = ${user.organisationId}`.execute(t.database.db);
+  return rows[0]?.n;
+}
+
+async function expectLedgerConsistent(user: SignedUpUser) {
+  const balance = await balanceOf(t, user.accessToken);
+  const replayed = await replayBalance(t.database.db, user.organisationId, balance.currency);
+  expect(Math.round(balance.available * 100)).toBe(replayed.availableMinor);
+  expect(Math.round(balance.held * 100)).toBe(replayed.heldMinor);
+  expect(replayed.availableMinor).toBeGreaterThanOrEqual(0);
+  expect(replayed.heldMinor).toBeGreaterThanOrEqual(0);
+}
+
+describe(`bulk batches (${TEST_DB})`, () => {
+  it('keeps every bad row with its code, sends the good ones, and says batch.completed', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const before = await balanceOf(t, owner.accessToken);
+    const dup = row();
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const rows: Row[] = [
+      row({ recipient_name: 'Ada Lovelace', message: 'Thank you!' }),
+      { amount: 25, product_code: product.code },
+      row({ email: 'not-an-email' }),
+      row({ product_code: 'NO-SUCH-PRODUCT' }),
+      row({ amount: 'twelve' }),
+      row({ amount: product.maxValue + 1 }),
+      row({ quantity: 0 }),
+      row({ message: 'bad\u0000message' }),
+      row({ send_at: past }),
+      row({ send_at: 'tomorrow' }),
+      dup,
+      { ...dup },
+      row({ product_code: fixed.code, amount: fixed.denominations?.[0] }),
+      row({ quantity: '2' }),
+    ];
+    const res = await postBatch(owner, { name: 'Q4 thank-yous', rows });
+    expect(res.statusCode, res.body).toBe(202);
+    const accepted = res.json();
+    expect(accepted).toMatchObject({ success: true, name: 'Q4 thank-yous', mode: 'all_or_nothing' });
+    expect(accepted.counts).toMatchObject({ rows: 14, valid: 4, invalid: 10 });
+
+    const { data } = await rowsOf(owner, accepted.batch_id);
+    const codes = data.map((r: { errors: { code: string; field: string }[] }) => r.errors.map((e) => e.code));
+    expect(codes).toEqual([
+      [],
+      ['MISSING_FIELD'],
+      ['INVALID_EMAIL'],
+      ['UNKNOWN_PRODUCT'],
+      ['INVALID_AMOUNT'],
+      ['AMOUNT_OUT_OF_RANGE'],
+      ['INVALID_QUANTITY'],
+      ['INVALID_TEXT'],
+      ['INVALID_SEND_AT'],
+      ['INVALID_SEND_AT'],
+      [],
+      ['DUPLICATE_ROW'],
+      [],
+      [],
+    ]);
+    expect(data[11].errors[0].message).toBe('Same email, product and amount as row 11');
+    expect(data[7].input.message).toBe('bad\uFFFDmessage');
+
+    const done = await completed(owner, accepted.batch_id);
+    expect(done.counts).toMatchObject({ ordered: 4, delivered: 4, failed: 0, queued: 0, in_progress: 0 });
+    const final = await rowsOf(owner, accepted.batch_id);
+    expect(final.data[0]).toMatchObject({ status: 'ordered', order_status: 'completed' });
+    expect(final.data[13].order_id).toEqual(expect.any(String));
+    const order = (
+      await t.app.inject({ url: `/api/v1/orders/${final.data[0].order_id}`, headers: bearer(owner.accessToken) })
+    ).json();
+    expect(order).toMatchObject({ recipient_name: 'Ada Lovelace', message: 'Thank you!', status: 'completed' });
+
+    // The money: exactly the valid rows' total left the available balance, and nothing is held.
+    const after = await balanceOf(t, owner.accessToken);
+    expect(Math.round((before.available - after.available) * 100)).toBe(accepted.charged.total_minor);
+    expect(after.held).toBe(0);
+    await expectLedgerConsistent(owner);
+
+    const events = (
+      await t.app.inject({ url: '/api/v1/events?type=batch.completed', headers: bearer(owner.accessToken) })
+    ).json();
+    expect(events.data).toHaveLength(1);
+    expect(events.data[0].data.batch).toMatchObject({ batch_id: accepted.batch_id, status: 'completed' });
+  });
+
+  it('answers the same key with the same batch, and refuses a key reused for another body', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const key = randomUUID();
+    const body = { rows: [row(), row()] };
+    const first = await postBatch(owner, body, key);
+    const again = await postBatch(owner, body, key);
+    expect(first.statusCode).toBe(202);
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().batch_id).toBe(first.json().batch_id);
+    const other = await postBatch(owner, { rows: [row()] }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const none = await postBatch(owner, body, null);
+    expect(none.statusCode).toBe(400);
+    expect(await batchesOf(owner)).toBe(1);
+  });
+
+  it('refuses an all-or-nothing batch the balance cannot cover with 402, writing nothing', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const before = await balanceOf(t, owner.accessToken);
+    const count = Math.ceil((before.available * 1.1) / product.maxValue) + 1;
+    const rows = Array.from({ length: count }, () => row({ amount: product.maxValue }));
+    const key = randomUUID();
+    const res = await postBatch(owner, { rows }, key);
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(res.json().error).toContain('send_what_fits');
+    expect((await postBatch(owner, { rows }, key)).statusCode).toBe(402);
+    expect(await balanceOf(t, owner.accessToken)).toEqual(before);
+    expect(await batchesOf(owner)).toBe(0);
+  });
+
+  it('sends what fits, in row order, and marks the rest insufficient_funds', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const before = await balanceOf(t, owner.accessToken);
+    const each = product.maxValue;
+    const fit = Math.floor(before.available / (each * 1.03));
+    const rows = [...Array.from({ length: fit + 2 }, () => row({ amount: each })), row({ amount: product.minValue })];
+    const res = await postBatch(owner, { mode: 'send_what_fits', rows });
+    expect(res.statusCode, res.body).toBe(202);
+    const done = await completed(owner, res.json().batch_id);
+    expect(done.counts.insufficient_funds).toBeGreaterThanOrEqual(1);
+    expect(done.counts.ordered + done.counts.insufficient_funds).toBe(rows.length);
+    const { data } = await rowsOf(owner, res.json().batch_id);
+    // Once a row did not fit, a later big row does not either; the small last row may.
+    const firstSkipped = data.findIndex((r: { status: string }) => r.status === 'insufficient_funds');
+    expect(data.slice(0, firstSkipped).every((r: { status: string }) => r.status === 'ordered')).toBe(true);
+    expect(data.slice(firstSkipped, -1).every((r: { status: string }) => r.status === 'insufficient_funds')).toBe(true);
+    await expectLedgerConsistent(owner);
+  });
+
+  it('never overspends when a batch races single orders for the last funds', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const before = await balanceOf(t, owner.accessToken);
+    const each = product.maxValue;
+    const rows = Array.from({ length: Math.ceil(before.available / each) + 2 }, () => row({ amount: each }));
+    const singles = Array.from({ length: 6 }, () =>
+      postOrder(t, owner.accessToken, { product_code: product.code, amount: each, email: recipient(), quantity: 1 }),
+    );
+    const [batch, ...orders] = await Promise.all([postBatch(owner, { mode: 'send_what_fits', rows }), ...singles]);
+    expect(batch?.statusCode, batch?.body).toBe(202);
+    const done = await completed(owner, batch?.json().batch_id);
+    expect(done.counts.insufficient_funds).toBeGreaterThan(0);
+    const placed = orders.filter((o) => o.statusCode === 201).length;
+    const spent = Math.round((before.available - (await balanceOf(t, owner.accessToken)).available) * 100);
+    expect(spent).toBeLessThanOrEqual(Math.round(before.available * 100));
+    expect(placed + done.counts.ordered).toBeGreaterThan(0);
+    await expectLedgerConsistent(owner);
+  });
+
+  it('takes a CSV upload with its own headings and options in the query', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const csv = [
+      '\uFEFFEmail Address,Value,SKU,Qty,Name,Note',
+      `${recipient()},25,${product.code},1,"Lovelace, Ada","Thanks for ""everything"""`,
+      `${recipient()},30,${product.code},,,`,
+      'nobody,25,NOPE,1,,',
+      '',
+    ].join('\r\n');
+    const res = await postCsv(owner, csv, '?mode=send_what_fits&name=From%20a%20sheet');
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ name: 'From a sheet', mode: 'send_what_fits', counts: { rows: 3, valid: 2 } });
+    const { data } = await rowsOf(owner, res.json().batch_id);
+    expect(data[0].input).toMatchObject({ recipient_name: 'Lovelace, Ada', message: 'Thanks for "everything"' });
+    expect(data[2].errors.map((e: { code: string }) => e.code)).toEqual(['INVALID_EMAIL', 'UNKNOWN_PRODUCT']);
+
+    const noEmail = await postCsv(owner, `amount,product\n25,${product.code}\n`);
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().error).toContain('no column for email');
+    const open = await postCsv(owner, `email,amount,product\n"a@example.com,25,${product.code}\n`);
+    expect(open.statusCode).toBe(400);
+    expect(open.json().error).toContain('never closed');
+  });
+
+  it('exports every row with its result as CSV', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const res = await postBatch(owner, { rows: [row(), row({ email: '=cmd()' })] });
+    const id = res.json().batch_id;
+    await completed(owner, id);
+    const csv = await t.app.inject({ url: `/api/v1/batches/${id}/rows/export`, headers: bearer(owner.accessToken) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'row,status,email,amount,product_code,quantity,recipient_name,send_at,order_id,order_status,charged_total,errors,failure_reason',
+    );
+    expect(lines[1]).toContain(',ordered,');
+    expect(lines[1]).toContain(',completed,');
+    expect(lines[2]).toContain("'=cmd()");
+    expect(lines[2]).toContain('INVALID_EMAIL'.length ? 'email:' : '');
+  });
+
+  it('pages rows with a cursor bound to the batch, and refuses forged ones', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const a = (await postBatch(owner, { rows: Array.from({ length: 5 }, () => row({ email: 'bad' })) })).json();
+    const b = (await postBatch(owner, { rows: Array.from({ length: 3 }, () => row({ email: 'bad' })) })).json();
+    const first = await rowsOf(owner, a.batch_id, 'limit=2');
+    expect(first.data.map((r: { row: number }) => r.row)).toEqual([1, 2]);
+    const second = await rowsOf(owner, a.batch_id, `limit=2&cursor=${first.next_cursor}`);
+    expect(second.data.map((r: { row: number }) => r.row)).toEqual([3, 4]);
+    const foreign = await t.app.inject({
+      url: `/api/v1/batches/${b.batch_id}/rows?cursor=${first.next_cursor}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(foreign.statusCode).toBe(400);
+    const forged = await t.app.inject({
+      url: `/api/v1/batches/${a.batch_id}/rows?cursor=WzJd.AAAAAAAAAAAAAAAAAAAAAA`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(forged.statusCode).toBe(400);
+    const invalid = await rowsOf(owner, a.batch_id, 'status=invalid');
+    expect(invalid.data).toHaveLength(5);
+
+    const stranger = await signUpVerifiedUser(t);
+    const theirs = await t.app.inject({ url: `/api/v1/batches/${a.batch_id}`, headers: bearer(stranger.accessToken) });
+    expect(theirs.statusCode).toBe(404);
+    const list = (await t.app.inject({ url: '/api/v1/batches?limit=1', headers: bearer(owner.accessToken) })).json();
+    expect(list.data[0].batch_id).toBe(b.batch_id);
+    expect(list.has_more).toBe(true);
+  });
+
+  it('meets hostile bodies with 4xx, never 500', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const lone = await postBatch(owner, { rows: [row({ email: '\uD800@example.com', recipient_name: 'x\uDC00' })] });
+    expect(lone.statusCode).toBe(202);
+    expect(lone.json().counts.invalid).toBe(1);
+    for (const body of [
+      { rows: 'x' },
+      { rows: [] },
+      { rows: [{ email: { $gt: '' } }] },
+      { rows: [row({ amount: [1] })] },
+      { rows: Array.from({ length: 10_001 }, () => ({})) },
+      { rows: [row()], mode: 'yolo' },
+      { rows: [row()], quote_ids: ['not-a-uuid'] },
+      { rows: [row()], quote_ids: [randomUUID()] },
+    ]) {
+      const res = await postBatch(owner, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID(), 'content-type': 'text/plain' },
+      payload: 'email\n',
+    });
+    expect(plain.statusCode).toBe(415);
+    const badId = await t.app.inject({ url: '/api/v1/batches/not-a-uuid', headers: bearer(owner.accessToken) });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('holds a sender’s batch for approval as a whole; approval sends it, rejection releases it', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const sender = await joinAs(t, owner, 'sender');
+    const rules = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/approval-rules',
+      headers: bearer(owner.accessToken),
+      payload: { above_usd_minor: 5000 },
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const before = await balanceOf(t, owner.accessToken);
+    // Each row is below the limit; the batch as a whole is above it.
+    const waiting = (await postBatch(sender, { rows: [row({ amount: 30 }), row({ amount: 30 })] })).json();
+    expect(waiting.status).toBe('pending_approval');
+    expect(waiting.approval.expires_at).toEqual(expect.any(String));
+    const held = await balanceOf(t, owner.accessToken);
+    expect(Math.round((before.available - held.available) * 100)).toBe(waiting.charged.total_minor);
+
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/batches/${waiting.batch_id}/approve`,
+      headers: bearer(sender.accessToken),
+    });
+    expect(own.statusCode).toBe(403);
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/batches/${waiting.batch_id}/approve`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/batches/${waiting.batch_id}/approve`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await completed(owner, waiting.batch_id)).counts.delivered).toBe(2);
+
+    const second = (await postBatch(sender, { rows: [row({ amount: 30 }), row({ amount: 30 })] })).json();
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/batches/${second.batch_id}/reject`,
+      headers: bearer(owner.accessToken),
+      payload: { note: 'Not this quarter' },
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    expect(reject.json()).toMatchObject({ status: 'rejected', counts: { rejected: 2, ordered: 0 } });
+    const { n } = (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE batch_id = ${second.batch_id}`.execute(
+        t.database.db,
+      )
+    ).rows[0] as { n: number };
+    expect(n).toBe(0);
+    expect((await balanceOf(t, owner.accessToken)).held).toBe(0);
+    await expectLedgerConsistent(owner);
+
+    // An owner's batch never waits.
+    const direct = (await postBatch(owner, { rows: [row({ amount: 30 }), row({ amount: 30 })] })).json();
+    expect(direct.status).toBe('accepting');
+  });
+});

@@ -1,0 +1,102 @@
+import { BATCH_EXPORT_COLUMNS, type Batch, type BatchRow, type BatchRowStatus } from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CSV_BOM, csvRow } from '../../lib/csv';
+import { notFound } from '../../lib/errors';
+import { presentBatch, presentRow } from './presenter';
+import * as repo from './repository';
+
+export async function getBatch(app: FastifyInstance, organisationId: string, batchId: string): Promise<Batch> {
+  const batch = await repo.findBatch(app.db, organisationId, batchId);
+  if (!batch) throw notFound('Batch');
+  return presentBatch(batch, await repo.countRows(app.db, batchId));
+}
+
+const BATCHES_LISTING = 'batches';
+const BatchPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+
+export async function listBatches(
+  app: FastifyInstance,
+  organisationId: string,
+  q: { limit: number; cursor?: string },
+): Promise<{ batches: Batch[]; next_cursor: string | null }> {
+  const rows = await repo.listBatches(app.db, organisationId, {
+    limit: q.limit + 1,
+    after: q.cursor ? app.cursors.decode(BATCHES_LISTING, q.cursor, BatchPosition) : undefined,
+  });
+  const page = rows.slice(0, q.limit);
+  const batches = await Promise.all(page.map(async (b) => presentBatch(b, await repo.countRows(app.db, b.id))));
+  const last = page.at(-1);
+  return {
+    batches,
+    next_cursor:
+      rows.length > q.limit && last
+        ? app.cursors.encode(BATCHES_LISTING, [last.created_at.toISOString(), last.id])
+        : null,
+  };
+}
+
+// The listing names its batch, so a cursor from one batch's rows is refused on another's.
+const rowsListing = (batchId: string) => `batch_rows:${batchId}`;
+const RowPosition = z.tuple([z.number().int().min(0)]);
+
+export async function listBatchRows(
+  app: FastifyInstance,
+  organisationId: string,
+  batchId: string,
+  q: { limit: number; cursor?: string; status?: BatchRowStatus },
+): Promise<{ rows: BatchRow[]; next_cursor: string | null }> {
+  const batch = await repo.findBatch(app.db, organisationId, batchId);
+  if (!batch) throw notFound('Batch');
+  let afterPosition: number | undefined;
+  if (q.cursor) {
+    [afterPosition] = app.cursors.decode(rowsListing(batchId), q.cursor, RowPosition);
+  }
+  const rows = await repo.listRows(app.db, batchId, { afterPosition, status: q.status, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((r) => presentRow(r, batch.charge_currency)),
+    next_cursor: rows.length > q.limit && last ? app.cursors.encode(rowsListing(batchId), [last.position]) : null,
+  };
+}
+
+const EXPORT_ROWS = 2000;
+
+/** Every row of the batch with what became of it, as CSV, read in pages so memory stays flat. */
+export async function* exportBatchRows(
+  app: FastifyInstance,
+  organisationId: string,
+  batchId: string,
+): AsyncGenerator<string> {
+  const batch = await repo.findBatch(app.db, organisationId, batchId);
+  if (!batch) throw notFound('Batch');
+  yield CSV_BOM + csvRow(BATCH_EXPORT_COLUMNS);
+  let afterPosition = 0;
+  for (;;) {
+    const rows = await repo.listRows(app.db, batchId, { afterPosition, limit: EXPORT_ROWS });
+    let chunk = '';
+    for (const r of rows) {
+      const row = presentRow(r, batch.charge_currency);
+      chunk += csvRow([
+        row.row,
+        row.status,
+        row.input.email,
+        row.input.amount,
+        row.input.product_code,
+        row.input.quantity,
+        row.input.recipient_name,
+        row.input.send_at,
+        row.order_id,
+        row.order_status,
+        row.charged_total,
+        row.errors.map((e) => `${e.field}: ${e.message}`).join('; ') || null,
+        row.failure_reason,
+      ]);
+    }
+    if (chunk) yield chunk;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_ROWS || !last) return;
+    afterPosition = last.position;
+  }
+}

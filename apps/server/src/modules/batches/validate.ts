@@ -1,0 +1,228 @@
+import {
+  BATCH_FIELDS,
+  type BatchField,
+  type BatchRowError,
+  type BatchRowInput,
+  type CreateBatchBody,
+  CreateOrderBodySchema,
+  MAX_QUANTITY,
+  REQUIRED_BATCH_FIELDS,
+  SendAtSchema,
+  textProblem,
+} from '@giftrelay/contracts';
+import { parseAmount } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { CatalogProduct } from '../catalog';
+import { getRate, quotedRates } from '../fx';
+import {
+  type Actor,
+  amountProblem,
+  billingCurrency,
+  cachedProduct,
+  newOrderRow,
+  type OrderRow,
+  scheduledTime,
+} from '../orders';
+
+/** One row of a batch, checked: what was sent (as text the database can hold) and its problems or its order. */
+export interface ValidatedRow {
+  position: number;
+  input: Record<BatchField, string | null>;
+  errors: BatchRowError[];
+  /** The order the row becomes (its id fixed now), when it has no problem. */
+  order: OrderRow | null;
+}
+
+export interface ValidatedBatch {
+  rows: ValidatedRow[];
+  billing: string;
+  /** The rate used for each product currency, into the billing currency. */
+  rates: Record<string, string>;
+  valid: number;
+  subtotalMinor: number;
+  feeMinor: number;
+  totalMinor: number;
+  usdTotalMinor: number;
+}
+
+const emailSchema = CreateOrderBodySchema.shape.email;
+const textSchemas = {
+  recipient_name: CreateOrderBodySchema.shape.recipient_name,
+  message: CreateOrderBodySchema.shape.message,
+} as const;
+
+/**
+ * Checks every row of a batch against the catalogue and the order rules (decision 043), the way
+ * one order is checked (prepare-order.ts), but collecting each row's problems with a stable code
+ * instead of refusing the request: a bad row never blocks the others. A row with the same email,
+ * product and amount as an earlier one is `DUPLICATE_ROW` unless `allow_duplicates`. Quotes and
+ * their refusals apply to the batch as a whole (400, or 409 QUOTE_EXPIRED).
+ */
+export async function validateBatch(
+  app: FastifyInstance,
+  actor: Actor,
+  body: CreateBatchBody,
+): Promise<ValidatedBatch> {
+  const billing = await billingCurrency(app, actor.organisationId);
+  const quoted = body.quote_ids?.length
+    ? await quotedRates(app.db, actor.organisationId, body.quote_ids, billing)
+    : new Map();
+  const products = new Map<string, Promise<CatalogProduct | undefined>>();
+  const productOf = (code: string) => {
+    let p = products.get(code);
+    if (!p) {
+      p = cachedProduct(app, code);
+      products.set(code, p);
+    }
+    return p;
+  };
+  const rates: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  const out: ValidatedRow[] = [];
+  let subtotalMinor = 0;
+  let feeMinor = 0;
+  let totalMinor = 0;
+  let usdTotalMinor = 0;
+  let valid = 0;
+  for (const [i, raw] of body.rows.entries()) {
+    const position = i + 1;
+    const row = await validateRow(raw, position, billing, quoted, productOf);
+    if (row.order && !body.allow_duplicates) {
+      const key = `${row.order.recipient_email}\0${row.order.product_code}\0${row.order.amount_minor}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        row.errors.push({
+          field: 'row',
+          code: 'DUPLICATE_ROW',
+          message: `Same email, product and amount as row ${first}`,
+        });
+        row.order = null;
+      } else seen.set(key, position);
+    }
+    if (row.order) {
+      const o = row.order;
+      o.created_by = actor.userId;
+      o.organisation_id = actor.organisationId;
+      rates[o.currency] = o.fx_rate;
+      valid++;
+      subtotalMinor += Number(o.charged_subtotal_minor);
+      feeMinor += Number(o.charged_fee_minor);
+      totalMinor += Number(o.charged_total_minor);
+      usdTotalMinor += Number(o.usd_total_minor);
+    }
+    out.push(row);
+  }
+  return { rows: out, billing, rates, valid, subtotalMinor, feeMinor, totalMinor, usdTotalMinor };
+}
+
+async function validateRow(
+  raw: BatchRowInput,
+  position: number,
+  billing: string,
+  quoted: Map<string, { rate: string }>,
+  productOf: (code: string) => Promise<CatalogProduct | undefined>,
+): Promise<ValidatedRow> {
+  const input = Object.fromEntries(BATCH_FIELDS.map((f) => [f, storable(raw[f])])) as Record<BatchField, string | null>;
+  const errors: BatchRowError[] = [];
+  const fail = (field: BatchRowError['field'], code: BatchRowError['code'], message: string) => {
+    errors.push({ field, code, message });
+  };
+  const text = (f: BatchField) => {
+    const v = raw[f];
+    return typeof v === 'number' ? String(v) : v?.trim() || '';
+  };
+  for (const f of REQUIRED_BATCH_FIELDS) if (!text(f)) fail(f, 'MISSING_FIELD', `${f} is required`);
+
+  const email = text('email');
+  if (email) {
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) fail('email', 'INVALID_EMAIL', parsed.error.issues[0]?.message ?? 'email is not valid');
+  }
+
+  let quantity = 1;
+  if (text('quantity')) {
+    const q = Number(text('quantity'));
+    if (Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY) quantity = q;
+    else fail('quantity', 'INVALID_QUANTITY', `quantity must be a whole number from 1 to ${MAX_QUANTITY}`);
+  }
+
+  for (const f of ['recipient_name', 'message'] as const) {
+    if (!text(f)) continue;
+    const parsed = textSchemas[f].safeParse(text(f));
+    if (!parsed.success) fail(f, 'INVALID_TEXT', `${f} ${parsed.error.issues[0]?.message ?? 'is not valid text'}`);
+  }
+
+  let sendAt: Date | null = null;
+  if (text('send_at')) {
+    const parsed = SendAtSchema.safeParse(text('send_at'));
+    if (!parsed.success) fail('send_at', 'INVALID_SEND_AT', parsed.error.issues[0]?.message ?? 'send_at is not valid');
+    else {
+      try {
+        sendAt = scheduledTime(parsed.data, 'send_at');
+      } catch (err) {
+        fail('send_at', 'INVALID_SEND_AT', detailOf(err));
+      }
+    }
+  }
+
+  const code = text('product_code');
+  let product: CatalogProduct | undefined;
+  if (code) {
+    product = code.length <= 100 && textProblem(code) === null ? await productOf(code) : undefined;
+    if (!product?.available)
+      fail('product_code', 'UNKNOWN_PRODUCT', `Product code ${input.product_code} does not exist or is not available`);
+  }
+
+  let amountMinor: number | undefined;
+  if (text('amount') && product?.available) {
+    amountMinor = parseAmount(text('amount'), product.currency, { exact: true });
+    if (amountMinor === undefined || amountMinor === 0) {
+      fail('amount', 'INVALID_AMOUNT', 'amount must be a positive number with at most two decimals');
+      amountMinor = undefined;
+    } else {
+      const problem = amountProblem(product, amountMinor);
+      if (problem) fail('amount', 'AMOUNT_OUT_OF_RANGE', problem.message);
+    }
+  }
+
+  let rate: string | undefined;
+  if (product?.available) {
+    rate = quoted.get(product.currency)?.rate ?? getRate(product.currency, billing)?.rate;
+    if (!rate)
+      fail('product_code', 'UNSUPPORTED_CURRENCY', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
+  }
+
+  if (errors.length || !product || amountMinor === undefined || !rate) return { position, input, errors, order: null };
+  const order = newOrderRow({ userId: null, organisationId: '' }, product, {
+    amountMinor,
+    quantity,
+    billing,
+    fxRate: rate,
+    email,
+    recipientName: text('recipient_name') || null,
+    message: text('message') || null,
+    sendAt,
+  });
+  return { position, input, errors, order };
+}
+
+function detailOf(err: unknown): string {
+  if (err instanceof AppError) {
+    const details = err.details as { message?: string }[] | undefined;
+    return details?.[0]?.message ?? err.message;
+  }
+  throw err;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A cell as the database can keep it, to show the row back as it was sent: NUL and lone
+ * surrogates (which neither PostgreSQL text nor jsonb can hold) become U+FFFD. The row's checks
+ * ran on what was sent, so such a row is invalid anyway.
+ */
+function storable(value: string | number | undefined): string | null {
+  if (value === undefined) return null;
+  return String(value).replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
+}
