@@ -54,6 +54,12 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number from 1 to 600').max(600, 'must be a whole number from 1 to 600'))
     .default(1),
+  FULFILMENT_CONCURRENCY: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 4 to 1000')
+    .transform(Number)
+    .pipe(z.number().min(4, 'must be a whole number from 4 to 1000').max(1000, 'must be a whole number from 4 to 1000'))
+    .default(96),
   WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   SELF_VACUUM: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
   REWARD_ENCRYPTION_KEY: z
@@ -171,7 +177,8 @@ export type Config = {
   logFormat: 'auto' | 'json' | 'pretty';
   version: string;
   /** How often the provider is asked for a reward before its order fails, and the first retry's delay (it doubles). */
-  fulfilment: { maxAttempts: number; retryDelaySeconds: number };
+  /** `concurrency`: orders one process fulfils at once (provider calls are mostly waiting). */
+  fulfilment: { maxAttempts: number; retryDelaySeconds: number; concurrency: number };
   /** Whether this process runs the job workers (fulfilment, email); off for API-only processes. */
   runWorkers: boolean;
   /**
@@ -289,7 +296,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logFormat: e.LOG_FORMAT,
     runWorkers: e.WORKERS === 'on',
     selfVacuum: e.SELF_VACUUM,
-    fulfilment: { maxAttempts: e.FULFILMENT_MAX_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
+    fulfilment: {
+      maxAttempts: e.FULFILMENT_MAX_ATTEMPTS,
+      retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS,
+      concurrency: e.FULFILMENT_CONCURRENCY,
+    },
     rewardEncryptionKey: e.REWARD_ENCRYPTION_KEY ? Buffer.from(e.REWARD_ENCRYPTION_KEY, 'base64') : undefined,
     rewardEncryptionKeys: e.REWARD_ENCRYPTION_KEYS,
     version: process.env.npm_package_version ?? '0.1.0',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
+import { Slots } from '../../lib/slots';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { insertEvent } from '../events';
 import { postEntry } from '../ledger';
@@ -43,6 +44,21 @@ export const fulfilJobData = (order: Pick<repo.OrderRow, 'id' | 'send_at'>) =>
 class RetryLater extends Error {}
 
 /**
+ * The connections fulfilment may use at once: half the pool, so that while a batch's thousands of
+ * orders are fulfilled the API's requests always find a free connection (decision 043).
+ */
+const dbSlots = new WeakMap<FastifyInstance, Slots>();
+function slotsOf(app: FastifyInstance): Slots {
+  let slots = dbSlots.get(app);
+  if (!slots) {
+    const pool = app.config.database.driver === 'postgres' ? app.config.database.poolMax : 2;
+    slots = new Slots(Math.max(1, Math.floor(pool / 2)));
+    dbSlots.set(app, slots);
+  }
+  return slots;
+}
+
+/**
  * The fulfilment worker. For each pending reward of the order it takes a lease, asks the
  * provider for a code using the reward's id as the provider's reference (so a repeated call
  * returns the same code), and stores the code encrypted. When every reward has its code the order
@@ -70,11 +86,12 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   await boss.work<EmailFallback>(EMAIL_FALLBACK_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await sendRecipientEmailAgain(app, job.data);
   });
-  // A few fetch loops, each taking up to BATCH jobs at once and working them side by side: one
+  // A few fetch loops, each taking up to its share of FULFILMENT_CONCURRENCY jobs at once and working them side by side: one
   // fetch per batch instead of one per job, and a wake-up (which wakes every loop) costs a few
   // fetches rather than one per slot. Each job is settled on its own (perJobResults), so one
   // that must retry does not hold back the others.
-  const loops = opts.concurrency ?? 4;
+  const loops = opts.concurrency ?? LOOPS;
+  const batchSize = Math.max(1, Math.ceil(app.config.fulfilment.concurrency / loops));
   await boss.work<{ orderId: string }>(
     FULFIL_QUEUE,
     {
@@ -82,7 +99,10 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
       pollingIntervalSeconds: 0.5,
       includeMetadata: true,
       localConcurrency: loops,
-      batchSize: BATCH,
+      batchSize,
+      // A full fetch means more is waiting (a batch's thousands of orders): fetch again at once
+      // rather than after the polling interval.
+      burstWhenBatchFull: true,
       perJobResults: true,
     },
     async (jobs) =>
@@ -99,8 +119,8 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   );
 }
 
-/** Jobs one fetch loop takes and works at once. */
-const BATCH = 8;
+/** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
+const LOOPS = 4;
 
 export async function fulfilOrder(
   app: FastifyInstance,
@@ -109,8 +129,10 @@ export async function fulfilOrder(
   const { orderId } = job.data;
   // A scheduled order starts now: only by the job made for its time, never one a reschedule left
   // behind, nor after a cancellation (both conditional on the same row).
-  if (job.data.sendAt && !(await work.startScheduledOrder(app.db, orderId, job.data.sendAt))) return;
-  const loaded = await work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
+  const slots = slotsOf(app);
+  if (job.data.sendAt && !(await slots.run(() => work.startScheduledOrder(app.db, orderId, job.data.sendAt as string))))
+    return;
+  const loaded = await slots.run(() => work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS));
   if (loaded?.order.status !== 'pending') return;
   const { order, rewards } = loaded;
   const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
@@ -163,7 +185,7 @@ export async function fulfilOrder(
       throw err;
     }
   }
-  if (!(await completeOrder(app, order, rewards, issued))) {
+  if (!(await slots.run(() => completeOrder(app, order, rewards, issued)))) {
     // Not completed: finished by another run, or a reward it did not see as issued yet. Only the
     // second leaves the order pending, and the retry completes it.
     const now = await repo.findOrderForWorker(app.db, orderId);
