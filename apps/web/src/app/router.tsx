@@ -53,6 +53,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', lazy: () => import('./routes/dashboard') },
           { path: 'orders', lazy: () => import('./routes/orders') },
+          { path: 'orders/bulk', lazy: () => import('./routes/bulk-send') },
+          { path: 'orders/batches', lazy: () => import('./routes/batches') },
+          { path: 'orders/batches/:id', lazy: () => import('./routes/batch') },
           { path: 'approvals', lazy: () => import('./routes/approvals') },
           { path: 'analytics', lazy: () => import('./routes/analytics') },
           { path: 'billing', lazy: () => import('./routes/billing') },

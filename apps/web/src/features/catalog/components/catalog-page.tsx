@@ -1,5 +1,6 @@
 import type { Product } from '@giftrelay/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
 import { Button } from '@/components/ui/button';
 import { useCatalogFacets } from '../api/get-catalog-facets';
@@ -44,6 +45,11 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
               ? `${count.format(totals.products)} gift cards from ${count.format(totals.brands)} brands in ${count.format(totals.countries)} countries, delivered by email.`
               : 'Gift cards from the world’s favourite brands, delivered by email.'}
           </p>
+          {onSend && canSend ? (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/orders/bulk">Send in bulk</Link>
+            </Button>
+          ) : null}
           {facets.data?.sandbox && (
             <span className="rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
               Sandbox

@@ -1,5 +1,9 @@
+import { Upload } from 'lucide-react';
+import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
+import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/auth/use-can';
 import { useOrderStats } from '../api/get-order-stats';
 import { useOrders } from '../api/list-orders';
 import { useOrdersExport } from '../hooks/use-orders-export';
@@ -21,12 +25,26 @@ export function OrdersPage() {
   const list = useOrders({ ...filters, cursor: view.cursor });
   const stats = useOrderStats(filters);
   const exporter = useOrdersExport();
+  const maySend = useCan('createBatch');
   const isUpdating = list.isPlaceholderData && list.isFetching;
   // A page link the server refuses (an old or edited cursor) will not load by asking again.
   const isBadPage = Boolean(view.cursor) && list.error instanceof ApiError && list.error.code === 'VALIDATION_ERROR';
 
   return (
     <PageHeading title="Your Order History">
+      <div className="mt-4 flex flex-wrap gap-3">
+        {maySend ? (
+          <Button asChild size="sm">
+            <Link to="/orders/bulk">
+              <Upload aria-hidden className="size-4" />
+              Send in bulk
+            </Link>
+          </Button>
+        ) : null}
+        <Button asChild size="sm" variant="outline">
+          <Link to="/orders/batches">Batches</Link>
+        </Button>
+      </div>
       <div className="mt-6 grid gap-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <OrderSearch value={view.q ?? ''} onSearch={orders.setSearch} />

@@ -1,0 +1,5 @@
+import { BatchPage } from '@/features/batches';
+
+export function Component() {
+  return <BatchPage />;
+}

@@ -1,0 +1,5 @@
+import { BatchesPage } from '@/features/batches';
+
+export function Component() {
+  return <BatchesPage />;
+}

@@ -1,0 +1,5 @@
+import { BulkSendPage } from '@/features/batches';
+
+export function Component() {
+  return <BulkSendPage />;
+}

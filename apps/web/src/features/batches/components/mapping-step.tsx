@@ -1,0 +1,84 @@
+import { BATCH_FIELDS, REQUIRED_BATCH_FIELDS } from '@giftrelay/contracts';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { type Columns, FIELD_LABELS, type Sheet } from '../utils/sheet';
+
+/** Step 2: which column holds each field, guessed from the headings and changed here. */
+export function MappingStep({
+  sheet,
+  columns,
+  onChange,
+  onBack,
+  onNext,
+}: {
+  sheet: Sheet;
+  columns: Columns;
+  onChange: (columns: Columns) => void;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const id = useId();
+  const missing = REQUIRED_BATCH_FIELDS.filter((f) => columns[f] === undefined);
+  return (
+    <Card className="grid gap-5 p-6">
+      <div>
+        <h2 className="text-lg font-semibold">Match your columns</h2>
+        <p className="text-sm text-muted-foreground">
+          {sheet.source}: {sheet.lines.length.toLocaleString()} row{sheet.lines.length === 1 ? '' : 's'}. Choose the
+          column for each field; the first row’s value is shown beside it.
+        </p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {BATCH_FIELDS.map((field) => {
+          const required = REQUIRED_BATCH_FIELDS.includes(field);
+          const column = columns[field];
+          const sample = column === undefined ? undefined : sheet.lines[0]?.[column];
+          return (
+            <div key={field} className="grid gap-1">
+              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
+                {FIELD_LABELS[field]}
+                {required ? (
+                  <span className="text-destructive"> *</span>
+                ) : (
+                  <span className="text-muted-foreground"> (optional)</span>
+                )}
+              </label>
+              <select
+                id={`${id}-${field}`}
+                value={column ?? ''}
+                aria-invalid={required && column === undefined}
+                onChange={(e) =>
+                  onChange({ ...columns, [field]: e.target.value === '' ? undefined : Number(e.target.value) })
+                }
+                className="h-10 rounded-md border bg-background px-3 text-sm aria-invalid:border-destructive"
+              >
+                <option value="">Not in the file</option>
+                {sheet.headings.map((heading, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in the file
+                  <option key={i} value={i}>
+                    {heading || `Column ${i + 1}`}
+                  </option>
+                ))}
+              </select>
+              <span className="truncate text-xs text-muted-foreground">{sample ? `e.g. ${sample}` : '\u00a0'}</span>
+            </div>
+          );
+        })}
+      </div>
+      {missing.length ? (
+        <p role="alert" className="text-sm text-destructive">
+          Choose a column for {missing.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')}.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button type="button" variant="outline" onClick={onBack}>
+          Choose another file
+        </Button>
+        <Button type="button" disabled={missing.length > 0} onClick={onNext}>
+          Check rows
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { BATCH_MAX_ROWS } from '@giftrelay/contracts';
+import { FileUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { saveBlob } from '@/lib/download';
+import { readSheet, type Sheet, TEMPLATE_CSV } from '../utils/sheet';
+
+/** Step 1: a CSV file, or rows pasted from a spreadsheet. */
+export function UploadStep({ onSheet }: { onSheet: (sheet: Sheet) => void }) {
+  const fileId = useId();
+  const pasteId = useId();
+  const [pasted, setPasted] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const read = (text: string, source: string) => {
+    try {
+      setError(null);
+      onSheet(readSheet(text, source));
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <Card className="grid gap-6 p-6">
+      <div className="grid gap-2">
+        <Label htmlFor={fileId}>CSV file</Label>
+        <p className="text-sm text-muted-foreground">
+          One row per recipient, up to {BATCH_MAX_ROWS.toLocaleString()} rows, with a heading line: email, amount and
+          product code are needed; quantity, recipient name, message and send at are optional. You can match other
+          column names in the next step.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            className="block w-full max-w-sm text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (file) read(await file.text(), file.name);
+            }}
+          />
+          <Button
+            type="button"
+            variant="link"
+            className="px-0"
+            onClick={() => saveBlob(new Blob([TEMPLATE_CSV], { type: 'text/csv' }), 'giftrelay-bulk-template.csv')}
+          >
+            Download a template
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={pasteId}>Or paste rows</Label>
+        <textarea
+          id={pasteId}
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          rows={6}
+          placeholder={'email,amount,product_code\nada@example.com,25,AMAZON-US'}
+          className="w-full rounded-md border bg-background px-3 py-2 font-mono text-sm"
+        />
+        <div>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!pasted.trim()}
+            onClick={() => read(pasted, 'Pasted rows')}
+          >
+            <FileUp aria-hidden className="size-4" />
+            Use pasted rows
+          </Button>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  BATCH_FIELDS,
+  BATCH_MAX_ROWS,
+  type BatchField,
+  type BatchRowInput,
+  type BatchRowStatus,
+  CsvError,
+  csvToBatchRows,
+  guessBatchColumns,
+  readCsv,
+} from '@giftrelay/contracts';
+
+/** An uploaded or pasted CSV: its heading line and the rows under it. */
+export interface Sheet {
+  source: string;
+  headings: string[];
+  lines: string[][];
+}
+
+export type Columns = Partial<Record<BatchField, number>>;
+
+/** Reads CSV text into a sheet; throws an Error whose message the page shows. */
+export function readSheet(text: string, source: string): Sheet {
+  let rows: string[][];
+  try {
+    rows = readCsv(text, { maxRows: BATCH_MAX_ROWS + 1 });
+  } catch (err) {
+    if (err instanceof CsvError) throw new Error(`This file cannot be read: ${err.message}.`);
+    throw err;
+  }
+  const [headings, ...lines] = rows;
+  if (!headings || !lines.length) throw new Error('The file needs a heading line and at least one row under it.');
+  return { source, headings: headings.map((h) => h.trim()), lines };
+}
+
+export const guessColumns = (sheet: Sheet): Columns => guessBatchColumns(sheet.headings);
+
+export const rowsOf = (sheet: Sheet, columns: Columns): BatchRowInput[] => csvToBatchRows(sheet.lines, columns);
+
+export const FIELD_LABELS: Record<BatchField, string> = {
+  email: 'Email',
+  amount: 'Amount',
+  product_code: 'Product code',
+  quantity: 'Quantity',
+  recipient_name: 'Recipient name',
+  message: 'Message',
+  send_at: 'Send at',
+};
+
+/** A CSV with every column, for people starting from nothing. */
+export const TEMPLATE_CSV = `${BATCH_FIELDS.join(',')}\r\nada@example.com,25,AMAZON-US,1,Ada Lovelace,Thank you!,\r\n`;
+
+export const ROW_STATUS_LABELS: Record<BatchRowStatus, string> = {
+  invalid: 'Not sent: problems',
+  queued: 'Queued',
+  ordered: 'Ordered',
+  insufficient_funds: 'Not sent: balance too low',
+  rejected: 'Rejected',
+};
