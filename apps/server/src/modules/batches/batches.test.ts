@@ -203,10 +203,18 @@ describe(`bulk batches (${TEST_DB})`, () => {
     expect(batch?.statusCode, batch?.body).toBe(202);
     const done = await completed(owner, batch?.json().batch_id);
     expect(done.counts.insufficient_funds).toBeGreaterThan(0);
-    const placed = orders.filter((o) => o.statusCode === 201).length;
+    const singlesSpent = orders
+      .filter((o) => o.statusCode === 201)
+      .reduce((n, o) => n + (o.json().charged.total_minor as number), 0);
+    expect(orders.every((o) => o.statusCode === 201 || o.statusCode === 402)).toBe(true);
+    const { data } = await rowsOf(owner, batch?.json().batch_id);
+    const batchSpent = data
+      .filter((r: { status: string }) => r.status === 'ordered')
+      .reduce((n: number, r: { charged_total_minor: number }) => n + r.charged_total_minor, 0);
+    // Exactly what was placed left the balance, and never more than there was.
     const spent = Math.round((before.available - (await balanceOf(t, owner.accessToken)).available) * 100);
+    expect(spent).toBe(singlesSpent + batchSpent);
     expect(spent).toBeLessThanOrEqual(Math.round(before.available * 100));
-    expect(placed + done.counts.ordered).toBeGreaterThan(0);
     await expectLedgerConsistent(owner);
   });
 
@@ -369,5 +377,48 @@ describe(`bulk batches (${TEST_DB})`, () => {
     // An owner's batch never waits.
     const direct = (await postBatch(owner, { rows: [row({ amount: 30 }), row({ amount: 30 })] })).json();
     expect(direct.status).toBe('accepting');
+  });
+
+  it('charges rows in another currency at the quote’s rate, and refuses the batch on an expired quote', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const gbp = await pickProduct(t, { country: 'UK', currency: 'GBP' });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/fx/quotes',
+      headers: bearer(owner.accessToken),
+      payload: { from: 'GBP' },
+    });
+    const quoteId = quote.json().quote_id;
+    // The market moves after the quote: the batch still pays the quote's rate.
+    await sql`UPDATE fx_quotes SET rate = 1.3113 WHERE id = ${quoteId}`.execute(t.database.db);
+    const rows = [row({ product_code: gbp.code, amount: gbp.minValue }), row()];
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches/preview',
+      headers: bearer(owner.accessToken),
+      payload: { rows, quote_ids: [quoteId] },
+    });
+    expect(preview.json().rates).toEqual({ GBP: '1.3113', USD: '1' });
+    const res = await postBatch(owner, { rows, quote_ids: [quoteId] });
+    expect(res.statusCode, res.body).toBe(202);
+    const done = await completed(owner, res.json().batch_id);
+    const { data } = await rowsOf(owner, res.json().batch_id);
+    const order = (
+      await t.app.inject({ url: `/api/v1/orders/${data[0].order_id}`, headers: bearer(owner.accessToken) })
+    ).json();
+    expect(order.charged.rate).toBe('1.3113');
+    expect(data[0].charged_total_minor).toBe(order.charged.total_minor);
+    expect(done.charged.total_minor).toBe(preview.json().total_minor);
+
+    await sql`UPDATE fx_quotes SET created_at = created_at - interval '61 seconds', expires_at = expires_at - interval '61 seconds'
+              WHERE id = ${quoteId}`.execute(t.database.db);
+    const before = await balanceOf(t, owner.accessToken);
+    const expired = await postBatch(owner, { rows, quote_ids: [quoteId] });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().code).toBe('QUOTE_EXPIRED');
+    expect(await balanceOf(t, owner.accessToken)).toEqual(before);
+    expect(await batchesOf(owner)).toBe(1);
+    const stranger = await signUpVerifiedUser(t);
+    expect((await postBatch(stranger, { rows, quote_ids: [quoteId] })).statusCode).toBe(400);
   });
 });

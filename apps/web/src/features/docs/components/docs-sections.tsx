@@ -232,6 +232,20 @@ function CreateOrder() {
         </li>
         <li>A failure on our side (5xx) frees the key: retrying with it is safe and runs the order once.</li>
       </ul>
+      <h3 className="mt-8 text-lg font-semibold">Sending in bulk</h3>
+      <p className="mt-3">
+        <Code>POST /api/v1/batches</Code> takes up to 10,000 rows (JSON <Code>{'{"rows": [...]}'}</Code>, or a CSV file
+        with <Code>Content-Type: text/csv</Code> and a heading line) and answers 202 with the batch. Every row is
+        checked like an order; a bad row is kept with its errors, each with a stable code such as{' '}
+        <Code>INVALID_EMAIL</Code>, <Code>UNKNOWN_PRODUCT</Code> or <Code>DUPLICATE_ROW</Code>, and never blocks the
+        others. With <Code>mode: all_or_nothing</Code> (the default) the valid rows’ total is held at once, or the batch
+        is refused with 402 and nothing written; with <Code>send_what_fits</Code> rows are held in order and those the
+        balance cannot cover are marked <Code>insufficient_funds</Code>. <Code>Idempotency-Key</Code> is required.
+        Follow it with <Code>GET /api/v1/batches/{'{id}'}</Code> (counts) and{' '}
+        <Code>GET /api/v1/batches/{'{id}'}/rows</Code> (each row’s result and order), or wait for{' '}
+        <Code>batch.completed</Code>. <Code>POST /api/v1/batches/preview</Code> checks the same body without sending
+        anything.
+      </p>
       <Examples tab="create-order" />
     </>
   );
@@ -278,6 +292,14 @@ const WEBHOOK_EVENTS = [
   {
     name: 'reward.voided',
     when: 'A reward nobody had opened was voided: its code no longer shows; refunded says whether the provider cancelled the card and its share came back to your balance.',
+  },
+  {
+    name: 'order.cancelled',
+    when: 'A scheduled order was cancelled before its time; its hold is released.',
+  },
+  {
+    name: 'batch.completed',
+    when: 'Every order of a bulk batch has settled (delivered, failed or cancelled); data.batch has its counts.',
   },
   { name: 'balance.funded', when: 'Money was added to your balance (a top-up).' },
   { name: 'balance.low', when: 'Your available balance fell below the threshold set in Settings → Organisation.' },
