@@ -59,7 +59,7 @@ const EnvSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number from 4 to 1000')
     .transform(Number)
     .pipe(z.number().min(4, 'must be a whole number from 4 to 1000').max(1000, 'must be a whole number from 4 to 1000'))
-    .default(96),
+    .default(160),
   WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   SELF_VACUUM: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
   REWARD_ENCRYPTION_KEY: z

@@ -120,7 +120,7 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
 }
 
 /** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
-const LOOPS = 4;
+const LOOPS = 8;
 
 export async function fulfilOrder(
   app: FastifyInstance,
