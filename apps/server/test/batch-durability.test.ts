@@ -15,7 +15,9 @@ import { freePort, health, type ServerProcess, startServerProcess } from './serv
  * PostgreSQL: every valid row ends as exactly one order, delivered once, and the ledger replays.
  */
 describe.runIf(TEST_DB === 'postgres')('batch durability (PostgreSQL, real processes)', () => {
-  const ROWS = 3000;
+  // Enough rows for several chunks of acceptance, few enough not to starve the suite's other
+  // real-process tests of CPU while they are delivered.
+  const ROWS = 1500;
   const PUBLIC_URL = 'http://localhost:3999';
   let url: string;
   let drop: () => Promise<void>;

@@ -25,7 +25,9 @@ export type BatchMode = z.infer<typeof BatchModeSchema>;
  * failed or cancelled: `batch.completed`), `rejected` (by an approver, or 7 days without one).
  */
 export const BATCH_STATUSES = ['pending_approval', 'accepting', 'sending', 'completed', 'rejected'] as const;
-export const BatchStatusSchema = z.enum(BATCH_STATUSES);
+export const BatchStatusSchema = z.enum(BATCH_STATUSES, {
+  error: `status must be one of ${BATCH_STATUSES.join(', ')}`,
+});
 export type BatchStatus = z.infer<typeof BatchStatusSchema>;
 
 export const BATCH_STATUS_LABELS: Record<BatchStatus, string> = {
@@ -175,7 +177,7 @@ export type Batch = z.infer<typeof BatchSchema>;
 export const BatchResponseSchema = BatchSchema.extend({ success: z.literal(true) });
 export type BatchResponse = z.infer<typeof BatchResponseSchema>;
 
-export const ListBatchesQuerySchema = z.object({ ...pageQueryFields });
+export const ListBatchesQuerySchema = z.object({ ...pageQueryFields, status: BatchStatusSchema.optional() });
 export const ListBatchesResponseSchema = listEnvelope(BatchSchema);
 
 const inputCell = z.string().nullable();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendAtOf, toLocalInput } from './send-at';
+import { localTimeToIso, sendAtOf, toLocalInput } from './send-at';
 
 describe('send later', () => {
   const now = Date.parse('2026-11-26T10:00:00.000Z');
@@ -20,5 +20,14 @@ describe('send later', () => {
 
   it('shows an instant as the datetime-local field does, to the minute', () => {
     expect(toLocalInput(new Date(2026, 0, 5, 7, 9).toISOString())).toBe('2026-01-05T07:09');
+  });
+});
+
+describe('localTimeToIso', () => {
+  it('reads a time without a zone in the browser’s zone, and leaves anything else alone', () => {
+    expect(localTimeToIso('2026-12-01 09:00')).toBe(new Date(2026, 11, 1, 9, 0).toISOString());
+    expect(localTimeToIso('2026-12-01T09:00:30')).toBe(new Date(2026, 11, 1, 9, 0, 30).toISOString());
+    expect(localTimeToIso('2026-12-01T09:00:00+01:00')).toBe('2026-12-01T09:00:00+01:00');
+    expect(localTimeToIso('tomorrow')).toBe('tomorrow');
   });
 });

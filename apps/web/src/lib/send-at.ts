@@ -29,3 +29,17 @@ export function toLocalInput(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A spreadsheet's time without a zone ("2026-12-01 09:00") read in the sender's own time zone, as
+ * ISO 8601 the API takes; anything else (with an offset, or not a time) is left for the server to judge.
+ */
+export function localTimeToIso(text: string): string {
+  const m = LOCAL_TIME.exec(text.trim());
+  if (!m) return text;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0));
+  const at = new Date(y as number, (mo as number) - 1, d, h, mi, s);
+  return Number.isNaN(at.getTime()) ? text : at.toISOString();
+}

@@ -421,4 +421,33 @@ describe(`bulk batches (${TEST_DB})`, () => {
     const stranger = await signUpVerifiedUser(t);
     expect((await postBatch(stranger, { rows, quote_ids: [quoteId] })).statusCode).toBe(400);
   });
+
+  it('schedules a row with send_at, stays sending until it goes, and completes when it is cancelled', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const later = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const res = await postBatch(owner, { rows: [row(), row({ send_at: later })] });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().batch_id;
+    const sent = await eventually(async () => {
+      const b = await getBatch(owner, id);
+      return b.counts.delivered === 1 ? b : undefined;
+    });
+    expect(sent).toMatchObject({ status: 'sending', counts: { in_progress: 1, ordered: 2 } });
+    const { data } = await rowsOf(owner, id);
+    expect(data[1]).toMatchObject({ status: 'ordered', order_status: 'scheduled' });
+    const order = (
+      await t.app.inject({ url: `/api/v1/orders/${data[1].order_id}`, headers: bearer(owner.accessToken) })
+    ).json();
+    expect(order.send_at).toBe(later);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${data[1].order_id}/cancel`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const done = await completed(owner, id);
+    expect(done.counts).toMatchObject({ delivered: 1, cancelled: 1, in_progress: 0 });
+    expect((await balanceOf(t, owner.accessToken)).held).toBe(0);
+    await expectLedgerConsistent(owner);
+  });
 });

@@ -1,4 +1,10 @@
-import { BATCH_EXPORT_COLUMNS, type Batch, type BatchRow, type BatchRowStatus } from '@giftrelay/contracts';
+import {
+  BATCH_EXPORT_COLUMNS,
+  type Batch,
+  type BatchRow,
+  type BatchRowStatus,
+  type BatchStatus,
+} from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CSV_BOM, csvRow } from '../../lib/csv';
@@ -18,9 +24,10 @@ const BatchPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id])
 export async function listBatches(
   app: FastifyInstance,
   organisationId: string,
-  q: { limit: number; cursor?: string },
+  q: { limit: number; cursor?: string; status?: BatchStatus },
 ): Promise<{ batches: Batch[]; next_cursor: string | null }> {
   const rows = await repo.listBatches(app.db, organisationId, {
+    status: q.status,
     limit: q.limit + 1,
     after: q.cursor ? app.cursors.decode(BATCHES_LISTING, q.cursor, BatchPosition) : undefined,
   });

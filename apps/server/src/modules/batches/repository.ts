@@ -106,12 +106,13 @@ export async function listRows(
 export async function listBatches(
   tx: Tx,
   organisationId: string,
-  opts: { after?: { createdAt: Date; id: string }; limit: number },
+  opts: { after?: { createdAt: Date; id: string }; limit: number; status?: BatchRecord['status'] },
 ): Promise<BatchRecord[]> {
   return tx
     .selectFrom('batches')
     .selectAll()
     .where('organisation_id', '=', organisationId)
+    .$if(opts.status !== undefined, (q) => q.where('status', '=', opts.status as BatchRecord['status']))
     .$if(opts.after !== undefined, (q) => {
       const a = opts.after as { createdAt: Date; id: string };
       return q.where(sql<boolean>`(created_at, id) < (${a.createdAt}, ${a.id}::uuid)`);

@@ -1,6 +1,6 @@
 import { PageHeading } from '@/components/layout/page-heading';
 import { Forbidden } from '@/components/ui/forbidden';
-import { ApprovalQueue } from '@/features/approvals';
+import { ApprovalQueue, WaitingBatches } from '@/features/approvals';
 import { useMembers } from '@/features/members';
 import { useCan } from '@/lib/auth/use-can';
 import { useUser } from '@/lib/auth/use-session';
@@ -20,7 +20,10 @@ export function Component() {
       </p>
       <div className="mt-8">
         {canDecide ? (
-          <ApprovalQueue senderOf={senderOf} />
+          <div className="grid gap-8">
+            <WaitingBatches senderOf={senderOf} />
+            <ApprovalQueue senderOf={senderOf} />
+          </div>
         ) : (
           <Forbidden role={user.role} title="Only owners and admins approve orders">
             Orders you send that need approval show as Pending approval in your order history.

@@ -2,3 +2,4 @@
 
 export { ApprovalQueue } from './components/approval-queue';
 export { ApprovalRulesSection } from './components/approval-rules-section';
+export { WaitingBatches } from './components/waiting-batches';

@@ -2,6 +2,7 @@ import { BATCH_FIELDS, REQUIRED_BATCH_FIELDS } from '@giftrelay/contracts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { senderTimeZone } from '@/lib/send-at';
 import { type Columns, FIELD_LABELS, type Sheet } from '../utils/sheet';
 
 /** Step 2: which column holds each field, guessed from the headings and changed here. */
@@ -61,7 +62,13 @@ export function MappingStep({
                   </option>
                 ))}
               </select>
-              <span className="truncate text-xs text-muted-foreground">{sample ? `e.g. ${sample}` : '\u00a0'}</span>
+              <span className="truncate text-xs text-muted-foreground">
+                {sample
+                  ? `e.g. ${sample}`
+                  : field === 'send_at'
+                    ? `Times without a zone are in yours (${senderTimeZone()})`
+                    : '\u00a0'}
+              </span>
             </div>
           );
         })}

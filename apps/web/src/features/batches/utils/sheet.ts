@@ -9,6 +9,7 @@ import {
   guessBatchColumns,
   readCsv,
 } from '@giftrelay/contracts';
+import { localTimeToIso } from '@/lib/send-at';
 
 /** An uploaded or pasted CSV: its heading line and the rows under it. */
 export interface Sheet {
@@ -35,7 +36,9 @@ export function readSheet(text: string, source: string): Sheet {
 
 export const guessColumns = (sheet: Sheet): Columns => guessBatchColumns(sheet.headings);
 
-export const rowsOf = (sheet: Sheet, columns: Columns): BatchRowInput[] => csvToBatchRows(sheet.lines, columns);
+/** The rows as the API takes them; a send_at without a zone is read in the sender's time zone. */
+export const rowsOf = (sheet: Sheet, columns: Columns): BatchRowInput[] =>
+  csvToBatchRows(sheet.lines, columns).map((r) => (r.send_at ? { ...r, send_at: localTimeToIso(r.send_at) } : r));
 
 export const FIELD_LABELS: Record<BatchField, string> = {
   email: 'Email',
