@@ -3,7 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 
 // Never echoed back in a configuration message.
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'REWARD_ENCRYPTION_KEY', 'REWARD_ENCRYPTION_KEYS', 'MAILBOX_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
+  'REWARD_ENCRYPTION_KEY',
+  'REWARD_ENCRYPTION_KEYS',
+  'MAILBOX_TOKEN',
+  'TANGO_PLATFORM_KEY',
+]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -140,7 +146,19 @@ const EnvSchema = z.object({
       ),
     )
     .default([]),
-  GIFT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider so far)' }).default('sandbox'),
+  GIFT_CARD_PROVIDER: z.enum(['sandbox', 'tango'], { error: 'must be sandbox or tango' }).default('sandbox'),
+  // Tango Card's RaaS v2 (issue 17): their integration (sandbox) base unless told otherwise.
+  TANGO_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, such as https://api.tangocard.com/raas/v2' })
+    .default('https://integration-api.tangocard.com/raas/v2'),
+  TANGO_PLATFORM_NAME: z.string().max(200, 'must be at most 200 characters').optional(),
+  TANGO_PLATFORM_KEY: z.string().max(500, 'must be at most 500 characters').optional(),
+  TANGO_CUSTOMER_ID: z.string().max(200, 'must be at most 200 characters').optional(),
+  TANGO_ACCOUNT_ID: z.string().max(200, 'must be at most 200 characters').optional(),
+  TANGO_REQUESTS_PER_SECOND: wholeNumber(1, 100).default(1),
+  TANGO_TIMEOUT_MS: wholeNumber(1000, 120_000).default(15_000),
+  /** Below this (in the Tango account's currency, major units) the operators are emailed once a day. */
+  TANGO_LOW_BALANCE: wholeNumber(0, 100_000_000).default(1000),
   SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
   SANDBOX_FAILURE_RATE: z
     .string()
@@ -224,8 +242,19 @@ export type Config = {
   /** Accounts that are platform operators by configuration (decision 041), lower-cased. */
   operatorEmails: string[];
   giftCards: {
-    provider: 'sandbox';
+    provider: 'sandbox' | 'tango';
     sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
+    /** Set when `provider` is tango (every field checked at boot). */
+    tango: {
+      baseUrl: string;
+      platformName: string;
+      platformKey: string;
+      customerId: string;
+      accountId: string;
+      requestsPerSecond: number;
+      timeoutMs: number;
+      lowBalance: number;
+    } | null;
   };
   /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
   catalogSyncCron: string | null;
@@ -281,6 +310,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ]);
     }
   }
+  if (e.GIFT_CARD_PROVIDER === 'tango') {
+    const missing = (
+      ['TANGO_PLATFORM_NAME', 'TANGO_PLATFORM_KEY', 'TANGO_CUSTOMER_ID', 'TANGO_ACCOUNT_ID'] as const
+    ).filter((name) => !e[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        missing.map(
+          (name) =>
+            `${name} must be set when GIFT_CARD_PROVIDER=tango: it comes from your Tango Card platform (Rewards Genius → API access)`,
+        ),
+      );
+    }
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -331,6 +373,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         failureRate: e.SANDBOX_FAILURE_RATE,
         latencyMs: e.SANDBOX_LATENCY_MS,
       },
+      tango:
+        e.GIFT_CARD_PROVIDER === 'tango'
+          ? {
+              baseUrl: e.TANGO_BASE_URL,
+              platformName: e.TANGO_PLATFORM_NAME as string,
+              platformKey: e.TANGO_PLATFORM_KEY as string,
+              customerId: e.TANGO_CUSTOMER_ID as string,
+              accountId: e.TANGO_ACCOUNT_ID as string,
+              requestsPerSecond: e.TANGO_REQUESTS_PER_SECOND,
+              timeoutMs: e.TANGO_TIMEOUT_MS,
+              lowBalance: e.TANGO_LOW_BALANCE,
+            }
+          : null,
     },
     catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,

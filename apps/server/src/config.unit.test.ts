@@ -82,6 +82,33 @@ describe('loadConfig', () => {
     expect(problems(env).join('\n')).toContain(message);
   });
 
+  it('needs every Tango Card identifier for GIFT_CARD_PROVIDER=tango, and never shows the key', () => {
+    const missing = problems({ GIFT_CARD_PROVIDER: 'tango', TANGO_PLATFORM_NAME: 'GiftRelay' });
+    expect(missing).toHaveLength(3);
+    expect(missing[0]).toContain('TANGO_PLATFORM_KEY must be set when GIFT_CARD_PROVIDER=tango');
+    expect(missing.join(' ')).toContain('TANGO_CUSTOMER_ID');
+    const badRate = problems({
+      GIFT_CARD_PROVIDER: 'tango',
+      TANGO_REQUESTS_PER_SECOND: '0',
+      TANGO_PLATFORM_KEY: 's3cret',
+    });
+    expect(badRate.join(' ')).toContain('TANGO_REQUESTS_PER_SECOND');
+    expect(badRate.join(' ')).not.toContain('s3cret');
+    const config = loadConfig({
+      GIFT_CARD_PROVIDER: 'tango',
+      TANGO_PLATFORM_NAME: 'GiftRelay',
+      TANGO_PLATFORM_KEY: 'key',
+      TANGO_CUSTOMER_ID: 'C',
+      TANGO_ACCOUNT_ID: 'A',
+    });
+    expect(config.giftCards.tango).toMatchObject({
+      baseUrl: 'https://integration-api.tangocard.com/raas/v2',
+      requestsPerSecond: 1,
+      lowBalance: 1000,
+    });
+    expect(loadConfig({}).giftCards.tango).toBeNull();
+  });
+
   it('reports every bad variable at once', () => {
     expect(problems({ PORT: 'x', APP_ENV: 'y' })).toHaveLength(2);
   });
@@ -183,6 +210,7 @@ describe('gift-card provider and catalogue configuration', () => {
     expect(config.giftCards).toEqual({
       provider: 'sandbox',
       sandbox: { catalogSize: 0, failureRate: 0, latencyMs: 0 },
+      tango: null,
     });
     expect(config.catalogSyncCron).toBe('0 * * * *');
     expect(config.catalogCacheSeconds).toBe(30);
@@ -205,7 +233,7 @@ describe('gift-card provider and catalogue configuration', () => {
   it('names each bad value and what it allows', () => {
     expect(
       problems({
-        GIFT_CARD_PROVIDER: 'tango',
+        GIFT_CARD_PROVIDER: 'paypal',
         SANDBOX_CATALOG_SIZE: '-1',
         SANDBOX_FAILURE_RATE: '1.5',
         SANDBOX_LATENCY_MS: 'fast',
@@ -213,7 +241,7 @@ describe('gift-card provider and catalogue configuration', () => {
         CATALOG_CACHE_SECONDS: '1h',
       }),
     ).toEqual([
-      'GIFT_CARD_PROVIDER must be sandbox (the only provider so far) (got "tango")',
+      'GIFT_CARD_PROVIDER must be sandbox or tango (got "paypal")',
       'SANDBOX_CATALOG_SIZE must be a whole number from 0 to 200000 (got "-1")',
       'SANDBOX_FAILURE_RATE must be a number from 0 to 1, such as 0.05 (got "1.5")',
       'SANDBOX_LATENCY_MS must be a whole number from 0 to 60000 (got "fast")',

@@ -30,6 +30,11 @@ export const HealthSchema = z.object({
     error: z.string().optional(),
     available_products: z.number().int().nullable(),
     last_sync_at: z.string().nullable(),
+    /**
+     * Whether GiftRelay's own account with a real provider is below its alert level (the operators
+     * are emailed); null for the sandbox. The amount itself is not public.
+     */
+    funds_low: z.boolean().nullable(),
   }),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -2099,6 +2099,7 @@ export interface components {
             gift_cards: {
                 available_products: number | null;
                 error?: string;
+                funds_low: boolean | null;
                 last_sync_at: string | null;
                 latency_ms: number | null;
                 ok: boolean;
@@ -5210,6 +5211,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                status?: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
             };
             header?: never;
             path?: never;

@@ -437,6 +437,17 @@ export interface Products {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProviderAlerts {
+  kind: string;
+  provider: string;
+  sent_at: Timestamp;
+}
+
+export interface ProviderRateLimits {
+  next_slot_at: Timestamp;
+  provider: string;
+}
+
 export interface RateLimitCounters {
   hits: number;
   key: string;
@@ -609,6 +620,8 @@ export interface DB {
   organisations: Organisations;
   platform_operators: PlatformOperators;
   products: Products;
+  provider_alerts: ProviderAlerts;
+  provider_rate_limits: ProviderRateLimits;
   rate_limit_counters: RateLimitCounters;
   reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;

@@ -420,6 +420,9 @@ export interface Database {
   order_stats_daily: OrderStatsTable;
   order_stats_daily_dims: OrderStatsTable & { brand: string; category: string; country: string };
   order_stats_deltas: OrderStatsTable & { id: Generated<string>; brand: string; category: string; country: string };
+  /** A real provider's shared request rate, and its operators' alerts (0086, decision 044). */
+  provider_rate_limits: { provider: string; next_slot_at: Date };
+  provider_alerts: { provider: string; kind: string; sent_at: Date };
   batches: BatchesTable;
   batch_rows: BatchRowsTable;
   products: ProductsTable;

@@ -10,6 +10,7 @@ import {
   upkeepTable,
 } from '../db/maintenance';
 import { expireWaitingBatches, finishSettledBatches } from '../modules/batches';
+import { alertLowProviderFunds } from '../modules/operators';
 import { expireWaitingOrders, type ReminderReport, remindAndExpireUnopened } from '../modules/orders';
 import { disableFailingEndpoints } from '../modules/webhooks/auto-disable';
 
@@ -32,6 +33,8 @@ export interface HousekeepingReport {
   /** Batches rejected after 7 days waiting, and batches completed that a settling order left behind (decision 043). */
   expiredBatches?: number;
   finishedBatches?: number;
+  /** Whether this sweep emailed the operators that the real provider's account runs low (issue 17). */
+  lowFundsAlert?: boolean;
 }
 
 export interface Housekeeping {
@@ -82,10 +85,23 @@ export const housekeepingPlugin = fp(
       if (expiredApprovals > 0) app.log.info({ expiredApprovals }, 'orders that waited 7 days for approval rejected');
       const unopened = await remindAndExpireUnopened(app);
       if (Object.values(unopened).some((n) => n > 0)) app.log.info({ unopened }, 'unopened rewards reminded or voided');
+      const lowFundsAlert = await alertLowProviderFunds(app).catch((err) => {
+        app.log.warn({ err }, 'could not check the provider account’s funds');
+        return false;
+      });
       const expiredBatches = await expireWaitingBatches(app);
       const finishedBatches = await finishSettledBatches(app);
       if (expiredBatches + finishedBatches > 0) app.log.info({ expiredBatches, finishedBatches }, 'batches swept');
-      return { tables, swept, disabledEndpoints, expiredApprovals, unopened, expiredBatches, finishedBatches };
+      return {
+        tables,
+        swept,
+        disabledEndpoints,
+        expiredApprovals,
+        unopened,
+        expiredBatches,
+        finishedBatches,
+        lowFundsAlert,
+      };
     };
     const run = (opts: { sweep?: boolean } = {}) => {
       const next = tail.then(() => round(opts.sweep === true));

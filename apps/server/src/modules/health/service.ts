@@ -1,4 +1,5 @@
 import type { Health } from '@giftrelay/contracts';
+import { exponentOf } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { countAvailableProducts, lastSucceededSync } from '../catalog';
 import { findInstance, pingDatabase } from './repository';
@@ -57,5 +58,12 @@ async function giftCardsHealth(app: FastifyInstance, databaseOk: boolean): Promi
     ...(provider.error ? { error: provider.error } : {}),
     available_products: availableProducts,
     last_sync_at: lastSyncAt?.toISOString() ?? null,
+    funds_low: provider.funds ? fundsLow(app, provider.funds) : null,
   };
+}
+
+/** Below the configured alert level (TANGO_LOW_BALANCE, in the account's major units). */
+export function fundsLow(app: FastifyInstance, funds: { currency: string; availableMinor: number }): boolean {
+  const level = app.config.giftCards.tango?.lowBalance ?? 0;
+  return funds.availableMinor < level * 10 ** exponentOf(funds.currency);
 }

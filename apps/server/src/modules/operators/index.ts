@@ -1,3 +1,5 @@
 /** The module's public entry: what other modules may use (decision 018). */
+
+export { alertLowProviderFunds } from './provider-funds';
 export { claimFirstOperator } from './repository';
 export { operatorRoutes } from './routes';

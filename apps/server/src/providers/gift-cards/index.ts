@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SandboxProvider } from './sandbox';
+import { TangoProvider } from './tango/tango-provider';
 import type { GiftCardProvider } from './types';
 
 export * from './types';
@@ -15,7 +16,8 @@ declare module 'fastify' {
 
 /** The configured provider on a database; worker processes build theirs with this too. */
 export function createGiftCardProvider(config: Config, db: Db): GiftCardProvider {
-  const { sandbox } = config.giftCards;
+  const { sandbox, tango } = config.giftCards;
+  if (config.giftCards.provider === 'tango' && tango) return new TangoProvider({ db, ...tango });
   return new SandboxProvider({
     db,
     catalogSize: sandbox.catalogSize,

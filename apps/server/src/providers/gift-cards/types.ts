@@ -77,10 +77,18 @@ export interface ProviderHealth {
   ok: boolean;
   latencyMs: number | null;
   error?: string;
+  /** What GiftRelay's own account with a real provider holds (the sandbox has none). */
+  funds?: { currency: string; availableMinor: number };
 }
 
+/** The failures every provider can give; the sandbox can be told to give any of them. */
 export const PROVIDER_ERROR_KINDS = ['timeout', 'provider_error', 'out_of_stock', 'declined'] as const;
-export type ProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
+export type SandboxFailureKind = (typeof PROVIDER_ERROR_KINDS)[number];
+/**
+ * And a real provider's (issue 17): too many requests (retry after a pause), and the account that
+ * pays the provider has run dry (no retry helps until it is funded).
+ */
+export type ProviderErrorKind = SandboxFailureKind | 'rate_limited' | 'insufficient_funds';
 
 /**
  * A provider call that did not give a card. `retryable` tells the caller whether asking again
@@ -90,14 +98,17 @@ export type ProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
  */
 export class ProviderError extends Error {
   readonly retryable: boolean;
+  /** For `rate_limited`: how long to wait before asking again. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryable?: boolean; retryAfterMs?: number },
   ) {
     super(message, options);
     this.name = 'ProviderError';
-    this.retryable = kind === 'timeout' || kind === 'provider_error';
+    this.retryable = options?.retryable ?? (kind === 'timeout' || kind === 'provider_error' || kind === 'rate_limited');
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }

@@ -8,10 +8,10 @@ import {
   type PlaceOrderInput,
   type ProviderCancellation,
   ProviderError,
-  type ProviderErrorKind,
   type ProviderHealth,
   type ProviderOrder,
   type ProviderProduct,
+  type SandboxFailureKind,
 } from '../types';
 import { baseCatalog, type IssueStyle, type SandboxProduct } from './catalog';
 import { generateCode, randomHex, randomId } from './codes';
@@ -30,7 +30,7 @@ export interface SandboxOptions {
 }
 
 export interface FailurePlan {
-  kind: ProviderErrorKind;
+  kind: SandboxFailureKind;
   /** How many order attempts fail this way; default 1. */
   times?: number;
   /** Only attempts for this product; default any. */
@@ -109,7 +109,7 @@ export class SandboxProvider implements GiftCardProvider {
       refusal = err;
     }
     const mayIssue = Boolean(card) && (!chance || chance === 'timeout');
-    const { rows } = await sql<Partial<OrderRow> & { failure: ProviderErrorKind | null }>`
+    const { rows } = await sql<Partial<OrderRow> & { failure: SandboxFailureKind | null }>`
       WITH f AS (
         UPDATE sandbox_provider_failures SET remaining = remaining - 1
         WHERE id = (
@@ -211,7 +211,7 @@ export class SandboxProvider implements GiftCardProvider {
     return Number(row.n);
   }
 
-  #chanceFailure(): ProviderErrorKind | null {
+  #chanceFailure(): SandboxFailureKind | null {
     if (this.#failureRate <= 0 || this.#random() >= this.#failureRate) return null;
     return this.#random() < 0.5 ? 'timeout' : 'provider_error';
   }
@@ -271,7 +271,7 @@ function checkInput(input: PlaceOrderInput): void {
   }
 }
 
-function failureError(kind: ProviderErrorKind, productCode: string): ProviderError {
+function failureError(kind: SandboxFailureKind, productCode: string): ProviderError {
   switch (kind) {
     case 'timeout':
       return new ProviderError(kind, 'The sandbox provider did not answer in time');
