@@ -9,6 +9,9 @@
 //    with API keys (`gr_test_…`, one per organisation), so the key's cost shows beside the token's.
 // 2. Delivery: from the 201 to the recipient's email accepted by a real SMTP server (smtp-server,
 //    in this process) at 50 orders per second. Aim: p50 under 250 ms, p99 under 1 s.
+// 3. Tango Card (issue 17): the same delivery with GIFT_CARD_PROVIDER=tango against the fake Tango
+//    (test/fake-tango.ts) answering in 200 ms and allowing 1 request a second, from TWO app
+//    processes sharing the limit: delivery latency, and whether Tango ever had to say 429.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +27,7 @@ import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-
 import { presentOrder } from '../../apps/server/src/modules/orders/presenter';
 import type { OrderRow } from '../../apps/server/src/modules/orders/repository';
 import { pgBossInternals } from '../../apps/server/src/plugins/queue';
+import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
 
@@ -38,7 +42,8 @@ const CEILING_POOLS = [
 const DELIVERY_SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 20);
 const PUBLIC_URL = 'http://localhost:3999';
 // `BENCH_PHASES=throughput` or `delivery` runs one figure alone (both by default).
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'throughput,delivery').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'throughput,delivery,tango').split(','));
+const TANGO_ORDERS = Number(process.env.BENCH_TANGO_ORDERS ?? 12);
 const children: ServerProcess[] = [];
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
@@ -376,6 +381,77 @@ async function delivery(port: number, tokens: string[], productCode: string) {
   };
 }
 
+/**
+ * Phase 3: two app processes on Tango (the fake, 200 ms an answer, 1 request a second), orders
+ * offered at 0.8 a second shared between them, each timed from its 201 to its email.
+ */
+async function tangoPhase(env: Record<string, string>, tokens: string[], db: pg.Client) {
+  const fake = new FakeTango({ requestsPerSecond: 1, latencyMs: 200 });
+  const url = await fake.start();
+  const tangoEnv = {
+    ...env,
+    WORKERS: 'on',
+    GIFT_CARD_PROVIDER: 'tango',
+    TANGO_BASE_URL: url,
+    TANGO_PLATFORM_NAME: fake.options.platformName,
+    TANGO_PLATFORM_KEY: fake.options.platformKey,
+    TANGO_CUSTOMER_ID: FAKE_TANGO.customerId,
+    TANGO_ACCOUNT_ID: FAKE_TANGO.accountId,
+    TANGO_REQUESTS_PER_SECOND: '1',
+  };
+  try {
+    const apps = [await startApp(tangoEnv), await startApp(tangoEnv)];
+    // The first process's start synchronises Tango's catalogue (through the same limit).
+    const deadline = Date.now() + 60_000;
+    while (
+      !(await db.query('SELECT 1 FROM products WHERE code = $1 AND available', [FAKE_TANGO.activeRangeUtid])).rowCount
+    ) {
+      if (Date.now() > deadline) throw new Error('the Tango catalogue was not synchronised');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const sent = new Map<string, number>();
+    const started = performance.now();
+    const requests: Promise<void>[] = [];
+    for (let n = 0; n < TANGO_ORDERS; n++) {
+      const wait = started + n * 1250 - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const email = `tango-${n}-${randomBytes(3).toString('hex')}@example.com`;
+      const app = apps[n % 2] as { port: number };
+      requests.push(
+        fetch(`http://127.0.0.1:${app.port}/api/v1/orders`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[n % tokens.length]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ product_code: FAKE_TANGO.activeRangeUtid, amount: 10, email, quantity: 1 }),
+        }).then(async (res) => {
+          if (res.status !== 201) throw new Error(`order answered ${res.status}: ${await res.text()}`);
+          sent.set(email, performance.now());
+        }),
+      );
+    }
+    await Promise.all(requests);
+    const until = Date.now() + 60_000;
+    while ([...sent.keys()].some((e) => !received.has(e)) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 100));
+    const latencies = [...sent.entries()]
+      .filter(([e]) => received.has(e))
+      .map(([e, t]) => (received.get(e) as number) - t)
+      .sort((x, y) => x - y);
+    const times = fake.requests.map((r) => r.at).sort((x, y) => x - y);
+    const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
+    console.log('Tango Card (fake, 200 ms an answer, 1 request/s), two app processes, 0.8 orders/s:');
+    console.log(
+      `  ${latencies.length} of ${sent.size} delivered   p50 ${percentile(latencies, 50).toFixed(0)} ms   p99 ${percentile(latencies, 99).toFixed(0)} ms   max ${(latencies.at(-1) ?? Number.NaN).toFixed(0)} ms (201 → email)`,
+    );
+    console.log(
+      `  ${fake.requests.length} requests to Tango, ${fake.rateLimited} answered 429; closest two ${Math.min(...gaps).toFixed(0)} ms apart (the limit: 1,000 ms, 10 % leeway)`,
+    );
+    console.log(`  ${load()}`);
+    for (const a of apps) await stop(a.server);
+  } finally {
+    await fake.stop();
+  }
+}
+
 type Cpu = { benchMs: number; appMs: number; pgMs: number };
 type Run = { rps: number; p50: number; p99: number; orders: number; cpu: Cpu };
 
@@ -519,6 +595,7 @@ async function main() {
       console.log(`  ${perOrder(cpu, Math.max(1, d.sent))} (order, fulfilment and email)`);
       console.log(`  ${load()}`);
     }
+    if (PHASES.has('tango')) await tangoPhase(env, tokens, db);
     await db.end();
   } catch (err) {
     // Said before the clean-up below ends every connection to the bench's database.

@@ -64,6 +64,9 @@ describe.runIf(TEST_DB === 'postgres')('batch durability (PostgreSQL, real proce
       DATABASE_URL: url,
       PORT: String(port),
       SANDBOX_LATENCY_MS: '0',
+      // A gentler drain than the default's 160 at once: these processes share the machine with
+      // the suite's other real-process tests, whose heartbeats must not starve.
+      FULFILMENT_CONCURRENCY: '16',
       CATALOG_SYNC_CRON: 'off',
       RATE_LIMIT_FACTOR: '100',
       PUBLIC_URL,

@@ -18,6 +18,8 @@ export interface FakeTangoOptions {
   /** Requests per second before 429 (0: no limit). */
   requestsPerSecond?: number;
   balance?: number;
+  /** Time each answer takes (the bench's 200 ms). */
+  latencyMs?: number;
 }
 
 export interface RecordedRequest {
@@ -71,6 +73,7 @@ export class FakeTango {
       extraItems: 0,
       requestsPerSecond: 0,
       balance: 100_000,
+      latencyMs: 0,
       ...opts,
     };
     this.balance = this.#opts.balance;
@@ -163,6 +166,7 @@ export class FakeTango {
       return error(401, 'unauthorized', 'Full authentication is required to access this resource');
     }
 
+    if (this.#opts.latencyMs) await new Promise((r) => setTimeout(r, this.#opts.latencyMs));
     const plan = this.#plans[0];
     let hang = false;
     if (plan) {

@@ -255,7 +255,8 @@ export async function startAcceptWorker(app: FastifyInstance) {
   if (!app.config.runWorkers) return;
   await app.queue.boss.work<{ batchId: string }>(
     ACCEPT_QUEUE,
-    { pollingIntervalSeconds: 1, localConcurrency: 2 },
+    // One loop: a batch's job runs its chunks one after another; new batches wake it.
+    { pollingIntervalSeconds: 2 },
     async ([job]) => {
       if (job) await acceptBatch(app, job.data.batchId);
     },

@@ -17,7 +17,7 @@ const ONCE_EVERY_HOURS = 24;
 export async function alertLowProviderFunds(app: FastifyInstance): Promise<boolean> {
   const level = app.config.giftCards.tango?.lowBalance;
   if (app.giftCards.isSandbox || level === undefined) return false;
-  const health = await app.giftCards.health();
+  const health = await app.giftCards.health({ fresh: true });
   if (!health.funds) return false;
   const { currency, availableMinor } = health.funds;
   const levelMinor = level * 10 ** exponentOf(currency);

@@ -95,9 +95,8 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   await boss.work<{ orderId: string }>(
     FULFIL_QUEUE,
     {
-      // New orders wake the loops (app.queue.wake); retries coming due are found by this poll,
-      // once a second per loop: 8 loops ask as often as 4 did at 0.5 s, in every idle process.
-      pollingIntervalSeconds: 1,
+      // New orders wake the loops (app.queue.wake); retries coming due are found by this poll.
+      pollingIntervalSeconds: 0.5,
       includeMetadata: true,
       localConcurrency: loops,
       batchSize,
@@ -121,7 +120,7 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
 }
 
 /** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
-const LOOPS = 8;
+const LOOPS = 4;
 
 export async function fulfilOrder(
   app: FastifyInstance,

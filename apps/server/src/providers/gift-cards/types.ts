@@ -27,7 +27,8 @@ export interface GiftCardProvider {
    * a failure that may pass throws ProviderError.
    */
   cancelOrder(reference: string): Promise<ProviderCancellation>;
-  health(): Promise<ProviderHealth>;
+  /** `fresh` asks the provider now; otherwise a real provider may answer from a recent look. */
+  health(opts?: { fresh?: boolean }): Promise<ProviderHealth>;
 }
 
 export interface ProviderProduct {

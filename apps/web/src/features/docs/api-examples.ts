@@ -167,6 +167,7 @@ export const API_EXAMPLES: ApiExample[] = [
           latency_ms: 0.4,
           available_products: 181,
           last_sync_at: ISO,
+          funds_low: null,
         },
       },
     },

@@ -30,6 +30,7 @@ export type TangoOptions = Omit<NonNullable<Config['giftCards']['tango']>, 'lowB
 /** Products handed to the catalogue sync at a time. */
 const CATALOG_PAGE = 500;
 const LOGO_COLOURS = ['#1e293b', '#ffffff'] as const;
+const HEALTH_TTL_MS = 60_000;
 
 /**
  * Tango Card's Rewards as a Service (RaaS v2) behind the GiftCardProvider interface (issue 17).
@@ -43,6 +44,8 @@ export class TangoProvider implements GiftCardProvider {
   readonly name = 'tango';
   readonly isSandbox = false;
   readonly #client: TangoClient;
+  #health: { at: number; value: ProviderHealth } | undefined;
+  #healthInFlight: Promise<ProviderHealth> | undefined;
 
   constructor(private readonly opts: TangoOptions) {
     this.#client = new TangoClient({
@@ -115,7 +118,22 @@ export class TangoProvider implements GiftCardProvider {
     };
   }
 
-  async health(): Promise<ProviderHealth> {
+  /**
+   * `/api/health` is public and polled: its look at Tango is kept for HEALTH_TTL_MS, so no caller
+   * can spend the platform's one request a second (and delay orders) by asking often.
+   */
+  async health(opts: { fresh?: boolean } = {}): Promise<ProviderHealth> {
+    const now = Date.now();
+    if (!opts.fresh && this.#health && now - this.#health.at < HEALTH_TTL_MS) return this.#health.value;
+    this.#healthInFlight ??= this.#checkHealth().finally(() => {
+      this.#healthInFlight = undefined;
+    });
+    const value = await this.#healthInFlight;
+    this.#health = { at: Date.now(), value };
+    return value;
+  }
+
+  async #checkHealth(): Promise<ProviderHealth> {
     const started = performance.now();
     try {
       const funds = await this.balance();
