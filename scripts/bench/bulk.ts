@@ -12,9 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { builtEntry, freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
+import { smtpRecorder } from './smtp-recorder';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const LATENCIES = (process.env.BENCH_LATENCIES ?? '0,200').split(',').map(Number);
@@ -24,30 +24,7 @@ const children: ServerProcess[] = [];
 const BUILT = existsSync(builtEntry);
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
-const received = new Map<string, number>();
-const verifyLinks = new Map<string, string>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const at = performance.now();
-      const raw = Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      for (const rcpt of session.envelope.rcptTo) {
-        received.set(rcpt.address, at);
-        const link = /\/verify\/([A-Za-z0-9_-]{20,})/.exec(raw)?.[1];
-        if (link) verifyLinks.set(rcpt.address, link);
-      }
-      callback();
-    });
-  },
-});
+const { server: smtp, received, verifyLinks } = smtpRecorder();
 
 async function startApp(env: Record<string, string>): Promise<{ port: number; server: ServerProcess }> {
   const port = await freePort();

@@ -19,7 +19,6 @@ import { ROLES_FOR_LEVEL } from '@giftrelay/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../apps/server/src/config';
 import { encryptSecret, newUrlToken } from '../../apps/server/src/lib/crypto';
 import { FULFIL_QUEUE, fulfilJobOptions } from '../../apps/server/src/modules/orders/fulfilment';
@@ -30,6 +29,7 @@ import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
+import { smtpRecorder } from './smtp-recorder';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -47,30 +47,7 @@ const TANGO_ORDERS = Number(process.env.BENCH_TANGO_ORDERS ?? 12);
 const children: ServerProcess[] = [];
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
-const received = new Map<string, number>();
-const verifyLinks = new Map<string, string>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const at = performance.now();
-      const raw = Buffer.concat(chunks)
-        .toString('utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      for (const rcpt of session.envelope.rcptTo) {
-        received.set(rcpt.address, at);
-        const link = /\/verify\/([A-Za-z0-9_-]{20,})/.exec(raw)?.[1];
-        if (link) verifyLinks.set(rcpt.address, link);
-      }
-      callback();
-    });
-  },
-});
+const { server: smtp, received, verifyLinks } = smtpRecorder();
 
 async function startApp(env: Record<string, string>): Promise<{ port: number; server: ServerProcess }> {
   const port = await freePort();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APPROVAL_WAIT_DAYS, type BatchPreview, type BatchResponse, type CreateBatchBody } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -136,7 +136,7 @@ async function holdBatch(tx: Tx, organisationId: string, batchId: string, checke
  * batch waits when every sender order must, when its total in USD is above the limit, or when it
  * would take the sender past the monthly cap. Owners', admins' and API keys' batches never wait.
  */
-async function needsApproval(tx: Tx, auth: AuthContext, usdTotalMinor: number): Promise<boolean> {
+async function needsApproval(tx: Kysely<Database>, auth: AuthContext, usdTotalMinor: number): Promise<boolean> {
   if (auth.kind !== 'session' || auth.role !== 'sender') return false;
   const rules = await tx
     .selectFrom('organisations')

@@ -208,10 +208,7 @@ async function validateRow(
 }
 
 function detailOf(err: unknown): string {
-  if (err instanceof AppError) {
-    const details = err.details as { message?: string }[] | undefined;
-    return details?.[0]?.message ?? err.message;
-  }
+  if (err instanceof AppError) return err.details?.[0]?.message ?? err.message;
   throw err;
 }
 

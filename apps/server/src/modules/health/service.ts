@@ -1,6 +1,6 @@
 import type { Health } from '@giftrelay/contracts';
-import { exponentOf } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
+import { lowFundsLevelMinor } from '../../providers/gift-cards';
 import { countAvailableProducts, lastSucceededSync } from '../catalog';
 import { findInstance, pingDatabase } from './repository';
 
@@ -62,8 +62,7 @@ async function giftCardsHealth(app: FastifyInstance, databaseOk: boolean): Promi
   };
 }
 
-/** Below the configured alert level (TANGO_LOW_BALANCE, in the account's major units). */
-export function fundsLow(app: FastifyInstance, funds: { currency: string; availableMinor: number }): boolean {
-  const level = app.config.giftCards.tango?.lowBalance ?? 0;
-  return funds.availableMinor < level * 10 ** exponentOf(funds.currency);
+function fundsLow(app: FastifyInstance, funds: { currency: string; availableMinor: number }): boolean {
+  const level = lowFundsLevelMinor(app.config, funds.currency);
+  return level !== null && funds.availableMinor < level;
 }

@@ -1,7 +1,8 @@
-import { exponentOf, formatMoney } from '@giftrelay/money';
+import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { renderEmail } from '../../lib/email/layout';
+import { lowFundsLevelMinor } from '../../providers/gift-cards';
 import { listOperators } from './repository';
 
 const ALERT = 'low_funds';
@@ -15,13 +16,12 @@ const ONCE_EVERY_HOURS = 24;
  * is the warning before that.
  */
 export async function alertLowProviderFunds(app: FastifyInstance): Promise<boolean> {
-  const level = app.config.giftCards.tango?.lowBalance;
-  if (app.giftCards.isSandbox || level === undefined) return false;
+  if (app.giftCards.isSandbox || !app.config.giftCards.tango) return false;
   const health = await app.giftCards.health({ fresh: true });
   if (!health.funds) return false;
   const { currency, availableMinor } = health.funds;
-  const levelMinor = level * 10 ** exponentOf(currency);
-  if (availableMinor >= levelMinor) return false;
+  const levelMinor = lowFundsLevelMinor(app.config, currency);
+  if (levelMinor === null || availableMinor >= levelMinor) return false;
   const { rows } = await sql<{ claimed: boolean }>`
     INSERT INTO provider_alerts AS a (provider, kind, sent_at) VALUES (${app.giftCards.name}, ${ALERT}, now())
     ON CONFLICT (provider, kind) DO UPDATE SET sent_at = now()

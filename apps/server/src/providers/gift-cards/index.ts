@@ -1,3 +1,4 @@
+import { exponentOf } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -24,6 +25,15 @@ export function createGiftCardProvider(config: Config, db: Db): GiftCardProvider
     failureRate: sandbox.failureRate,
     latencyMs: sandbox.latencyMs,
   });
+}
+
+/**
+ * The level below which GiftRelay's own account with a real provider counts as low (issue 17):
+ * TANGO_LOW_BALANCE, in minor units of the account's currency; null when nothing is configured.
+ */
+export function lowFundsLevelMinor(config: Config, currency: string): number | null {
+  const level = config.giftCards.tango?.lowBalance;
+  return level === undefined ? null : level * 10 ** exponentOf(currency);
 }
 
 /** The sandbox behind a provider, for tests and sandbox-only tools; throws for a real provider. */

@@ -76,7 +76,7 @@ export function BatchPage() {
               <dd className="font-semibold">{formatMajor(b.charged.total, b.charged.currency)}</dd>
             </div>
           </dl>
-          {b.status === 'pending_approval' ? <Decision id={id} note={b.approval?.expires_at ?? null} /> : null}
+          {b.status === 'pending_approval' ? <Decision id={id} expiresAt={b.approval?.expires_at ?? null} /> : null}
           {b.approval?.note ? <p className="text-sm">Approver’s note: {b.approval.note}</p> : null}
           <div>
             <Button type="button" variant="outline" onClick={() => void download()} disabled={downloading}>
@@ -172,7 +172,7 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /** Owners and admins approve or reject a waiting batch; everyone else sees that it waits. */
-function Decision({ id, note: expiresAt }: { id: string; note: string | null }) {
+function Decision({ id, expiresAt }: { id: string; expiresAt: string | null }) {
   const mayDecide = useCan('approveBatch');
   const decide = useDecideBatch(id);
   const [note, setNote] = useState('');

@@ -1,0 +1,34 @@
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server for the benches (smtp-server, in the bench's process) that records when each
+ * recipient's message was accepted (`performance.now()`), and the verification link of each
+ * sign-up email, so a bench can create real accounts and time deliveries to the email.
+ */
+export function smtpRecorder() {
+  const received = new Map<string, number>();
+  const verifyLinks = new Map<string, string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const at = performance.now();
+        const raw = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        for (const rcpt of session.envelope.rcptTo) {
+          received.set(rcpt.address, at);
+          const link = /\/verify\/([A-Za-z0-9_-]{20,})/.exec(raw)?.[1];
+          if (link) verifyLinks.set(rcpt.address, link);
+        }
+        callback();
+      });
+    },
+  });
+  return { server, received, verifyLinks };
+}
