@@ -275,10 +275,21 @@ export async function startDeliveryWorker(app: FastifyInstance) {
       notifyPollingIntervalSeconds: WORKER_POLL_SECONDS,
       batchSize: 8,
       localConcurrency: 2,
+      // Each job succeeds or fails alone: one throwing must not send the whole batch back to the
+      // queue while its other jobs are still posting (a retry would post them a second time).
+      perJobResults: true,
     },
-    async (jobs) => {
-      await Promise.all(jobs.map(async (job) => wakeAt(await attemptDelivery(app, job.data))));
-    },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            wakeAt(await attemptDelivery(app, job.data));
+            return { id: job.id, status: 'completed' as const };
+          } catch (err) {
+            return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+          }
+        }),
+      ),
   );
   const notify = app.config.webhookDelivery.dispatch === 'notify';
   const dispatch = dispatcher(app, notify ? SAFETY_POLL_MS : POLL_MS);
