@@ -8,6 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3197);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.test-output/e2e-data');
+// Live organisations (specs in apps/web/e2e/live/) run against a second server: a real provider
+// and Stripe, both fakes at their HTTP edges, started by scripts/e2e-live.ts (decision 046).
+const livePort = Number(process.env.E2E_LIVE_PORT ?? 3198);
+const liveBaseURL = `http://localhost:${livePort}`;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -44,36 +48,58 @@ export default defineConfig({
   },
   projects: [
     // @mobile: a test of the 375 px layout, run only on the phone. @both: run on each.
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@mobile/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: /@mobile/,
+      testIgnore: /\/live\//,
+    },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, channel: undefined },
       grep: /@mobile|@both/,
+      testIgnore: /\/live\//,
+    },
+    {
+      name: 'live',
+      testMatch: /\/live\/.*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: liveBaseURL },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    // A fresh PGlite folder is migrated and the catalogue synced before the server listens:
-    // seconds on a quiet machine, over a minute on a loaded two-core one.
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Every test signs up from 127.0.0.1: the per-address rate limits would stop the suite.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      RATE_LIMIT_FACTOR: '100',
-      // Every test signs up and in: argon2id at its cheapest (test only; decision 019).
-      PASSWORD_HASHING: 'fast-test-only',
-      // The webhooks journey's receiver listens on this machine's loopback interface.
-      WEBHOOKS_ALLOW_PRIVATE: 'true',
-      // The operators journey's account (decision 041); the first verified account is one too.
-      OPERATOR_EMAILS: 'operator-e2e@example.com',
+  webServer: [
+    {
+      command: 'node apps/server/dist/main.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      // A fresh PGlite folder is migrated and the catalogue synced before the server listens:
+      // seconds on a quiet machine, over a minute on a loaded two-core one.
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // Every test signs up from 127.0.0.1: the per-address rate limits would stop the suite.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        APP_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        RATE_LIMIT_FACTOR: '100',
+        // Every test signs up and in: argon2id at its cheapest (test only; decision 019).
+        PASSWORD_HASHING: 'fast-test-only',
+        // The webhooks journey's receiver listens on this machine's loopback interface.
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // The operators journey's account (decision 041); the first verified account is one too.
+        OPERATOR_EMAILS: 'operator-e2e@example.com',
+      },
     },
-  },
+    {
+      command: 'npx tsx scripts/e2e-live.ts',
+      url: `${liveBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_LIVE_PORT: String(livePort) },
+    },
+  ],
 });

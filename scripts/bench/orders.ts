@@ -21,10 +21,10 @@ import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { loadConfig } from '../../apps/server/src/config';
 import { encryptSecret, newUrlToken } from '../../apps/server/src/lib/crypto';
+import type { NewOrderRow } from '../../apps/server/src/modules/orders';
 import { FULFIL_QUEUE, fulfilJobOptions } from '../../apps/server/src/modules/orders/fulfilment';
 import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-order-statement';
 import { presentOrder } from '../../apps/server/src/modules/orders/presenter';
-import type { OrderRow } from '../../apps/server/src/modules/orders/repository';
 import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
@@ -208,7 +208,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
   const one = async (i: number) => {
     const { org, user, session } = members[i % members.length] as Member;
     const t0 = performance.now();
-    const order: OrderRow = {
+    const order: NewOrderRow = {
       id: randomUUID(),
       organisation_id: org,
       created_by: user,

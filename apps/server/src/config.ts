@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { BANK_TRANSFER_ENV, type BankTransferConfig, bankTransferFrom } from './lib/bank-transfer';
 
 // Never echoed back in a configuration message.
 const SECRET_VARIABLES = new Set([
@@ -9,6 +10,8 @@ const SECRET_VARIABLES = new Set([
   'REWARD_ENCRYPTION_KEYS',
   'MAILBOX_TOKEN',
   'TANGO_PLATFORM_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -159,6 +162,31 @@ const EnvSchema = z.object({
   TANGO_TIMEOUT_MS: wholeNumber(1000, 120_000).default(15_000),
   /** Below this (in the Tango account's currency, major units) the operators are emailed once a day. */
   TANGO_LOW_BALANCE: wholeNumber(0, 100_000_000).default(1000),
+  // Card funding through Stripe Checkout (decision 046): both secrets, or neither.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,250}$/,
+      'must be a Stripe secret key: sk_live_…, sk_test_… or a restricted rk_… key',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^whsec_[A-Za-z0-9+/=_-]{8,250}$/,
+      "must be the webhook endpoint's signing secret, whsec_… (Stripe Dashboard → Webhooks)",
+    )
+    .optional(),
+  /** Points the SDK elsewhere (a fake in tests): scheme, host and port only. */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL with no path, such as http://127.0.0.1:12111' })
+    .refine((v) => {
+      const u = new URL(v);
+      return (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash && !u.username;
+    }, 'must be an http(s) URL with no path, such as http://127.0.0.1:12111')
+    .optional(),
+  // The account live organisations fund by bank transfer (decision 047): all of it, or none.
+  ...BANK_TRANSFER_ENV,
   SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
   SANDBOX_FAILURE_RATE: z
     .string()
@@ -256,6 +284,17 @@ export type Config = {
       lowBalance: number;
     } | null;
   };
+  /**
+   * Card funding through Stripe Checkout (decision 046); null when not configured. `api` points
+   * the SDK at another host (STRIPE_API_BASE, a fake in tests); null: Stripe's own.
+   */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+  } | null;
+  /** Where live organisations send bank transfers (decision 047); null: not offered on this instance. */
+  bankTransfer: BankTransferConfig | null;
   /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
   catalogSyncCron: string | null;
   /** How long a process may answer catalogue listings from memory after another process synced. */
@@ -323,6 +362,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       );
     }
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError([
+      `${missing} must be set with ${missing === 'STRIPE_SECRET_KEY' ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: card funding needs both the API key and the webhook signing secret, or neither`,
+    ]);
+  }
+  if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError(['STRIPE_API_BASE is set but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not']);
+  }
+  const bankTransfer = bankTransferFrom(e);
+  if (bankTransfer.problems.length) throw new ConfigError(bankTransfer.problems);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -387,6 +437,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             }
           : null,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_BASE ? stripeApi(e.STRIPE_API_BASE) : null,
+          }
+        : null,
+    bankTransfer: bankTransfer.config,
     catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
   };
@@ -401,6 +460,17 @@ function defaultFrom(publicUrl: string): string {
   const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return 'GiftRelay <no-reply@giftrelay.localdomain>';
   return `GiftRelay <no-reply@${host.includes('.') ? host : `${host}.localdomain`}>`;
+}
+
+/** STRIPE_API_BASE as the Stripe constructor's host, port and protocol options. */
+function stripeApi(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -84,8 +84,9 @@ export class FakeTango {
     return this.#opts;
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (0: any free one; the live end-to-end server uses a fixed one). */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(port, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/raas/v2`;
   }
 

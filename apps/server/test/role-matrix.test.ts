@@ -44,6 +44,8 @@ interface Ctx {
     scheduledOrder(): Promise<string>;
     /** A new account made an operator, for a request that revokes it. */
     operator(): Promise<string>;
+    /** A waiting request to go live, for a decision on it (inserted: this instance has no real provider). */
+    liveRequest(): Promise<string>;
   };
 }
 interface Req {
@@ -174,6 +176,9 @@ const TABLE: Record<OperationId, Row> = {
   getOrderStats: { own: () => ({ url: '/api/v1/orders/stats' }), ok: 200 },
   exportOrders: { own: () => ({ url: '/api/v1/orders/export' }), ok: 200 },
   getBalance: { own: () => ({ url: '/api/v1/balance' }), ok: 200 },
+  listBalanceTransactions: { own: () => ({ url: '/api/v1/balance/transactions' }), ok: 200 },
+  getBalanceStatement: { own: () => ({ url: '/api/v1/balance/statement?from=2026-01-01&to=2026-01-31' }), ok: 200 },
+  getFundingInstructions: { own: () => ({ url: '/api/v1/balance/funding-instructions' }), ok: 200 },
   getDashboard: { own: () => ({ url: '/api/v1/dashboard' }), ok: 200 },
   getDashboardCharts: { own: () => ({ url: '/api/v1/dashboard/charts' }), ok: 200 },
   getAnalytics: { own: () => ({ url: '/api/v1/analytics' }), ok: 200 },
@@ -289,6 +294,46 @@ const TABLE: Record<OperationId, Row> = {
     own: async (c) => ({ method: 'DELETE', url: `/api/v1/operators/${await c.fresh.operator()}` }),
     ok: 200,
   },
+  // Sandbox and live (decision 045): this instance has no real provider, so asking and approving
+  // are refused with 409 LIVE_UNAVAILABLE, and nothing waits to be withdrawn.
+  getLiveStatus: { own: () => ({ url: '/api/v1/organisation/live' }), ok: 200 },
+  requestLive: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/organisation/live-requests',
+      payload: {
+        company_name: 'Matrix Ltd',
+        website: 'https://matrix.example.com',
+        use_case: 'Rewards for the role matrix, nothing else at all.',
+        expected_monthly_volume: 'under_1k',
+      },
+    }),
+    ok: 409,
+  },
+  withdrawLiveRequest: {
+    own: () => ({ method: 'DELETE', url: '/api/v1/organisation/live-requests/pending' }),
+    ok: 409,
+  },
+  listLiveRequests: { own: () => ({ url: '/api/v1/operator/live-requests?status=pending' }), ok: 200 },
+  approveLiveRequest: {
+    own: async (c) => ({
+      method: 'POST',
+      url: `/api/v1/operator/live-requests/${await c.fresh.liveRequest()}/approve`,
+      payload: {},
+    }),
+    ok: 409,
+  },
+  rejectLiveRequest: {
+    own: async (c) => ({
+      method: 'POST',
+      url: `/api/v1/operator/live-requests/${await c.fresh.liveRequest()}/reject`,
+      payload: { note: 'Not for the matrix.' },
+    }),
+    ok: 200,
+  },
+  // Bank transfers (decision 045): an operator's empty body is checked (400), anyone else's is not (404).
+  listBankTransfers: { own: () => ({ url: '/api/v1/operator/bank-transfers' }), ok: 200 },
+  recordBankTransfer: { own: () => ({ method: 'POST', url: '/api/v1/operator/bank-transfers', payload: {} }), ok: 400 },
   resendOrder: {
     own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/resend`, payload: {} }),
     other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/resend`, payload: {} }),
@@ -334,6 +379,15 @@ const TABLE: Record<OperationId, Row> = {
     own: () => ({ method: 'POST', url: '/api/v1/balance/sandbox-topup', payload: { amount: 10 } }),
     ok: 200,
   },
+  // Card funding (decision 046): the matrix's organisations are sandboxes, so a checkout is
+  // refused with 409 ORGANISATION_NOT_LIVE once the role rule let the caller through.
+  createCardCheckoutSession: {
+    own: () => ({ method: 'POST', url: '/api/v1/balance/checkout-sessions', payload: { amount: 50 } }),
+    ok: 409,
+  },
+  getCardCheckoutSession: { own: () => ({ url: `/api/v1/balance/checkout-sessions/${MADE_UP}` }), ok: 404 },
+  getCardFunding: { own: () => ({ url: '/api/v1/balance/card-funding' }), ok: 200 },
+  receiveStripeWebhook: { own: () => ({ method: 'POST', url: '/api/v1/stripe/webhook', payload: {} }) },
   createApiKey: {
     own: () => ({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'Matrix', scopes: 'read_only' } }),
     ok: 201,
@@ -534,6 +588,22 @@ beforeAll(async () => {
         } as never);
         if (res.statusCode !== 201) throw new Error(`scheduled order: ${res.statusCode} ${res.body}`);
         return res.json().order_id as string;
+      },
+      liveRequest: async () => {
+        const organisation = await signUpVerifiedUser(t);
+        const row = await t.database.db
+          .insertInto('live_requests')
+          .values({
+            organisation_id: organisation.organisationId,
+            requested_by: organisation.user.id,
+            company_name: 'Matrix Ltd',
+            website: 'https://matrix.example.com',
+            use_case: 'Rewards for the role matrix, nothing else at all.',
+            expected_monthly_volume: 'under_1k',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
       },
       operator: async () => {
         const user = await signUpVerifiedUser(t);

@@ -19,6 +19,9 @@ export const WRITTEN_TABLES = [
   'ledger_entries',
   'ledger_postings',
   'idempotency_keys',
+  // Card funding (decision 046): a refused checkout or webhook writes neither.
+  'stripe_checkout_sessions',
+  'stripe_events',
 ] as const;
 
 /** The row count of every table in WRITTEN_TABLES, in one statement. */

@@ -19,6 +19,12 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.disabled',
   // Funds added to the balance (sandbox play money today; card top-ups with issue 17)
   'balance.topped_up',
+  // Card funding with Stripe (decision 046): a checkout started; a refund or dispute debited the
+  // balance; sending frozen by a shortfall and unfrozen once it is paid
+  'balance.checkout_started',
+  'balance.debited',
+  'balance.frozen',
+  'balance.unfrozen',
   // Members and roles (decision 032)
   'member.invited',
   'member.joined',
@@ -38,6 +44,10 @@ export const AUDIT_ACTIONS = [
   // Organisation settings (issue 15, decision 033): before and after of what changed
   'organisation.updated',
   'organisation.logo_changed',
+  'organisation.live_requested',
+  'organisation.live_request_withdrawn',
+  'organisation.went_live',
+  'organisation.live_request_rejected',
   // Approvals (decision 035): rules changed (before and after), orders approved or rejected
   'approval_rules.updated',
   'order.approved',

@@ -25,6 +25,17 @@ export const ERROR_CODES = [
   'LINK_EXPIRED',
   'INVALID_CODE',
   'QUOTE_EXPIRED',
+  // Card funding with Stripe (decision 046)
+  'ORGANISATION_NOT_LIVE',
+  'CARD_FUNDING_UNAVAILABLE',
+  'SENDING_FROZEN',
+  'INVALID_SIGNATURE',
+  // Sandbox and live (decision 045)
+  'LIVE_UNAVAILABLE',
+  'ALREADY_LIVE',
+  'LIVE_REQUEST_PENDING',
+  'NOT_PENDING',
+  'SANDBOX_WORK_IN_FLIGHT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -58,6 +69,23 @@ export const ERROR_STATUS = {
   INVALID_CODE: 400,
   /** An order named an FX quote whose 60 seconds are over: ask for a new one and confirm again. */
   QUOTE_EXPIRED: 409,
+  /** Card funding is for live organisations; a sandbox one tops up with play money. */
+  ORGANISATION_NOT_LIVE: 409,
+  /** This GiftRelay has no Stripe account configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). */
+  CARD_FUNDING_UNAVAILABLE: 409,
+  /** A refund or dispute took more than the balance held: sending waits until a top-up pays the shortfall. */
+  SENDING_FROZEN: 402,
+  /** A Stripe webhook whose Stripe-Signature is missing, stale or does not match the body. */
+  INVALID_SIGNATURE: 400,
+  /** No real gift-card provider is configured here (GIFT_CARD_PROVIDER), so nobody can go live. */
+  LIVE_UNAVAILABLE: 409,
+  ALREADY_LIVE: 409,
+  /** A request to go live already waits for an operator: withdraw it to change it. */
+  LIVE_REQUEST_PENDING: 409,
+  /** The request was decided or withdrawn already (or none waits). */
+  NOT_PENDING: 409,
+  /** Sandbox orders or batches are unsettled: they must end before the organisation goes live. */
+  SANDBOX_WORK_IN_FLIGHT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -24,6 +24,12 @@ export const EVENT_TYPES = [
   // would not cancel the card.
   'reward.voided',
   'balance.low',
+  // Card funding (decision 046): a Stripe refund or dispute took money back from the balance
+  // (`{reason, amount_minor, taken_minor, shortfall_minor, currency, balance}`); when it took more
+  // than was available, sending is frozen until a top-up pays the shortfall, then unfrozen.
+  'balance.debited',
+  'balance.frozen',
+  'balance.unfrozen',
   // A bulk batch (decision 043) whose every order has settled: delivered, failed or cancelled.
   // `{batch}` as GET /api/v1/batches/{id} answers it, counts included.
   'batch.completed',
@@ -95,7 +101,7 @@ export const EventSchema = z.object({
     ])
     .meta({
       description:
-        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}`',
+        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}`',
     }),
 });
 export type Event = z.infer<typeof EventSchema>;

@@ -75,6 +75,9 @@ export const OPERATION_ACCESS = {
   getOrderStats: 'read',
   exportOrders: 'read',
   getBalance: 'read',
+  listBalanceTransactions: 'read',
+  getBalanceStatement: 'read',
+  getFundingInstructions: 'read',
   getDashboard: 'read',
   getDashboardCharts: 'read',
   getAnalytics: 'read',
@@ -101,6 +104,15 @@ export const OPERATION_ACCESS = {
   listOperators: 'operator',
   grantOperator: 'operator',
   revokeOperator: 'operator',
+  // Sandbox and live (decision 045).
+  listLiveRequests: 'operator',
+  approveLiveRequest: 'operator',
+  rejectLiveRequest: 'operator',
+  getLiveStatus: 'read',
+  requestLive: 'own',
+  withdrawLiveRequest: 'own',
+  listBankTransfers: 'operator',
+  recordBankTransfer: 'operator',
   resendOrder: 'send',
   // Running the organisation.
   updateOrganisationSettings: 'manage',
@@ -114,6 +126,12 @@ export const OPERATION_ACCESS = {
   listAuditEvents: 'manage',
   exportAuditEvents: 'manage',
   topUpSandboxBalance: 'manage',
+  // Card funding with Stripe (decision 046): every member sees whether sending is frozen; owners
+  // and admins pay; Stripe calls its webhook (signed, checked by the route).
+  createCardCheckoutSession: 'manage',
+  getCardCheckoutSession: 'manage',
+  getCardFunding: 'read',
+  receiveStripeWebhook: 'public',
   createApiKey: 'manage',
   listApiKeys: 'manage',
   revokeApiKey: 'manage',

@@ -44,6 +44,37 @@ export function processingFee(subtotalMinor: number): number {
   return Number(divHalfUp(BigInt(subtotalMinor) * FEE_NUMERATOR, FEE_DENOMINATOR));
 }
 
+/**
+ * The card-funding fee (decision 046): Stripe's standard card price, 2.9 % + 0.30, charged on top
+ * of the amount a top-up credits. Kept as a fraction and a fixed part so the rounding is exact.
+ */
+export const CARD_FEE_NUMERATOR = 29n;
+export const CARD_FEE_DENOMINATOR = 1000n;
+export const CARD_FEE_FIXED_MINOR = 30;
+/** The card fee as people read it ("2.9% + 0.30"), for pages that state it. */
+export const CARD_FEE_LABEL = `${(Number(CARD_FEE_NUMERATOR) * 100) / Number(CARD_FEE_DENOMINATOR)}% + ${(CARD_FEE_FIXED_MINOR / 100).toFixed(2)}`;
+
+/** 2.9 % of `amountMinor`, rounded half-up to the minor unit, plus 0.30: 10000 → 320 (100.00 → 3.20). */
+export function cardFundingFee(amountMinor: number): number {
+  assertMinor(amountMinor, 'amount');
+  if (amountMinor === 0) return 0;
+  return Number(divHalfUp(BigInt(amountMinor) * CARD_FEE_NUMERATOR, CARD_FEE_DENOMINATOR)) + CARD_FEE_FIXED_MINOR;
+}
+
+export interface CardFundingAmounts {
+  /** What the balance is credited with. */
+  amount: number;
+  fee: number;
+  /** What the card is charged: amount + fee. */
+  total: number;
+}
+
+/** A card top-up's amount, fee and total, in the billing currency's minor units. */
+export function cardFundingAmounts(amountMinor: number): CardFundingAmounts {
+  const fee = cardFundingFee(amountMinor);
+  return { amount: amountMinor, fee, total: amountMinor + fee };
+}
+
 export interface OrderAmounts {
   subtotal: number;
   fee: number;

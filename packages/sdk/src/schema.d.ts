@@ -608,6 +608,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance/card-funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the balance can be topped up by card here, its limits and fee, and whether sending is frozen */
+        get: operations["getCardFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a card top-up: a Stripe Checkout page for the amount plus the card fee
+         * @description Answers the hosted payment page’s `url`: send the person there. The balance is credited only once Stripe reports the payment (`status` becomes `completed`). 409 `ORGANISATION_NOT_LIVE` for a sandbox organisation, 409 `CARD_FUNDING_UNAVAILABLE` when this GiftRelay has no Stripe account, 503 `SERVICE_UNAVAILABLE` when Stripe did not answer (nothing is charged).
+         */
+        post: operations["createCardCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/checkout-sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A card top-up’s state, for the page Stripe returns to
+         * @description By GiftRelay’s id, or Stripe’s `cs_…` id as the return URL carries it.
+         */
+        get: operations["getCardCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/funding-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to fund the balance by bank transfer: the account, and the reference to quote
+         * @description `bank_transfer.status` is `available` with the details, `sandbox` for a sandbox organisation (bank transfers fund live ones), or `not_configured` when this instance takes none.
+         */
+        get: operations["getFundingInstructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance/sandbox-topup": {
         parameters: {
             query?: never;
@@ -622,6 +699,46 @@ export interface paths {
          * @description 403 `FORBIDDEN` for an organisation that is not a sandbox one.
          */
         post: operations["topUpSandboxBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A statement of a period, as CSV or PDF: opening balance, every movement, closing balance, totals
+         * @description `from` and `to` are inclusive UTC days, at most 366 apart; a `to` after today means today, a `from` after today is 400. The file is an attachment named `giftrelay-statement-<from>-<to>.csv|pdf`; errors are JSON like everywhere else.
+         */
+        get: operations["getBalanceStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balance’s history: every movement of the available and held balances, newest first
+         * @description Each ledger entry with its movement on the available and the held balance and the available balance right after it. Filters: `kind` (repeat it, or separate kinds with commas), `from`/`to` (inclusive UTC days), `direction` and `order_id`; pass `next_cursor` back as `cursor`.
+         */
+        get: operations["listBalanceTransactions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1112,6 +1229,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/bank-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bank transfers recorded lately, newest first (100) */
+        get: operations["listBankTransfers"];
+        put?: never;
+        /**
+         * Record a bank transfer received for a live organisation, crediting its balance once
+         * @description The organisation is the live one quoting `organisation_reference` (404 when none does). `bank_reference` is the bank’s own reference: recording it again is 409 `CONFLICT`, never a second credit. A shortfall left by a card refund or dispute is paid first.
+         */
+        post: operations["recordBankTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/live-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests to go live: the waiting ones oldest first (status=pending), or all newest first */
+        get: operations["listLiveRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/live-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the organisation live: its sandbox balance closes, a live one opens at zero, its test keys end
+         * @description 409 `SANDBOX_WORK_IN_FLIGHT` while its sandbox orders or batches are unsettled, `NOT_PENDING` once decided or withdrawn, `LIVE_UNAVAILABLE` without a real provider.
+         */
+        post: operations["approveLiveRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/live-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse a request to go live, telling the owner why */
+        post: operations["rejectLiveRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operators": {
         parameters: {
             query?: never;
@@ -1370,6 +1562,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organisation/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the organisation is in sandbox or live mode, and its latest request to go live */
+        get: operations["getLiveStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/live-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask GiftRelay to take the organisation live (owners)
+         * @description A platform operator reviews the request. 409 `LIVE_UNAVAILABLE` when this instance has no real gift-card provider, `ALREADY_LIVE`, or `LIVE_REQUEST_PENDING` while one waits.
+         */
+        post: operations["requestLive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisation/live-requests/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take back the waiting request to go live (owners) */
+        delete: operations["withdrawLiveRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organisation/logo": {
         parameters: {
             query?: never;
@@ -1439,6 +1685,26 @@ export interface paths {
         get: operations["getProductLogo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe’s events about card top-ups (signed with the webhook secret)
+         * @description For Stripe only. The `Stripe-Signature` header must sign the exact body with STRIPE_WEBHOOK_SECRET within 5 minutes, or the answer is 400 `INVALID_SIGNATURE` and nothing is written. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (credit, once per checkout), `checkout.session.expired`, `charge.refunded`, `charge.dispute.created`, `charge.dispute.closed`; any other type is answered 200 and ignored. A repeated event id answers 200 with `duplicate: true` and changes nothing.
+         */
+        post: operations["receiveStripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1698,7 +1964,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "batch.created" | "batch.approved" | "batch.rejected";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "batch.created" | "batch.approved" | "batch.rejected";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -1752,6 +2018,110 @@ export interface components {
             threshold_minor: number;
         } & {
             [key: string]: unknown;
+        };
+        BalanceTransaction: {
+            /** @description Signed: the change of the available balance, or of the held one when only that moved (a capture) */
+            amount: number;
+            /** @description `amount` in integer minor units */
+            amount_minor: number;
+            /** @description The available balance right after this entry */
+            available_after: number;
+            /** @description `available_after` in integer minor units */
+            available_after_minor: number;
+            available_change: number;
+            /** @description `available_change` in integer minor units */
+            available_change_minor: number;
+            /** Format: uuid */
+            batch_id: string | null;
+            /** @description When it was written (ISO 8601, UTC) */
+            created_at: string;
+            currency: string;
+            description: string;
+            /**
+             * @description `credit`: it added to the available balance (funding, release, refund). `debit`: it took from the available balance (hold) or spent held funds (capture)
+             * @enum {string}
+             */
+            direction: "credit" | "debit";
+            held_change: number;
+            /** @description `held_change` in integer minor units */
+            held_change_minor: number;
+            /** @description The ledger entry’s id */
+            id: string;
+            /** @description funding, hold, capture, release, refund, card_refund, dispute, dispute_won, shortfall_recovery; other kinds may be added: show `type` for one you do not know */
+            kind: string;
+            /** Format: uuid */
+            order_id: string | null;
+            /** @description The kind as people read it: "Capture" */
+            type: string;
+        };
+        BalanceTransactionList: {
+            /** @description This page of results */
+            data: components["schemas"]["BalanceTransaction"][];
+            /** @description Whether another page follows */
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
+            /** @enum {boolean} */
+            success: true;
+        };
+        CardCheckoutSession: {
+            /** @description What the balance is credited with, in the major unit */
+            amount: number;
+            /** @description amount, in minor units */
+            amount_minor: number;
+            /** @description When the payment was credited (ISO 8601, UTC, milliseconds) */
+            completed_at: string | null;
+            /** @description When the checkout was started (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            currency: string;
+            /** @description The card fee, charged on top */
+            fee: number;
+            /** @description fee, in minor units */
+            fee_minor: number;
+            /**
+             * Format: uuid
+             * @description GiftRelay’s id of the checkout (the return page asks for it)
+             */
+            id: string;
+            /**
+             * @description `open` until Stripe tells GiftRelay the payment succeeded (`completed`: the balance is credited) or the checkout lapsed (`expired`)
+             * @enum {string}
+             */
+            status: "open" | "completed" | "expired";
+            /** @enum {boolean} */
+            success: true;
+            /** @description What the card is charged: amount + fee */
+            total: number;
+            /** @description total, in minor units */
+            total_minor: number;
+            url: string | null;
+        };
+        CardFunding: {
+            /** @description Whether POST /balance/checkout-sessions would be accepted */
+            available: boolean;
+            currency: string;
+            /** @description The card fee as people read it, such as "2.9% + 0.30" */
+            fee_rate: string;
+            /** @description When sending was frozen (ISO 8601, UTC, milliseconds) */
+            frozen_at: string | null;
+            max_amount: number;
+            /** @description The largest top-up, in minor units */
+            max_amount_minor: number;
+            min_amount: number;
+            /** @description The smallest top-up, in minor units */
+            min_amount_minor: number;
+            /** @description True while a refund or dispute has left a shortfall: orders and batches are refused with SENDING_FROZEN until a top-up pays it */
+            sending_frozen: boolean;
+            shortfall: number;
+            /** @description What the organisation owes after refunds and disputes took more than its balance, in minor units */
+            shortfall_minor: number;
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @description Why not, when `available` is false: `sandbox`: the organisation is not live; `not_configured`: no Stripe account here
+             * @enum {string}
+             */
+            unavailable_reason?: "sandbox" | "not_configured";
         };
         CatalogFacets: {
             categories: {
@@ -1839,6 +2209,13 @@ export interface components {
             scopes: components["schemas"]["ApiKeyScope"][];
             /** @enum {boolean} */
             success: true;
+        };
+        CreateCardCheckoutRequest: {
+            /**
+             * @description An amount in the major unit: 25, 25.5 or "25.50"
+             * @example 25.5
+             */
+            amount: number | string;
         };
         CreateInvitationRequest: {
             email: string;
@@ -1996,11 +2373,11 @@ export interface components {
             success: false;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         Event: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
-            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}` */
+            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}` */
             data: components["schemas"]["RewardDeliveredEventData"] | components["schemas"]["RewardOpenedEventData"] | components["schemas"]["RewardEmailBouncedEventData"] | ({
                 currency: string;
                 /** Format: uuid */
@@ -2045,7 +2422,33 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "batch.completed" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "batch.completed" | "webhook.test";
+        FundingInstructions: {
+            bank_transfer: {
+                /** @description The account number or IBAN */
+                account_number: string;
+                bank_address: string | null;
+                bank_name: string;
+                beneficiary: string;
+                currency: string;
+                processing_time: string;
+                /** @description Quote it exactly: it is how the transfer finds the organisation */
+                reference: string;
+                /** @description Routing number or sort code, where the bank has one */
+                routing_number: string | null;
+                /** @enum {string} */
+                status: "available";
+                swift_code: string | null;
+            } | {
+                /** @enum {string} */
+                status: "sandbox";
+            } | {
+                /** @enum {string} */
+                status: "not_configured";
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
         FxQuote: {
             /** @description ISO 8601 */
             created_at: string;
@@ -2627,6 +3030,11 @@ export interface components {
             /** @enum {string} */
             token_type: "bearer";
             user: components["schemas"]["User"];
+        };
+        StripeWebhookAnswer: {
+            duplicate: boolean;
+            /** @enum {boolean} */
+            success: true;
         };
         TokenRequest: {
             code?: string;
@@ -5102,6 +5510,263 @@ export interface operations {
             };
         };
     };
+    getCardFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardFunding"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCardCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardCheckoutSession"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the gift-card provider did not answer; the same request again (same Idempotency-Key) finishes it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCardCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardCheckoutSession"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFundingInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundingInstructions"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     topUpSandboxBalance: {
         parameters: {
             query?: never;
@@ -5188,6 +5853,136 @@ export interface operations {
             };
             /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalanceStatement: {
+        parameters: {
+            query: {
+                format?: "csv" | "pdf";
+                /** @description First day (UTC), inclusive */
+                from: string;
+                /** @description Last day (UTC), inclusive; a later day than today means today */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement: CSV (format=csv) or PDF (format=pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBalanceTransactions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                direction?: "credit" | "debit";
+                /** @description First day (UTC), inclusive */
+                from?: string;
+                /** @description One or more of funding, hold, capture, release, refund, card_refund, dispute, dispute_won, shortfall_recovery */
+                kind?: string | string[];
+                limit?: number;
+                order_id?: string;
+                /** @description Last day (UTC), inclusive */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceTransactionList"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5419,7 +6214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INSUFFICIENT_FUNDS: the balance does not cover the charge */
+            /** @description INSUFFICIENT_FUNDS: the balance does not cover the charge; SENDING_FROZEN: a card refund or dispute left a shortfall, and sending waits until a top-up pays it */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -7583,6 +8378,452 @@ export interface operations {
             };
         };
     };
+    listBankTransfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            amount_minor: number;
+                            bank_reference: string;
+                            created_at: string;
+                            currency: string;
+                            /** Format: uuid */
+                            id: string;
+                            note: string | null;
+                            /** Format: uuid */
+                            organisation_id: string;
+                            organisation_name: string;
+                            organisation_reference: string;
+                            received_on: string;
+                            recorded_by_email: string | null;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordBankTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An amount in the major unit: 25, 25.5 or "25.50"
+                     * @example 25.5
+                     */
+                    amount: number | string;
+                    bank_reference: string;
+                    note?: string;
+                    organisation_reference: string;
+                    received_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        transfer: {
+                            amount: number;
+                            amount_minor: number;
+                            bank_reference: string;
+                            created_at: string;
+                            currency: string;
+                            /** Format: uuid */
+                            id: string;
+                            note: string | null;
+                            /** Format: uuid */
+                            organisation_id: string;
+                            organisation_name: string;
+                            organisation_reference: string;
+                            received_on: string;
+                            recorded_by_email: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLiveRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "withdrawn";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            company_name: string;
+                            created_at: string;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /** @enum {string} */
+                            expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                            /** Format: uuid */
+                            id: string;
+                            organisation_created_at: string;
+                            /** Format: uuid */
+                            organisation_id: string;
+                            organisation_name: string;
+                            requested_by_email: string | null;
+                            sandbox_orders: number;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "withdrawn";
+                            use_case: string;
+                            website: string;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveLiveRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            company_name: string;
+                            created_at: string;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /** @enum {string} */
+                            expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                            /** Format: uuid */
+                            id: string;
+                            organisation_created_at: string;
+                            /** Format: uuid */
+                            organisation_id: string;
+                            organisation_name: string;
+                            requested_by_email: string | null;
+                            sandbox_orders: number;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "withdrawn";
+                            use_case: string;
+                            website: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectLiveRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            company_name: string;
+                            created_at: string;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /** @enum {string} */
+                            expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                            /** Format: uuid */
+                            id: string;
+                            organisation_created_at: string;
+                            /** Format: uuid */
+                            organisation_id: string;
+                            organisation_name: string;
+                            requested_by_email: string | null;
+                            sandbox_orders: number;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "withdrawn";
+                            use_case: string;
+                            website: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOperators: {
         parameters: {
             query?: never;
@@ -7893,7 +9134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description INSUFFICIENT_FUNDS: the balance does not cover the charge */
+            /** @description INSUFFICIENT_FUNDS: the balance does not cover the charge; SENDING_FROZEN: a card refund or dispute left a shortfall, and sending waits until a top-up pays it */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -8970,6 +10211,268 @@ export interface operations {
             };
         };
     };
+    getLiveStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        live_available: boolean;
+                        live_since: string | null;
+                        /** @enum {string} */
+                        mode: "sandbox" | "live";
+                        request: {
+                            company_name: string;
+                            created_at: string;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /** @enum {string} */
+                            expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                            /** Format: uuid */
+                            id: string;
+                            requested_by_email: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "withdrawn";
+                            use_case: string;
+                            website: string;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company_name: string;
+                    /** @enum {string} */
+                    expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                    use_case: string;
+                    website: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        live_available: boolean;
+                        live_since: string | null;
+                        /** @enum {string} */
+                        mode: "sandbox" | "live";
+                        request: {
+                            company_name: string;
+                            created_at: string;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /** @enum {string} */
+                            expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                            /** Format: uuid */
+                            id: string;
+                            requested_by_email: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "withdrawn";
+                            use_case: string;
+                            website: string;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawLiveRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        live_available: boolean;
+                        live_since: string | null;
+                        /** @enum {string} */
+                        mode: "sandbox" | "live";
+                        request: {
+                            company_name: string;
+                            created_at: string;
+                            decided_at: string | null;
+                            decision_note: string | null;
+                            /** @enum {string} */
+                            expected_monthly_volume: "under_1k" | "1k_10k" | "10k_100k" | "over_100k";
+                            /** Format: uuid */
+                            id: string;
+                            requested_by_email: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "withdrawn";
+                            use_case: string;
+                            website: string;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     uploadOrganisationLogo: {
         parameters: {
             query?: never;
@@ -9230,6 +10733,76 @@ export interface operations {
             };
             /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    id: string;
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookAnswer"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

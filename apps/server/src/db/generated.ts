@@ -119,6 +119,19 @@ export interface AuthTwoFactorChallenges {
   user_id: string;
 }
 
+export interface BankTransfers {
+  amount_minor: Int8;
+  bank_reference: string;
+  created_at: Generated<Timestamp>;
+  credit_entry_id: Int8;
+  currency: string;
+  id: Generated<string>;
+  note: string | null;
+  organisation_id: string;
+  received_on: Timestamp;
+  recorded_by: string | null;
+}
+
 export interface Batches {
   accepted_at: Timestamp | null;
   api_key_id: string | null;
@@ -234,10 +247,12 @@ export interface Leads {
 
 export interface LedgerAccounts {
   balance_minor: Generated<Int8>;
+  closed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   currency: string;
   id: Generated<Int8>;
   kind: string;
+  live: boolean | null;
   organisation_id: string | null;
 }
 
@@ -255,6 +270,21 @@ export interface LedgerPostings {
   account_id: Int8;
   amount_minor: Int8;
   entry_id: Int8;
+}
+
+export interface LiveRequests {
+  company_name: string;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_note: string | null;
+  expected_monthly_volume: string;
+  id: Generated<string>;
+  organisation_id: string;
+  requested_by: string | null;
+  status: Generated<string>;
+  use_case: string;
+  website: string;
 }
 
 export interface MailboxMessages {
@@ -326,6 +356,7 @@ export interface Orders {
   quantity: number;
   recipient_email: string;
   recipient_name: string | null;
+  sandbox: Generated<boolean>;
   search_text: Generated<string | null>;
   send_at: Timestamp | null;
   status: Generated<string>;
@@ -393,7 +424,9 @@ export interface Organisations {
   brand_colour: string | null;
   created_at: Generated<Timestamp>;
   default_message: string | null;
+  funding_shortfall_minor: Generated<Int8>;
   id: Generated<string>;
+  live_since: Timestamp | null;
   low_balance_threshold_minor: Int8 | null;
   name: string;
   owners_need_two_factor: Generated<boolean>;
@@ -402,6 +435,7 @@ export interface Organisations {
   reply_to: string | null;
   sandbox: Generated<boolean>;
   sender_name: string | null;
+  sending_frozen_at: Timestamp | null;
   void_unopened_after_days: number | null;
 }
 
@@ -519,6 +553,49 @@ export interface SchemaMigrations {
   version: string;
 }
 
+export interface StripeChargeRefunds {
+  amount_refunded_minor: Int8;
+  charge_id: string;
+  checkout_session_id: string;
+  debited_minor: Int8;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface StripeCheckoutSessions {
+  amount_minor: Int8;
+  completed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  credit_entry_id: Int8 | null;
+  currency: string;
+  debited_minor: Generated<Int8>;
+  fee_minor: Int8;
+  id: string;
+  organisation_id: string;
+  payment_intent: string | null;
+  status: Generated<string>;
+  stripe_session_id: string | null;
+  url: string | null;
+}
+
+export interface StripeDisputes {
+  charge_id: string;
+  checkout_session_id: string;
+  closed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  debited_minor: Int8;
+  id: string;
+  status: Generated<string>;
+}
+
+export interface StripeEvents {
+  checkout_session_id: string | null;
+  id: string;
+  outcome: string;
+  received_at: Generated<Timestamp>;
+  type: string;
+}
+
 export interface UserRecoveryCodes {
   code_hash: Uint8Array;
   created_at: Generated<Timestamp>;
@@ -596,6 +673,7 @@ export interface DB {
   auth_sessions: AuthSessions;
   auth_signing_keys: AuthSigningKeys;
   auth_two_factor_challenges: AuthTwoFactorChallenges;
+  bank_transfers: BankTransfers;
   batch_rows: BatchRows;
   batches: Batches;
   catalog_sync_runs: CatalogSyncRuns;
@@ -608,6 +686,7 @@ export interface DB {
   ledger_accounts: LedgerAccounts;
   ledger_entries: LedgerEntries;
   ledger_postings: LedgerPostings;
+  live_requests: LiveRequests;
   mailbox_messages: MailboxMessages;
   memberships: Memberships;
   order_events: OrderEvents;
@@ -628,6 +707,10 @@ export interface DB {
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
+  stripe_charge_refunds: StripeChargeRefunds;
+  stripe_checkout_sessions: StripeCheckoutSessions;
+  stripe_disputes: StripeDisputes;
+  stripe_events: StripeEvents;
   user_recovery_codes: UserRecoveryCodes;
   user_two_factor: UserTwoFactor;
   users: Users;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const ERROR_DESCRIPTIONS = {
   400: 'The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation',
   401: 'UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked',
-  402: 'INSUFFICIENT_FUNDS: the balance does not cover the charge',
+  402: 'INSUFFICIENT_FUNDS: the balance does not cover the charge; SENDING_FROZEN: a card refund or dispute left a shortfall, and sending waits until a top-up pays it',
   403: 'The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks',
   404: 'NOT_FOUND: nothing with this identifier (in this organisation)',
   409: 'CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running',

@@ -126,6 +126,12 @@ describe('every answer is one the OpenAPI document describes', () => {
       { url: '/api/v1/auth/user', headers: auth, status: 200 },
       { url: '/api/v1/balance', status: 401 },
       { url: '/api/v1/balance', headers: auth, status: 200 },
+      { url: '/api/v1/balance/transactions?kind=funding,hold&limit=5', headers: auth, status: 200 },
+      { url: '/api/v1/balance/transactions?from=2026-02-30', headers: auth, status: 400 },
+      { url: '/api/v1/balance/statement?from=2026-01-01&to=2026-01-31', headers: auth, status: 200 },
+      { url: '/api/v1/balance/statement?from=2026-01-01&to=2026-01-31&format=pdf', headers: auth, status: 200 },
+      { url: '/api/v1/balance/statement?from=2026-02-01&to=2026-01-01', headers: auth, status: 400 },
+      { url: '/api/v1/balance/funding-instructions', headers: auth, status: 200 },
       order(good, key), // a replay of the order above
       { ...order({ ...good, email: recipient() }, key), status: 422 },
       { ...order({ ...good, product_code: 'NO-SUCH-CARD' }), status: 400 },

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { insertEvents } from '../events';
 import { LedgerInsufficientFunds, postEntry } from '../ledger';
-import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions, type OrderRow, presentOrder } from '../orders';
+import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions, type NewOrderRow, presentOrder } from '../orders';
 import { balanceLowIfCrossed } from './balance-low';
 import { finishBatchIfDone } from './completion';
 import * as repo from './repository';
@@ -88,8 +88,8 @@ async function acceptChunk(app: FastifyInstance, tx: Tx, batchId: string): Promi
 }
 
 /** The prepared order of a row, as it is written now. */
-function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): OrderRow {
-  const p = prepared as OrderRow & { send_at: string | null };
+function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): NewOrderRow {
+  const p = prepared as NewOrderRow & { send_at: string | null };
   const sendAt = p.send_at ? new Date(p.send_at) : null;
   return {
     ...p,
@@ -108,13 +108,14 @@ function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): OrderRow
  * skipped and later, smaller rows may still fit), held in one ledger entry naming the batch.
  * The account row is locked first, so concurrent orders and batches queue behind this one.
  */
-async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { position: number; order: OrderRow }[]) {
+async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { position: number; order: NewOrderRow }[]) {
   const account = await tx
     .selectFrom('ledger_accounts')
     .select('balance_minor')
     .where('organisation_id', '=', batch.organisation_id)
     .where('kind', '=', 'available')
     .where('currency', '=', batch.charge_currency)
+    .where('closed_at', 'is', null)
     .forUpdate()
     .executeTakeFirstOrThrow();
   let left = Number(account.balance_minor);
@@ -152,7 +153,7 @@ async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { posit
 }
 
 /** The orders, their rewards, `order.created` (history and public) and fulfilment jobs. */
-async function writeOrders(app: FastifyInstance, tx: Tx, orders: OrderRow[]) {
+async function writeOrders(app: FastifyInstance, tx: Tx, orders: NewOrderRow[]) {
   if (!orders.length) return;
   await tx
     .insertInto('orders')

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../audit';
+import { assertSendingAllowed } from '../card-funding';
 import { earlierAnswer, keepsRefusal, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
 import { getBalance, LedgerInsufficientFunds, postEntry } from '../ledger';
 import { ACCEPT_QUEUE, acceptJobOptions } from './accept';
@@ -40,6 +41,8 @@ export async function createBatch(
   if (earlier) return earlier;
   let checked: ValidatedBatch;
   try {
+    // A shortfall from a card refund or dispute freezes sending (decision 046).
+    await assertSendingAllowed(app.db, auth.organisationId);
     checked = await validateBatch(app, actor, body);
   } catch (err) {
     if (key && keepsRefusal(err)) return storeRefusal(app.db, key, err);

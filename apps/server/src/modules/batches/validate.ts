@@ -20,8 +20,8 @@ import {
   amountProblem,
   billingCurrency,
   cachedProduct,
+  type NewOrderRow,
   newOrderRow,
-  type OrderRow,
   scheduledTime,
 } from '../orders';
 
@@ -31,7 +31,7 @@ export interface ValidatedRow {
   input: Record<BatchField, string | null>;
   errors: BatchRowError[];
   /** The order the row becomes (its id fixed now), when it has no problem. */
-  order: OrderRow | null;
+  order: NewOrderRow | null;
 }
 
 export interface ValidatedBatch {

@@ -39,8 +39,8 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     brand_colour: org.hasOwnColour ? org.colour : null,
     message: reward.message,
     status: voided ? 'voided' : reward.status,
-    // A card the sandbox provider issued has no value; the recipient email says the same.
-    sandbox: app.giftCards.isSandbox,
+    // A card made in sandbox mode has no value (decision 045); the recipient email says the same.
+    sandbox: reward.sandbox,
     logo: product ? `/api/v1/products/${encodeURIComponent(product.code)}/logo.svg` : null,
   };
 }

@@ -1,3 +1,10 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { ledgerPlugin } from './plugin';
-export { getBalance, hasAccount, LedgerInsufficientFunds, organisationBilling, postEntry } from './repository';
+export {
+  ensureOrgAccounts,
+  getBalance,
+  hasAccount,
+  LedgerInsufficientFunds,
+  organisationBilling,
+  postEntry,
+} from './repository';

@@ -2,7 +2,17 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export type AccountKind = 'available' | 'held' | 'funding_source' | 'provider_payable' | 'fee_revenue';
-export type EntryKind = 'funding' | 'hold' | 'capture' | 'release' | 'refund';
+export type EntryKind =
+  | 'funding'
+  | 'hold'
+  | 'capture'
+  | 'release'
+  | 'refund'
+  // Card funding (decision 046): a refund's or dispute's debit, a won dispute's credit, a shortfall paid.
+  | 'card_refund'
+  | 'dispute'
+  | 'dispute_won'
+  | 'shortfall_recovery';
 type Tx = Transaction<Database> | Kysely<Database>;
 
 export interface Posting {
@@ -18,20 +28,23 @@ const ORG_KINDS = new Set<AccountKind>(['available', 'held']);
  * of that currency, so that postings can name them without looking them up first.
  */
 export async function ensureOrgAccounts(tx: Tx, organisationId: string, currency: string) {
+  // The organisation's accounts belong to its current mode (decision 045).
+  const live = sql<boolean>`(SELECT NOT sandbox FROM organisations WHERE id = ${organisationId})`;
   await tx
     .insertInto('ledger_accounts')
     .values([
-      { organisation_id: organisationId, kind: 'available', currency },
-      { organisation_id: organisationId, kind: 'held', currency },
-      { organisation_id: null, kind: 'funding_source', currency },
-      { organisation_id: null, kind: 'provider_payable', currency },
-      { organisation_id: null, kind: 'fee_revenue', currency },
+      { organisation_id: organisationId, kind: 'available', currency, live },
+      { organisation_id: organisationId, kind: 'held', currency, live },
+      { organisation_id: null, kind: 'funding_source', currency, live: null },
+      { organisation_id: null, kind: 'provider_payable', currency, live: null },
+      { organisation_id: null, kind: 'fee_revenue', currency, live: null },
     ])
-    .onConflict((oc) => oc.constraint('ledger_accounts_unique').doNothing())
+    // The open accounts are unique (ledger_accounts_open); closed ones are history.
+    .onConflict((oc) => oc.columns(['organisation_id', 'kind', 'currency']).where('closed_at', 'is', null).doNothing())
     .execute();
 }
 
-/** Whether the organisation has an account of this kind in `currency`. */
+/** Whether the organisation has an open account of this kind in `currency`. */
 export async function hasAccount(tx: Tx, organisationId: string, kind: AccountKind, currency: string) {
   const row = await tx
     .selectFrom('ledger_accounts')
@@ -39,6 +52,7 @@ export async function hasAccount(tx: Tx, organisationId: string, kind: AccountKi
     .where('organisation_id', '=', organisationId)
     .where('kind', '=', kind)
     .where('currency', '=', currency)
+    .where('closed_at', 'is', null)
     .executeTakeFirst();
   return Boolean(row);
 }
@@ -94,6 +108,7 @@ export async function postEntry(
       .where('organisation_id', '=', entry.organisationId)
       .where('kind', '=', p.account)
       .where('currency', '=', entry.currency)
+      .where('closed_at', 'is', null)
       .where(sql<boolean>`balance_minor + ${p.amountMinor} >= 0`)
       .returning('id')
       .executeTakeFirst();
@@ -104,6 +119,7 @@ export async function postEntry(
         .where('organisation_id', '=', entry.organisationId)
         .where('kind', '=', p.account)
         .where('currency', '=', entry.currency)
+        .where('closed_at', 'is', null)
         .executeTakeFirst();
       if (!exists)
         throw new Error(`organisation ${entry.organisationId} has no ${p.account} account in ${entry.currency}`);
@@ -146,12 +162,13 @@ export async function getBalance(tx: Tx, organisationId: string, currency: strin
     .select(['kind', 'balance_minor'])
     .where('organisation_id', '=', organisationId)
     .where('currency', '=', currency)
+    .where('closed_at', 'is', null)
     .execute();
   const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.balance_minor ?? 0);
   return { availableMinor: of('available'), heldMinor: of('held'), currency };
 }
 
-/** The organisation's balances recomputed from the journal alone, for audits and tests. */
+/** The organisation's open balances recomputed from the journal alone, for audits and tests. */
 export async function replayBalance(tx: Tx, organisationId: string, currency: string): Promise<Balance> {
   const rows = await tx
     .selectFrom('ledger_postings as p')
@@ -159,6 +176,7 @@ export async function replayBalance(tx: Tx, organisationId: string, currency: st
     .select(['a.kind', sql<string>`sum(p.amount_minor)`.as('total')])
     .where('a.organisation_id', '=', organisationId)
     .where('a.currency', '=', currency)
+    .where('a.closed_at', 'is', null)
     .groupBy('a.kind')
     .execute();
   const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** The app's database or a transaction on it: every function here works inside the caller's. */
@@ -233,4 +233,17 @@ export function findUserIdByEmail(db: Executor, email: string) {
     .where('email', '=', email)
     .executeTakeFirst()
     .then((r) => r?.id);
+}
+
+/** The addresses of the organisation's owners, for the emails only an owner can act on. */
+export async function ownerEmails(db: Executor | Transaction<Database>, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.email')
+    .where('m.organisation_id', '=', organisationId)
+    .where('m.role', '=', 'owner')
+    .orderBy('u.email')
+    .execute();
+  return rows.map((r) => r.email);
 }

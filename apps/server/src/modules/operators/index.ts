@@ -1,5 +1,6 @@
 /** The module's public entry: what other modules may use (decision 018). */
 
 export { alertLowProviderFunds } from './provider-funds';
-export { claimFirstOperator } from './repository';
+export { claimFirstOperator, listOperatorEmails } from './repository';
 export { operatorRoutes } from './routes';
+export { requireOperator } from './service';

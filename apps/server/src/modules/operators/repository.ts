@@ -100,3 +100,8 @@ export async function revoke(tx: Tx, userId: string): Promise<'revoked' | 'not_g
   await tx.deleteFrom('platform_operators').where('user_id', '=', userId).execute();
   return 'revoked';
 }
+
+/** Every operator's address, for the emails that ask them to act. */
+export async function listOperatorEmails(db: Tx, configured: readonly string[]): Promise<string[]> {
+  return (await listOperators(db, configured)).map((o) => o.email);
+}

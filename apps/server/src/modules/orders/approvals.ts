@@ -197,7 +197,7 @@ async function recordDecision(
  * Emails every owner and admin (but the sender) that an order waits: best effort after the
  * order's commit. The queue in the app shows it whatever happens to the email.
  */
-export async function tellApprovers(app: FastifyInstance, order: repo.OrderRow): Promise<void> {
+export async function tellApprovers(app: FastifyInstance, order: Omit<repo.OrderRow, 'sandbox'>): Promise<void> {
   try {
     const [approvers, sender, organisation] = await Promise.all([
       app.db

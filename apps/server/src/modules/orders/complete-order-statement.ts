@@ -75,7 +75,8 @@ h AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor - f.charged_total_minor
   FROM f
   WHERE ledger_accounts.organisation_id = f.organisation_id AND ledger_accounts.kind = 'held'
-    AND ledger_accounts.currency = f.charge_currency AND ledger_accounts.balance_minor - f.charged_total_minor >= 0
+    AND ledger_accounts.currency = f.charge_currency AND ledger_accounts.closed_at IS NULL
+    AND ledger_accounts.balance_minor - f.charged_total_minor >= 0
   RETURNING ledger_accounts.id
 ),
 e AS (

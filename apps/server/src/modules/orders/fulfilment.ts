@@ -3,6 +3,7 @@ import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { Slots } from '../../lib/slots';
+import { providerFor } from '../../providers/gift-cards';
 import { ProviderError } from '../../providers/gift-cards/types';
 import { insertEvent } from '../events';
 import { postEntry } from '../ledger';
@@ -151,7 +152,7 @@ export async function fulfilOrder(
   const issued: IssuedReward[] = [];
   for (const reward of pending) {
     try {
-      const card = await app.giftCards.placeOrder({
+      const card = await providerFor(app, order).placeOrder({
         reference: reward.id,
         productCode: order.product_code,
         amountMinor: Number(order.amount_minor),

@@ -6,6 +6,7 @@ export {
   type Actor,
   amountProblem,
   chargeOf,
+  type NewOrderRow,
   newOrderRow,
   scheduledTime,
   usdTotalOf,

@@ -2,7 +2,7 @@ import { APPROVAL_WAIT_DAYS } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { credentialIsActive, credentialParameters, type UncheckedCredential } from '../../plugins/auth';
 import { jobInsertGatedBy } from '../../plugins/queue';
-import type { OrderRow } from './repository';
+import type { NewOrderRow } from './prepare-order';
 import { cachedStatement, NamedParameters } from './statements';
 
 /**
@@ -47,7 +47,7 @@ import { cachedStatement, NamedParameters } from './statements';
  * its CTEs read against each other and against this list; split, the statement could not be read.
  */
 export interface PlaceOrderInput {
-  order: OrderRow;
+  order: NewOrderRow;
   /** The caller's session or API key, checked in the statement (the organisation is the order's). */
   credential: UncheckedCredential;
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
@@ -105,7 +105,7 @@ const ORDER_COLUMN_TYPES = {
   created_at: 'timestamptz',
   usd_total_minor: 'bigint',
   send_at: 'timestamptz',
-} as const satisfies Partial<Record<keyof OrderRow, string>>;
+} as const satisfies Partial<Record<keyof NewOrderRow, string>>;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
 const FIXED = [
@@ -175,7 +175,7 @@ ap AS (
 a AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor - ${p('total')}::bigint
   WHERE organisation_id = ${org} AND kind = 'available' AND currency = ${p('chargeCurrency')}::text
-    AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
+    AND closed_at IS NULL AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
   RETURNING id, balance_minor AS available_after
 ),
 bl AS (
@@ -195,7 +195,7 @@ h AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor + ${p('total')}::bigint
   FROM a
   WHERE ledger_accounts.organisation_id = ${org} AND ledger_accounts.kind = 'held'
-    AND ledger_accounts.currency = ${p('chargeCurrency')}::text
+    AND ledger_accounts.currency = ${p('chargeCurrency')}::text AND ledger_accounts.closed_at IS NULL
   RETURNING ledger_accounts.id AS held_id, a.id AS available_id
 ),
 e AS (

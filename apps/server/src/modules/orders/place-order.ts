@@ -2,6 +2,7 @@ import type { CreateOrderBody } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
+import { assertSendingAllowed } from '../card-funding';
 import {
   type IdempotencyKey,
   KEEP_HOURS,
@@ -14,8 +15,7 @@ import { hasAccount } from '../ledger';
 import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import { type PlaceOrderInput, type PlaceOrderResult, placeOrderStatement } from './place-order-statement';
-import { type Actor, approvalExpiry, type PreparedOrder, prepareOrder } from './prepare-order';
-import type * as repo from './repository';
+import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
 /**
@@ -31,7 +31,7 @@ export async function createOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
-  let waiting: repo.OrderRow | undefined;
+  let waiting: NewOrderRow | undefined;
   const answer = await answerAfterSessionCheck(app, token, (session) =>
     placeOrder(app, token, body, idempotencyKey, session, (order) => {
       waiting = order;
@@ -51,12 +51,14 @@ async function placeOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
   session: SessionCheck,
-  onWaiting: (order: repo.OrderRow) => void,
+  onWaiting: (order: NewOrderRow) => void,
 ): Promise<StoredAnswer> {
   const actor: Actor = { userId: token.userId, organisationId: token.organisationId };
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   try {
+    // A shortfall from a card refund or dispute freezes sending (decision 046).
+    await assertSendingAllowed(app.db, actor.organisationId);
     placed = await prepareOrder(app, actor, body);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {

@@ -25,7 +25,7 @@ export interface Actor {
 }
 
 export interface PreparedOrder {
-  order: repo.OrderRow;
+  order: NewOrderRow;
   summary: OrderSummary;
   waitingSummary: OrderSummary;
   /** The 201 answer's text, and the one for an order an approval rule catches. */
@@ -116,8 +116,14 @@ export interface NewOrderFields {
   sendAt: Date | null;
 }
 
+/**
+ * A new order's row before it is written. Its mode (`sandbox`) is not in it: the database takes it
+ * from the organisation in the inserting statement (0087, decision 045).
+ */
+export type NewOrderRow = Omit<repo.OrderRow, 'sandbox'>;
+
 /** A new order's row (status `pending`, or `scheduled` with a time), with its id and time. */
-export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFields): repo.OrderRow {
+export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFields): NewOrderRow {
   const charge = chargeOf(product.currency, f.amountMinor, f.quantity, f.billing, f.fxRate);
   return {
     id: randomUUID(),
@@ -160,7 +166,7 @@ export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFi
 }
 
 /** When an order placed now stops waiting for a decision (the statement writes the same). */
-export function approvalExpiry(order: repo.OrderRow): Date {
+export function approvalExpiry(order: Pick<repo.OrderRow, 'created_at'>): Date {
   return new Date(order.created_at.getTime() + APPROVAL_WAIT_DAYS * 86_400_000);
 }
 

@@ -3,7 +3,7 @@ import { toMajor } from '@giftrelay/money';
 import type { OrderEventRow, OrderRow, RewardRow } from './repository';
 
 /** An order as the API shows it: major units and integer minor units side by side, ISO times. */
-export function presentOrder(o: OrderRow): OrderSummary {
+export function presentOrder(o: Omit<OrderRow, 'sandbox'>): OrderSummary {
   const face = (minor: string) => toMajor(Number(minor), o.currency);
   const charged = (minor: string) => toMajor(Number(minor), o.charge_currency);
   return {

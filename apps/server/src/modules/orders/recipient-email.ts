@@ -36,7 +36,7 @@ export async function renderRecipientEmail(
     count: rewards.length,
     recipientName: order.recipient_name,
     message: order.message,
-    sandbox: app.giftCards.isSandbox,
+    sandbox: order.sandbox,
     redemptionInstructions: product?.redemptionInstructions,
     reminder,
   });

@@ -132,6 +132,7 @@ export async function findRewardByClaimHash(tx: Tx, hash: string) {
       'o.currency',
       'o.amount_minor',
       'o.message',
+      'o.sandbox',
     ])
     .where('r.claim_token_hash', '=', hash)
     .executeTakeFirst();

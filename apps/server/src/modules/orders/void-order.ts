@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { providerFor } from '../../providers/gift-cards';
 import { type ProviderCancellation, ProviderError } from '../../providers/gift-cards/types';
 import { auditActor, recordAudit } from '../audit';
 import { insertEvent } from '../events';
@@ -84,10 +85,12 @@ async function voidWithKey(
   if (earlier) return earlier;
 
   let waiting: repo.RewardRow[];
+  let madeInSandbox = true;
   try {
     waiting = await app.db.transaction().execute(async (tx) => {
       const order = await repo.lockOrder(tx, auth.organisationId, orderId);
       if (!order) throw notFound('Order');
+      madeInSandbox = order.sandbox;
       if (order.status !== 'completed') throw new AppError('CONFLICT', NOT_VOIDABLE[order.status]);
       const marked = await voids.markVoidRequested(tx, orderId);
       const requested = await voids.listVoidRequested(tx, orderId);
@@ -119,7 +122,7 @@ async function voidWithKey(
   const answers = new Map<string, ProviderCancellation>();
   for (const reward of waiting) {
     try {
-      answers.set(reward.id, await app.giftCards.cancelOrder(reward.id));
+      answers.set(reward.id, await providerFor(app, { sandbox: madeInSandbox }).cancelOrder(reward.id));
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       app.log.warn({ err, orderId, rewardId: reward.id }, 'the provider did not answer a cancellation');

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ownerEmails } from '../members';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -37,13 +38,5 @@ export async function organisationOwners(tx: Tx, organisationId: string) {
     .select('name')
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
-  const owners = await tx
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.email')
-    .where('m.organisation_id', '=', organisationId)
-    .where('m.role', '=', 'owner')
-    .orderBy('u.email')
-    .execute();
-  return { name: org.name, emails: owners.map((o) => o.email) };
+  return { name: org.name, emails: await ownerEmails(tx, organisationId) };
 }

@@ -11,20 +11,47 @@ export * from './types';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The configured provider: the catalogue's source, and the issuer of live organisations' cards. */
     giftCards: GiftCardProvider;
+    /**
+     * The issuer of sandbox organisations' cards (decision 045): `giftCards` itself when that is
+     * the sandbox, else a sandbox that issues play cards for any product of the real catalogue.
+     */
+    sandboxCards: SandboxProvider;
   }
 }
 
 /** The configured provider on a database; worker processes build theirs with this too. */
 export function createGiftCardProvider(config: Config, db: Db): GiftCardProvider {
-  const { sandbox, tango } = config.giftCards;
+  const { tango } = config.giftCards;
   if (config.giftCards.provider === 'tango' && tango) return new TangoProvider({ db, ...tango });
+  return createSandbox(config, db, false);
+}
+
+function createSandbox(config: Config, db: Db, anyProduct: boolean) {
+  const { sandbox } = config.giftCards;
   return new SandboxProvider({
     db,
     catalogSize: sandbox.catalogSize,
     failureRate: sandbox.failureRate,
     latencyMs: sandbox.latencyMs,
+    anyProduct,
   });
+}
+
+/** Whether live organisations can exist: a real provider is configured (decision 045). */
+export function hasLiveProvider(provider: GiftCardProvider): boolean {
+  return !provider.isSandbox;
+}
+
+/**
+ * The provider that issues an order's cards: the sandbox for an order made in sandbox mode,
+ * whatever the organisation is now, so a sandbox order never reaches the real provider.
+ */
+export function providerFor(app: FastifyInstance, order: { sandbox: boolean }): GiftCardProvider {
+  if (order.sandbox) return app.sandboxCards;
+  if (!hasLiveProvider(app.giftCards)) throw new Error('A live order, and no real gift-card provider is configured');
+  return app.giftCards;
 }
 
 /**
@@ -45,7 +72,12 @@ export function sandboxOf(provider: GiftCardProvider): SandboxProvider {
 /** `app.giftCards`: the gift-card provider everything else orders from. */
 export const giftCardsPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
-    app.decorate('giftCards', createGiftCardProvider(opts.config, app.db));
+    const configured = createGiftCardProvider(opts.config, app.db);
+    app.decorate('giftCards', configured);
+    app.decorate(
+      'sandboxCards',
+      configured instanceof SandboxProvider ? configured : createSandbox(opts.config, app.db, true),
+    );
   },
   { name: 'gift-cards', dependencies: ['db'] },
 );

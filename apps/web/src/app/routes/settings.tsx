@@ -6,7 +6,7 @@ import { ApiKeysSection } from '@/features/api-keys';
 import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
-import { OperatorsSection } from '@/features/operators';
+import { BankTransfersSection, LiveRequestsSection, OperatorsSection } from '@/features/operators';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
 import { ProfileSection } from '@/features/profile';
 import { WebhooksSection } from '@/features/webhooks';
@@ -54,7 +54,21 @@ export function Component() {
         <Forbidden role={user.role} title="Only owners and admins manage API keys and webhooks" />
       ),
     },
-    ...(isOperator ? [{ id: 'operators', label: 'Operators', panel: <OperatorsSection /> }] : []),
+    ...(isOperator
+      ? [
+          {
+            id: 'operators',
+            label: 'Operators',
+            panel: (
+              <div className="grid gap-12">
+                <LiveRequestsSection />
+                <BankTransfersSection />
+                <OperatorsSection />
+              </div>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <PageHeading title="Settings">

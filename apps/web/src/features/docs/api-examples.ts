@@ -142,6 +142,41 @@ const figures = (values: Record<string, unknown>) => ({
   body: { success: true, currency: 'USD', ...values },
 });
 
+/** A line of the balance history: the documented order's hold and capture, and the sandbox's starting funds. */
+function transaction(t: {
+  id: string;
+  created_at: string;
+  kind: string;
+  description: string;
+  order_id: string | null;
+  direction: 'credit' | 'debit';
+  amount_minor: number;
+  available_change_minor: number;
+  held_change_minor: number;
+  available_after_minor: number;
+}) {
+  const major = (minor: number) => minor / 100;
+  return {
+    id: t.id,
+    created_at: t.created_at,
+    kind: t.kind,
+    type: t.kind.charAt(0).toUpperCase() + t.kind.slice(1),
+    description: t.description,
+    order_id: t.order_id,
+    batch_id: null,
+    currency: 'USD',
+    direction: t.direction,
+    amount: major(t.amount_minor),
+    amount_minor: t.amount_minor,
+    available_change: major(t.available_change_minor),
+    available_change_minor: t.available_change_minor,
+    held_change: major(t.held_change_minor),
+    held_change_minor: t.held_change_minor,
+    available_after: major(t.available_after_minor),
+    available_after_minor: t.available_after_minor,
+  };
+}
+
 export const API_EXAMPLES: ApiExample[] = [
   {
     id: 'health',
@@ -373,6 +408,17 @@ export const API_EXAMPLES: ApiExample[] = [
     response: figures({ available: 6000, held: 0, available_minor: 600000, held_minor: 0, sandbox: true }),
   },
   {
+    id: 'funding-instructions',
+    tab: 'create-order',
+    title: 'Fund by bank transfer',
+    description:
+      'Where a live organisation sends a bank transfer: bank_transfer.status is available with beneficiary, bank_name, account_number, routing_number, swift_code, bank_address, the reference to quote (GR- and ten characters, yours alone) and processing_time. A sandbox organisation gets status sandbox (bank transfers fund live ones), and an instance that takes no transfers not_configured.',
+    method: 'GET',
+    path: '/api/v1/balance/funding-instructions',
+    auth: true,
+    response: { status: 200, body: { success: true, bank_transfer: { status: 'sandbox' } } },
+  },
+  {
     id: 'search-orders',
     tab: 'reports',
     title: 'Search orders',
@@ -432,6 +478,62 @@ export const API_EXAMPLES: ApiExample[] = [
     auth: true,
     body: { email: 'sam.lee@example.com' },
     response: { status: 200, body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com' } },
+  },
+  {
+    id: 'balance-transactions',
+    tab: 'reports',
+    title: 'Balance history',
+    description:
+      'Every movement of your balance, newest first: funding, the hold an order places (available → held), its capture when delivered (paid from held) or its release when it fails, refunds of voided rewards. amount is signed (the available change, or the held one for a capture), direction says credit or debit, available_after is the available balance right after it. Filters: kind (one or several, comma-separated), from and to (UTC dates, both included), direction, order_id; pages like List orders. GET /api/v1/balance/statement?from=…&to=…&format=csv|pdf downloads the statement of a period (at most 366 days): opening balance, every movement, closing balance and totals by type.',
+    method: 'GET',
+    path: '/api/v1/balance/transactions?limit=20',
+    auth: true,
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        data: [
+          transaction({
+            id: '3',
+            created_at: SENT_AT,
+            kind: 'capture',
+            description: 'Order fulfilled',
+            order_id: ORDER_ID,
+            direction: 'debit',
+            amount_minor: -2563,
+            available_change_minor: 0,
+            held_change_minor: -2563,
+            available_after_minor: 497437,
+          }),
+          transaction({
+            id: '2',
+            created_at: ISO,
+            kind: 'hold',
+            description: 'Hold for 1 × $25.00 Amazon.com Gift Card',
+            order_id: ORDER_ID,
+            direction: 'debit',
+            amount_minor: -2563,
+            available_change_minor: -2563,
+            held_change_minor: 2563,
+            available_after_minor: 497437,
+          }),
+          transaction({
+            id: '1',
+            created_at: '2025-04-30T16:02:11.000Z',
+            kind: 'funding',
+            description: 'Sandbox starting funds',
+            order_id: null,
+            direction: 'credit',
+            amount_minor: 500000,
+            available_change_minor: 500000,
+            held_change_minor: 0,
+            available_after_minor: 500000,
+          }),
+        ],
+        has_more: false,
+        next_cursor: null,
+      },
+    },
   },
   {
     id: 'dashboard',

@@ -27,6 +27,11 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Source of chance for failureRate; tests pass their own. */
   random?: () => number;
+  /**
+   * Issues play cards for products it does not list (decision 045): beside a real provider, the
+   * sandbox serves sandbox organisations from the real catalogue, whose values GiftRelay checks.
+   */
+  anyProduct?: boolean;
 }
 
 export interface FailurePlan {
@@ -62,6 +67,7 @@ export class SandboxProvider implements GiftCardProvider {
   readonly #failureRate: number;
   readonly #latencyMs: number;
   readonly #random: () => number;
+  readonly #anyProduct: boolean;
   #products: SandboxProduct[];
   #byCode: Map<string, SandboxProduct>;
 
@@ -70,6 +76,7 @@ export class SandboxProvider implements GiftCardProvider {
     this.#failureRate = options.failureRate ?? 0;
     this.#latencyMs = options.latencyMs ?? 0;
     this.#random = options.random ?? Math.random;
+    this.#anyProduct = options.anyProduct ?? false;
     this.#products = defaultCatalog(options.catalogSize ?? 0);
     this.#byCode = new Map(this.#products.map((p) => [p.code, p]));
   }
@@ -218,6 +225,7 @@ export class SandboxProvider implements GiftCardProvider {
 
   #orderable(input: PlaceOrderInput): SandboxProduct {
     const product = this.#byCode.get(input.productCode);
+    if (!product && this.#anyProduct) return { issue: DEFAULT_ISSUE } as SandboxProduct;
     if (!product) throw new ProviderError('declined', `Unknown product ${input.productCode}`);
     if (product.currency !== input.currency) {
       throw new ProviderError('declined', `${input.productCode} is sold in ${product.currency}, not ${input.currency}`);

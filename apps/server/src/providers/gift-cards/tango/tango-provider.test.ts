@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerifiedUser, waitForEmail } from '../../../../test/factories';
+import { creditBalance, goLive, makeOperator } from '../../../../test/factories/live';
 import { claimTokensOf, postOrder, recipient, settledOrder } from '../../../../test/factories/orders';
 import { FAKE_TANGO, FakeTango } from '../../../../test/fake-tango';
 import { createMigratedTestDatabase, createTestApp, TEST_DB, type TestApp } from '../../../../test/helpers';
@@ -245,6 +246,9 @@ describe(`the money path on Tango Card (${TEST_DB})`, () => {
   it('syncs, orders, completes, emails the recipient and shows the card on the claim page', async () => {
     await t.app.catalogSync.run('manual');
     const owner = await signUpVerifiedUser(t);
+    // Only a live organisation's orders reach Tango (decision 045): approved, then funded.
+    await goLive(t, owner, await makeOperator(t));
+    await creditBalance(t, owner.organisationId, 10_000);
     const to = recipient();
     const res = await postOrder(t, owner.accessToken, {
       product_code: FAKE_TANGO.activeRangeUtid,

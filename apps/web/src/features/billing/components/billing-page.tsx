@@ -6,8 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth/use-session';
 import { useBalance } from '../api/get-balance';
 import { formatBalance } from '../utils/format-balance';
+import { BankTransferPanel } from './bank-transfer-panel';
+import { CardFundingSection } from './card-funding-section';
+import { CheckoutReturn } from './checkout-return';
 import { CurrentPlan } from './current-plan';
+import { GoLiveCard } from './go-live-card';
 import { SandboxTopUpForm } from './sandbox-top-up-form';
+import { SendingFrozenBanner } from './sending-frozen-banner';
+import { TransactionsSection } from './transactions-section';
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {
   return (
@@ -38,6 +44,9 @@ export function BillingPage() {
         </div>
       ) : (
         <div className="mt-6 grid gap-6">
+          {/* Card funding (decision 046): back from Stripe, and a shortfall that froze sending. */}
+          <CheckoutReturn />
+          <SendingFrozenBanner />
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>
               Billing currency: <span className="font-medium text-foreground">{balance.data.currency}</span>
@@ -59,15 +68,16 @@ export function BillingPage() {
           {session.status === 'signed-in' && (
             <CurrentPlan plan={session.user.organisation.plan} isSandbox={balance.data.sandbox} />
           )}
+          <GoLiveCard />
+          {!balance.data.sandbox && <CardFundingSection />}
           {balance.data.sandbox ? (
             <Card className="p-5">
               <SandboxTopUpForm currency={balance.data.currency} />
             </Card>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              To add funds to a live organisation, contact GiftRelay; they appear here once received.
-            </p>
-          )}
+          ) : null}
+          {/* Bank transfers for live organisations; the history and statements (decision 047). */}
+          <BankTransferPanel />
+          <TransactionsSection balanceVersion={`${balance.data.available_minor}:${balance.data.held_minor}`} />
         </div>
       )}
     </PageHeading>

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { isSendingFrozen } from './repository';
+
+/**
+ * Refuses new orders and batches while a refund or dispute has left a shortfall (decision 046):
+ * 402 SENDING_FROZEN, stable for clients to branch on, until a top-up pays it.
+ */
+export async function assertSendingAllowed(db: Kysely<Database>, organisationId: string): Promise<void> {
+  if (await isSendingFrozen(db, organisationId)) {
+    throw new AppError(
+      'SENDING_FROZEN',
+      'Sending is paused: a card refund or dispute took more than the balance held. Add funds to pay the shortfall and sending resumes at once',
+    );
+  }
+}
