@@ -8,6 +8,7 @@ import { renderEmail } from '../../lib/email/layout';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
+import { assertSendingAllowed } from '../card-funding';
 import { postEntry } from '../ledger';
 import { ACCEPT_QUEUE, acceptJobOptions } from './accept';
 import { presentBatch } from './presenter';
@@ -28,6 +29,9 @@ export async function decideBatch(
   decision: 'approve' | 'reject',
   note: string | undefined,
 ): Promise<Batch> {
+  // Approving sends: while a shortfall freezes sending (decision 046), a send-what-fits batch
+  // would spend the available balance the shortfall is owed from.
+  if (decision === 'approve') await assertSendingAllowed(app.db, auth.organisationId);
   const decided = await app.db.transaction().execute(async (tx) => {
     const batch = await tx
       .updateTable('batches')

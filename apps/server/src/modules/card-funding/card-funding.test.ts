@@ -291,6 +291,29 @@ describe(`card funding with Stripe (${TEST_DB})`, () => {
     expect(await available(owner)).toBe(30_000);
   });
 
+  it('an inquiry escalated to a chargeback is debited when Stripe withdraws the funds, once; reinstated funds come back once', async () => {
+    const owner = await liveOwner();
+    const { stripeId } = await toppedUp(owner, 150);
+    const inquiry = fake.dispute(stripeId, { status: 'warning_needs_response' });
+    await deliver(fake.event('charge.dispute.created', inquiry));
+    expect(await available(owner)).toBe(15_000);
+    const escalated = { ...inquiry, status: 'needs_response' };
+    await deliver(fake.event('charge.dispute.updated', escalated));
+    await deliver(fake.event('charge.dispute.funds_withdrawn', escalated));
+    await deliver(fake.event('charge.dispute.funds_withdrawn', escalated)); // another event id
+    await deliver(fake.event('charge.dispute.created', escalated)); // a chargeback sending both
+    expect(await available(owner)).toBe(0);
+    expect(await countOf('ledger_entries', sql`organisation_id = ${owner.organisationId} AND kind = 'dispute'`)).toBe(
+      1,
+    );
+    await deliver(fake.event('charge.dispute.funds_reinstated', escalated));
+    await deliver(fake.event('charge.dispute.closed', { ...escalated, status: 'won' }));
+    expect(await available(owner)).toBe(15_000);
+    expect(
+      await countOf('ledger_entries', sql`organisation_id = ${owner.organisationId} AND kind = 'dispute_won'`),
+    ).toBe(1);
+  });
+
   it('a debit beyond the balance takes what is there, freezes sending (402 SENDING_FROZEN), emails the owner; top-ups pay the shortfall first and unfreeze', async () => {
     const owner = await liveOwner();
     const { stripeId } = await toppedUp(owner, 100);

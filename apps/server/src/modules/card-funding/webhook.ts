@@ -59,8 +59,15 @@ async function handle(app: FastifyInstance, event: Stripe.Event): Promise<Outcom
       return onChargeRefunded(app, event, event.data.object);
     case 'charge.dispute.created':
       return onDisputeCreated(app, event, event.data.object);
+    // An inquiry escalated to a chargeback sends no second `created`: Stripe withdraws the funds
+    // and says so here. A chargeback that sends both is debited once (by the dispute's id).
+    case 'charge.dispute.funds_withdrawn':
+      return onDisputeCreated(app, event, event.data.object, { withdrawn: true });
     case 'charge.dispute.closed':
       return onDisputeClosed(app, event, event.data.object);
+    // The money came back: as a won dispute, once (a later `closed: won` finds it closed).
+    case 'charge.dispute.funds_reinstated':
+      return onDisputeClosed(app, event, { ...event.data.object, status: 'won' });
     default:
       return 'ignored';
   }
@@ -233,8 +240,14 @@ async function onChargeRefunded(app: FastifyInstance, event: Stripe.Event, charg
 /** Inquiries (`warning_*`) move no money; a real dispute withdraws the amount at once. */
 const isInquiry = (status: string) => status.startsWith('warning_');
 
-async function onDisputeCreated(app: FastifyInstance, event: Stripe.Event, dispute: Stripe.Dispute): Promise<Outcome> {
-  if (isInquiry(dispute.status)) return once(app, event, async () => ({ outcome: 'inquiry', checkoutId: null }));
+async function onDisputeCreated(
+  app: FastifyInstance,
+  event: Stripe.Event,
+  dispute: Stripe.Dispute,
+  opts: { withdrawn?: boolean } = {},
+): Promise<Outcome> {
+  if (!opts.withdrawn && isInquiry(dispute.status))
+    return once(app, event, async () => ({ outcome: 'inquiry', checkoutId: null }));
   const found = await checkoutOfPayment(app, idOf(dispute.payment_intent));
   return once(app, event, async (tx) => {
     if (!found) return { outcome: 'not_ours', checkoutId: null };

@@ -88,6 +88,12 @@ export async function postEntry(
     orderId?: string;
     /** A batch's hold (decision 043) names the batch. */
     batchId?: string;
+    /**
+     * The mode the money belongs to (decision 045): when given, only the organisation's open
+     * account of that mode takes the posting, so money of a sandbox order can never land in a
+     * live balance even if the organisation went live in the meantime.
+     */
+    live?: boolean;
     description: string;
     postings: Posting[];
   },
@@ -109,6 +115,7 @@ export async function postEntry(
       .where('kind', '=', p.account)
       .where('currency', '=', entry.currency)
       .where('closed_at', 'is', null)
+      .$if(entry.live !== undefined, (q) => q.where('live', '=', entry.live as boolean))
       .where(sql<boolean>`balance_minor + ${p.amountMinor} >= 0`)
       .returning('id')
       .executeTakeFirst();
@@ -120,6 +127,7 @@ export async function postEntry(
         .where('kind', '=', p.account)
         .where('currency', '=', entry.currency)
         .where('closed_at', 'is', null)
+        .$if(entry.live !== undefined, (q) => q.where('live', '=', entry.live as boolean))
         .executeTakeFirst();
       if (!exists)
         throw new Error(`organisation ${entry.organisationId} has no ${p.account} account in ${entry.currency}`);

@@ -41,6 +41,8 @@ async function fund(
       { account: 'funding_source', amountMinor: -amountMinor },
       { account: 'available', amountMinor },
     ],
+    // Sandbox funds only: never into a live balance (decision 045).
+    live: false,
   });
 }
 
@@ -73,7 +75,14 @@ export async function sandboxTopUp(
   return (
     (await earlierAnswer(app.db, key)) ??
     runOnce(app.db, key, async (tx) => {
-      const org = await organisationBilling(tx, organisationId);
+      // FOR SHARE: an approval to go live (FOR NO KEY UPDATE) waits for this top-up, or this one
+      // sees the organisation live and is refused; play money never reaches a live balance.
+      const org = await tx
+        .selectFrom('organisations')
+        .select(['billing_currency', 'sandbox'])
+        .where('id', '=', organisationId)
+        .forShare()
+        .executeTakeFirstOrThrow();
       if (!org.sandbox)
         throw new AppError('FORBIDDEN', 'Top-ups with sandbox funds are only for sandbox organisations');
       const minor = parseAmount(body.amount, org.billing_currency);

@@ -197,6 +197,9 @@ describe(`sandbox and live on Tango Card (${TEST_DB})`, () => {
     expect(sandboxOrder.statusCode, sandboxOrder.body).toBe(201);
     const sandboxId = sandboxOrder.json().order_id;
     expect((await settledOrder(t, owner.accessToken, sandboxId)).status).toBe('completed');
+    // Another, whose recipient has not opened it: voidable later.
+    const unopenedId = (await order(owner)).json().order_id;
+    expect((await settledOrder(t, owner.accessToken, unopenedId)).status).toBe('completed');
     const sandboxRewards = await t.database.db
       .selectFrom('rewards')
       .select('id')
@@ -292,6 +295,18 @@ describe(`sandbox and live on Tango Card (${TEST_DB})`, () => {
     const replayed = await replayBalance(t.database.db, owner.organisationId, 'USD');
     expect(replayed.availableMinor).toBe(3_975);
     expect(replayed.heldMinor).toBe(0);
+
+    // Voiding the sandbox order now cancels its play card, and refunds nothing into the live
+    // balance: its money went with the closed sandbox one.
+    const voided = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${unopenedId}/void`,
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': `void-${unopenedId}` },
+      payload: {},
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect((await balanceOf(t, owner.accessToken)).available).toBe(39.75);
+    expect((await replayBalance(t.database.db, owner.organisationId, 'USD')).availableMinor).toBe(3_975);
 
     // The owner was told; the audit log says who took it live.
     const mail = await waitForEmail(t, owner.email, /is live on GiftRelay/);

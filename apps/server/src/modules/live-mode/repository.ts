@@ -162,9 +162,19 @@ export async function unsettledSandboxWork(tx: Tx, organisationId: string) {
         .where('organisation_id', '=', organisationId)
         .where('status', 'in', ['pending_approval', 'accepting', 'sending'])
         .as('batches'),
+      // A void asked of the provider and not yet settled refunds sandbox money when it is.
+      eb
+        .selectFrom('rewards')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where('organisation_id', '=', organisationId)
+        .where('void_state', '=', 'requested')
+        .as('voids'),
     ])
     .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders ?? 0), batches: Number(row.batches ?? 0) };
+  return {
+    orders: Number(row.orders ?? 0) + Number(row.voids ?? 0),
+    batches: Number(row.batches ?? 0),
+  };
 }
 
 export async function goLive(tx: Tx, organisationId: string) {

@@ -10,7 +10,7 @@ import { type ProviderCancellation, ProviderError } from '../../providers/gift-c
 import { auditActor, recordAudit } from '../audit';
 import { insertEvent } from '../events';
 import { earlierAnswer, keepsRefusal, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
-import { postEntry } from '../ledger';
+import { organisationBilling, postEntry } from '../ledger';
 import * as repo from './repository';
 import * as voids from './void-repository';
 
@@ -165,13 +165,17 @@ async function settleReward(
     ? ({ state: 'refunded' } as const)
     : ({ state: 'not_cancelled', reason: answer.reason } as const);
   if (!(await voids.settleVoid(tx, reward.id, outcome))) return;
-  const refund = answer.cancelled ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
+  // A sandbox order voided after its organisation went live (decision 045): its play money went
+  // with the closed sandbox balance, and never reaches the live one.
+  const playMoneyClosed = order.sandbox && !(await organisationBilling(tx, order.organisation_id)).sandbox;
+  const refund = answer.cancelled && !playMoneyClosed ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
   if (refund.total > 0) {
     await postEntry(tx, {
       organisationId: order.organisation_id,
       kind: 'refund',
       currency: order.charge_currency,
       orderId: order.id,
+      live: !order.sandbox,
       description: `Reward ${reward.position} of ${order.quantity} voided: refunded`,
       postings: [
         { account: 'provider_payable', amountMinor: -refund.subtotal },

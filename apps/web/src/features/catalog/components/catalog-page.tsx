@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/auth/use-session';
 import { useCatalogFacets } from '../api/get-catalog-facets';
 import { useCatalogFilters } from '../hooks/use-catalog-filters';
 import { countryChoice, hasAnyFilter } from '../utils/filters';
@@ -36,6 +37,11 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
   const pickCountry = (country: string) => update(countryChoice(country, facets.data?.currencies));
 
   const totals = facets.data?.totals;
+  // Signed in, the organisation's mode says whether its cards are play cards (decision 045);
+  // signed out, whether this instance's catalogue is the sandbox's.
+  const session = useSession();
+  const sandbox =
+    session.status === 'signed-in' ? session.user.organisation.sandbox : Boolean(facets.data?.sandbox);
   return (
     <div>
       <PageHeading title="Catalog">
@@ -50,7 +56,7 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
               <Link to="/orders/bulk">Send in bulk</Link>
             </Button>
           ) : null}
-          {facets.data?.sandbox && (
+          {sandbox && (
             <span className="rounded-full border border-amber-300 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
               Sandbox
             </span>
