@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { loadConfig } from '../../apps/server/src/config';
+import { bankReference } from '../../apps/server/src/lib/bank-transfer';
 import { encryptSecret, newUrlToken } from '../../apps/server/src/lib/crypto';
 import type { NewOrderRow } from '../../apps/server/src/modules/orders';
 import { FULFIL_QUEUE, fulfilJobOptions } from '../../apps/server/src/modules/orders/fulfilment';
@@ -358,6 +359,35 @@ async function delivery(port: number, tokens: string[], productCode: string) {
   };
 }
 
+/** Takes each account's organisation live through the API, and funds it with a bank transfer. */
+async function goLiveAndFund(port: number, owners: string[], operator: string, db: pg.Client) {
+  const call = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<{ request: { id: string } }>;
+  };
+  for (const [i, token] of owners.entries()) {
+    const asked = await call('/organisation/live-requests', token, {
+      company_name: `Bench ${i} Ltd`,
+      website: 'https://bench.example.com',
+      use_case: 'Orders for the Tango Card run of the orders benchmark.',
+      expected_monthly_volume: '1k_10k',
+    });
+    await call(`/operator/live-requests/${asked.request.id}/approve`, operator, {});
+    const org = (await db.query('SELECT organisation_id FROM live_requests WHERE id = $1', [asked.request.id])).rows[0];
+    await call('/operator/bank-transfers', operator, {
+      organisation_reference: bankReference(org.organisation_id),
+      amount: '5000',
+      received_on: new Date().toISOString().slice(0, 10),
+      bank_reference: `BENCH-${randomBytes(6).toString('hex')}`,
+    });
+  }
+}
+
 /**
  * Phase 3: two app processes on Tango (the fake, 200 ms an answer, 1 request a second), orders
  * offered at 0.8 a second shared between them, each timed from its 201 to its email.
@@ -386,6 +416,10 @@ async function tangoPhase(env: Record<string, string>, tokens: string[], db: pg.
       if (Date.now() > deadline) throw new Error('the Tango catalogue was not synchronised');
       await new Promise((r) => setTimeout(r, 250));
     }
+    // Only live organisations' orders reach Tango (decision 045): two new ones ask to go live, the
+    // instance's first account (an operator) approves, and a recorded bank transfer funds each.
+    const liveTokens = await createAccounts(apps[0]?.port as number, 2);
+    await goLiveAndFund(apps[0]?.port as number, liveTokens, tokens[0] as string, db);
     const sent = new Map<string, number>();
     const started = performance.now();
     const requests: Promise<void>[] = [];
@@ -397,7 +431,7 @@ async function tangoPhase(env: Record<string, string>, tokens: string[], db: pg.
       requests.push(
         fetch(`http://127.0.0.1:${app.port}/api/v1/orders`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${tokens[n % tokens.length]}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${liveTokens[n % liveTokens.length]}`, 'content-type': 'application/json' },
           body: JSON.stringify({ product_code: FAKE_TANGO.activeRangeUtid, amount: 10, email, quantity: 1 }),
         }).then(async (res) => {
           if (res.status !== 201) throw new Error(`order answered ${res.status}: ${await res.text()}`);
