@@ -12,6 +12,7 @@ const SECRET_VARIABLES = new Set([
   'TANGO_PLATFORM_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'LLM_API_KEY',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -209,6 +210,15 @@ const EnvSchema = z.object({
     .pipe(z.number().gt(0, 'must be a number above 0 and at most 1, such as 0.01'))
     .default(1),
   WEBHOOK_TIMEOUT_MS: wholeNumber(100, 15_000).default(15_000),
+  // The writer (decision 050): an OpenAI-compatible chat-completions API, all three or none.
+  LLM_BASE_URL: httpUrl('https://api.openai.com/v1').optional(),
+  LLM_API_KEY: z.string().max(1000, 'must be at most 1000 characters').optional(),
+  LLM_MODEL: z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be a model name without spaces, such as gpt-4o-mini')
+    .optional(),
+  LLM_TIMEOUT_MS: wholeNumber(1000, 600_000).default(60_000),
 });
 
 export type Config = {
@@ -299,6 +309,8 @@ export type Config = {
   catalogSyncCron: string | null;
   /** How long a process may answer catalogue listings from memory after another process synced. */
   catalogCacheSeconds: number;
+  /** The writer's chat-completions API (decision 050); null: the built-in writer. */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
 };
 
 export class ConfigError extends Error {
@@ -370,6 +382,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(['STRIPE_API_BASE is set but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not']);
+  }
+  const llmVariables = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+  const llmMissing = llmVariables.filter((name) => !e[name]);
+  if (llmMissing.length && llmMissing.length < llmVariables.length) {
+    throw new ConfigError(
+      llmMissing.map(
+        (name) =>
+          `${name} must be set with ${llmVariables.filter((n) => n !== name).join(' and ')}: the writer needs the API's address, key and model, or none of them for the built-in writer`,
+      ),
+    );
   }
   const bankTransfer = bankTransferFrom(e);
   if (bankTransfer.problems.length) throw new ConfigError(bankTransfer.problems);
@@ -448,6 +470,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bankTransfer: bankTransfer.config,
     catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    llm:
+      e.LLM_BASE_URL && e.LLM_API_KEY && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.LLM_API_KEY,
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_MS,
+          }
+        : null,
   };
 }
 

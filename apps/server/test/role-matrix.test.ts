@@ -77,6 +77,14 @@ const TABLE: Record<OperationId, Row> = {
   listCatalogFacets: { own: () => ({ url: '/api/v1/catalog/facets' }) },
   getFxRate: { own: () => ({ url: '/api/v1/fx/rates?from=EUR&to=USD' }) },
   createLead: { own: () => ({ method: 'POST', url: '/api/v1/leads', payload: {} }) },
+  // A published landing page (decision 051): a slug nobody published is a 404 for everyone.
+  getPublishedLandingPage: { own: () => ({ url: '/api/v1/landing-pages/no-such-page' }) },
+  // Published blog posts (decision 050): a slug nobody published is a 404 for everyone.
+  listBlogPosts: { own: () => ({ url: '/api/v1/blog-posts' }) },
+  getBlogPost: { own: () => ({ url: '/api/v1/blog-posts/no-such-post' }) },
+  recordAnalyticsEvents: { own: () => ({ method: 'POST', url: '/api/v1/analytics/events', payload: {} }) },
+  createLandingPageLead: { own: () => ({ method: 'POST', url: '/api/v1/leads/landing-page', payload: {} }) },
+  listTestimonials: { own: () => ({ url: '/api/v1/testimonials' }) },
   getClaim: { own: () => ({ url: `/api/v1/claims/${MADE_UP_TOKEN}` }) },
   getOrganisationLogo: { own: () => ({ url: `/api/v1/organisation-logos/${MADE_UP}` }) },
   listMailboxMessages: { own: () => ({ url: '/api/mailbox' }) },
@@ -334,6 +342,69 @@ const TABLE: Record<OperationId, Row> = {
   // Bank transfers (decision 045): an operator's empty body is checked (400), anyone else's is not (404).
   listBankTransfers: { own: () => ({ url: '/api/v1/operator/bank-transfers' }), ok: 200 },
   recordBankTransfer: { own: () => ({ method: 'POST', url: '/api/v1/operator/bank-transfers', payload: {} }), ok: 400 },
+  // Landing pages (decision 051): an operator's empty body is checked (400) and a page nobody
+  // saved is a 404; anyone else gets the 404 of a route that does not exist.
+  generateLandingCopy: {
+    own: () => ({ method: 'POST', url: '/api/v1/operator/landing-pages/generate', payload: {} }),
+    ok: 400,
+  },
+  generateHeroImage: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/operator/landing-pages/hero-image',
+      payload: { hero_visual: 'globe', primary_keyword: 'role matrix' },
+    }),
+    ok: 200,
+  },
+  listLandingPages: { own: () => ({ url: '/api/v1/operator/landing-pages' }), ok: 200 },
+  getLandingPage: { own: () => ({ url: '/api/v1/operator/landing-pages/no-such-page' }), ok: 404 },
+  publishLandingPage: {
+    own: () => ({ method: 'PUT', url: '/api/v1/operator/landing-pages/no-such-page', payload: {} }),
+    ok: 400,
+  },
+  updateLandingPage: {
+    own: () => ({ method: 'PATCH', url: '/api/v1/operator/landing-pages/no-such-page', payload: {} }),
+    ok: 404,
+  },
+  unpublishLandingPage: {
+    own: () => ({ method: 'POST', url: '/api/v1/operator/landing-pages/no-such-page/unpublish' }),
+    ok: 404,
+  },
+  deleteLandingPage: { own: () => ({ method: 'DELETE', url: '/api/v1/operator/landing-pages/no-such-page' }), ok: 404 },
+  // Site analytics (decision 049): an operator's range is answered, anyone else's is not (404).
+  getSiteAnalytics: { own: () => ({ url: '/api/v1/operator/site-analytics?from=2026-01-01&to=2026-01-31' }), ok: 200 },
+  // The marketing studio (decision 048): an operator's empty body or malformed id is checked
+  // (400), anyone else's is not (404).
+  listOperatorTestimonials: { own: () => ({ url: '/api/v1/operator/testimonials?status=pending' }), ok: 200 },
+  createTestimonial: { own: () => ({ method: 'POST', url: '/api/v1/operator/testimonials', payload: {} }), ok: 400 },
+  updateTestimonial: {
+    own: () => ({ method: 'PATCH', url: `/api/v1/operator/testimonials/${MADE_UP}`, payload: {} }),
+    ok: 400,
+  },
+  deleteTestimonial: { own: () => ({ method: 'DELETE', url: '/api/v1/operator/testimonials/not-an-id' }), ok: 400 },
+  // The blog generator (decision 050): an operator's empty body or made-up id is answered
+  // (400, 404), anyone else's is the 404 of a route that does not exist.
+  generateBlogPost: { own: () => ({ method: 'POST', url: '/api/v1/operator/blog/generate', payload: {} }), ok: 400 },
+  listBlogDrafts: { own: () => ({ url: '/api/v1/operator/blog/drafts' }), ok: 200 },
+  getBlogDraft: { own: () => ({ url: `/api/v1/operator/blog/drafts/${MADE_UP}` }), ok: 404 },
+  updateBlogDraft: {
+    own: () => ({ method: 'PATCH', url: `/api/v1/operator/blog/drafts/${MADE_UP}`, payload: {} }),
+    ok: 400,
+  },
+  deleteBlogDraft: { own: () => ({ method: 'DELETE', url: '/api/v1/operator/blog/drafts/not-an-id' }), ok: 400 },
+  listOperatorBlogPosts: { own: () => ({ url: '/api/v1/operator/blog-posts' }), ok: 200 },
+  createBlogPost: { own: () => ({ method: 'POST', url: '/api/v1/operator/blog-posts', payload: {} }), ok: 400 },
+  unpublishBlogPost: {
+    own: () => ({ method: 'POST', url: `/api/v1/operator/blog-posts/${MADE_UP}/unpublish` }),
+    ok: 404,
+  },
+  republishBlogPost: {
+    own: () => ({ method: 'POST', url: `/api/v1/operator/blog-posts/${MADE_UP}/publish` }),
+    ok: 404,
+  },
+  listLeads: { own: () => ({ url: '/api/v1/operator/leads?source=landing_page' }), ok: 200 },
+  listLeadCampaigns: { own: () => ({ url: '/api/v1/operator/leads/campaigns' }), ok: 200 },
+  exportLeads: { own: () => ({ url: '/api/v1/operator/leads/export?source=contact_form' }), ok: 200 },
   resendOrder: {
     own: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.a.orderId}/resend`, payload: {} }),
     other: (c) => ({ method: 'POST', url: `/api/v1/orders/${c.b.orderId}/resend`, payload: {} }),

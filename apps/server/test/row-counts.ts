@@ -22,6 +22,13 @@ export const WRITTEN_TABLES = [
   // Card funding (decision 046): a refused checkout or webhook writes neither.
   'stripe_checkout_sessions',
   'stripe_events',
+  // Landing pages' analytics events (decision 049): a refused batch stores none of its events.
+  'analytics_events',
+  // Landing pages (decision 051): a refused publish or edit stores nothing.
+  'landing_pages',
+  // The blog generator (decision 050): a refused generation keeps no draft, a refused publish no post.
+  'blog_drafts',
+  'blog_posts',
 ] as const;
 
 /** The row count of every table in WRITTEN_TABLES, in one statement. */

@@ -21,7 +21,9 @@ const app = () => (
 // Public pages arrive prerendered (scripts/build.mjs): React takes over their HTML instead of
 // redrawing it. Every other page starts from the empty app shell.
 loadAppRuntimeOnIntent(document);
-if (root.hasChildNodes()) {
+// A page the server renders from the database (a published post: plugins/dynamic-pages.ts) is
+// plain HTML for crawlers and first paint, not React's markup: render over it.
+if (root.hasChildNodes() && !root.querySelector('[data-server-page]')) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page.
   loadRoutesFor(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app())));

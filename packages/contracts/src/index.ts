@@ -1,3 +1,4 @@
+export * from './analytics-events';
 export * from './api-keys';
 export * from './approvals';
 export * from './audit';
@@ -5,6 +6,7 @@ export * from './auth';
 export * from './balance-history';
 export * from './bank-transfers';
 export * from './batches';
+export * from './blog';
 export * from './card-funding';
 export * from './catalog';
 export * from './countries';
@@ -16,6 +18,7 @@ export * from './events';
 export * from './fx';
 export * from './health';
 export * from './html';
+export * from './landing-pages';
 export * from './leads';
 export * from './lists';
 export * from './live-mode';
@@ -31,6 +34,7 @@ export * from './reports';
 export * from './reward-email';
 export * from './routes';
 export * from './security';
+export * from './testimonials';
 export * from './webhooks';
 
 import './schema-names';

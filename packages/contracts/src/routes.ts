@@ -28,8 +28,13 @@ export const CLIENT_ROUTES = [
   '/blog',
   '/blog/generator',
   ...BLOG_ARTICLE_SLUGS.map((slug) => `/blog/${slug}`),
+  // Published posts (decision 050); an unknown or unpublished one is answered 404 by the server.
+  '/blog/:slug',
   '/landing-page-generator',
   '/lp/:slug',
+  '/marketing/analytics',
+  '/marketing/leads',
+  '/marketing/testimonials',
   '/login',
   '/contact',
   '/privacy',
@@ -75,6 +80,9 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   // The marketing studio: GiftRelay's operators only (decision 041).
   '/blog/generator',
   '/landing-page-generator',
+  '/marketing/analytics',
+  '/marketing/leads',
+  '/marketing/testimonials',
   '/dashboard',
   '/orders',
   '/approvals',

@@ -72,6 +72,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a batch of landing-page analytics events (1–50, one session); no sign-in needed
+         * @description The body is JSON, sent as `application/json` or as `text/plain` (what `navigator.sendBeacon` sends for a string). Every event is checked; one bad event refuses the whole batch (400) and nothing is stored. Limited per session (a few hundred events in 10 minutes) and per address (429 with `Retry-After`). A `lead_submitted` event may carry `email`, which is not stored.
+         */
+        post: operations["recordAnalyticsEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/export": {
         parameters: {
             query?: never;
@@ -877,6 +897,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/blog-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published blog posts, newest first (beside the six built-in articles) */
+        get: operations["listBlogPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/blog-posts/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published blog post */
+        get: operations["getBlogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/facets": {
         parameters: {
             query?: never;
@@ -1134,6 +1188,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/landing-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published landing page, for /lp/{slug} */
+        get: operations["getPublishedLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leads": {
         parameters: {
             query?: never;
@@ -1145,6 +1216,26 @@ export interface paths {
         put?: never;
         /** Send a message to the GiftRelay team (the contact form); no sign-in needed */
         post: operations["createLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads/landing-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave an email on a landing page (`/lp/{slug}`); no sign-in needed
+         * @description Filed under the campaign `landing_page_{slug}`. The same address for the same campaign again within a day is merged into the earlier lead, whose id is answered. Rate limited per IP address and per email.
+         */
+        post: operations["createLandingPageLead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1250,6 +1341,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/operator/blog-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts published from the generator, published or not, newest first */
+        get: operations["listOperatorBlogPosts"];
+        put?: never;
+        /**
+         * Publish a post at /blog/{slug}
+         * @description The slug is unique (409 CONFLICT naming `body.slug` when taken) and may not be one of the six built-in articles’ or `generator`. A leading `# title` line of the body is dropped: the page shows the title.
+         */
+        post: operations["createBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/blog-posts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a post again at its slug */
+        post: operations["republishBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/blog-posts/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a post off the blog (its page answers 404; it can be published again) */
+        post: operations["unpublishBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/blog/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The blog generator’s drafts, newest first (the latest 100) */
+        get: operations["listBlogDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/blog/drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A draft with its three variants and any edits */
+        get: operations["getBlogDraft"];
+        put?: never;
+        post?: never;
+        /** Delete a draft (a post published from it stays) */
+        delete: operations["deleteBlogDraft"];
+        options?: never;
+        head?: never;
+        /** Keep an edited text for one variant (null returns it to the writer’s text) */
+        patch: operations["updateBlogDraft"];
+        trace?: never;
+    };
+    "/api/v1/operator/blog/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write three tone variants of a blog article, streamed as server-sent events, and keep them as a draft
+         * @description Answers `text/event-stream`: `start` {writer}, `delta` {text} for each piece as it is written, then `done` {draft_id} once the draft is saved. A failure of the writer after the stream began (an LLM error or timeout) is an `error` event {message}, and the stream ends.
+         */
+        post: operations["generateBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/landing-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved landing pages, published and unpublished, last changed first */
+        get: operations["listLandingPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/landing-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A saved landing page, published or not */
+        get: operations["getLandingPage"];
+        /**
+         * Publish a landing page at /lp/{slug}: created (201), or replaced in place (200)
+         * @description The slug is the primary keyword's (lower-cased, spaces to hyphens, other characters made URL-safe). Publishing again keeps the address and the first publication time.
+         */
+        put: operations["publishLandingPage"];
+        post?: never;
+        /** Delete a landing page */
+        delete: operations["deleteLandingPage"];
+        options?: never;
+        head?: never;
+        /** Edit a saved page's copy and options (its keyword and address stay) */
+        patch: operations["updateLandingPage"];
+        trace?: never;
+    };
+    "/api/v1/operator/landing-pages/{slug}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a page off /lp/{slug} and the sitemap; it stays saved */
+        post: operations["unpublishLandingPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/landing-pages/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a landing page's copy for a keyword, audience and offer
+         * @description With an LLM configured (LLM_BASE_URL, LLM_API_KEY) it writes the copy; otherwise the built-in writer does, varied by `seed`. 503 `SERVICE_UNAVAILABLE` when the LLM fails.
+         */
+        post: operations["generateLandingCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/landing-pages/hero-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draw the hero image for a visual style and keyword (an SVG as a data: URL) */
+        post: operations["generateHeroImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leads inbox: the contact form and the landing pages, newest first
+         * @description Filter by `source` (`contact_form`, `landing_page`), `campaign` (`landing_page_{slug}`) and `q` (part of the address, name or company). Pass `next_cursor` back as `cursor`.
+         */
+        get: operations["listLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/leads/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaigns leads were filed under, with how many each */
+        get: operations["listLeadCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leads matching the filters as CSV, streamed
+         * @description Filter by `source` (`contact_form`, `landing_page`), `campaign` (`landing_page_{slug}`) and `q` (part of the address, name or company). The CSV is an attachment; errors are JSON like everywhere else.
+         */
+        get: operations["exportLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/operator/live-requests": {
         parameters: {
             query?: never;
@@ -1302,6 +1655,62 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/site-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landing pages’ views, sessions, clicks, leads and conversion, per page and per campaign
+         * @description `from` and `to` are inclusive UTC days, at most 366 of them. Counted by when the server received each event. Conversion rate is leads / unique sessions in percent, one decimal.
+         */
+        get: operations["getSiteAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/testimonials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every testimonial, newest first, optionally of one status */
+        get: operations["listOperatorTestimonials"];
+        put?: never;
+        /** Add a testimonial (pending unless a status is given) */
+        post: operations["createTestimonial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/operator/testimonials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a testimonial */
+        delete: operations["deleteTestimonial"];
+        options?: never;
+        head?: never;
+        /** Edit a testimonial, or approve or reject it (its status) */
+        patch: operations["updateTestimonial"];
         trace?: never;
     };
     "/api/v1/operators": {
@@ -1705,6 +2114,23 @@ export interface paths {
          * @description For Stripe only. The `Stripe-Signature` header must sign the exact body with STRIPE_WEBHOOK_SECRET within 5 minutes, or the answer is 400 `INVALID_SIGNATURE` and nothing is written. Handled: `checkout.session.completed` and `checkout.session.async_payment_succeeded` (credit, once per checkout), `checkout.session.expired`, `charge.refunded`, `charge.dispute.created`, `charge.dispute.closed`; any other type is answered 200 and ignored. A repeated event id answers 200 with `duplicate: true` and changes nothing.
          */
         post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/testimonials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved testimonials, newest first (2 unless `limit` asks for up to 10); no sign-in needed */
+        get: operations["listTestimonials"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3335,6 +3761,105 @@ export interface operations {
             };
             /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordAnalyticsEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: ({
+                        /** Format: date-time */
+                        occurred_at?: string;
+                        primary_keyword?: string | null;
+                        /** Format: uuid */
+                        session_id: string;
+                        slug: string;
+                        /** @enum {string} */
+                        type: "page_view";
+                        utm_campaign?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        cta_type: "primary" | "secondary" | "use_case_hr" | "use_case_marketing" | "use_case_finance";
+                        /** Format: date-time */
+                        occurred_at?: string;
+                        primary_keyword?: string | null;
+                        /** Format: uuid */
+                        session_id: string;
+                        slug: string;
+                        /** @enum {string} */
+                        type: "cta_click";
+                        utm_campaign?: string | null;
+                    } | {
+                        email?: string;
+                        /** Format: date-time */
+                        occurred_at?: string;
+                        primary_keyword?: string | null;
+                        /** Format: uuid */
+                        session_id: string;
+                        slug: string;
+                        /** @enum {string} */
+                        type: "lead_submitted";
+                        utm_campaign?: string | null;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: number;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6988,6 +7513,118 @@ export interface operations {
             };
         };
     };
+    listBlogPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            category: string;
+                            excerpt: string;
+                            /** @description ISO 8601, UTC */
+                            published_at: string;
+                            /** @description Reading time at 220 words a minute */
+                            read_minutes: number;
+                            slug: string;
+                            title: string;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            body_markdown: string;
+                            category: string;
+                            excerpt: string;
+                            /** @description ISO 8601, UTC */
+                            published_at: string;
+                            /** @description Reading time at 220 words a minute */
+                            read_minutes: number;
+                            slug: string;
+                            title: string;
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCatalogFacets: {
         parameters: {
             query?: {
@@ -7952,6 +8589,109 @@ export interface operations {
             };
         };
     };
+    getPublishedLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            /** @enum {string} */
+                            audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                            copy: {
+                                benefits: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                faq: {
+                                    answer: string;
+                                    question: string;
+                                }[];
+                                headline: string;
+                                steps: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                subheadline: string;
+                                use_cases: {
+                                    finance: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    hr: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    marketing: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                };
+                            };
+                            created_at: string;
+                            hero_image_url: string;
+                            /** @enum {string} */
+                            hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            supporting_keywords: string;
+                            updated_at: string;
+                            utm_campaign: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createLead: {
         parameters: {
             query?: never;
@@ -7962,6 +8702,71 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateLeadRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateLeadResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLandingPageLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    primary_keyword?: string;
+                    slug: string;
+                    utm_campaign?: string;
+                };
             };
         };
         responses: {
@@ -8542,6 +9347,1803 @@ export interface operations {
             };
         };
     };
+    listOperatorBlogPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            body_markdown: string;
+                            category: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** Format: uuid */
+                            draft_id: string | null;
+                            excerpt: string;
+                            /** Format: uuid */
+                            id: string;
+                            published: boolean;
+                            /** @description ISO 8601, UTC: first published */
+                            published_at: string;
+                            slug: string;
+                            title: string;
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body_markdown: string;
+                    category: string;
+                    /** Format: uuid */
+                    draft_id?: string;
+                    excerpt: string;
+                    slug: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            body_markdown: string;
+                            category: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** Format: uuid */
+                            draft_id: string | null;
+                            excerpt: string;
+                            /** Format: uuid */
+                            id: string;
+                            published: boolean;
+                            /** @description ISO 8601, UTC: first published */
+                            published_at: string;
+                            slug: string;
+                            title: string;
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    republishBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            body_markdown: string;
+                            category: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** Format: uuid */
+                            draft_id: string | null;
+                            excerpt: string;
+                            /** Format: uuid */
+                            id: string;
+                            published: boolean;
+                            /** @description ISO 8601, UTC: first published */
+                            published_at: string;
+                            slug: string;
+                            title: string;
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            body_markdown: string;
+                            category: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** Format: uuid */
+                            draft_id: string | null;
+                            excerpt: string;
+                            /** Format: uuid */
+                            id: string;
+                            published: boolean;
+                            /** @description ISO 8601, UTC: first published */
+                            published_at: string;
+                            slug: string;
+                            title: string;
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBlogDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** @enum {string} */
+                            cta_focus: "signup" | "demo" | "trial" | "case_study";
+                            /** @description Whether any variant has been edited */
+                            edited: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            primary_keyword: string;
+                            title: string;
+                            /** @enum {string} */
+                            tone_style: "authoritative" | "consultative" | "conversational";
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                            /** @enum {string} */
+                            writer: "built_in" | "llm";
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBlogDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        draft: {
+                            content: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** @enum {string} */
+                            cta_focus: "signup" | "demo" | "trial" | "case_study";
+                            /** @description Whether any variant has been edited */
+                            edited: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            primary_keyword: string;
+                            seed: number;
+                            supporting_keywords: string;
+                            target_audience: string;
+                            title: string;
+                            /** @enum {string} */
+                            tone_style: "authoritative" | "consultative" | "conversational";
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                            variant_edits: {
+                                A: string | null;
+                                B: string | null;
+                                C: string | null;
+                            };
+                            /** @enum {string} */
+                            writer: "built_in" | "llm";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBlogDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBlogDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string | null;
+                    /** @enum {string} */
+                    variant: "A" | "B" | "C";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        draft: {
+                            content: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            /** @enum {string} */
+                            cta_focus: "signup" | "demo" | "trial" | "case_study";
+                            /** @description Whether any variant has been edited */
+                            edited: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            primary_keyword: string;
+                            seed: number;
+                            supporting_keywords: string;
+                            target_audience: string;
+                            title: string;
+                            /** @enum {string} */
+                            tone_style: "authoritative" | "consultative" | "conversational";
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                            variant_edits: {
+                                A: string | null;
+                                B: string | null;
+                                C: string | null;
+                            };
+                            /** @enum {string} */
+                            writer: "built_in" | "llm";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default signup
+                     * @enum {string}
+                     */
+                    cta_focus?: "signup" | "demo" | "trial" | "case_study";
+                    primary_keyword: string;
+                    seed?: number;
+                    /** @default  */
+                    supporting_keywords?: string;
+                    /** @default HR managers, marketing ops, finance managers */
+                    target_audience?: string;
+                    /**
+                     * @default authoritative
+                     * @enum {string}
+                     */
+                    tone_style?: "authoritative" | "consultative" | "conversational";
+                };
+            };
+        };
+        responses: {
+            /** @description The article as it is written, then the saved draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLandingPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            created_at: string;
+                            created_by_email: string | null;
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            updated_at: string;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            /** @enum {string} */
+                            audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                            copy: {
+                                benefits: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                faq: {
+                                    answer: string;
+                                    question: string;
+                                }[];
+                                headline: string;
+                                steps: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                subheadline: string;
+                                use_cases: {
+                                    finance: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    hr: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    marketing: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                };
+                            };
+                            created_at: string;
+                            created_by_email: string | null;
+                            hero_image_url: string;
+                            /** @enum {string} */
+                            hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            supporting_keywords: string;
+                            updated_at: string;
+                            utm_campaign: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                    copy: {
+                        benefits: {
+                            body: string;
+                            title: string;
+                        }[];
+                        faq: {
+                            answer: string;
+                            question: string;
+                        }[];
+                        headline: string;
+                        steps: {
+                            body: string;
+                            title: string;
+                        }[];
+                        subheadline: string;
+                        use_cases: {
+                            finance: {
+                                body: string;
+                                points: string[];
+                                title: string;
+                            };
+                            hr: {
+                                body: string;
+                                points: string[];
+                                title: string;
+                            };
+                            marketing: {
+                                body: string;
+                                points: string[];
+                                title: string;
+                            };
+                        };
+                    };
+                    /** @enum {string} */
+                    hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                    /** @enum {string} */
+                    offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                    primary_keyword: string;
+                    /** @default  */
+                    supporting_keywords?: string;
+                    /** @default  */
+                    utm_campaign?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            /** @enum {string} */
+                            audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                            copy: {
+                                benefits: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                faq: {
+                                    answer: string;
+                                    question: string;
+                                }[];
+                                headline: string;
+                                steps: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                subheadline: string;
+                                use_cases: {
+                                    finance: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    hr: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    marketing: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                };
+                            };
+                            created_at: string;
+                            created_by_email: string | null;
+                            hero_image_url: string;
+                            /** @enum {string} */
+                            hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            supporting_keywords: string;
+                            updated_at: string;
+                            utm_campaign: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            /** @enum {string} */
+                            audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                            copy: {
+                                benefits: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                faq: {
+                                    answer: string;
+                                    question: string;
+                                }[];
+                                headline: string;
+                                steps: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                subheadline: string;
+                                use_cases: {
+                                    finance: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    hr: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    marketing: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                };
+                            };
+                            created_at: string;
+                            created_by_email: string | null;
+                            hero_image_url: string;
+                            /** @enum {string} */
+                            hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            supporting_keywords: string;
+                            updated_at: string;
+                            utm_campaign: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    audience_segment?: "hr_leaders" | "marketing_ops" | "finance_directors";
+                    copy?: {
+                        benefits: {
+                            body: string;
+                            title: string;
+                        }[];
+                        faq: {
+                            answer: string;
+                            question: string;
+                        }[];
+                        headline: string;
+                        steps: {
+                            body: string;
+                            title: string;
+                        }[];
+                        subheadline: string;
+                        use_cases: {
+                            finance: {
+                                body: string;
+                                points: string[];
+                                title: string;
+                            };
+                            hr: {
+                                body: string;
+                                points: string[];
+                                title: string;
+                            };
+                            marketing: {
+                                body: string;
+                                points: string[];
+                                title: string;
+                            };
+                        };
+                    };
+                    /** @enum {string} */
+                    hero_visual?: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                    /** @enum {string} */
+                    offer_type?: "free_account" | "demo" | "enterprise" | "trial";
+                    supporting_keywords?: string;
+                    utm_campaign?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            /** @enum {string} */
+                            audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                            copy: {
+                                benefits: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                faq: {
+                                    answer: string;
+                                    question: string;
+                                }[];
+                                headline: string;
+                                steps: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                subheadline: string;
+                                use_cases: {
+                                    finance: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    hr: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    marketing: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                };
+                            };
+                            created_at: string;
+                            created_by_email: string | null;
+                            hero_image_url: string;
+                            /** @enum {string} */
+                            hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            supporting_keywords: string;
+                            updated_at: string;
+                            utm_campaign: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            /** @enum {string} */
+                            audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                            copy: {
+                                benefits: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                faq: {
+                                    answer: string;
+                                    question: string;
+                                }[];
+                                headline: string;
+                                steps: {
+                                    body: string;
+                                    title: string;
+                                }[];
+                                subheadline: string;
+                                use_cases: {
+                                    finance: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    hr: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                    marketing: {
+                                        body: string;
+                                        points: string[];
+                                        title: string;
+                                    };
+                                };
+                            };
+                            created_at: string;
+                            created_by_email: string | null;
+                            hero_image_url: string;
+                            /** @enum {string} */
+                            hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                            /** @enum {string} */
+                            offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                            primary_keyword: string;
+                            published_at: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "published" | "unpublished";
+                            supporting_keywords: string;
+                            updated_at: string;
+                            utm_campaign: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateLandingCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
+                    /** @enum {string} */
+                    offer_type: "free_account" | "demo" | "enterprise" | "trial";
+                    primary_keyword: string;
+                    seed?: number;
+                    supporting_keywords?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        copy: {
+                            benefits: {
+                                body: string;
+                                title: string;
+                            }[];
+                            faq: {
+                                answer: string;
+                                question: string;
+                            }[];
+                            headline: string;
+                            steps: {
+                                body: string;
+                                title: string;
+                            }[];
+                            subheadline: string;
+                            use_cases: {
+                                finance: {
+                                    body: string;
+                                    points: string[];
+                                    title: string;
+                                };
+                                hr: {
+                                    body: string;
+                                    points: string[];
+                                    title: string;
+                                };
+                                marketing: {
+                                    body: string;
+                                    points: string[];
+                                    title: string;
+                                };
+                            };
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the gift-card provider did not answer; the same request again (same Idempotency-Key) finishes it */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateHeroImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
+                    primary_keyword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imageUrl: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLeads: {
+        parameters: {
+            query?: {
+                campaign?: string;
+                cursor?: string;
+                limit?: number;
+                q?: string;
+                source?: "contact_form" | "landing_page";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            campaign: string | null;
+                            company: string | null;
+                            /** @description First received (ISO 8601, UTC) */
+                            created_at: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Last received (ISO 8601, UTC) */
+                            last_submitted_at: string;
+                            message: string | null;
+                            name: string | null;
+                            /** @enum {string|null} */
+                            plan: "starter" | "growth" | "enterprise" | null;
+                            primary_keyword: string | null;
+                            slug: string | null;
+                            /** @enum {string} */
+                            source: "contact_form" | "landing_page";
+                            /** @description How often it was sent: repeats within a day are merged */
+                            submissions: number;
+                            /** @enum {string|null} */
+                            topic: "sales" | "support" | "partnership" | "other" | null;
+                            utm_campaign: string | null;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLeadCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            campaign: string;
+                            leads: number;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLeads: {
+        parameters: {
+            query?: {
+                campaign?: string;
+                q?: string;
+                source?: "contact_form" | "landing_page";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, one row per lead */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listLiveRequests: {
         parameters: {
             query?: {
@@ -8788,6 +11390,426 @@ export interface operations {
             };
             /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSiteAnalytics: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        by_campaign: {
+                            clicks_by_type: {
+                                primary: number;
+                                secondary: number;
+                                use_case_finance: number;
+                                use_case_hr: number;
+                                use_case_marketing: number;
+                            };
+                            conversion_rate: number;
+                            cta_clicks: number;
+                            leads: number;
+                            unique_sessions: number;
+                            utm_campaign: string | null;
+                            views: number;
+                        }[];
+                        by_day: {
+                            day: string;
+                            leads: number;
+                            views: number;
+                        }[];
+                        by_page: {
+                            clicks_by_type: {
+                                primary: number;
+                                secondary: number;
+                                use_case_finance: number;
+                                use_case_hr: number;
+                                use_case_marketing: number;
+                            };
+                            conversion_rate: number;
+                            cta_clicks: number;
+                            leads: number;
+                            slug: string;
+                            unique_sessions: number;
+                            views: number;
+                        }[];
+                        from: string;
+                        /** @enum {boolean} */
+                        success: true;
+                        to: string;
+                        totals: {
+                            clicks_by_type: {
+                                primary: number;
+                                secondary: number;
+                                use_case_finance: number;
+                                use_case_hr: number;
+                                use_case_marketing: number;
+                            };
+                            conversion_rate: number;
+                            cta_clicks: number;
+                            leads: number;
+                            unique_sessions: number;
+                            views: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOperatorTestimonials: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            author_name: string;
+                            company: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            created_by_email: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            quote: string;
+                            role: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTestimonial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    author_name: string;
+                    company: string;
+                    quote: string;
+                    role: string;
+                    /** @enum {string} */
+                    status?: "pending" | "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        testimonial: {
+                            author_name: string;
+                            company: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            created_by_email: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            quote: string;
+                            role: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTestimonial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTestimonial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    author_name?: string;
+                    company?: string;
+                    quote?: string;
+                    role?: string;
+                    /** @enum {string} */
+                    status?: "pending" | "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        testimonial: {
+                            author_name: string;
+                            company: string;
+                            /** @description ISO 8601, UTC */
+                            created_at: string;
+                            created_by_email: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            quote: string;
+                            role: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            /** @description ISO 8601, UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10803,6 +13825,57 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTestimonials: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            author_name: string;
+                            company: string;
+                            /** Format: uuid */
+                            id: string;
+                            quote: string;
+                            role: string;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

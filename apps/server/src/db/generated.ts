@@ -36,6 +36,18 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AnalyticsEvents {
+  cta_type: string | null;
+  id: Generated<Int8>;
+  occurred_at: Timestamp;
+  primary_keyword: string | null;
+  received_at: Generated<Timestamp>;
+  session_id: string;
+  slug: string;
+  type: string;
+  utm_campaign: string | null;
+}
+
 export interface ApiKeys {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -166,6 +178,37 @@ export interface BatchRows {
   status: string;
 }
 
+export interface BlogDrafts {
+  content: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  cta_focus: string;
+  id: Generated<string>;
+  primary_keyword: string;
+  seed: number;
+  supporting_keywords: Generated<string>;
+  target_audience: string;
+  tone_style: string;
+  updated_at: Generated<Timestamp>;
+  variant_edits: Generated<Json>;
+  writer: string;
+}
+
+export interface BlogPosts {
+  body_markdown: string;
+  category: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  draft_id: string | null;
+  excerpt: string;
+  id: Generated<string>;
+  published: Generated<boolean>;
+  published_at: Generated<Timestamp>;
+  slug: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CatalogSyncRuns {
   added: number | null;
   error: string | null;
@@ -230,17 +273,38 @@ export interface Invitations {
   token_hash: Uint8Array;
 }
 
+export interface LandingPages {
+  audience_segment: string;
+  copy: Json;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  hero_svg: string;
+  hero_visual: string;
+  id: Generated<string>;
+  offer_type: string;
+  primary_keyword: string;
+  published: Generated<boolean>;
+  published_at: Timestamp | null;
+  slug: string;
+  supporting_keywords: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  utm_campaign: Generated<string>;
+}
+
 export interface Leads {
   campaign: string | null;
   company: string | null;
   created_at: Generated<Timestamp>;
   email: string;
   id: Generated<string>;
+  last_submitted_at: Generated<Timestamp>;
   message: string | null;
   name: string | null;
   plan: string | null;
   primary_keyword: string | null;
+  slug: string | null;
   source: string;
+  submissions: Generated<number>;
   topic: string | null;
   utm_campaign: string | null;
 }
@@ -596,6 +660,18 @@ export interface StripeEvents {
   type: string;
 }
 
+export interface Testimonials {
+  author_name: string;
+  company: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  quote: string;
+  role: string;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface UserRecoveryCodes {
   code_hash: Uint8Array;
   created_at: Generated<Timestamp>;
@@ -665,6 +741,7 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  analytics_events: AnalyticsEvents;
   api_keys: ApiKeys;
   app_instance: AppInstance;
   audit_events: AuditEvents;
@@ -676,12 +753,15 @@ export interface DB {
   bank_transfers: BankTransfers;
   batch_rows: BatchRows;
   batches: Batches;
+  blog_drafts: BlogDrafts;
+  blog_posts: BlogPosts;
   catalog_sync_runs: CatalogSyncRuns;
   events: Events;
   fx_quotes: FxQuotes;
   idempotency_keys: IdempotencyKeys;
   instance_secrets: InstanceSecrets;
   invitations: Invitations;
+  landing_pages: LandingPages;
   leads: Leads;
   ledger_accounts: LedgerAccounts;
   ledger_entries: LedgerEntries;
@@ -711,6 +791,7 @@ export interface DB {
   stripe_checkout_sessions: StripeCheckoutSessions;
   stripe_disputes: StripeDisputes;
   stripe_events: StripeEvents;
+  testimonials: Testimonials;
   user_recovery_codes: UserRecoveryCodes;
   user_two_factor: UserTwoFactor;
   users: Users;

@@ -47,6 +47,10 @@ type Known = {
   events: { data: 'type is wider than the column' };
   // A batch row's input is always an object of cells, and its prepared order an order row (decision 043).
   batch_rows: { input: 'nullability differs'; prepared: 'type is wider than the column' };
+  // A blog draft's edits are always an object of texts by variant letter (decision 050).
+  blog_drafts: { variant_edits: 'nullability differs' };
+  // A landing page's copy is always a LandingCopy object (decision 051).
+  landing_pages: { copy: 'nullability differs' };
 };
 
 type Expect<T extends true> = T;

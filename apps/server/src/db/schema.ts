@@ -221,6 +221,22 @@ export interface Database {
     utm_campaign: string | null;
     primary_keyword: string | null;
     created_at: Generated<Date>;
+    /** Migration 0090, decision 048: the landing page's slug; repeats within a day merged. */
+    slug: string | null;
+    submissions: Generated<number>;
+    last_submitted_at: ColumnType<Date, Date | RawBuilder<unknown> | undefined, Date | RawBuilder<unknown>>;
+  };
+  /** Migration 0090, decision 048: quotes moderated by operators; only approved ones are served. */
+  testimonials: {
+    id: Generated<string>;
+    quote: string;
+    author_name: string;
+    role: string;
+    company: string;
+    status: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | 'approved' | 'rejected' | undefined>;
+    created_by: string | null;
+    created_at: Generated<Date>;
+    updated_at: ColumnType<Date, Date | RawBuilder<unknown> | undefined, Date | RawBuilder<unknown>>;
   };
   users: {
     id: Generated<string>;
@@ -409,6 +425,61 @@ export interface Database {
     granted_by: string | null;
     created_at: Generated<Date>;
   };
+  /** Migration 0092, decision 050: the blog generator's drafts, one per generation. */
+  blog_drafts: {
+    id: Generated<string>;
+    primary_keyword: string;
+    supporting_keywords: Generated<string>;
+    target_audience: string;
+    tone_style: 'authoritative' | 'consultative' | 'conversational';
+    cta_focus: 'signup' | 'demo' | 'trial' | 'case_study';
+    seed: number;
+    writer: 'built_in' | 'llm';
+    content: string;
+    /** An operator's edited text by variant letter; written as JSON text. */
+    variant_edits: ColumnType<Partial<Record<'A' | 'B' | 'C', string>>, string | undefined, string>;
+    created_by: string | null;
+    created_at: Generated<Date>;
+    updated_at: ColumnType<Date, Date | RawBuilder<unknown> | undefined, Date | RawBuilder<unknown>>;
+  };
+  /** Migration 0092, decision 050: posts published from the generator at /blog/{slug}. */
+  blog_posts: {
+    id: Generated<string>;
+    slug: string;
+    title: string;
+    excerpt: string;
+    category: string;
+    body_markdown: string;
+    draft_id: string | null;
+    published: Generated<boolean>;
+    created_by: string | null;
+    created_at: Generated<Date>;
+    updated_at: ColumnType<Date, Date | RawBuilder<unknown> | undefined, Date | RawBuilder<unknown>>;
+    published_at: Generated<Date>;
+  };
+  /** Migration 0093, decision 051: published and unpublished landing pages. */
+  landing_pages: {
+    id: Generated<string>;
+    slug: string;
+    primary_keyword: string;
+    supporting_keywords: Generated<string>;
+    audience_segment: 'hr_leaders' | 'marketing_ops' | 'finance_directors';
+    offer_type: 'free_account' | 'demo' | 'enterprise' | 'trial';
+    hero_visual: 'card_stack' | 'globe' | 'dashboard' | 'smiling_team';
+    utm_campaign: Generated<string>;
+    /** LandingCopy (contracts); written as JSON text. */
+    copy: ColumnType<JsonObject, string, string>;
+    hero_svg: string;
+    published: Generated<boolean>;
+    created_by: string | null;
+    created_at: Generated<Date>;
+    updated_at: ColumnType<Date, Date | RawBuilder<unknown> | undefined, Date | RawBuilder<unknown>>;
+    published_at: ColumnType<
+      Date | null,
+      Date | RawBuilder<unknown> | null | undefined,
+      Date | RawBuilder<unknown> | null
+    >;
+  };
   /** Migration 0081, decision 040: reminders and void notices sent for an order. */
   order_reminders: {
     order_id: string;
@@ -452,6 +523,18 @@ export interface Database {
     api_key_id: string | null;
     detail: ColumnType<Record<string, unknown>, string | undefined, never>;
     created_at: Generated<Date>;
+  };
+  /** Migration 0091, decision 049: landing pages' analytics events (no addresses). */
+  analytics_events: {
+    id: Generated<string>;
+    type: 'page_view' | 'cta_click' | 'lead_submitted';
+    slug: string;
+    session_id: string;
+    utm_campaign: string | null;
+    primary_keyword: string | null;
+    cta_type: 'primary' | 'secondary' | 'use_case_hr' | 'use_case_marketing' | 'use_case_finance' | null;
+    occurred_at: ColumnType<Date, Date | string, never>;
+    received_at: ColumnType<Date, Date | string | undefined, never>;
   };
   rate_limit_counters: {
     key: string;

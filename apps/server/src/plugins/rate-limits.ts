@@ -44,6 +44,13 @@ declare module 'fastify' {
 }
 
 /**
+ * A subject's row in rate_limit_counters: the rule's name and a hash of the subject, so the table
+ * holds no addresses. For a caller that counts in its own statement (analytics events, decision 049).
+ */
+export const rateLimitKey = (rule: RateLimitRule, subject: string) =>
+  `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+
+/**
  * Fixed-window counters in the database, so every app process on it shares one count. Subjects
  * are hashed: the table holds no addresses. `factor` multiplies every limit (RATE_LIMIT_FACTOR).
  */
@@ -55,7 +62,7 @@ export const rateLimitsPlugin = fp(
         return local.take(rule.name, subject, rule.limit * opts.factor, rule.windowSeconds * 1000);
       },
       async consume(rule, subject) {
-        const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
+        const key = rateLimitKey(rule, subject);
         const window = `${rule.windowSeconds} seconds`;
         const expired = sql`rate_limit_counters.window_ends_at <= now()`;
         const row = await app.db
@@ -174,7 +181,7 @@ class LocalWindows {
   }
 }
 
-function describeWait(seconds: number): string {
+export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths';
+import { dynamicSitemapPaths, findDynamicPage, renderDynamicHtml } from './dynamic-pages';
 import { errorBody, replyMethodNotAllowed } from './errors';
 
 const NOT_BUILT_HTML =
@@ -43,7 +44,8 @@ export const webPlugin = fp(
     const fillIn = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(opts.publicUrl));
     const hasShell = built && existsSync(path.join(dist, SHELL_FILE));
     const load = (file: string) => compressed(fillIn(readFileSync(file, 'utf8')));
-    const shell = built ? load(path.join(dist, hasShell ? SHELL_FILE : 'index.html')) : compressed(NOT_BUILT_HTML);
+    const shellHtml = built ? fillIn(readFileSync(path.join(dist, hasShell ? SHELL_FILE : 'index.html'), 'utf8')) : '';
+    const shell = built ? compressed(shellHtml) : compressed(NOT_BUILT_HTML);
     const prerendered = built ? findPrerendered(dist, hasShell, load) : new Map<string, Page>();
 
     if (built) {
@@ -78,17 +80,25 @@ export const webPlugin = fp(
       `Sitemap: ${opts.publicUrl}/sitemap.xml`,
       '',
     ].join('\n');
-    const sitemap = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(`${opts.publicUrl}${p}`)}</loc></url>`),
-      '</urlset>',
-      '',
-    ].join('\n');
+    // Read at each request: published posts and pages join the static list (dynamic-pages.ts).
+    const sitemap = (paths: string[]) =>
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...paths.map((p) => `  <url><loc>${escapeHtml(`${opts.publicUrl}${p}`)}</loc></url>`),
+        '</urlset>',
+        '',
+      ].join('\n');
     const crawlerFile = (type: string, body: string) => async (_req: FastifyRequest, reply: FastifyReply) =>
       reply.header('cache-control', 'public, max-age=3600').type(type).send(body);
     app.get('/robots.txt', { schema: { hide: true } }, crawlerFile('text/plain; charset=utf-8', robots));
-    app.get('/sitemap.xml', { schema: { hide: true } }, crawlerFile('application/xml; charset=utf-8', sitemap));
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+      const paths = [...new Set([...SITEMAP_PATHS, ...(await dynamicSitemapPaths(app))])];
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .type('application/xml; charset=utf-8')
+        .send(sitemap(paths));
+    });
 
     for (const [from, to] of Object.entries(REDIRECTS)) {
       app.get(from, { schema: { hide: true } }, async (request, reply) => {
@@ -122,7 +132,7 @@ export const webPlugin = fp(
         .send(body);
     };
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const wrongMethod = replyMethodNotAllowed(app, request, reply);
       if (wrongMethod) return wrongMethod;
@@ -141,6 +151,11 @@ export const webPlugin = fp(
       if (!built) return sendHtml(request, reply, 503, shell);
       const page = prerendered.get(normalized);
       if (page) return sendHtml(request, reply, 200, page);
+      const dynamic = await findDynamicPage(app, normalized);
+      if (dynamic)
+        return sendHtml(request, reply, 200, compressed(renderDynamicHtml(shellHtml, dynamic, opts.publicUrl), 4));
+      // A post or landing page that is not published: the app's page, answered 404.
+      if (dynamic === null) return sendHtml(request, reply, 404, shell);
       if (isClientRoute(normalized)) return sendHtml(request, reply, 200, shell);
       request.log.info({ path: normalized }, 'unknown path');
       return sendHtml(request, reply, 404, shell);
@@ -157,7 +172,8 @@ interface Page {
   scriptHashes: string[];
 }
 
-function compressed(html: string): Page {
+/** Quality 11 for pages compressed once at start; a page rendered per request takes a cheaper one. */
+function compressed(html: string, brotliQuality = 11): Page {
   const raw = Buffer.from(html);
   return {
     raw,
@@ -167,8 +183,8 @@ function compressed(html: string): Page {
           .update(code ?? '')
           .digest('base64')}`,
     ),
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+    gzip: gzipSync(raw, { level: brotliQuality === 11 ? 9 : 6 }),
   };
 }
 

@@ -24,7 +24,8 @@ export const routes: RouteObject[] = [
             path: `blog/${slug}`,
             lazy: () => import('./routes/blog-article').then((m) => m.articleRoute(slug)),
           })),
-          { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
+          // Posts published from the generator (decision 050); the articles' routes above win.
+          { path: 'blog/:slug', lazy: () => import('./routes/blog-post') },
           { path: 'lp/:slug', lazy: () => import('./routes/landing-page') },
           { path: 'login', lazy: () => import('./routes/login') },
           { path: 'contact', lazy: () => import('./routes/contact') },
@@ -60,6 +61,17 @@ export const routes: RouteObject[] = [
           { path: 'analytics', lazy: () => import('./routes/analytics') },
           { path: 'billing', lazy: () => import('./routes/billing') },
           { path: 'settings', lazy: () => import('./routes/settings') },
+        ],
+      },
+      {
+        // The marketing studio (decision 048): the signed-in frame for a session, the public one
+        // otherwise; each page shows the 404 page to anyone but an operator.
+        lazy: () => import('./routes/studio-frame'),
+        children: [
+          { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
+          { path: 'marketing/leads', lazy: () => import('./routes/marketing-leads') },
+          { path: 'marketing/testimonials', lazy: () => import('./routes/marketing-testimonials') },
+          { path: 'marketing/analytics', lazy: () => import('./routes/site-analytics') },
         ],
       },
     ],

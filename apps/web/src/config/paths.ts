@@ -10,6 +10,10 @@ export const paths = {
   blogGenerator: '/blog/generator',
   landingPageGenerator: '/landing-page-generator',
   landingPage: (slug: string) => `/lp/${slug}`,
+  /** The marketing studio's pages (operators only, decision 048). */
+  marketingLeads: '/marketing/leads',
+  marketingTestimonials: '/marketing/testimonials',
+  marketingAnalytics: '/marketing/analytics',
   login: '/login',
   /** Sign-up with a plan chosen on the pricing page. */
   signup: (plan?: 'starter' | 'growth' | 'enterprise') => `/login?mode=signup${plan ? `&plan=${plan}` : ''}`,

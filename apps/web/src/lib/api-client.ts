@@ -87,4 +87,7 @@ export const api = {
   /** A GET whose body the caller reads itself (a streamed download); failures are ApiErrors as above. */
   stream: (path: string, opts?: RequestOptions) =>
     send('GET', path, { ...opts, headers: { accept: '*/*', ...opts?.headers } }),
+  /** A POST whose answer the caller reads as it arrives (server-sent events); failures as above. */
+  postStream: (path: string, body: unknown, opts?: RequestOptions) =>
+    send('POST', path, { ...opts, body, headers: { accept: 'text/event-stream', ...opts?.headers } }),
 };

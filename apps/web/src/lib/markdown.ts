@@ -30,9 +30,16 @@ export function parseInline(text: string): Inline[] {
       if (part.startsWith('`') && part.endsWith('`') && part.length > 2)
         return { type: 'code', text: part.slice(1, -1) };
       const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
-      if (link?.[1] && link[2]) return { type: 'link', text: link[1], href: link[2] };
+      // Only a path on this site or an http(s) address becomes a link: generated posts reach
+      // this parser too, and `javascript:` or `data:` must stay text.
+      if (link?.[1] && link[2] && isSafeHref(link[2])) return { type: 'link', text: link[1], href: link[2] };
       return { type: 'text', text: part };
     });
+}
+
+/** A site path (`/blog`, never `//host`) or an http(s) URL. */
+export function isSafeHref(href: string): boolean {
+  return /^\/(?!\/)/.test(href) || /^https?:\/\/[^\s]+$/i.test(href);
 }
 
 export const slugify = (text: string) =>

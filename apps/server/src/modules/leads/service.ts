@@ -1,6 +1,18 @@
-import type { CreateLead } from '@giftrelay/contracts';
+import {
+  type CreateLandingPageLead,
+  type CreateLead,
+  LEAD_EXPORT_COLUMNS,
+  type Lead,
+  type LeadsFilter,
+  type ListLeadsQuery,
+  landingPageCampaign,
+  listPage,
+} from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/database';
-import { insertLead } from './repository';
+import { CSV_BOM, csvRow } from '../../lib/csv';
+import { insertLead, type LeadRow, listCampaigns, listLeads, upsertLandingPageLead } from './repository';
 
 /** Stores a contact-form message. An empty company is no company. */
 export async function createContactLead(db: Db, input: CreateLead): Promise<{ id: string }> {
@@ -13,4 +25,91 @@ export async function createContactLead(db: Db, input: CreateLead): Promise<{ id
     plan: input.plan ?? null,
     message: input.message,
   });
+}
+
+/** Stores a landing page's lead under `landing_page_{slug}`, merged with a repeat within a day. */
+export function createLandingPageLead(db: Db, input: CreateLandingPageLead) {
+  return upsertLandingPageLead(db, {
+    email: input.email,
+    slug: input.slug,
+    campaign: landingPageCampaign(input.slug),
+    utm_campaign: input.utm_campaign || null,
+    primary_keyword: input.primary_keyword || null,
+  });
+}
+
+const LISTING = 'operator-leads';
+const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const EXPORT_BATCH = 2000;
+
+function present(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    source: row.source,
+    email: row.email,
+    name: row.name,
+    company: row.company,
+    topic: row.topic,
+    plan: row.plan,
+    message: row.message,
+    campaign: row.campaign,
+    slug: row.slug,
+    utm_campaign: row.utm_campaign,
+    primary_keyword: row.primary_keyword,
+    submissions: row.submissions,
+    created_at: row.created_at.toISOString(),
+    last_submitted_at: row.last_submitted_at.toISOString(),
+  };
+}
+
+/** The operators' inbox, newest first. */
+export async function listInbox(app: FastifyInstance, q: ListLeadsQuery) {
+  const rows = await listLeads(app.db, q, {
+    limit: q.limit + 1,
+    after: q.cursor ? app.cursors.decode(LISTING, q.cursor, Position) : undefined,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > q.limit && last ? app.cursors.encode(LISTING, [last.created_at.toISOString(), last.id]) : null;
+  return { success: true as const, ...listPage(page.map(present), next) };
+}
+
+export async function listInboxCampaigns(app: FastifyInstance) {
+  const rows = await listCampaigns(app.db);
+  return { success: true as const, data: rows.map((r) => ({ campaign: r.campaign, leads: Number(r.leads) })) };
+}
+
+/** Every matching lead as CSV, newest first, in keyset batches (memory stays flat). */
+export async function* exportInbox(app: FastifyInstance, filter: LeadsFilter): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(LEAD_EXPORT_COLUMNS);
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await listLeads(app.db, filter, { limit: EXPORT_BATCH, after });
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const r of rows) {
+      chunk += csvRow([
+        r.id,
+        r.created_at.toISOString(),
+        r.last_submitted_at.toISOString(),
+        r.submissions,
+        r.source,
+        r.email,
+        r.name,
+        r.company,
+        r.topic,
+        r.plan,
+        r.campaign,
+        r.slug,
+        r.utm_campaign,
+        r.primary_keyword,
+        r.message,
+      ]);
+    }
+    yield chunk;
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows[rows.length - 1] as LeadRow;
+    after = { createdAt: last.created_at, id: last.id };
+  }
 }

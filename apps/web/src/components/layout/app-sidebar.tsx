@@ -1,12 +1,17 @@
 import {
   ChartColumn,
+  ChartLine,
   ClipboardCheck,
   CreditCard,
   Gift,
+  Inbox,
   LayoutDashboard,
+  LayoutTemplate,
   LogOut,
   type LucideIcon,
   Moon,
+  PenLine,
+  Quote,
   ReceiptText,
   Settings,
   Sun,
@@ -18,6 +23,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { signOut } from '@/lib/auth/session';
 import { useCan } from '@/lib/auth/use-can';
+import { useIsOperator } from '@/lib/auth/use-operator';
 import { toggleTheme, useIsDark } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
@@ -30,6 +36,15 @@ const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; managersOnly?: b
   { to: paths.catalog, label: 'Catalog', icon: Gift },
   { to: paths.billing, label: 'Billing', icon: CreditCard },
   { to: paths.settings, label: 'Settings', icon: Settings },
+];
+
+/** The marketing studio: GiftRelay's platform operators only (decisions 041, 048). */
+const MARKETING_ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: paths.blogGenerator, label: 'Blog generator', icon: PenLine },
+  { to: paths.landingPageGenerator, label: 'Landing pages', icon: LayoutTemplate },
+  { to: paths.marketingLeads, label: 'Leads', icon: Inbox },
+  { to: paths.marketingTestimonials, label: 'Testimonials', icon: Quote },
+  { to: paths.marketingAnalytics, label: 'Site analytics', icon: ChartLine },
 ];
 
 const itemClass = (isCollapsed: boolean) =>
@@ -57,7 +72,10 @@ function ItemLabel({ isCollapsed, label, children }: { isCollapsed: boolean; lab
   );
 }
 
-/** The shell's navigation: the six items (seven for owners and admins), then the theme toggle and Logout. */
+/**
+ * The shell's navigation: the six items (seven for owners and admins), the Marketing group for
+ * platform operators, then the theme toggle and Logout.
+ */
 export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onNavigate?: () => void }) {
   const isDark = useIsDark();
   const navigate = useNavigate();
@@ -73,40 +91,45 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
   const text = (label: string) => <span className={cn(isCollapsed && 'sr-only')}>{label}</span>;
   const mayDecide = useCan('approveOrder');
   const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide);
+  const isOperator = useIsOperator();
+  const group = (title: string, list: { to: string; label: string; icon: LucideIcon }[]) => (
+    <nav aria-label={title} className="grid gap-1">
+      <p
+        className={cn(
+          'px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
+          isCollapsed && 'sr-only',
+        )}
+      >
+        {title}
+      </p>
+      <ul className="grid gap-1">
+        {list.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <ItemLabel isCollapsed={isCollapsed} label={label}>
+              {/* A plain className (NavLink marks the current page with aria-current): the tooltip's
+                  trigger merges class names as strings. */}
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                className={cn(
+                  itemClass(isCollapsed),
+                  'aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground',
+                )}
+              >
+                <Icon className="size-5 shrink-0" aria-hidden />
+                {text(label)}
+              </NavLink>
+            </ItemLabel>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 
   return (
-    <div className="flex h-full flex-col gap-4 p-3">
-      <nav aria-label="Navigation" className="grid gap-1">
-        <p
-          className={cn(
-            'px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
-            isCollapsed && 'sr-only',
-          )}
-        >
-          Navigation
-        </p>
-        <ul className="grid gap-1">
-          {items.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <ItemLabel isCollapsed={isCollapsed} label={label}>
-                {/* A plain className (NavLink marks the current page with aria-current): the tooltip's
-                    trigger merges class names as strings. */}
-                <NavLink
-                  to={to}
-                  onClick={onNavigate}
-                  className={cn(
-                    itemClass(isCollapsed),
-                    'aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground',
-                  )}
-                >
-                  <Icon className="size-5 shrink-0" aria-hidden />
-                  {text(label)}
-                </NavLink>
-              </ItemLabel>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <div className="flex h-full flex-col gap-4 overflow-y-auto p-3">
+      {group('Navigation', items)}
+      {isOperator && group('Marketing', MARKETING_ITEMS)}
       <div className="mt-auto grid gap-1 border-t pt-3">
         <ItemLabel isCollapsed={isCollapsed} label={isDark ? 'Light mode' : 'Dark mode'}>
           <button type="button" className={itemClass(isCollapsed)} onClick={toggleTheme}>

@@ -1,7 +1,7 @@
 // recharts lives only in this module. Import it lazily (React.lazy), never from a page's own code,
 // so the chart library stays out of every page's first download.
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCompactMajor, formatMajor } from '@/lib/format';
+import { formatCompactMajor, formatCount, formatMajor } from '@/lib/format';
 import { chartTheme, wrapLabel } from './chart-theme';
 
 const fill = { width: '100%', height: '100%' } as const;
@@ -11,7 +11,8 @@ interface TimeBarChartProps {
   /** The field holding each bar's period (a date or month) and the one holding its money value. */
   xKey: string;
   yKey: string;
-  currency: string;
+  /** The money's currency; without one the values are counts (views, leads). */
+  currency?: string;
   /** An axis tick's text and the tooltip's heading for a period. */
   tickLabel: (x: string) => string;
   tooltipLabel: (x: string) => string;
@@ -36,7 +37,7 @@ export function TimeBarChart({ data, xKey, yKey, currency, tickLabel, tooltipLab
         minTickGap={16}
       />
       <YAxis
-        tickFormatter={(v: number) => formatCompactMajor(v, currency)}
+        tickFormatter={(v: number) => (currency ? formatCompactMajor(v, currency) : formatCount(v))}
         tick={chartTheme.tick}
         tickLine={false}
         axisLine={false}
@@ -46,7 +47,7 @@ export function TimeBarChart({ data, xKey, yKey, currency, tickLabel, tooltipLab
         cursor={chartTheme.cursor}
         {...chartTheme.tooltip}
         labelFormatter={(x) => tooltipLabel(String(x))}
-        formatter={(v) => [formatMajor(Number(v), currency), valueName]}
+        formatter={(v) => [currency ? formatMajor(Number(v), currency) : formatCount(Number(v)), valueName]}
       />
       <Bar dataKey={yKey} fill={chartTheme.bar} radius={[3, 3, 0, 0]} isAnimationActive={false} />
     </BarChart>

@@ -99,12 +99,17 @@ export const ARTICLES: ArticleMeta[] = [
   },
 ];
 
+/** What a card in the list shows: one of the articles above, or a post published from the generator. */
+export type ArticleSummary = Pick<ArticleMeta, 'title' | 'excerpt' | 'category' | 'date' | 'readTime'> & {
+  slug: string;
+};
+
 export function getArticle(slug: string): ArticleMeta | undefined {
   return ARTICLES.find((a) => a.slug === slug);
 }
 
 /** Title, excerpt or category containing the query, ignoring case and surrounding spaces. */
-export function searchArticles(articles: readonly ArticleMeta[], query: string): ArticleMeta[] {
+export function searchArticles<T extends ArticleSummary>(articles: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...articles];
   return articles.filter((a) => [a.title, a.excerpt, a.category].some((field) => field.toLowerCase().includes(q)));

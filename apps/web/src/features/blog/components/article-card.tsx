@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { ArticleMeta } from '../articles';
+import type { ArticleSummary } from '../articles';
 import { ArticleMetaLine } from './article-meta-line';
 
-export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleMeta; headingLevel?: 2 | 3 }) {
+export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="relative flex h-full flex-col rounded-xl border bg-card p-6 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useHydrated } from '@/lib/use-hydrated';
+import { usePublishedPosts } from '../api/published-posts';
 import { ARTICLES, searchArticles } from '../articles';
 import { ArticleCard } from './article-card';
 
@@ -9,7 +10,10 @@ export function ArticleList() {
   const [searchParams, setSearchParams] = useSearchParams();
   // The prerendered page knows no query; the URL's is applied once the page is live.
   const query = useHydrated() ? (searchParams.get('q') ?? '') : '';
-  const results = searchArticles(ARTICLES, query);
+  const posts = usePublishedPosts();
+  // Newest first: published posts take their place among the articles by date.
+  const all = posts.length ? [...posts, ...ARTICLES].sort((a, b) => b.date.localeCompare(a.date)) : ARTICLES;
+  const results = searchArticles(all, query);
   const setQuery = (value: string) =>
     setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
 

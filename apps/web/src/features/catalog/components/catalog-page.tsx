@@ -40,8 +40,7 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
   // Signed in, the organisation's mode says whether its cards are play cards (decision 045);
   // signed out, whether this instance's catalogue is the sandbox's.
   const session = useSession();
-  const sandbox =
-    session.status === 'signed-in' ? session.user.organisation.sandbox : Boolean(facets.data?.sandbox);
+  const sandbox = session.status === 'signed-in' ? session.user.organisation.sandbox : Boolean(facets.data?.sandbox);
   return (
     <div>
       <PageHeading title="Catalog">

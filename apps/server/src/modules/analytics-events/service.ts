@@ -1,0 +1,121 @@
+import {
+  ANALYTICS_LIMITS,
+  addDays,
+  CTA_TYPES,
+  daysBetween,
+  type ParsedAnalyticsEvent,
+  type SiteAnalytics,
+  type SiteAnalyticsQuery,
+  type SiteFigures,
+  startOfUtcDay,
+} from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError, validationError } from '../../lib/errors';
+import { describeWait, type RateLimitRule, rateLimitKey } from '../../plugins/rate-limits';
+import * as repo from './repository';
+
+/**
+ * A visitor's tab sends a page view, a few clicks and perhaps a lead: a few dozen events at most.
+ * Counted in events (not requests) per session in the database, so every process shares it.
+ */
+export const SESSION_EVENT_LIMIT: RateLimitRule = { name: 'analytics:session', limit: 300, windowSeconds: 600 };
+/**
+ * What a session may send through one process before the database counts it: more than any
+ * visitor sends, so a visitor's batches are one INSERT and no counter row; a busy session's are
+ * counted by SESSION_EVENT_LIMIT on top (at most this much more per process).
+ */
+export const SESSION_FREE_EVENTS: RateLimitRule = { name: 'analytics:session-free', limit: 100, windowSeconds: 600 };
+/**
+ * The backstop per address, for a script that makes up a new session for every batch. Counted in
+ * this process's memory: no database write per request, and an office behind one address still
+ * has room for many visitors.
+ */
+export const ADDRESS_BATCH_LIMIT: RateLimitRule = { name: 'analytics:ip', limit: 600, windowSeconds: 60 };
+
+const tooMany = (seconds: number) =>
+  new AppError('RATE_LIMITED', `Too many analytics events. Try again in ${describeWait(seconds)}.`, undefined, {
+    'retry-after': String(seconds),
+  });
+
+/** Stores a batch of one session's events, all or none; the addresses of leads are dropped here. */
+export async function recordEvents(app: FastifyInstance, events: ParsedAnalyticsEvent[], ip: string) {
+  const byAddress = app.rateLimits.consumeLocal(ADDRESS_BATCH_LIMIT, ip);
+  if (!byAddress.isAllowed) throw tooMany(byAddress.resetSeconds);
+  const sessionId = events[0]?.session_id as string;
+  let free = app.rateLimits.consumeLocal(SESSION_FREE_EVENTS, sessionId);
+  for (let i = 1; i < events.length; i++) free = app.rateLimits.consumeLocal(SESSION_FREE_EVENTS, sessionId);
+  if (free.isAllowed) return repo.insertEvents(app.database, events);
+  const row = await repo.recordEvents(app.database, events, {
+    key: rateLimitKey(SESSION_EVENT_LIMIT, sessionId),
+    windowSeconds: SESSION_EVENT_LIMIT.windowSeconds,
+    limit: SESSION_EVENT_LIMIT.limit * app.config.rateLimitFactor,
+  });
+  if (row.written === 0) throw tooMany(Math.max(1, row.retry_after));
+  return row.written;
+}
+
+/** from/to are inclusive UTC days; the range is at most ANALYTICS_LIMITS.rangeDays long. */
+export function siteAnalyticsRange(q: SiteAnalyticsQuery): { from: string; to: string } {
+  if (q.to < q.from) {
+    throw validationError('query.to: to must not be before from', [
+      { path: 'query.to', message: 'must not be before from' },
+    ]);
+  }
+  if (daysBetween(q.from, q.to) + 1 > ANALYTICS_LIMITS.rangeDays) {
+    const message = `the range must be at most ${ANALYTICS_LIMITS.rangeDays} days long`;
+    throw validationError(`query.from: ${message}`, [{ path: 'query.from', message }]);
+  }
+  return q;
+}
+
+const figures = (row: repo.FigureRow): SiteFigures => ({
+  views: row.views,
+  unique_sessions: row.unique_sessions,
+  cta_clicks: row.cta_clicks,
+  clicks_by_type: Object.fromEntries(CTA_TYPES.map((t) => [t, row[`clicks_${t}`]])) as SiteFigures['clicks_by_type'],
+  leads: row.leads,
+  conversion_rate: row.conversion_rate === null ? 0 : Number(row.conversion_rate),
+});
+
+const EMPTY: repo.FigureRow = {
+  views: 0,
+  unique_sessions: 0,
+  cta_clicks: 0,
+  leads: 0,
+  conversion_rate: null,
+  ...(Object.fromEntries(CTA_TYPES.map((t) => [`clicks_${t}`, 0])) as Record<`clicks_${string}`, number>),
+} as repo.FigureRow;
+
+const byViews =
+  <T extends SiteFigures>(key: (r: T) => string) =>
+  (a: T, b: T) =>
+    b.views - a.views || b.unique_sessions - a.unique_sessions || key(a).localeCompare(key(b));
+
+export async function siteAnalytics(app: FastifyInstance, q: SiteAnalyticsQuery): Promise<SiteAnalytics> {
+  const { from, to } = siteAnalyticsRange(q);
+  const rows = await repo.siteAnalytics(app.db, startOfUtcDay(from), startOfUtcDay(addDays(to, 1)));
+  // Which grouping set a row belongs to: its own column is grouped (0), the others rolled up (1).
+  const total = rows.find((r) => r.g_slug && r.g_campaign && r.g_day) ?? EMPTY;
+  const days = new Map(rows.filter((r) => !r.g_day).map((r) => [r.day as string, r]));
+  const byDay: SiteAnalytics['by_day'] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const r = days.get(day);
+    byDay.push({ day, views: r?.views ?? 0, leads: r?.leads ?? 0 });
+  }
+  return {
+    success: true,
+    from,
+    to,
+    totals: figures(total),
+    by_page: rows
+      .filter((r) => !r.g_slug)
+      .map((r) => ({ slug: r.slug as string, ...figures(r) }))
+      .sort(byViews((r) => r.slug)),
+    by_campaign: rows
+      .filter((r) => !r.g_campaign)
+      .map((r) => ({ utm_campaign: r.utm_campaign, ...figures(r) }))
+      // Events without a campaign come after the campaigns with as many views.
+      .sort(byViews((r) => r.utm_campaign ?? '\uffff')),
+    by_day: byDay,
+  };
+}

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { SessionLoading } from '@/lib/auth/require-session';
+import { useSession } from '@/lib/auth/use-session';
+
+// Only a signed-in person downloads the signed-in frame.
+const AppShell = lazy(() => import('./app-shell').then((m) => ({ default: m.Component })));
+
+/**
+ * The marketing studio's pages (/marketing/…, decisions 041 and 048): an operator works in the
+ * signed-in frame; a visitor who is signed out gets the public site's 404 page (each page is wrapped in
+ * OperatorOnly), not a sign-in form that would say something is here.
+ */
+export function Component() {
+  const session = useSession();
+  if (session.status === 'loading') return <SessionLoading />;
+  if (session.status !== 'signed-in') return <PublicLayout />;
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      <AppShell />
+    </Suspense>
+  );
+}

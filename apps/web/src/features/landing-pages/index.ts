@@ -1,0 +1,9 @@
+/** The feature's barrel: everything outside the feature imports it from here (decision 018). */
+
+export { usePublishedLandingPage } from './api/published-landing-page';
+export { LandingPageGenerator } from './components/landing-page-generator';
+export { LandingPageView } from './components/landing-page-view';
+export { PreviewBar } from './components/preview-bar';
+export { SavedLandingPages } from './components/saved-landing-pages';
+export { clearPreview, readPreview } from './utils/preview-storage';
+export { setPreviewMode } from './utils/track';

@@ -1,0 +1,15 @@
+import { type TrackedEvent, track } from '@/lib/analytics';
+
+/**
+ * The page's analytics events (page_view, cta_click, lead_submitted) through the site's tracker
+ * (lib/analytics, decision 049). A preview's events are not the public's: an operator looking at
+ * a page before publishing it does not count.
+ */
+let isPreview = false;
+export const setPreviewMode = (preview: boolean) => {
+  isPreview = preview;
+};
+
+export function trackLanding(event: TrackedEvent) {
+  if (!isPreview) track(event);
+}

@@ -1,0 +1,1 @@
+export { SiteAnalyticsPage } from './components/site-analytics-page';
