@@ -131,6 +131,7 @@ export const AnalyticsEventsAcceptedSchema = z.object({
 const isoDay = (name: string) =>
   z
     .string({ error: `${name} must be a date like 2026-01-31` })
+    .max(10, `${name} must be a date like 2026-01-31`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-01-31`)
     .refine((s) => {
       const d = new Date(`${s}T00:00:00Z`);

@@ -5,12 +5,12 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
-import { requireOperator } from '../operators';
+import { operatorGuard } from '../operators';
 import { listTransfers, recordTransfer } from './service';
 
 /** Bank transfers received, recorded by GiftRelay's operators; 404 to anyone else (decision 041). */
 export const bankTransferRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
   const tags = ['operators'];
 
   app.get(

@@ -17,7 +17,7 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses, mediaResponse, PUBLIC } from '../../lib/openapi';
-import { requireOperator } from '../operators';
+import { operatorGuard } from '../operators';
 import { WriterError, writerMode } from '../writer';
 import * as service from './service';
 
@@ -29,7 +29,7 @@ function sse(event: BlogStreamEvent): string {
 
 /** The blog generator and its drafts and posts (decision 050): operators only; reading posts is public. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
   const tags = ['blog'];
   const userId = (request: { auth: { userId: string | null } }) => request.auth.userId as string;
 

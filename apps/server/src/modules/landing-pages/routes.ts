@@ -13,7 +13,7 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
-import { requireOperator } from '../operators';
+import { operatorGuard } from '../operators';
 import * as service from './service';
 
 /**
@@ -22,7 +22,7 @@ import * as service from './service';
  */
 export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest, before the body is read or checked: a bad body from a non-operator is 404 too.
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
   const userId = (request: { auth: { userId: string | null } }) => request.auth.userId as string;
   const tags = ['landing-pages'];
 

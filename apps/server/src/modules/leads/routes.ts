@@ -12,7 +12,7 @@ import { csvAttachment } from '../../lib/csv';
 import { streamCsv } from '../../lib/csv-response';
 import { BEARER, BODY_ERRORS, errorResponses, mediaResponse, PUBLIC } from '../../lib/openapi';
 import type { RateLimitRule } from '../../plugins/rate-limits';
-import { requireOperator } from '../operators';
+import { operatorGuard } from '../operators';
 import { createContactLead, createLandingPageLead, exportInbox, listInbox, listInboxCampaigns } from './service';
 
 /**
@@ -77,7 +77,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The inbox: GiftRelay's operators only; to anyone else these routes do not exist (decision 041).
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
 
   app.get(
     '/operator/leads',

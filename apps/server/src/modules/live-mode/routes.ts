@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
 import { sessionOf } from '../../plugins/auth';
-import { requireOperator } from '../operators';
+import { operatorGuard } from '../operators';
 import {
   approveLiveRequest,
   listLiveRequests,
@@ -74,7 +74,7 @@ export const liveModeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The operators' side: to anyone else these routes do not exist (404, decision 041).
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
   const operatorId = (request: { auth: { userId: string | null } }) => request.auth.userId as string;
   const operatorTags = ['operators'];
 

@@ -3,4 +3,4 @@
 export { alertLowProviderFunds } from './provider-funds';
 export { claimFirstOperator, listOperatorEmails } from './repository';
 export { operatorRoutes } from './routes';
-export { requireOperator } from './service';
+export { operatorGuard, requireOperator } from './service';

@@ -6,12 +6,12 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
-import { grantOperator, listOperators, requireOperator, revokeOperator } from './service';
+import { grantOperator, listOperators, operatorGuard, revokeOperator } from './service';
 
 /** GiftRelay's own staff (decision 041); to anyone else these routes do not exist (404). */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest, before the body is read or checked: a bad body from a non-operator is 404 too.
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
   const tags = ['operators'];
   const userId = (request: { auth: { userId: string | null } }) => request.auth.userId as string;
 

@@ -25,6 +25,9 @@ export async function requireOperator(app: FastifyInstance, request: FastifyRequ
   if (!(await repo.isOperator(app.db, auth.userId, app.config.operatorEmails))) throw noSuchRoute(request);
 }
 
+/** The `onRequest` hook of a route for operators only (requireOperator bound to the app). */
+export const operatorGuard = (app: FastifyInstance) => (request: FastifyRequest) => requireOperator(app, request);
+
 export async function listOperators(app: FastifyInstance): Promise<ListOperatorsResponse> {
   const rows = await repo.listOperators(app.db, app.config.operatorEmails);
   return {

@@ -11,7 +11,7 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
-import { requireOperator } from '../operators';
+import { operatorGuard } from '../operators';
 import {
   approvedTestimonialsCache,
   createTestimonial,
@@ -28,7 +28,7 @@ const PUBLIC_CACHE_SECONDS = 30;
  * /operator/testimonials (404 to anyone else, decision 041); anyone reads the approved ones.
  */
 export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = (request: Parameters<typeof requireOperator>[1]) => requireOperator(app, request);
+  const guard = operatorGuard(app);
   const tags = ['testimonials'];
   const approved = approvedTestimonialsCache(app, PUBLIC_CACHE_SECONDS * 1000);
 

@@ -12,5 +12,3 @@ const tracker = createTracker();
  * Batched, sent in the background, never throws (decision 049).
  */
 export const track = tracker.track;
-/** Sends what is queued now (tests, or before a navigation that leaves the app). */
-export const flushAnalytics = () => tracker.flush();

@@ -79,7 +79,6 @@ export function transactionsQuery(f: TransactionFilters, cursor: string | undefi
   return q.toString();
 }
 
-export const kindLabel = ledgerKindLabel;
 export const KIND_OPTIONS = LEDGER_ENTRY_KINDS.map((kind) => ({ kind, label: ledgerKindLabel(kind) }));
 
 /**

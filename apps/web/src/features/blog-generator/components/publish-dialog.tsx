@@ -9,9 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/field-errors';
 import { useCreatePost } from '../api/posts';
 
 type Field = 'title' | 'slug' | 'excerpt' | 'category';
+const FIELDS: Field[] = ['title', 'slug', 'excerpt', 'category'];
 
 /** A variant's first paragraph as plain text: the excerpt's first guess. */
 function firstParagraph(markdown: string): string {
@@ -57,13 +59,13 @@ export function PublishDialog({
     const body = { title, slug, excerpt, category, body_markdown: markdown, ...(draftId ? { draft_id: draftId } : {}) };
     const parsed = CreateBlogPostBodySchema.safeParse(body);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
+      const { errors: next, first } = fieldErrors(parsed.error.issues, FIELDS);
+      // A problem with no field of its own here (the body) is said in a toast.
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        if (['title', 'slug', 'excerpt', 'category'].includes(field)) next[field] ??= issue.message;
-        else toast.error('Cannot publish', { description: issue.message });
+        if (!FIELDS.includes(issue.path[0] as Field)) toast.error('Cannot publish', { description: issue.message });
       }
       setErrors(next);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setErrors({});
