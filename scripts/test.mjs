@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkNodeVersion, ensureDependencies } from './lib/deps.mjs';
-import { playwrightFileTimes, slowestLines, vitestFileTimes } from './lib/slowest.mjs';
+import { failedTestLines, playwrightFileTimes, slowestLines, vitestFileTimes } from './lib/slowest.mjs';
 import { ensureChromium } from './lib/system.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +88,13 @@ if (vitestReport) {
 if (pwReport) {
   console.log("\nSlowest Playwright files (their tests' durations added up):");
   for (const line of slowestLines(playwrightFileTimes(pwReport))) console.log(line);
+}
+
+// What failed, last, where a CI log's tail still shows it.
+const failedLines = failedTestLines(vitestReport, pwReport, root);
+if (failedLines.length) {
+  console.log('\nFailed or flaky tests:');
+  for (const line of failedLines) console.log(`  ${line}`);
 }
 
 // A step that failed without a failing test (a crash, a check) still fails the run.

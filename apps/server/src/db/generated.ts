@@ -712,6 +712,8 @@ export interface WebhookAttempts {
 
 export interface WebhookDeliveries {
   attempts: Generated<number>;
+  claim_expires_at: Timestamp | null;
+  claimed_attempt: number | null;
   created_at: Generated<Timestamp>;
   endpoint_id: string;
   event_id: string;

@@ -192,6 +192,8 @@ export interface Database {
     next_attempt_at: Date | null;
     last_attempt_at: Date | null;
     created_at: ColumnType<Date, Date | undefined, never>;
+    claimed_attempt: number | null;
+    claim_expires_at: Date | null;
   };
   webhook_attempts: {
     id: Generated<string>;

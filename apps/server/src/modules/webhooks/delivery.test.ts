@@ -9,7 +9,7 @@ import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/fac
 import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { type ReceivedWebhook, startReceiver } from '../../../test/webhook-receiver';
-import { EXCERPT_BYTES } from './delivery';
+import { attemptDelivery, EXCERPT_BYTES } from './delivery';
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -375,5 +375,70 @@ describe(`webhook delivery (${TEST_DB})`, () => {
       t.database.db,
     );
     expect(rows[0]?.n).toBe(1);
+  });
+
+  describe('one POST per attempt (migration 0094)', () => {
+    /**
+     * A delivery the workers never pick up on their own (already marked queued, no job for it):
+     * the tests below run its attempt by hand, as a worker would, once or twice at a time.
+     */
+    async function handRunDelivery(path: string) {
+      const user = await signUpVerifiedUser(t);
+      // The endpoint wants orders only, so the top-up's event reaches it only through the row below.
+      const { endpoint } = await addEndpoint(user, { url: receiver.url(path), event_types: ['order.created'] });
+      expect((await topUp(user, 3)).statusCode).toBe(200);
+      const event = await t.database.db
+        .selectFrom('events')
+        .select('id')
+        .where('organisation_id', '=', user.organisationId)
+        .where('type', '=', 'balance.funded')
+        .executeTakeFirstOrThrow();
+      const delivery = await t.database.db
+        .insertInto('webhook_deliveries')
+        .values({ organisation_id: user.organisationId, endpoint_id: endpoint.id, event_id: event.id, queued: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const state = () =>
+        t.database.db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'attempts'])
+          .where('id', '=', delivery.id)
+          .executeTakeFirstOrThrow();
+      return { deliveryId: delivery.id, eventId: event.id, state };
+    }
+
+    it('the same job run twice at once (a lapsed heartbeat) posts once and records one attempt', async () => {
+      const { deliveryId, eventId, state } = await handRunDelivery('/claimed-twice');
+      const job = { deliveryId, attempt: 1 };
+      const [a, b] = await Promise.all([attemptDelivery(t.app, job), attemptDelivery(t.app, job)]);
+      expect(at('/claimed-twice').map((r) => r.headers['webhook-id'])).toEqual([eventId]);
+      expect(await state()).toEqual({ status: 'succeeded', attempts: 1 });
+      // The run that found the claim either saw the attempt recorded or comes back after the claim.
+      expect([a, b].filter((due) => due !== null).length).toBeLessThanOrEqual(1);
+      // Coming back finds the attempt made, and posts nothing.
+      expect(await attemptDelivery(t.app, job)).toBeNull();
+      expect(at('/claimed-twice')).toHaveLength(1);
+    });
+
+    it('a claim still held makes a run wait; a claim whose worker died is taken over', async () => {
+      const { deliveryId, state } = await handRunDelivery('/claim-held');
+      const claim = (seconds: number) =>
+        t.database.db
+          .updateTable('webhook_deliveries')
+          .set({ claimed_attempt: 1, claim_expires_at: sql<Date>`now() + make_interval(secs => ${seconds})` })
+          .where('id', '=', deliveryId)
+          .execute();
+      await claim(60);
+      const due = await attemptDelivery(t.app, { deliveryId, attempt: 1 });
+      expect(due).toBeInstanceOf(Date);
+      expect((due as Date).getTime()).toBeGreaterThan(Date.now());
+      expect(at('/claim-held')).toHaveLength(0);
+      expect(await state()).toEqual({ status: 'pending', attempts: 0 });
+      // The holder died: its claim lapsed, and the next run makes the attempt.
+      await claim(-1);
+      expect(await attemptDelivery(t.app, { deliveryId, attempt: 1 })).toBeNull();
+      expect(at('/claim-held')).toHaveLength(1);
+      expect(await state()).toEqual({ status: 'succeeded', attempts: 1 });
+    });
   });
 });

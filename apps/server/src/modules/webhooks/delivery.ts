@@ -35,6 +35,11 @@ const DISPATCH_BATCH = 200;
  * process died, is at most this late.
  */
 const WORKER_POLL_SECONDS = 5;
+/**
+ * How long past the POST's own timeout an attempt's claim holds (migration 0094): time to record
+ * the outcome. A run that finds the claim held comes back after the timeout and this margin.
+ */
+const CLAIM_MARGIN_MS = 15_000;
 const RETRY_WAKE_WITHIN_MS = 15 * 60_000;
 
 /** The delay before attempt `attempt + 1`, jittered ±10 %, times `scale` (tests and benches only; decision 030). */
@@ -131,6 +136,17 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
   const { retryScale, timeoutMs } = app.config.webhookDelivery;
   const d = await repo.loadForAttempt(app.db, job.deliveryId);
   if (d?.status !== 'pending' || d.attempts !== job.attempt - 1) return null;
+  // One POST per attempt: a second run of this job (its first worker's heartbeat lapsed while it
+  // waited on the receiver) finds the first run's claim and comes back once it must have lapsed;
+  // by then the attempt is recorded, or its worker died and this run makes it.
+  const holdMs = timeoutMs + CLAIM_MARGIN_MS;
+  if (!(await repo.claimAttempt(app.db, d.id, job.attempt, holdMs))) {
+    const again = await repo.loadForAttempt(app.db, job.deliveryId);
+    if (again?.status !== 'pending' || again.attempts !== job.attempt - 1) return null;
+    const due = new Date(Date.now() + holdMs + 1000);
+    await app.queue.boss.send(DELIVER_QUEUE, job satisfies DeliverJob, { startAfter: due });
+    return due;
+  }
   const attemptedAt = new Date();
   let outcome: AttemptOutcome;
   if (!d.enabled) {

@@ -43,6 +43,28 @@ export async function loadForAttempt(tx: Tx, deliveryId: string) {
 }
 
 /**
+ * Claims attempt `attempt` of a pending delivery for `holdMs` (migration 0094): true when this run
+ * may post it. False when the delivery has moved past that attempt, or when another run holds an
+ * unexpired claim on it; a lapsed claim (its worker died) is taken over.
+ */
+export async function claimAttempt(tx: Tx, deliveryId: string, attempt: number, holdMs: number): Promise<boolean> {
+  const updated = await tx
+    .updateTable('webhook_deliveries')
+    .set({
+      claimed_attempt: attempt,
+      claim_expires_at: sql<Date>`now() + make_interval(secs => ${holdMs / 1000})`,
+    })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', attempt - 1)
+    .where((eb) =>
+      eb.or([eb('claimed_attempt', 'is distinct from', attempt), eb('claim_expires_at', '<=', sql<Date>`now()`)]),
+    )
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/**
  * Records attempt number `attempt` and the delivery's new state, only if no other run recorded that
  * attempt first (a job run twice records once); false when one did.
  */
