@@ -56,7 +56,8 @@ export function failedTestLines(vitestReport, playwrightReport, root) {
   const lines = [];
   const first = (message) =>
     String(message ?? '')
-      .replace(/\u001b\[[0-9;]*m/g, '')
+      // Colour codes (ESC [ … m), which the reporters leave in messages.
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean)
@@ -67,7 +68,10 @@ export function failedTestLines(vitestReport, playwrightReport, root) {
     const name = relative(file.name, root);
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed) lines.push(`vitest  ${name} › ${t.fullName}: ${first(t.failureMessages?.[0])}`);
-    if (!failed.length && file.status === 'failed') lines.push(`vitest  ${name}: ${first(file.message)}`);
+    if (!failed.length && file.status === 'failed')
+      lines.push(
+        `vitest  ${name}: ${first(file.message) || 'failed outside its tests (a hook, an import); see its FAIL above'}`,
+      );
   }
   const walk = (suite, file, titles) => {
     const here = suite.file ?? file;
