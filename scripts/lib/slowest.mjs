@@ -86,7 +86,8 @@ export function failedTestLines(vitestReport, playwrightReport, root) {
         );
       }
     }
-    for (const child of suite.suites ?? []) walk(child, here, [...titles, child.file ? '' : child.title]);
+    for (const child of suite.suites ?? [])
+      walk(child, here, [...titles, child.title === child.file ? '' : child.title]);
   };
   for (const suite of playwrightReport?.suites ?? []) walk(suite, suite.file, []);
   return lines;
