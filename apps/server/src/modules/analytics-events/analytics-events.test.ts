@@ -70,6 +70,39 @@ describe(`Analytics events and Site analytics (${TEST_DB})`, () => {
       expect(rows[0]?.received_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     });
 
+    it('stores many sessions’ batches sent at once, each event under its own session, each answer counting its own', async () => {
+      // Requests handled in the same turn share one INSERT (decision 049): every row must still
+      // carry its own session, campaign, click type and time.
+      const batches = Array.from({ length: 40 }, (_, i) => {
+        const session = randomUUID();
+        const at = new Date(Math.floor(Date.now() / 1000) * 1000 - i * 1000).toISOString();
+        return {
+          session,
+          events: Array.from({ length: (i % 5) + 1 }, (_, j) =>
+            j === 1
+              ? view(session, { type: 'cta_click', cta_type: 'primary', utm_campaign: `c-${i}`, occurred_at: at })
+              : view(session, { slug: `page-${i}`, utm_campaign: `c-${i}`, occurred_at: at }),
+          ),
+        };
+      });
+      const answers = await Promise.all(batches.map((b) => post({ events: b.events })));
+      expect(answers.map((r) => r.statusCode)).toEqual(batches.map(() => 202));
+      expect(answers.map((r) => r.json().accepted)).toEqual(batches.map((b) => b.events.length));
+      const rows = await stored();
+      expect(rows).toHaveLength(batches.reduce((n, b) => n + b.events.length, 0));
+      for (const [i, b] of batches.entries()) {
+        const mine = rows.filter((r) => r.session_id === b.session);
+        expect(mine).toHaveLength(b.events.length);
+        for (const r of mine) {
+          expect(r.utm_campaign).toBe(`c-${i}`);
+          expect(r.occurred_at.toISOString()).toBe(b.events[0]?.occurred_at);
+        }
+        expect(mine.filter((r) => r.type === 'cta_click').map((r) => r.cta_type)).toEqual(
+          b.events.length > 1 ? ['primary'] : [],
+        );
+      }
+    });
+
     it('reads a text/plain body as JSON, as navigator.sendBeacon sends it', async () => {
       const session = randomUUID();
       const res = await post(JSON.stringify({ events: [view(session, { utm_campaign: undefined })] }), {

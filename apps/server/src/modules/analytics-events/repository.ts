@@ -1,6 +1,7 @@
 import { CTA_TYPES, type CtaType, type ParsedAnalyticsEvent } from '@giftrelay/contracts';
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../../db/database';
+import { groupWriter } from '../../lib/group-writer';
 
 /**
  * One statement, one round trip: count the batch's events on its session's rate-limit row
@@ -27,15 +28,41 @@ WITH counted AS (
 )
 SELECT hits, retry_after, (SELECT count(*)::int FROM written) AS written FROM counted`;
 
-/** The events alone: a session still within what a visitor sends is counted in memory only. */
+/**
+ * The events alone, of any number of sessions: a session still within what a visitor sends is
+ * counted in memory only, and the batches of the requests that arrive together go in one INSERT.
+ */
 const INSERT_EVENTS = `
 INSERT INTO analytics_events (type, slug, session_id, utm_campaign, primary_keyword, cta_type, occurred_at)
-SELECT e.type, e.slug, $1::uuid, e.utm_campaign, e.primary_keyword, e.cta_type, coalesce(e.occurred_at, now())
-FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-  AS e(type, slug, utm_campaign, primary_keyword, cta_type, occurred_at)`;
+SELECT e.type, e.slug, e.session_id, e.utm_campaign, e.primary_keyword, e.cta_type, coalesce(e.occurred_at, now())
+FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+  AS e(session_id, type, slug, utm_campaign, primary_keyword, cta_type, occurred_at)`;
 
+/** Events per INSERT at most when requests' batches are grouped: a few hundred requests' worth. */
+const GROUP_MAX_EVENTS = 2000;
+
+const writers = new WeakMap<DatabaseHandle, ReturnType<typeof groupWriter<ParsedAnalyticsEvent>>>();
+
+/**
+ * Stores one request's batch; resolves once it is committed, in one INSERT with the batches of
+ * the other requests handled in the same turn of the event loop (lib/group-writer).
+ */
 export async function insertEvents(database: DatabaseHandle, events: ParsedAnalyticsEvent[]) {
-  await database.query(INSERT_EVENTS, eventColumns(events), 'analytics_events_insert');
+  let writer = writers.get(database);
+  if (!writer) {
+    writer = groupWriter<ParsedAnalyticsEvent>(
+      async (all) => {
+        await database.query(
+          INSERT_EVENTS,
+          [all.map((e) => e.session_id), ...eventColumns(all).slice(1)],
+          'analytics_events_insert_many',
+        );
+      },
+      { maxItems: GROUP_MAX_EVENTS },
+    );
+    writers.set(database, writer);
+  }
+  await writer.write(events);
   return events.length;
 }
 
