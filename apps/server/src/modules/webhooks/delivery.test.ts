@@ -440,5 +440,35 @@ describe(`webhook delivery (${TEST_DB})`, () => {
       expect(at('/claim-held')).toHaveLength(1);
       expect(await state()).toEqual({ status: 'succeeded', attempts: 1 });
     });
+
+    it('a recording that fails after the POST is tried again, so the attempt is recorded and not posted twice', async () => {
+      const { deliveryId, state } = await handRunDelivery('/record-retry');
+      // The first try to record this delivery's attempt fails (a sequence is not rolled back).
+      await sql.raw('CREATE SEQUENCE test_record_fail_once').execute(t.database.db);
+      await sql
+        .raw(`CREATE OR REPLACE FUNCTION test_record_fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF nextval('test_record_fail_once') = 1 THEN RAISE EXCEPTION 'test: the database hiccups'; END IF;
+          RETURN NEW;
+        END $$`)
+        .execute(t.database.db);
+      await sql
+        .raw(`CREATE TRIGGER test_record_fail_once BEFORE INSERT ON webhook_attempts FOR EACH ROW
+          WHEN (NEW.delivery_id = '${deliveryId}'::uuid) EXECUTE FUNCTION test_record_fail_once()`)
+        .execute(t.database.db);
+      try {
+        expect(await attemptDelivery(t.app, { deliveryId, attempt: 1 })).toBeNull();
+      } finally {
+        await sql.raw('DROP TRIGGER test_record_fail_once ON webhook_attempts').execute(t.database.db);
+        await sql.raw('DROP FUNCTION test_record_fail_once()').execute(t.database.db);
+      }
+      const { rows } = await sql<{ tries: string }>`SELECT last_value AS tries FROM test_record_fail_once`.execute(
+        t.database.db,
+      );
+      await sql.raw('DROP SEQUENCE test_record_fail_once').execute(t.database.db);
+      expect(Number(rows[0]?.tries)).toBe(2);
+      expect(at('/record-retry')).toHaveLength(1);
+      expect(await state()).toEqual({ status: 'succeeded', attempts: 1 });
+    });
   });
 });

@@ -175,24 +175,43 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const delay = ok || !d.enabled ? null : retryDelaySeconds(job.attempt, Math.random, retryScale);
   const nextRetryAt = delay === null ? null : new Date(attemptedAt.getTime() + delay * 1000);
-  return app.db.transaction().execute(async (tx) => {
-    const recorded = await repo.recordAttempt(tx, {
-      deliveryId: d.id,
-      attempt: job.attempt,
-      status: ok ? 'succeeded' : nextRetryAt ? 'pending' : 'failed',
-      attemptedAt,
-      ...outcome,
-      nextRetryAt,
-    });
-    if (!recorded || !nextRetryAt) return null;
-    // Due at the very time recorded as the next retry (to the millisecond: a scaled schedule's
-    // first retries are shorter than a second).
-    await app.queue.boss.send(DELIVER_QUEUE, { deliveryId: d.id, attempt: job.attempt + 1 } satisfies DeliverJob, {
-      startAfter: nextRetryAt,
-      db: fromKysely(tx),
-    });
-    return nextRetryAt;
-  });
+  // The POST has happened: recording it is worth a few tries (a pool waiting on a busy database
+  // times out after 5 s), since a run that gives up here leaves the attempt to be posted again.
+  return recordWithRetries(() =>
+    app.db.transaction().execute(async (tx) => {
+      const recorded = await repo.recordAttempt(tx, {
+        deliveryId: d.id,
+        attempt: job.attempt,
+        status: ok ? 'succeeded' : nextRetryAt ? 'pending' : 'failed',
+        attemptedAt,
+        ...outcome,
+        nextRetryAt,
+      });
+      if (!recorded || !nextRetryAt) return null;
+      // Due at the very time recorded as the next retry (to the millisecond: a scaled schedule's
+      // first retries are shorter than a second).
+      await app.queue.boss.send(DELIVER_QUEUE, { deliveryId: d.id, attempt: job.attempt + 1 } satisfies DeliverJob, {
+        startAfter: nextRetryAt,
+        db: fromKysely(tx),
+      });
+      return nextRetryAt;
+    }),
+  );
+}
+
+/** Delays between the tries of recording an attempt that has been posted. */
+const RECORD_RETRY_MS = [250, 1000, 3000];
+
+async function recordWithRetries<T>(record: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await record();
+    } catch (err) {
+      const wait = RECORD_RETRY_MS[i];
+      if (wait === undefined) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 /**
