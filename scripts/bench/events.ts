@@ -7,8 +7,9 @@
 // The server is the bundle `npm start` runs (apps/server/dist/main.mjs) when it is newer than the
 // sources, else the sources under tsx (said so). Batches are realistic: one session each (a new
 // one for every batch, as from many visitors), 1 to 10 events of a page view, clicks and
-// sometimes a lead, over 20 pages and 5 campaigns (and none). The API's path includes the
-// session's rate-limit counter, written in the same statement as the events.
+// sometimes a lead, over 20 pages and 5 campaigns (and none). A visitor's session is counted in
+// the process's memory, and the batches of the requests the server handles in one turn of its
+// event loop go in one INSERT (decision 049): each answer still waits for its own rows' commit.
 // BENCH_SECONDS (10 per run), BENCH_ROUNDS (2, interleaved), BENCH_CONNECTIONS (50).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
