@@ -163,6 +163,10 @@ export const OrderSummarySchema = z.object({
   approval: OrderApprovalSchema.nullable(),
   /** When a scheduled order's delivery starts (ISO 8601); null for one sent at once. */
   send_at: z.string().nullable(),
+  sandbox: z.boolean().meta({
+    description:
+      'True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now',
+  }),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -209,9 +213,19 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
  * (brand or product name), case-insensitively, anywhere in the text.
  */
 export const ORDER_SEARCH_MAX = 200;
+/** Which of an organisation's orders a listing shows: those placed in sandbox mode, or live ones. */
+export const ORDER_MODES = ['live', 'sandbox'] as const;
+export type OrderMode = (typeof ORDER_MODES)[number];
 export const OrderSearchQuerySchema = z.object({
   q: safeText({ max: ORDER_SEARCH_MAX, tooLong: `q must be at most ${ORDER_SEARCH_MAX} characters` }).optional(),
   status: OrderStatusSchema.optional(),
+  mode: z
+    .enum(ORDER_MODES, { error: `must be one of ${ORDER_MODES.join(', ')}` })
+    .optional()
+    .meta({
+      description:
+        'The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live',
+    }),
 });
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
 

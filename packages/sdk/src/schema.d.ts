@@ -2716,6 +2716,8 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
+            sandbox: boolean;
             send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
@@ -3099,6 +3101,8 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
+            sandbox: boolean;
             send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
@@ -3140,6 +3144,8 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
+            sandbox: boolean;
             send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
@@ -3186,6 +3192,8 @@ export interface components {
             recipient_email: string;
             recipient_name: string | null;
             rewards: components["schemas"]["Reward"][];
+            /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
+            sandbox: boolean;
             send_at: string | null;
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
@@ -12058,6 +12066,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
                 q?: string;
                 status?: components["schemas"]["OrderStatus"];
             };
@@ -12936,6 +12946,8 @@ export interface operations {
     exportOrders: {
         parameters: {
             query?: {
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
                 q?: string;
                 status?: components["schemas"]["OrderStatus"];
             };
@@ -12995,6 +13007,8 @@ export interface operations {
     getOrderStats: {
         parameters: {
             query?: {
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
                 q?: string;
                 status?: components["schemas"]["OrderStatus"];
             };

@@ -437,6 +437,7 @@ export interface OrderStatsDaily {
   organisation_id: string;
   rewards: Int8;
   rewards_claimed: Int8;
+  sandbox: boolean;
   status: string;
 }
 
@@ -451,6 +452,7 @@ export interface OrderStatsDailyDims {
   organisation_id: string;
   rewards: Int8;
   rewards_claimed: Int8;
+  sandbox: boolean;
   status: string;
 }
 
@@ -466,6 +468,7 @@ export interface OrderStatsDeltas {
   organisation_id: string;
   rewards: Int8;
   rewards_claimed: Int8;
+  sandbox: boolean;
   status: string;
 }
 

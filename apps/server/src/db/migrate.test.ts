@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertHistoricalOrders } from '../../test/factories/order-history';
 import { createPostgresDatabase, createTestDatabase, TEST_DB } from '../../test/helpers';
 import { migrationsDir } from '../lib/paths';
 import { openPostgres } from './database';
@@ -18,6 +20,14 @@ function migrationsFolder(files: Record<string, string>) {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+
+/** The real migrations up to `upTo` (a name compared as text: '0041_~' is every 0041 and before). */
+function files(upTo: string) {
+  const real = readdirSync(migrationsDir()).filter((f) => f.endsWith('.sql'));
+  return Object.fromEntries(
+    real.filter((f) => f <= upTo).map((f) => [f, readFileSync(path.join(migrationsDir(), f), 'utf8')]),
+  );
+}
 
 const tableExists = async (handle: Awaited<ReturnType<typeof createTestDatabase>>, name: string) =>
   (
@@ -60,11 +70,6 @@ describe(`migrations (${TEST_DB})`, () => {
 
   it('0042 numbers the refresh tokens of existing sessions in the order they were issued', async () => {
     const handle = await createTestDatabase();
-    const real = readdirSync(migrationsDir()).filter((f) => f.endsWith('.sql'));
-    const files = (upTo: string) =>
-      Object.fromEntries(
-        real.filter((f) => f <= upTo).map((f) => [f, readFileSync(path.join(migrationsDir(), f), 'utf8')]),
-      );
     try {
       await migrate(handle, migrationsFolder(files('0041_~')));
       // Two sessions: one refreshed twice in a row, one whose first token had two siblings.
@@ -95,6 +100,149 @@ describe(`migrations (${TEST_DB})`, () => {
       // A token inserted without one (by the previous release's code) gets the next in its session.
       await token(a, 0);
       expect(await generations(a)).toEqual([1, 2, 3, 4]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('0095 recounts the rollups by mode: the same figures, sandbox and live apart, and the triggers keep them so', async () => {
+    const handle = await createTestDatabase();
+    const db = handle.db;
+    try {
+      await migrate(handle, migrationsFolder(files('0094_~')));
+      const { rows: made } = await sql<{ product: string; a: string; b: string }>`
+        WITH p AS (
+          INSERT INTO products (code, provider, name, brand, country, currency, currency_exponent, min_value,
+            max_value, payout_type, category, logo_svg, description, redemption_instructions, terms, sort_key,
+            search_text, content_hash)
+          VALUES ('SHOP-US', 'sandbox', 'Shop', 'Shop', 'US', 'USD', 2, 100, 50000, 'gift_card', 'Retail', '<svg/>',
+            '', '', '', 'shop', 'shop', 'h')
+          RETURNING id),
+        a AS (INSERT INTO organisations (name) VALUES ('Went live') RETURNING id),
+        b AS (INSERT INTO organisations (name) VALUES ('Still sandbox') RETURNING id)
+        SELECT p.id AS product, a.id AS a, b.id AS b FROM p, a, b`.execute(db);
+      const { product, a, b } = made[0] as { product: string; a: string; b: string };
+      const shop = {
+        id: product,
+        code: 'SHOP-US',
+        name: 'Shop',
+        brand: 'Shop',
+        category: 'Retail',
+        country: 'US',
+        currency: 'USD',
+        minMinor: 100,
+        maxMinor: 50000,
+        denominations: null,
+      };
+      const key = randomBytes(32);
+      const day = (n: number) => new Date(Date.UTC(2026, 9, n, 12));
+      const write = (organisationId: string, list: [number, number, number, 'completed' | 'failed', number?][]) =>
+        insertHistoricalOrders(db as never, {
+          organisationId,
+          key,
+          orders: list.map(([d, amountMinor, quantity, status, claimed]) => ({
+            product: shop,
+            amountMinor,
+            quantity,
+            status,
+            claimed,
+            recipientEmail: `r${d}-${amountMinor}@example.com`,
+            createdAt: day(d),
+          })),
+        });
+      // Sandbox history, part of it folded into the rollups, part still in the deltas; a claim, a
+      // refunded void of one reward of three, and a status change among them.
+      const [voidedOrder] = await write(a, [
+        [1, 2500, 3, 'completed', 1],
+        [1, 1000, 1, 'failed'],
+        [2, 4000, 2, 'completed', 2],
+      ]);
+      await write(b, [[1, 1500, 1, 'completed', 1]]);
+      await sql`SELECT compact_order_stats()`.execute(db);
+      await sql`UPDATE rewards SET void_state = 'refunded', voided_at = now()
+        WHERE order_id = ${voidedOrder} AND position = 3`.execute(db);
+      await write(a, [[2, 3000, 1, 'completed']]);
+      // Then the organisation goes live (0087's trigger gives its later orders the live mode).
+      await sql`UPDATE organisations SET sandbox = false, live_since = now() WHERE id = ${a}`.execute(db);
+      const [changed] = await write(a, [
+        [2, 5000, 1, 'completed'],
+        [3, 2000, 2, 'completed', 1],
+      ]);
+      await sql`UPDATE orders SET status = 'failed' WHERE id = ${changed}`.execute(db);
+
+      type Figure = { org: string; day: string; status: string; n: string; r: string; t: string; f: string; c: string };
+      const sums = sql`sum(orders)::text AS n, sum(rewards)::text AS r, sum(charged_total_minor)::text AS t,
+        sum(charged_fee_minor)::text AS f, sum(rewards_claimed)::text AS c`;
+      const columns = sql`organisation_id, day, status, orders, rewards, charged_total_minor, charged_fee_minor, rewards_claimed`;
+      const figures = async (table: 'order_stats_daily' | 'order_stats_daily_dims') =>
+        (
+          await sql<Figure>`
+            SELECT organisation_id AS org, day::text AS day, status, ${sums} FROM (
+              SELECT ${columns} FROM ${sql.table(table)} UNION ALL SELECT ${columns} FROM order_stats_deltas) s
+            GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db)
+        ).rows;
+      const before = await figures('order_stats_daily');
+      expect(before).toHaveLength(6);
+      expect(await figures('order_stats_daily_dims')).toEqual(before);
+
+      await migrate(handle, migrationsFolder(files('0095_~')));
+      // Recounted straight into the rollups: nothing waits in the deltas, and every figure is the same.
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM order_stats_deltas`.execute(db)).rows[0]?.n).toBe(
+        0,
+      );
+      expect(await figures('order_stats_daily')).toEqual(before);
+      expect(await figures('order_stats_daily_dims')).toEqual(before);
+      // Each mode's figures are its own orders'.
+      const byMode = async () =>
+        (
+          await sql<{ org: string; sandbox: boolean; n: string; r: string; t: string; c: string }>`
+            SELECT organisation_id AS org, sandbox, sum(orders)::text AS n, sum(rewards)::text AS r,
+              sum(charged_total_minor)::text AS t, sum(rewards_claimed)::text AS c
+            FROM (SELECT organisation_id, sandbox, orders, rewards, charged_total_minor, rewards_claimed
+                  FROM order_stats_daily
+                  UNION ALL
+                  SELECT organisation_id, sandbox, orders, rewards, charged_total_minor, rewards_claimed
+                  FROM order_stats_deltas) s
+            GROUP BY 1, 2`.execute(db)
+        ).rows;
+      const { rows: recount } = await sql<{ org: string; sandbox: boolean; n: string; t: string }>`
+        SELECT organisation_id AS org, sandbox, count(*)::text AS n, sum(charged_total_minor)::text AS t
+        FROM orders GROUP BY 1, 2`.execute(db);
+      const voided = await sql<{ share: string }>`
+        SELECT (charged_subtotal_minor / 3 + charged_fee_minor / 3)::text AS share
+        FROM orders WHERE id = ${voidedOrder}`.execute(db);
+      const refund = Number(voided.rows[0]?.share);
+      const modes = await byMode();
+      const of = (org: string, sandbox: boolean) => modes.find((m) => m.org === org && m.sandbox === sandbox);
+      const recounted = (org: string, sandbox: boolean) => recount.find((m) => m.org === org && m.sandbox === sandbox);
+      expect(of(a, true)).toEqual({
+        org: a,
+        sandbox: true,
+        n: '4',
+        r: String(3 - 1 + 1 + 2 + 1),
+        t: String(Number(recounted(a, true)?.t) - refund),
+        c: '3',
+      });
+      expect(of(a, false)).toEqual({ org: a, sandbox: false, n: '2', r: '3', t: recounted(a, false)?.t, c: '1' });
+      expect(of(b, true)).toMatchObject({ n: '1', r: '1', c: '1' });
+      expect(of(b, false)).toBeUndefined();
+
+      // The new triggers and compaction keep the modes apart: a claim of a sandbox order after
+      // going live counts in the sandbox figures.
+      const [sandboxOrder] = (
+        await sql<{
+          id: string;
+        }>`SELECT id FROM orders WHERE organisation_id = ${a} AND sandbox AND status = 'completed'
+          ORDER BY created_at LIMIT 1`.execute(db)
+      ).rows;
+      await sql`UPDATE rewards SET claim_first_opened_at = now(), claim_last_opened_at = now(), claim_open_count = 1
+        WHERE order_id = ${sandboxOrder?.id} AND claim_first_opened_at IS NULL AND void_state IS NULL`.execute(db);
+      await write(a, [[4, 1000, 1, 'completed']]);
+      await sql`SELECT compact_order_stats()`.execute(db);
+      const after = await byMode();
+      const ofAfter = (org: string, sandbox: boolean) => after.find((m) => m.org === org && m.sandbox === sandbox);
+      expect(ofAfter(a, true)).toMatchObject({ n: '4', c: '4' });
+      expect(ofAfter(a, false)).toMatchObject({ n: '3', r: '4', c: '1' });
     } finally {
       await handle.close();
     }

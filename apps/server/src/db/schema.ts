@@ -677,6 +677,8 @@ export interface SandboxProviderFailuresTable {
 /** Rollup rows of order figures per organisation, UTC day and status (migration 0040). */
 interface OrderStatsTable {
   organisation_id: string;
+  /** The orders' mode (orders.sandbox): sandbox and live figures are kept apart (0095, decision 045). */
+  sandbox: boolean;
   /** A `date`: read as a Date by both drivers; written and compared as 'YYYY-MM-DD'. */
   day: ColumnType<Date, string, string>;
   status: 'pending' | 'completed' | 'failed';

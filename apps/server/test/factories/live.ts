@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { ensureOrgAccounts, organisationBilling, postEntry } from '../../src/modules/ledger';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../factories';
-import { FAKE_TANGO, type FakeTango } from '../fake-tango';
-import type { TestApp } from '../helpers';
+import { FAKE_TANGO, FakeTango } from '../fake-tango';
+import { createTestApp, type TestApp } from '../helpers';
 
 /** The environment of an instance whose real provider is a fake Tango (decision 045). */
 export function tangoEnv(fake: FakeTango, baseUrl: string): Record<string, string> {
@@ -14,6 +14,31 @@ export function tangoEnv(fake: FakeTango, baseUrl: string): Record<string, strin
     TANGO_CUSTOMER_ID: FAKE_TANGO.customerId,
     TANGO_ACCOUNT_ID: FAKE_TANGO.accountId,
     TANGO_REQUESTS_PER_SECOND: '50',
+  };
+}
+
+/**
+ * A test app whose real provider is a fake Tango, its catalogue synced, and an operator to take
+ * organisations live; `close` stops both.
+ */
+export async function createTangoTestApp(): Promise<{
+  t: TestApp;
+  fake: FakeTango;
+  operator: SignedUpUser;
+  close: () => Promise<void>;
+}> {
+  const fake = new FakeTango();
+  const t = await createTestApp({ env: tangoEnv(fake, await fake.start()) });
+  await t.app.catalogSync.run('manual');
+  const operator = await makeOperator(t);
+  return {
+    t,
+    fake,
+    operator,
+    close: async () => {
+      await t.close();
+      await fake.stop();
+    },
   };
 }
 

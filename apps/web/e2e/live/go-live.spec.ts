@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiToken } from '../sending/helpers';
 import { type Account, createVerifiedAccount, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+
+/** The fake Tango's range card (FAKE_TANGO.activeRangeUtid in apps/server/test/fake-tango.ts). */
+const RANGE_CARD = 'U157189';
 
 // Going live (decision 045) on the live server (scripts/e2e-live.ts, a fake Tango as the real
 // provider): the owner asks on Billing, an operator approves in Settings → Operators, the
@@ -21,11 +25,30 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** Sends a 10.00 card through the API and waits for it to be delivered; answers the order. */
+async function sendDelivered(page: Page, token: string, email: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await page.request.post('/api/v1/orders', {
+    headers,
+    data: { product_code: RANGE_CARD, amount: 10, email, quantity: 1 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const order = (await res.json()) as { order_id: string; sandbox: boolean };
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/v1/orders/${order.order_id}`, { headers })).json()).status)
+    .toBe('completed');
+  return order;
+}
+
 test('an owner asks to go live, an operator approves, a bank transfer funds the live balance', async ({
   page,
   browser,
 }) => {
   const owner = await signUpAndSignIn(page);
+  // An order sent while in the sandbox, to find again once live (decision 045).
+  const token = await apiToken(page.request, owner);
+  const sandboxTo = `sandbox-${Date.now()}@example.com`;
+  expect((await sendDelivered(page, token, sandboxTo)).sandbox).toBe(true);
   await page.goto('/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   // The sandbox, labelled, with its play money.
@@ -94,6 +117,28 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   await page.reload();
   await expect(page.getByRole('definition').filter({ hasText: '$' }).first()).toHaveText('$2,500.00');
   await op.context().close();
+
+  // A live order: the order history shows it alone, unlabelled; the switch shows the earlier
+  // sandbox order, labelled Sandbox.
+  const liveTo = `live-${Date.now()}@example.com`;
+  expect((await sendDelivered(page, token, liveTo)).sandbox).toBe(false);
+  await page.goto('/orders');
+  const orders = page.getByRole('region', { name: 'Orders' });
+  const row = (email: string) => orders.getByRole('row').filter({ hasText: email });
+  await expect(row(liveTo)).toBeVisible();
+  await expect(row(sandboxTo)).toHaveCount(0);
+  await expect(orders.getByText('Sandbox', { exact: true })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Mode' }).click();
+  await page.getByRole('option', { name: 'Sandbox orders' }).click();
+  await expect(page).toHaveURL(/[?&]mode=sandbox/);
+  await expect(row(sandboxTo)).toBeVisible();
+  await expect(row(sandboxTo).getByText('Sandbox', { exact: true })).toBeVisible();
+  await expect(row(liveTo)).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  await page.getByRole('combobox', { name: 'Mode' }).click();
+  await page.getByRole('option', { name: 'Live orders' }).click();
+  await expect(row(liveTo)).toBeVisible();
+  await expect(row(sandboxTo)).toHaveCount(0);
 });
 
 test('the operator area and the go-live form at 375 px, in both themes, pass axe', async ({ page, browser }) => {

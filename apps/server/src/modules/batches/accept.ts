@@ -155,7 +155,8 @@ async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { posit
 /** The orders, their rewards, `order.created` (history and public) and fulfilment jobs. */
 async function writeOrders(app: FastifyInstance, tx: Tx, orders: NewOrderRow[]) {
   if (!orders.length) return;
-  await tx
+  // Each order's mode is the one its trigger took from the organisation (decision 045).
+  const written = await tx
     .insertInto('orders')
     .values(
       orders.map((o) => ({
@@ -189,7 +190,9 @@ async function writeOrders(app: FastifyInstance, tx: Tx, orders: NewOrderRow[]) 
         batch_id: o.batch_id,
       })),
     )
+    .returning(['id', 'sandbox'])
     .execute();
+  const sandbox = new Map(written.map((w) => [w.id, w.sandbox]));
   const key = app.secrets.rewardCodeKey;
   const rewards = orders.flatMap((o) =>
     Array.from({ length: o.quantity }, (_, i) => {
@@ -209,7 +212,11 @@ async function writeOrders(app: FastifyInstance, tx: Tx, orders: NewOrderRow[]) 
       .values(rewards.slice(i, i + 1000))
       .execute();
   }
-  const created = orders.map((o) => ({ order: o, data: { order: presentOrder(o) } }));
+  const created = orders.map((o) => {
+    const mode = sandbox.get(o.id);
+    if (mode === undefined) throw new Error(`the insert returned no row for order ${o.id}`);
+    return { order: o, data: { order: presentOrder({ ...o, sandbox: mode }) } };
+  });
   await tx
     .insertInto('order_events')
     .values(

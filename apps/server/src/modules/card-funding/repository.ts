@@ -84,13 +84,14 @@ export async function setShortfall(tx: Tx, organisationId: string, shortfallMino
 }
 
 /** Whether sending is frozen (a shortfall waits to be paid). */
-export async function isSendingFrozen(tx: Tx, organisationId: string): Promise<boolean> {
+/** Whether sending is frozen, and the organisation's mode now (one read for an order's checks). */
+export async function sendingState(tx: Tx, organisationId: string): Promise<{ frozen: boolean; sandbox: boolean }> {
   const row = await tx
     .selectFrom('organisations')
-    .select('sending_frozen_at')
+    .select(['sending_frozen_at', 'sandbox'])
     .where('id', '=', organisationId)
-    .executeTakeFirst();
-  return Boolean(row?.sending_frozen_at);
+    .executeTakeFirstOrThrow();
+  return { frozen: Boolean(row.sending_frozen_at), sandbox: row.sandbox };
 }
 
 /** The open available balance, row-locked until the transaction ends. */

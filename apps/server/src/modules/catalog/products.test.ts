@@ -260,6 +260,7 @@ describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
     const day = (daysAgo: number) => sql<Date>`current_date - ${sql.lit(daysAgo)}::integer`;
     const stats = (brand: string, orders: number, daysAgo: number, status = 'completed') => ({
       organisation_id: randomUUID(),
+      sandbox: true,
       day: day(daysAgo),
       status,
       brand,

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
-import { creditBalance, goLive, LIVE_REQUEST, makeOperator, tangoEnv } from '../../../test/factories/live';
+import { createTangoTestApp, creditBalance, goLive, LIVE_REQUEST } from '../../../test/factories/live';
 import { joinAs } from '../../../test/factories/members';
 import { balanceOf, claimTokensOf, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
-import { FAKE_TANGO, FakeTango } from '../../../test/fake-tango';
+import { FAKE_TANGO, type FakeTango } from '../../../test/fake-tango';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 import { bankReference } from '../../lib/bank-transfer';
 import { replayBalance } from '../ledger/repository';
@@ -59,16 +59,11 @@ describe(`sandbox and live on Tango Card (${TEST_DB})`, () => {
   let fake: FakeTango;
   let t: TestApp;
   let operator: SignedUpUser;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    fake = new FakeTango();
-    t = await createTestApp({ env: tangoEnv(fake, await fake.start()) });
-    await t.app.catalogSync.run('manual');
-    operator = await makeOperator(t);
+    ({ t, fake, operator, close } = await createTangoTestApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.stop();
-  });
+  afterAll(() => close());
 
   const order = (user: SignedUpUser, extra: object = {}) =>
     postOrder(t, user.accessToken, {

@@ -2,6 +2,7 @@ import { ORDER_EXPORT_COLUMNS, type OrderSearchQuery } from '@giftrelay/contract
 import { toDecimalString } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
+import { sandboxOf } from './read-orders';
 import * as repo from './repository';
 
 const EXPORT_BATCH = 2000;
@@ -20,6 +21,7 @@ export async function* exportOrders(
   for (;;) {
     const rows = await repo.listOrders(app.db, {
       organisationId,
+      sandbox: sandboxOf(q.mode),
       search: q.q || undefined,
       status: q.status,
       limit: EXPORT_BATCH,

@@ -13,6 +13,13 @@ export {
 } from './prepare-order';
 export { presentOrder } from './presenter';
 export { type ReminderReport, remindAndExpireUnopened } from './reminders';
-export { findOrganisationProfile, findRewardByClaimHash, listOrders, type OrderRow } from './repository';
+export {
+  findOrganisationProfile,
+  findRewardByClaimHash,
+  listOrders,
+  modeOf,
+  type OrderRow,
+  type Scope,
+} from './repository';
 export { recordClaimOpened } from './reward-events';
 export { onBatchOrderSettled } from './settled';

@@ -48,6 +48,12 @@ import { cachedStatement, NamedParameters } from './statements';
  */
 export interface PlaceOrderInput {
   order: NewOrderRow;
+  /**
+   * The mode the answers state (the organisation's, read before): the hold takes only an open
+   * account of this mode, so an organisation that went live meanwhile is refused, never answered
+   * wrongly (decision 045). The order row's own mode comes from its trigger, the same.
+   */
+  sandbox: boolean;
   /** The caller's session or API key, checked in the statement (the organisation is the order's). */
   credential: UncheckedCredential;
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
@@ -111,6 +117,7 @@ const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COL
 const FIXED = [
   'job',
   'org',
+  'sandbox',
   'total',
   'chargeCurrency',
   'chargeExponent',
@@ -175,7 +182,7 @@ ap AS (
 a AS (
   UPDATE ledger_accounts SET balance_minor = balance_minor - ${p('total')}::bigint
   WHERE organisation_id = ${org} AND kind = 'available' AND currency = ${p('chargeCurrency')}::text
-    AND closed_at IS NULL AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
+    AND closed_at IS NULL AND live = NOT ${p('sandbox')}::boolean AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
   RETURNING id, balance_minor AS available_after
 ),
 bl AS (
@@ -261,6 +268,7 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
   const record = {
     job: input.job.json,
     org: order.organisation_id,
+    sandbox: input.sandbox,
     total: order.charged_total_minor,
     chargeCurrency: order.charge_currency,
     chargeExponent: exponentOf(order.charge_currency),

@@ -57,9 +57,10 @@ async function placeOrder(
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   try {
-    // A shortfall from a card refund or dispute freezes sending (decision 046).
-    await assertSendingAllowed(app.db, actor.organisationId);
-    placed = await prepareOrder(app, actor, body);
+    // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
+    // gives the mode the answer states; the statement holds only from that mode's account.
+    const { sandbox } = await assertSendingAllowed(app.db, actor.organisationId);
+    placed = await prepareOrder(app, actor, body, sandbox);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
       await session.ensureChecked();
@@ -74,6 +75,7 @@ async function placeOrder(
   );
   const input: PlaceOrderInput = {
     order: placed.order,
+    sandbox: placed.summary.sandbox,
     credential: token,
     rewards: placed.rewards,
     eventPayload: JSON.stringify({ order: placed.summary }),

@@ -35,8 +35,17 @@ export interface PreparedOrder {
   holdDescription: string;
 }
 
-/** Checks the request and builds everything the order statement writes; throws typed 4xx refusals. */
-export async function prepareOrder(app: FastifyInstance, actor: Actor, body: CreateOrderBody): Promise<PreparedOrder> {
+/**
+ * Checks the request and builds everything the order statement writes; throws typed 4xx refusals.
+ * `sandbox` is the organisation's mode as just read: the answers say it, and the statement holds
+ * the money only from an account of that mode, so the order is written in it or not at all.
+ */
+export async function prepareOrder(
+  app: FastifyInstance,
+  actor: Actor,
+  body: CreateOrderBody,
+  sandbox: boolean,
+): Promise<PreparedOrder> {
   const product = await cachedProduct(app, body.product_code);
   if (!product?.available) {
     throw new AppError('INVALID_PRODUCT', `Product code ${body.product_code} does not exist or is not available`);
@@ -69,9 +78,10 @@ export async function prepareOrder(app: FastifyInstance, actor: Actor, body: Cre
     message: body.message || null,
     sendAt,
   });
-  const summary = presentOrder(order);
+  const summary = presentOrder({ ...order, sandbox });
   const waitingSummary = presentOrder({
     ...order,
+    sandbox,
     status: 'pending_approval',
     approval_expires_at: approvalExpiry(order),
   });

@@ -3,7 +3,7 @@ import { toMajor } from '@giftrelay/money';
 import type { OrderEventRow, OrderRow, RewardRow } from './repository';
 
 /** An order as the API shows it: major units and integer minor units side by side, ISO times. */
-export function presentOrder(o: Omit<OrderRow, 'sandbox'>): OrderSummary {
+export function presentOrder(o: OrderRow): OrderSummary {
   const face = (minor: string) => toMajor(Number(minor), o.currency);
   const charged = (minor: string) => toMajor(Number(minor), o.charge_currency);
   return {
@@ -49,6 +49,7 @@ export function presentOrder(o: Omit<OrderRow, 'sandbox'>): OrderSummary {
         }
       : null,
     send_at: o.send_at?.toISOString() ?? null,
+    sandbox: o.sandbox,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ListOrdersQuery, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
+import type { ListOrdersQuery, OrderMode, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,12 +15,17 @@ export async function getOrderDetail(app: FastifyInstance, organisationId: strin
   return presentOrderDetail(order, rewards, events);
 }
 
+/** The `mode` a listing asks for as the orders' `sandbox`; none: the organisation's mode now. */
+export const sandboxOf = (mode: OrderMode | undefined): boolean | undefined =>
+  mode === undefined ? undefined : mode === 'sandbox';
+
 const ORDERS_LISTING = 'orders';
 const OrderPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
 
 export async function listOrders(app: FastifyInstance, organisationId: string, q: ListOrdersQuery) {
   const rows = await repo.listOrders(app.db, {
     organisationId,
+    sandbox: sandboxOf(q.mode),
     search: q.q || undefined,
     status: q.status,
     limit: q.limit + 1,
@@ -48,11 +53,12 @@ export async function orderStats(
   q: OrderSearchQuery,
 ): Promise<OrderStats> {
   const search = q.q || undefined;
+  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
   const [currency, counts] = await Promise.all([
     billingCurrency(app, organisationId),
     search
-      ? repo.searchedStatusCounts(app.db, { organisationId, search, status: q.status })
-      : figuresByStatus(app.db, organisationId, {}, q.status).then((m) =>
+      ? repo.searchedStatusCounts(app.db, { ...scope, search, status: q.status })
+      : figuresByStatus(app.db, scope, {}, q.status).then((m) =>
           [...m].map(([status, f]) => ({ status, orders: f.orders, charged_total_minor: f.chargedTotalMinor })),
         ),
   ]);

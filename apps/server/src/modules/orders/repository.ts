@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Tx = Transaction<Database> | Kysely<Database>;
@@ -59,8 +59,24 @@ export async function listEvents(tx: Tx, orderId: string): Promise<OrderEventRow
   return tx.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-export interface OrderFilter {
+/**
+ * Whose orders: one organisation's, of one mode (decision 045). `sandbox` left out means the
+ * organisation's mode now, read in the same statement: a live organisation sees and counts its live
+ * orders, however many it placed in sandbox mode before going live.
+ */
+export interface Scope {
   organisationId: string;
+  sandbox?: boolean;
+}
+
+/** The value an order's (or a rollup row's) `sandbox` must have to be in the scope. */
+export function modeOf(scope: Scope): RawBuilder<boolean> {
+  return scope.sandbox === undefined
+    ? sql<boolean>`(SELECT g.sandbox FROM organisations g WHERE g.id = ${scope.organisationId})`
+    : sql<boolean>`${scope.sandbox}`;
+}
+
+export interface OrderFilter extends Scope {
   /** Matched anywhere in the id, recipient email or name, brand or product name; any case. */
   search?: string;
   status?: OrderRow['status'];
@@ -70,7 +86,7 @@ export interface OrderFilter {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filtered(tx: Tx, f: OrderFilter) {
-  let query = tx.selectFrom('orders').where('organisation_id', '=', f.organisationId);
+  let query = tx.selectFrom('orders').where('organisation_id', '=', f.organisationId).where('sandbox', '=', modeOf(f));
   if (f.status) query = query.where('status', '=', f.status);
   if (f.search) query = query.where(sql<string>`search_text`, 'like', likePattern(f.search));
   return query;

@@ -1,15 +1,17 @@
 import { type OrderStatus, SPENDING_STATUSES } from '@giftrelay/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { modeOf, type Scope } from '../orders';
 
 type Db = Kysely<Database>;
 
-export type { OrderStatus };
+export type { OrderStatus, Scope };
 
 /**
- * Reads of the order rollups (migration 0040). Each sums the compacted rollup and the deltas not
- * yet folded into it in ONE statement, so it sees every committed order exactly once whether or
- * not the compactor has run. Days are UTC dates as 'YYYY-MM-DD'; ranges are [from, to).
+ * Reads of the order rollups (migration 0040; by mode since 0095). Each sums the compacted rollup
+ * and the deltas not yet folded into it in ONE statement, so it sees every committed order exactly
+ * once whether or not the compactor has run. Days are UTC dates as 'YYYY-MM-DD'; ranges are
+ * [from, to). Each reads one organisation's orders of one mode (`Scope`).
  */
 export interface DayRange {
   from?: string;
@@ -44,8 +46,8 @@ const figures = (r: MeasureRow): Figures => ({
   rewardsClaimed: Number(r.rewards_claimed),
 });
 
-function where(organisationId: string, range: DayRange, status?: OrderStatus): RawBuilder<unknown> {
-  return sql`organisation_id = ${organisationId}
+function where(scope: Scope, range: DayRange, status?: OrderStatus): RawBuilder<unknown> {
+  return sql`organisation_id = ${scope.organisationId} AND sandbox = ${modeOf(scope)}
     ${range.from ? sql`AND day >= ${range.from}::date` : sql``}
     ${range.to ? sql`AND day < ${range.to}::date` : sql``}
     ${status ? sql`AND status = ${status}` : sql``}`;
@@ -55,11 +57,11 @@ function where(organisationId: string, range: DayRange, status?: OrderStatus): R
 function source(
   table: 'order_stats_daily' | 'order_stats_daily_dims',
   columns: RawBuilder<unknown>,
-  organisationId: string,
+  scope: Scope,
   range: DayRange,
   status?: OrderStatus,
 ) {
-  const cond = where(organisationId, range, status);
+  const cond = where(scope, range, status);
   const m = sql`orders, rewards, charged_total_minor, charged_fee_minor, rewards_claimed`;
   return sql`(SELECT ${columns}, ${m} FROM ${sql.table(table)} WHERE ${cond}
     UNION ALL
@@ -69,13 +71,13 @@ function source(
 /** Figures per status over the range (statuses without orders are absent). */
 export async function figuresByStatus(
   db: Db,
-  organisationId: string,
+  scope: Scope,
   range: DayRange,
   status?: OrderStatus,
 ): Promise<Map<OrderStatus, Figures>> {
   const { rows } = await sql<MeasureRow & { status: OrderStatus }>`
     SELECT status, ${MEASURES}
-    FROM ${source('order_stats_daily', sql`status`, organisationId, range, status)}
+    FROM ${source('order_stats_daily', sql`status`, scope, range, status)}
     GROUP BY status`.execute(db);
   return new Map(rows.map((r) => [r.status, figures(r)]));
 }
@@ -85,14 +87,14 @@ export type Period = 'day' | 'week' | 'month';
 /** Figures per period start (a UTC date) and status, for the time series. */
 export async function figuresByPeriod(
   db: Db,
-  organisationId: string,
+  scope: Scope,
   range: DayRange,
   period: Period,
 ): Promise<{ period: string; status: OrderStatus; figures: Figures }[]> {
   const bucket = period === 'day' ? sql`day` : sql`date_trunc(${period}, day::timestamp)::date`;
   const { rows } = await sql<MeasureRow & { period: string; status: OrderStatus }>`
     SELECT ${bucket}::text AS period, status, ${MEASURES}
-    FROM ${source('order_stats_daily', sql`day, status`, organisationId, range)}
+    FROM ${source('order_stats_daily', sql`day, status`, scope, range)}
     GROUP BY 1, 2`.execute(db);
   return rows.map((r) => ({ period: r.period, status: r.status, figures: figures(r) }));
 }
@@ -102,14 +104,14 @@ export type Dimension = 'brand' | 'category' | 'country';
 /** Figures per brand, category or country and status. */
 export async function figuresByDimension(
   db: Db,
-  organisationId: string,
+  scope: Scope,
   range: DayRange,
   dimension: Dimension,
 ): Promise<{ key: string; status: OrderStatus; figures: Figures }[]> {
   const column = sql.ref(dimension);
   const { rows } = await sql<MeasureRow & { key: string; status: OrderStatus }>`
     SELECT ${column} AS key, status, ${MEASURES}
-    FROM ${source('order_stats_daily_dims', sql`${column}, status`, organisationId, range)}
+    FROM ${source('order_stats_daily_dims', sql`${column}, status`, scope, range)}
     GROUP BY 1, 2`.execute(db);
   return rows.map((r) => ({ key: r.key, status: r.status, figures: figures(r) }));
 }
@@ -120,14 +122,15 @@ export async function figuresByDimension(
  */
 export async function topRecipients(
   db: Db,
-  organisationId: string,
+  scope: Scope,
   since: Date,
   limit: number,
 ): Promise<{ recipient_email: string; charged_total_minor: number; orders: number }[]> {
   const rows = await db
     .selectFrom('orders')
     .select(['recipient_email', sql<string>`sum(charged_total_minor)`.as('total'), sql<string>`count(*)`.as('orders')])
-    .where('organisation_id', '=', organisationId)
+    .where('organisation_id', '=', scope.organisationId)
+    .where('sandbox', '=', modeOf(scope))
     .where('created_at', '>=', since)
     .where('status', 'in', SPENDING_STATUSES)
     .groupBy('recipient_email')

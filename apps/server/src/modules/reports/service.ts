@@ -43,7 +43,7 @@ export async function dashboard(app: FastifyInstance, organisationId: string, no
   const period = { from: monthStart(utcDay(now)), to: monthStart(utcDay(now), 1) };
   const [currency, byStatus, recent] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByStatus(app.db, organisationId, period),
+    repo.figuresByStatus(app.db, { organisationId }, period),
     listOrders(app.db, { organisationId, limit: 10 }),
   ]);
   const month = spendOf(byStatus);
@@ -72,9 +72,9 @@ export async function dashboardCharts(
   const from = addDays(to, -DASHBOARD_CHART_DAYS);
   const [currency, byDay, byBrand, recipients] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByPeriod(app.db, organisationId, { from, to }, 'day'),
-    repo.figuresByDimension(app.db, organisationId, { from, to }, 'brand'),
-    repo.topRecipients(app.db, organisationId, new Date(`${from}T00:00:00Z`), TOP_N),
+    repo.figuresByPeriod(app.db, { organisationId }, { from, to }, 'day'),
+    repo.figuresByDimension(app.db, { organisationId }, { from, to }, 'brand'),
+    repo.topRecipients(app.db, { organisationId }, new Date(`${from}T00:00:00Z`), TOP_N),
   ]);
   const money = (minor: number) => toMajor(minor, currency);
   const daily = new Map<string, number>();
@@ -151,11 +151,11 @@ export async function analytics(
   const range = { from, to: addDays(to, 1) };
   const [currency, byStatus, series, brands, categories, countries] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByStatus(app.db, organisationId, range),
-    repo.figuresByPeriod(app.db, organisationId, range, q.interval),
-    repo.figuresByDimension(app.db, organisationId, range, 'brand'),
-    repo.figuresByDimension(app.db, organisationId, range, 'category'),
-    repo.figuresByDimension(app.db, organisationId, range, 'country'),
+    repo.figuresByStatus(app.db, { organisationId }, range),
+    repo.figuresByPeriod(app.db, { organisationId }, range, q.interval),
+    repo.figuresByDimension(app.db, { organisationId }, range, 'brand'),
+    repo.figuresByDimension(app.db, { organisationId }, range, 'category'),
+    repo.figuresByDimension(app.db, { organisationId }, range, 'country'),
   ]);
   const money = (minor: number) => toMajor(minor, currency);
   const totals = spendOf(byStatus);

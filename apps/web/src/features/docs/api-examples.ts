@@ -119,6 +119,7 @@ const PENDING_ORDER = {
   created_by: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   approval: null,
   send_at: null,
+  sandbox: true,
 };
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
@@ -378,7 +379,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'create-order',
     title: 'List orders',
     description:
-      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those, and q searches them (see Orders & Reports). Pass next_cursor as cursor for the next page, until it is null.',
+      'Your organisation’s orders, newest first, limit at a time (20 unless asked, at most 100); status=pending, completed or failed keeps only those, and q searches them (see Orders & Reports). Pass next_cursor as cursor for the next page, until it is null. Once your organisation is live it lists live orders; mode=sandbox lists those sent in the sandbox before (each order says sandbox: true or false).',
     method: 'GET',
     path: '/api/v1/orders?limit=20',
     auth: true,

@@ -8,10 +8,10 @@ import { PENDING_REFRESH_MS } from './list-orders';
 export const getOrderStats = async (filters: OrderFilters, signal?: AbortSignal): Promise<OrderStats> =>
   OrderStatsSchema.parse(await api.get(`/api/v1/orders/stats${filterQuery(filters)}`, { signal }));
 
-export const orderStatsQueryOptions = ({ q, status }: OrderFilters) =>
+export const orderStatsQueryOptions = ({ q, status, mode }: OrderFilters) =>
   queryOptions({
-    queryKey: [...sharedQueryKeys.orders, 'stats', { q, status }] as const,
-    queryFn: ({ signal }) => getOrderStats({ q, status }, signal),
+    queryKey: [...sharedQueryKeys.orders, 'stats', { q, status, mode }] as const,
+    queryFn: ({ signal }) => getOrderStats({ q, status, mode }, signal),
     refetchInterval: (query) => ((query.state.data?.pending ?? 0) > 0 ? PENDING_REFRESH_MS : false),
   });
 

@@ -24,10 +24,10 @@ export const listOrders = async (query: OrdersPageQuery, signal?: AbortSignal) =
 export const pendingRefreshInterval = (orders: Pick<OrderSummary, 'status'>[] | undefined): number | false =>
   orders?.some((o) => o.status === 'pending') ? PENDING_REFRESH_MS : false;
 
-export const ordersQueryOptions = ({ q, status, cursor }: OrdersPageQuery) =>
+export const ordersQueryOptions = ({ q, status, mode, cursor }: OrdersPageQuery) =>
   queryOptions({
-    queryKey: [...sharedQueryKeys.orders, 'list', { q, status, cursor }] as const,
-    queryFn: ({ signal }) => listOrders({ q, status, cursor }, signal),
+    queryKey: [...sharedQueryKeys.orders, 'list', { q, status, mode, cursor }] as const,
+    queryFn: ({ signal }) => listOrders({ q, status, mode, cursor }, signal),
     // The page in view stays while the next one loads, rather than flashing skeletons.
     placeholderData: keepPreviousData,
     refetchInterval: (query) => pendingRefreshInterval(query.state.data?.data),

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { SandboxBadge } from '@/components/ui/sandbox-badge';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/auth/use-can';
@@ -47,6 +48,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <OrderStatusBadge status={o.status} />
+        {o.sandbox && <SandboxBadge />}
         <span className="font-medium">{o.brand}</span>
         <span className="text-sm text-muted-foreground">{o.product_name}</span>
       </div>

@@ -196,6 +196,33 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
   });
 
+  it('shows the mode asked for, labels sandbox orders Sandbox, and switches to live orders', async () => {
+    fake.orders = [anOrder({ sandbox: true }), { ...BOB, sandbox: false }];
+    const { user } = renderPage('/orders?mode=sandbox&cursor=c1');
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    expect(lastRequest('/api/v1/orders')?.searchParams.get('mode')).toBe('sandbox');
+    expect(lastRequest('/api/v1/orders/stats')?.searchParams.get('mode')).toBe('sandbox');
+    const [sandboxRow, liveRow] = rowsOf() as HTMLElement[];
+    expect(within(sandboxRow as HTMLElement).getByText('Sandbox')).toBeTruthy();
+    expect(within(liveRow as HTMLElement).queryByText('Sandbox')).toBeNull();
+    const select = screen.getByRole('combobox', { name: 'Mode' });
+    expect(select.textContent).toBe('Sandbox orders');
+
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Live orders' }));
+    await waitFor(() => expect(searchOf().get('mode')).toBe('live'));
+    // Another mode starts again at the first page.
+    expect(searchOf().has('cursor')).toBe(false);
+    await waitFor(() => expect(lastRequest('/api/v1/orders')?.searchParams.get('mode')).toBe('live'));
+  });
+
+  it('has no mode switch for an organisation in the sandbox, and asks for its own mode', async () => {
+    renderPage();
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+    expect(lastRequest('/api/v1/orders')?.searchParams.has('mode')).toBe(false);
+  });
+
   it('welcomes an organisation with no orders differently from a search that finds none', async () => {
     fake.orders = [];
     fake.stats = someStats({ total_orders: 0, delivered: 0, failed: 0, total_value: 0 });

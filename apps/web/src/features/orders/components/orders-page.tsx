@@ -4,12 +4,14 @@ import { PageHeading } from '@/components/layout/page-heading';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/auth/use-can';
+import { useSession } from '@/lib/auth/use-session';
 import { useOrderStats } from '../api/get-order-stats';
 import { useOrders } from '../api/list-orders';
 import { useOrdersExport } from '../hooks/use-orders-export';
 import { useOrdersView } from '../hooks/use-orders-view';
 import { hasFilters, statusFilterOf } from '../utils/order-view';
 import { ExportButton } from './export-button';
+import { ModeFilter } from './mode-filter';
 import { OrderDetailSheet } from './order-detail-sheet';
 import { OrderSearch } from './order-search';
 import { OrderStats } from './order-stats';
@@ -17,11 +19,14 @@ import { OrdersPagination } from './orders-pagination';
 import { OrdersTable } from './orders-table';
 import { StatusFilter } from './status-filter';
 
-/** The order history: search, status filter, figures, the orders a page at a time, export, detail. */
+/** The order history: search, status (and, once live, mode) filters, figures, the orders a page at a time, export, detail. */
 export function OrdersPage() {
   const orders = useOrdersView();
   const { view } = orders;
-  const filters = { q: view.q, status: view.status };
+  const session = useSession();
+  // A live organisation sees its live orders, and may switch to those it sent in the sandbox.
+  const isLive = session.status === 'signed-in' && !session.user.organisation.sandbox;
+  const filters = { q: view.q, status: view.status, mode: view.mode };
   const list = useOrders({ ...filters, cursor: view.cursor });
   const stats = useOrderStats(filters);
   const exporter = useOrdersExport();
@@ -49,6 +54,7 @@ export function OrdersPage() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <OrderSearch value={view.q ?? ''} onSearch={orders.setSearch} />
           <StatusFilter value={statusFilterOf(view)} onChange={orders.setStatus} />
+          {isLive || view.mode ? <ModeFilter value={view.mode ?? 'live'} onChange={orders.setMode} /> : null}
           <ExportButton
             state={exporter.state}
             onExport={() => void exporter.start(filters, stats.data?.total_orders)}

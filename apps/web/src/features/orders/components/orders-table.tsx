@@ -6,6 +6,7 @@ import { useIsMobile } from '@/components/layout/use-sidebar';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SandboxBadge } from '@/components/ui/sandbox-badge';
 import { useCan } from '@/lib/auth/use-can';
 import { formatLocalDate, formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -121,7 +122,10 @@ function OrderRow({
       <Cell main={order.brand} sub={order.product_name} />
       <Cell main={amount.face} sub={amount.charged && `Charged ${amount.charged}`} className="tabular-nums" />
       <td className="px-3 py-3">
-        <OrderStatusBadge status={order.status} />
+        <span className="flex flex-wrap items-center gap-1.5">
+          <OrderStatusBadge status={order.status} />
+          {order.sandbox && <SandboxBadge />}
+        </span>
       </td>
       <td className="px-3 py-3 whitespace-nowrap">
         <time dateTime={order.created_at} title={formatTimestamp(order.created_at)}>
@@ -163,7 +167,10 @@ function OrderCards({ orders, isUpdating, orderHref, orderLinkState }: OrdersTab
                 >
                   {shortOrderId(order.order_id)}
                 </Link>
-                <OrderStatusBadge status={order.status} />
+                <span className="flex items-center gap-1.5">
+                  <OrderStatusBadge status={order.status} />
+                  {order.sandbox && <SandboxBadge />}
+                </span>
               </div>
               <p className="font-medium break-all">{order.recipient_email}</p>
               {order.recipient_name && <p className="text-muted-foreground">{order.recipient_name}</p>}

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@giftrelay/contracts';
+import type { OrderMode, OrderStatus } from '@giftrelay/contracts';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type OrdersView, viewFromSearchParams, withView } from '../utils/order-view';
@@ -16,7 +16,7 @@ const historyState = (state: unknown): OrdersHistoryState =>
   state && typeof state === 'object' ? (state as OrdersHistoryState) : {};
 
 /**
- * The order history's search, status filter, page and open order live in the URL, so a reload,
+ * The order history's search, status filter, mode, page and open order live in the URL, so a reload,
  * Back or a shared link shows the same thing. Typing replaces the entry; choosing a status, a
  * page or an order adds one.
  */
@@ -38,6 +38,7 @@ export function useOrdersView() {
 
   const setSearch = useCallback((q: string) => change({ q }, { replace: true, state: {} }), [change]);
   const setStatus = useCallback((status: OrderStatus | undefined) => change({ status }, { state: {} }), [change]);
+  const setMode = useCallback((mode: OrderMode | undefined) => change({ mode }, { state: {} }), [change]);
 
   const nextPage = (cursor: string) => change({ cursor }, { state: { cursors: [...cursors, view.cursor ?? ''] } });
   // A shared link to a later page has no earlier cursors: Previous then goes to the first page.
@@ -60,6 +61,7 @@ export function useOrdersView() {
     hasPreviousPage: Boolean(view.cursor),
     setSearch,
     setStatus,
+    setMode,
     nextPage,
     previousPage,
     firstPage,

@@ -37,6 +37,17 @@ describe('the order history in the URL', () => {
     expect(current.get('q')).toBe('ada');
   });
 
+  it('reads the mode, live or sandbox; another is the organisation’s own; a change of mode starts at page one', () => {
+    expect(viewFromSearchParams(params('mode=sandbox')).mode).toBe('sandbox');
+    expect(viewFromSearchParams(params('mode=live')).mode).toBe('live');
+    expect(viewFromSearchParams(params('mode=test')).mode).toBeUndefined();
+    expect(withView(params('status=failed&cursor=c2'), { mode: 'sandbox' }).toString()).toBe(
+      'status=failed&mode=sandbox',
+    );
+    expect(filterQuery({ status: 'failed', mode: 'sandbox' })).toBe('?status=failed&mode=sandbox');
+    expect(hasFilters({ mode: 'sandbox' })).toBe(true);
+  });
+
   it('asks the API only for the filters that are set', () => {
     expect(filterQuery({})).toBe('');
     expect(filterQuery({ q: 'a&b', status: 'pending' })).toBe('?q=a%26b&status=pending');
