@@ -13,6 +13,7 @@ import {
 import { parseAmount } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { storableText } from '../../lib/storable-text';
 import type { CatalogProduct } from '../catalog';
 import { getRate, quotedRates } from '../fx';
 import {
@@ -212,14 +213,11 @@ function detailOf(err: unknown): string {
   throw err;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
- * A cell as the database can keep it, to show the row back as it was sent: NUL and lone
- * surrogates (which neither PostgreSQL text nor jsonb can hold) become U+FFFD. The row's checks
- * ran on what was sent, so such a row is invalid anyway.
+ * A cell as the database can keep it, to show the row back as it was sent (lib/storable-text).
+ * The row's checks ran on what was sent, so such a row is invalid anyway.
  */
 function storable(value: string | number | undefined): string | null {
   if (value === undefined) return null;
-  return String(value).replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
+  return storableText(String(value));
 }

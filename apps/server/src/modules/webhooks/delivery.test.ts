@@ -382,10 +382,10 @@ describe(`webhook delivery (${TEST_DB})`, () => {
      * A delivery the workers never pick up on their own (already marked queued, no job for it):
      * the tests below run its attempt by hand, as a worker would, once or twice at a time.
      */
-    async function handRunDelivery(path: string) {
+    async function handRunDelivery(path: string, url = receiver.url(path)) {
       const user = await signUpVerifiedUser(t);
       // The endpoint wants orders only, so the top-up's event reaches it only through the row below.
-      const { endpoint } = await addEndpoint(user, { url: receiver.url(path), event_types: ['order.created'] });
+      const { endpoint } = await addEndpoint(user, { url, event_types: ['order.created'] });
       expect((await topUp(user, 3)).statusCode).toBe(200);
       const event = await t.database.db
         .selectFrom('events')
@@ -469,6 +469,24 @@ describe(`webhook delivery (${TEST_DB})`, () => {
       expect(Number(rows[0]?.tries)).toBe(2);
       expect(at('/record-retry')).toHaveLength(1);
       expect(await state()).toEqual({ status: 'succeeded', attempts: 1 });
+    });
+
+    it('a receiver answering with a NUL byte is recorded (the byte shown as U+FFFD), once', async () => {
+      const nul = await startReceiver(() => ({ status: 200, body: 'ok\u0000done' }));
+      try {
+        const { deliveryId, state } = await handRunDelivery('/nul', nul.url('/nul'));
+        expect(await attemptDelivery(t.app, { deliveryId, attempt: 1 })).toBeNull();
+        expect(nul.received).toHaveLength(1);
+        expect(await state()).toEqual({ status: 'succeeded', attempts: 1 });
+        const attempt = await t.database.db
+          .selectFrom('webhook_attempts')
+          .select('response_excerpt')
+          .where('delivery_id', '=', deliveryId)
+          .executeTakeFirstOrThrow();
+        expect(attempt.response_excerpt).toBe('ok\uFFFDdone');
+      } finally {
+        await nul.close();
+      }
     });
   });
 });

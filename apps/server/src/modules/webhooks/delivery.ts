@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { fromKysely } from 'pg-boss';
 import { decryptSecret } from '../../lib/crypto';
+import { storableText } from '../../lib/storable-text';
 import { policyForMode } from './endpoints';
 import * as repo from './repository-deliveries';
 import { signatureHeader } from './signing';
@@ -37,9 +38,12 @@ const DISPATCH_BATCH = 200;
 const WORKER_POLL_SECONDS = 5;
 /**
  * How long past the POST's own timeout an attempt's claim holds (migration 0094): time to record
- * the outcome. A run that finds the claim held comes back after the timeout and this margin.
+ * the outcome, its retries included (a pool waits up to 5 s a try). A run that finds the claim
+ * held comes back after the timeout and this margin.
  */
-const CLAIM_MARGIN_MS = 15_000;
+const CLAIM_MARGIN_MS = 20_000;
+/** How many times one attempt's job is queued again behind a held claim before it is left. */
+const MAX_REQUEUES = 5;
 const RETRY_WAKE_WITHIN_MS = 15 * 60_000;
 
 /** The delay before attempt `attempt + 1`, jittered ±10 %, times `scale` (tests and benches only; decision 030). */
@@ -52,6 +56,8 @@ interface DeliverJob {
   deliveryId: string;
   /** The attempt this job makes (1 to MAX_ATTEMPTS). */
   attempt: number;
+  /** How many times this attempt's job was queued again because another run held its claim. */
+  requeued?: number;
 }
 
 export interface AttemptOutcome {
@@ -97,7 +103,8 @@ export function postWebhook(
         const chunks: Buffer[] = [];
         let size = 0;
         const end = () => {
-          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+          // Kept as the receiver sent it, but storable: a NUL in it would fail every recording.
+          const excerpt = storableText(Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'));
           finish({ statusCode: res.statusCode ?? null, excerpt, error: null });
           res.destroy();
         };
@@ -114,7 +121,7 @@ export function postWebhook(
       finish({ statusCode: null, excerpt: null, error: `no answer within ${timeoutMs / 1000} s` });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (err) => finish({ statusCode: null, excerpt: null, error: err.message }));
+    req.on('error', (err) => finish({ statusCode: null, excerpt: null, error: storableText(err.message) }));
     req.end(body);
   });
 }
@@ -140,11 +147,21 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
   // waited on the receiver) finds the first run's claim and comes back once it must have lapsed;
   // by then the attempt is recorded, or its worker died and this run makes it.
   const holdMs = timeoutMs + CLAIM_MARGIN_MS;
+  const claimedAt = Date.now();
   if (!(await repo.claimAttempt(app.db, d.id, job.attempt, holdMs))) {
     const again = await repo.loadForAttempt(app.db, job.deliveryId);
     if (again?.status !== 'pending' || again.attempts !== job.attempt - 1) return null;
-    const due = new Date(Date.now() + holdMs + 1000);
-    await app.queue.boss.send(DELIVER_QUEUE, job satisfies DeliverJob, { startAfter: due });
+    const requeued = (job.requeued ?? 0) + 1;
+    // Runs that post and then cannot record (the database refusing every try) would otherwise
+    // pass the claim from one to the next forever.
+    if (requeued > MAX_REQUEUES) {
+      app.log.warn({ deliveryId: d.id, attempt: job.attempt }, 'webhook attempt left: its claim was never released');
+      return null;
+    }
+    // Back when the other run's claim ends (its clock is the database's, as is the claim's).
+    const ends = again.claim_expires_at?.getTime() ?? Date.now();
+    const due = new Date(Math.max(ends, Date.now()) + 1000);
+    await app.queue.boss.send(DELIVER_QUEUE, { ...job, requeued } satisfies DeliverJob, { startAfter: due });
     return due;
   }
   const attemptedAt = new Date();
@@ -177,7 +194,7 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
   const nextRetryAt = delay === null ? null : new Date(attemptedAt.getTime() + delay * 1000);
   // The POST has happened: recording it is worth a few tries (a pool waiting on a busy database
   // times out after 5 s), since a run that gives up here leaves the attempt to be posted again.
-  return recordWithRetries(() =>
+  return recordWithRetries(claimedAt + holdMs - 1000, () =>
     app.db.transaction().execute(async (tx) => {
       const recorded = await repo.recordAttempt(tx, {
         deliveryId: d.id,
@@ -202,13 +219,17 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
 /** Delays between the tries of recording an attempt that has been posted. */
 const RECORD_RETRY_MS = [250, 1000, 3000];
 
-async function recordWithRetries<T>(record: () => Promise<T>): Promise<T> {
+/**
+ * Tries `record` again after a failure, but never past `until` (the claim's end): once the claim
+ * lapses another run may post the attempt, and this run's late record would then be its second.
+ */
+async function recordWithRetries<T>(until: number, record: () => Promise<T>): Promise<T> {
   for (let i = 0; ; i++) {
     try {
       return await record();
     } catch (err) {
       const wait = RECORD_RETRY_MS[i];
-      if (wait === undefined) throw err;
+      if (wait === undefined || Date.now() + wait >= until) throw err;
       await new Promise((r) => setTimeout(r, wait));
     }
   }

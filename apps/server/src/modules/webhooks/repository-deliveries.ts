@@ -27,6 +27,7 @@ export async function loadForAttempt(tx: Tx, deliveryId: string) {
       'o.sandbox',
       'd.status',
       'd.attempts',
+      'd.claim_expires_at',
       'w.id as endpoint_id',
       'w.url',
       'w.enabled',
