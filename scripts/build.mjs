@@ -28,7 +28,8 @@ export async function build({ force = false } = {}) {
     !force &&
     existsSync(stampFile) &&
     readFileSync(stampFile, 'utf8') === hash &&
-    existsSync(path.join(webDir, 'dist/app.html'))
+    existsSync(path.join(webDir, 'dist/app.html')) &&
+    existsSync(path.join(webDir, 'dist/.ssr/prerender.js'))
   ) {
     return false;
   }
@@ -70,7 +71,8 @@ async function precompress(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      await precompress(full);
+      // The server-side bundle (dist/.ssr) is imported by the server, never sent.
+      if (entry.name !== '.ssr') await precompress(full);
     } else if (COMPRESSIBLE.test(entry.name) && statSync(full).size >= 1024) {
       const data = readFileSync(full);
       writeFileSync(`${full}.gz`, await gzip(data, { level: 9 }));

@@ -1,18 +1,22 @@
 // Prerenders the public pages into the web build: dist/<path>/index.html (dist/index.html for /),
 // each with its own title and metadata, its content inside #root, its stylesheet inline, and its
 // scripts loaded after the first paint. The untouched app shell goes to dist/app.html for every
-// other route.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// other route. The server-side bundle stays in dist/.ssr (never served), with templates.json:
+// for each page the server renders per request (/blog with its posts, a post, a landing page),
+// the same page with an empty #root, which the server fills with the bundle's `renderRoute`.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const HEAD_BLOCK = /<!-- page-head[^>]*-->([\s\S]*?)<!-- \/page-head -->/;
 const ROOT = '<div id="root"></div>';
+/** The server-side bundle's folder inside dist (the server never serves it; apps/server/src/plugins/web.ts). */
+export const SSR_DIR = '.ssr';
 
 export async function prerender({ webDir, viteBuild }) {
   const dist = path.join(webDir, 'dist');
   // Inside the web package, so the bundle's imports resolve from its node_modules as they do in the app.
-  const ssrDir = path.join(webDir, 'node_modules/.cache/giftrelay-prerender');
+  const ssrDir = path.join(dist, SSR_DIR);
   await viteBuild({
     root: webDir,
     configFile: path.join(webDir, 'vite.config.ts'),
@@ -26,37 +30,45 @@ export async function prerender({ webDir, viteBuild }) {
       copyPublicDir: false,
     },
   });
-  try {
-    const { PRERENDERED_PAGES, RUNTIME_MODULES, renderPage } = await import(
-      pathToFileURL(path.join(ssrDir, 'prerender.js')).href
-    );
-    const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    if (!HEAD_BLOCK.test(shell) || !shell.includes(ROOT)) {
-      throw new Error('apps/web/index.html lost its page-head markers or its empty #root');
-    }
-    const template = inlineRenderBlocking(shell, dist);
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-
-    writeFileSync(
-      path.join(dist, 'app.html'),
-      shell.replace(HEAD_BLOCK, (_m, defaults) => defaults.trim()),
-    );
-    for (const page of PRERENDERED_PAGES) {
-      const { html, head, needsRuntime } = await renderPage(page.path);
-      const out = loadScriptsAfterPaint(
-        template.replace(HEAD_BLOCK, () => head).replace(ROOT, () => `<div id="root">${html}</div>`),
-        chunksOf(manifest, needsRuntime ? [...page.modules, ...RUNTIME_MODULES] : page.modules).map(
-          (file) => `/${file}`,
-        ),
-      );
-      const dir = path.join(dist, page.path);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, 'index.html'), out);
-    }
-    return PRERENDERED_PAGES.length;
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
+  const { PRERENDERED_PAGES, RUNTIME_MODULES, SERVER_RENDERED_ROUTES, renderPage } = await import(
+    pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+  );
+  const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!HEAD_BLOCK.test(shell) || !shell.includes(ROOT)) {
+    throw new Error('apps/web/index.html lost its page-head markers or its empty #root');
   }
+  const template = inlineRenderBlocking(shell, dist);
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  /** The page around #root: its head, and its chunks requested after the first paint. */
+  const pageAround = (head, modules, rootHtml) =>
+    loadScriptsAfterPaint(
+      template.replace(HEAD_BLOCK, () => head).replace(ROOT, () => `<div id="root">${rootHtml}</div>`),
+      chunksOf(manifest, modules).map((file) => `/${file}`),
+    );
+
+  writeFileSync(
+    path.join(dist, 'app.html'),
+    shell.replace(HEAD_BLOCK, (_m, defaults) => defaults.trim()),
+  );
+  const heads = new Map();
+  for (const page of PRERENDERED_PAGES) {
+    const { html, head, needsRuntime } = await renderPage(page.path);
+    heads.set(page.path, head);
+    const out = pageAround(head, needsRuntime ? [...page.modules, ...RUNTIME_MODULES] : page.modules, html);
+    const dir = path.join(dist, page.path);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), out);
+  }
+  // Every server-rendered route loads the runtime (none is the home page).
+  const defaultHead = HEAD_BLOCK.exec(shell)[1].trim();
+  const templates = Object.fromEntries(
+    SERVER_RENDERED_ROUTES.map(({ route, modules, prerendered }) => [
+      route,
+      pageAround(prerendered ? heads.get(prerendered) : defaultHead, [...modules, ...RUNTIME_MODULES], ''),
+    ]),
+  );
+  writeFileSync(path.join(ssrDir, 'templates.json'), JSON.stringify(templates));
+  return PRERENDERED_PAGES.length;
 }
 
 /**

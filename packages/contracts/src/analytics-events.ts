@@ -7,8 +7,7 @@ import { safeText } from './primitives';
  * a session is a random UUID the browser keeps in session storage under ANALYTICS_SESSION_KEY.
  */
 
-/** The session-storage key of the visitor's analytics session id (a random UUID, one per tab). */
-export const ANALYTICS_SESSION_KEY = 'giftrelay_analytics_session';
+export { ANALYTICS_SESSION_KEY } from './analytics-session';
 
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'cta_click', 'lead_submitted'] as const;
 export const AnalyticsEventTypeSchema = z.enum(ANALYTICS_EVENT_TYPES);

@@ -41,13 +41,7 @@ export const HERO_VISUAL_LABELS: Record<HeroVisual, string> = {
   smiling_team: 'Smiling team',
 };
 
-/** The primary call to action's label by offer type (spec section 2). */
-export function ctaLabel(offer: string): string {
-  if (offer === 'demo') return 'Book a Demo';
-  if (offer === 'trial') return 'Start Free Trial';
-  if (offer === 'enterprise') return 'Contact Sales';
-  return 'Get Started Free';
-}
+export { ctaLabel, LANDING_PREVIEW_KEY } from './landing-page-basics';
 
 export const LANDING_LIMITS = {
   keyword: 120,
@@ -226,6 +220,3 @@ export const ListLandingPagesResponseSchema = listEnvelope(LandingPageSummarySch
 export type ListLandingPagesResponse = z.infer<typeof ListLandingPagesResponseSchema>;
 
 export const DeleteLandingPageResponseSchema = z.object({ success: z.literal(true), deleted: z.literal(true) });
-
-/** The preview the generator keeps in session storage (spec section 3), plus its slug and copy. */
-export const LANDING_PREVIEW_KEY = 'landing_page_preview';

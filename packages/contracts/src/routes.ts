@@ -72,6 +72,13 @@ export const SITEMAP_PATHS: readonly string[] = [
 ];
 
 /**
+ * The id of the JSON data block (`<script type="application/json">`) in which a page the server
+ * renders per request hands the web app the data it rendered the page with (/blog's posts, a
+ * post, a landing page), so hydrating it asks the API for nothing.
+ */
+export const SERVER_DATA_ID = 'server-data';
+
+/**
  * What robots.txt asks crawlers to leave alone: the API, pages that belong to an account or a
  * recipient, and emailed links, whose tokens must not end up in an index.
  */

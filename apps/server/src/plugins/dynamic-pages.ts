@@ -1,4 +1,7 @@
-import { escapeHtml } from '@giftrelay/contracts';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { escapeHtml, SERVER_DATA_ID } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -22,9 +25,28 @@ export interface DynamicPage {
   jsonLd?: Record<string, unknown>;
   /**
    * The page's content as HTML, already safe: escape every text with `escapeHtml` (or render
-   * Markdown with `lib/markdown.ts`). The web app replaces it once its script has loaded.
+   * Markdown with `lib/markdown.ts`). Sent when the web app's own render is not available (no
+   * server bundle in the build); the web app then replaces it once its script has loaded.
    */
   bodyHtml: string;
+  /**
+   * What the web app renders the page with, in the public API's shapes (its
+   * `lib/server-data.ts`): with the build's server bundle, the server renders the page with the
+   * app's own components and this data, and the browser hydrates it without asking the API.
+   */
+  data?: PageData;
+}
+
+/** Data for the web app's render of a page (the keys of `ServerData` in apps/web/src/lib/server-data.ts). */
+export type PageData = Record<string, unknown>;
+
+/**
+ * A prerendered page whose content also depends on the database (/blog lists the published
+ * posts): with the build's server bundle, the server renders it per request with this data.
+ */
+export interface PageDataSource {
+  path: string;
+  data: () => Promise<PageData>;
 }
 
 export interface DynamicPageSource {
@@ -44,11 +66,17 @@ export type SitemapSource = () => Promise<string[]>;
 interface Registry {
   pages: DynamicPageSource[];
   sitemap: SitemapSource[];
+  data: PageDataSource[];
 }
 
 /** Answer `source`'s paths with server-rendered pages. Call it while the app registers. */
 export function registerDynamicPage(app: FastifyInstance, source: DynamicPageSource): void {
   app.dynamicPages.pages.push(source);
+}
+
+/** Render a prerendered page per request with `source`'s data. Call it while the app registers. */
+export function registerPageData(app: FastifyInstance, source: PageDataSource): void {
+  app.dynamicPages.data.push(source);
 }
 
 /** Add paths to sitemap.xml. Call it while the app registers. */
@@ -59,7 +87,7 @@ export function registerSitemapSource(app: FastifyInstance, source: SitemapSourc
 /** Registered before every module so each may add its sources; web.ts reads them. */
 export const dynamicPagesPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('dynamicPages', { pages: [], sitemap: [] } satisfies Registry);
+    app.decorate('dynamicPages', { pages: [], sitemap: [], data: [] } satisfies Registry);
   },
   { name: 'dynamic-pages' },
 );
@@ -79,6 +107,11 @@ export async function findDynamicPage(app: FastifyInstance, path: string): Promi
   return matched ? null : undefined;
 }
 
+/** The data a prerendered page is to be rendered with per request, or undefined when it has none. */
+export async function findPageData(app: FastifyInstance, path: string): Promise<PageData | undefined> {
+  return app.dynamicPages.data.find((source) => source.path === path)?.data();
+}
+
 /** Every registered source's sitemap paths; a failing source is logged and left out. */
 export async function dynamicSitemapPaths(app: FastifyInstance): Promise<string[]> {
   const lists = await Promise.all(
@@ -95,11 +128,16 @@ export async function dynamicSitemapPaths(app: FastifyInstance): Promise<string[
 const TITLE_AND_DESCRIPTION = /<title>[\s\S]*?<\/title>\s*<meta name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
 
-/**
- * The app shell with the page's head and content. The content sits inside #root marked
- * `data-server-page`, which tells the web app to render over it rather than hydrate it.
- */
-export function renderDynamicHtml(shell: string, page: DynamicPage, publicUrl: string): string {
+/** JSON for inside a `<script>` data block: `<` and the JavaScript line separators escaped. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** `html` with the page's title, description, keywords, Open Graph, Twitter, canonical link and JSON-LD. */
+function withPageHead(html: string, page: DynamicPage, publicUrl: string): string {
   const url = `${publicUrl}${page.canonicalPath}`;
   const attr = escapeHtml;
   const head = [
@@ -117,20 +155,67 @@ export function renderDynamicHtml(shell: string, page: DynamicPage, publicUrl: s
     `<link rel="canonical" href="${attr(url)}">`,
     ...(page.jsonLd
       ? [
-          `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...page.jsonLd })
-            .replace(/</g, '\\u003c')
-            .replace(/\u2028/g, '\\u2028')
-            .replace(/\u2029/g, '\\u2029')}</script>`,
+          `<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', ...page.jsonLd })}</script>`,
         ]
       : []),
   ].join('\n    ');
-  const withHead = TITLE_AND_DESCRIPTION.test(shell)
-    ? shell.replace(TITLE_AND_DESCRIPTION, () => head)
-    : shell.replace('</head>', () => `${head}\n</head>`);
-  const body = `<div id="root"><div data-server-page="">${page.bodyHtml}</div></div>`;
-  return withHead.includes(ROOT)
-    ? withHead.replace(ROOT, () => body)
-    : withHead.replace('<body>', () => `<body>${body}`);
+  return TITLE_AND_DESCRIPTION.test(html)
+    ? html.replace(TITLE_AND_DESCRIPTION, () => head)
+    : html.replace('</head>', () => `${head}\n</head>`);
+}
+
+/** `html` (a page with an empty #root) with `root` as #root's content and `after` right after it. */
+function withRoot(html: string, root: string, after = ''): string {
+  const body = `<div id="root">${root}</div>${after}`;
+  return html.includes(ROOT) ? html.replace(ROOT, () => body) : html.replace('<body>', () => `<body>${body}`);
+}
+
+/**
+ * The app shell with the page's head and content. The content sits inside #root marked
+ * `data-server-page`, which tells the web app to render over it rather than hydrate it.
+ */
+export function renderDynamicHtml(shell: string, page: DynamicPage, publicUrl: string): string {
+  return withRoot(withPageHead(shell, page, publicUrl), `<div data-server-page="">${page.bodyHtml}</div>`);
+}
+
+/**
+ * The web app's server bundle (apps/web/src/prerender.tsx, kept by the build in dist/.ssr): it
+ * renders the pages whose content is in the database with the app's own components, so the
+ * browser hydrates them instead of drawing them again.
+ */
+export interface ServerRenderer {
+  renderRoute(path: string, data: PageData): Promise<{ route: string; html: string; data: PageData } | null>;
+  /** Each server-rendered route's page with an empty #root, as the build wrote it. */
+  templates: Record<string, string>;
+}
+
+/** The build's server bundle, or null when the build has none (an older build, or a test's). */
+export async function loadServerRenderer(dist: string): Promise<ServerRenderer | null> {
+  const bundle = path.join(dist, '.ssr', 'prerender.js');
+  const templates = path.join(dist, '.ssr', 'templates.json');
+  if (!existsSync(bundle) || !existsSync(templates)) return null;
+  const { renderRoute } = (await import(pathToFileURL(bundle).href)) as Pick<ServerRenderer, 'renderRoute'>;
+  return { renderRoute, templates: JSON.parse(readFileSync(templates, 'utf8')) as Record<string, string> };
+}
+
+/**
+ * `path` rendered by the web app with `data`, in its route's template, followed by the data as
+ * a JSON block for the browser's hydration; with `page`, the page's own head. Null when no
+ * server-rendered route answers the path.
+ */
+export async function renderHydratable(
+  renderer: ServerRenderer,
+  path: string,
+  data: PageData,
+  page: DynamicPage | undefined,
+  publicUrl: string,
+): Promise<string | null> {
+  const rendered = await renderer.renderRoute(path, data);
+  const template = rendered && renderer.templates[rendered.route];
+  if (!rendered || !template) return null;
+  const block = `<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(rendered.data)}</script>`;
+  const html = withRoot(template, rendered.html, block);
+  return page ? withPageHead(html, page, publicUrl) : html;
 }
 
 declare module 'fastify' {

@@ -14,7 +14,16 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDistDir } from '../lib/paths';
-import { dynamicSitemapPaths, findDynamicPage, renderDynamicHtml } from './dynamic-pages';
+import {
+  type DynamicPage,
+  dynamicSitemapPaths,
+  findDynamicPage,
+  findPageData,
+  loadServerRenderer,
+  type PageData,
+  renderDynamicHtml,
+  renderHydratable,
+} from './dynamic-pages';
 import { errorBody, replyMethodNotAllowed } from './errors';
 
 const NOT_BUILT_HTML =
@@ -47,6 +56,27 @@ export const webPlugin = fp(
     const shellHtml = built ? fillIn(readFileSync(path.join(dist, hasShell ? SHELL_FILE : 'index.html'), 'utf8')) : '';
     const shell = built ? compressed(shellHtml) : compressed(NOT_BUILT_HTML);
     const prerendered = built ? findPrerendered(dist, hasShell, load) : new Map<string, Page>();
+    // Pages whose content is in the database are rendered per request by the web app's own
+    // components when the build kept its server bundle (dynamic-pages.ts).
+    const renderer = built
+      ? await loadServerRenderer(dist).catch((err: unknown) => {
+          // Its packages (React and the router, from the web app) missing: the pages as built.
+          app.log.warn({ err }, 'the web build’s server bundle did not load: pages are sent as built');
+          return null;
+        })
+      : null;
+    /** The page rendered by the web app with `data`, ready to hydrate; null when it cannot be. */
+    const hydratable = async (request: FastifyRequest, pathname: string, data: PageData, page?: DynamicPage) => {
+      if (!renderer) return null;
+      try {
+        const html = await renderHydratable(renderer, pathname, data, page, opts.publicUrl);
+        return html === null ? null : compressed(fillIn(html), 4);
+      } catch (err) {
+        // The page as it was built (or as plain HTML) rather than an error.
+        request.log.error({ err, path: pathname }, 'could not render the page with its data');
+        return null;
+      }
+    };
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -55,8 +85,9 @@ export const webPlugin = fp(
         index: false,
         preCompressed: true,
         cacheControl: false,
-        // Pages are served below, with PUBLIC_URL filled in; never as raw files.
-        allowedPath: (pathName) => !pathName.endsWith('.html'),
+        // Pages are served below, with PUBLIC_URL filled in; never as raw files. The server
+        // bundle (.ssr) is the server's own.
+        allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.ssr/'),
         // The server writes these itself; a file of the same name in an older build must not
         // claim the route (two routes for one path stop the server from starting).
         globIgnore: ['robots.txt', 'robots.txt.*', 'sitemap.xml', 'sitemap.xml.*'],
@@ -150,10 +181,18 @@ export const webPlugin = fp(
         reply.header('x-robots-tag', 'noindex, nofollow');
       if (!built) return sendHtml(request, reply, 503, shell);
       const page = prerendered.get(normalized);
-      if (page) return sendHtml(request, reply, 200, page);
+      if (page) {
+        // /blog lists the published posts as they are now: rendered per request with them.
+        const data = renderer ? await findPageData(app, normalized) : undefined;
+        return sendHtml(request, reply, 200, (data && (await hydratable(request, normalized, data))) || page);
+      }
       const dynamic = await findDynamicPage(app, normalized);
-      if (dynamic)
-        return sendHtml(request, reply, 200, compressed(renderDynamicHtml(shellHtml, dynamic, opts.publicUrl), 4));
+      if (dynamic) {
+        const html =
+          (dynamic.data && (await hydratable(request, normalized, dynamic.data, dynamic))) ||
+          compressed(renderDynamicHtml(shellHtml, dynamic, opts.publicUrl), 4);
+        return sendHtml(request, reply, 200, html);
+      }
       // A post or landing page that is not published: the app's page, answered 404.
       if (dynamic === null) return sendHtml(request, reply, 404, shell);
       if (isClientRoute(normalized)) return sendHtml(request, reply, 200, shell);

@@ -1,6 +1,7 @@
 import { BLOG_ARTICLE_SLUGS } from '@giftrelay/contracts/routes';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
+import { clearServerData, serverData } from '@/lib/server-data';
 import { ErrorPage } from './error-page';
 import { loadAppRuntime } from './runtime';
 
@@ -89,7 +90,22 @@ const withRuntime = (route: RouteObject) => {
 };
 routes.forEach(withRuntime);
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router. A page the server rendered per request comes with its routes' loader
+ * data (lib/server-data.ts), so hydrating it runs no loader and renders what the server did;
+ * the first navigation drops that data, so later pages ask the API.
+ */
+export const createRouter = () => {
+  const loaderData = serverData('router');
+  const router = createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined);
+  const { location } = router.state;
+  const stop = router.subscribe((state) => {
+    if (state.location === location && state.navigation.state === 'idle') return;
+    clearServerData();
+    stop();
+  });
+  return router;
+};
 
 /**
  * Loads the route modules the current URL needs before the first render, so hydrating a

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BlogStreamEvent, splitBlogVariants } from '@giftrelay/contracts';
@@ -33,6 +33,16 @@ const INPUT = {
   seed: 11,
 };
 
+/** A web build of the shell alone, plus `files` (paths inside it); the caller removes it. */
+function fakeBuild(files: Record<string, string> = {}): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'gr-dist-blog-'));
+  for (const [file, text] of Object.entries({ 'index.html': SHELL, 'app.html': SHELL, ...files })) {
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), text);
+  }
+  return dist;
+}
+
 /** The stream's events, in order. */
 function events(body: string): BlogStreamEvent[] {
   return body
@@ -52,9 +62,7 @@ describe(`blog generator, built-in writer (${TEST_DB})`, () => {
   let customer: SignedUpUser;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'gr-dist-blog-'));
-    writeFileSync(path.join(dist, 'index.html'), SHELL);
-    writeFileSync(path.join(dist, 'app.html'), SHELL);
+    dist = fakeBuild();
     t = await createTestApp({ webDistDir: dist, env: { PUBLIC_URL: SITE } });
     operator = await makeOperator(t);
     customer = await signUpVerifiedUser(t);
@@ -258,6 +266,107 @@ describe(`blog generator, built-in writer (${TEST_DB})`, () => {
     expect((await call('GET', `/blog/${body.slug}`)).statusCode).toBe(200);
     // A slug nobody published is still the 404 page.
     expect((await call('GET', '/blog/no-such-post')).statusCode).toBe(404);
+  });
+});
+
+/**
+ * A stand-in for the web build's server bundle (apps/web/src/prerender.tsx in dist/.ssr): it
+ * renders what it was given, so the tests see which data each page was rendered with.
+ */
+const FAKE_RENDERER = `export async function renderRoute(path, data) {
+  const route = path === '/blog' ? 'blog' : /^\\/blog\\/[^/]+$/.test(path) ? 'blog/:slug' : null;
+  if (!route) return null;
+  if (data.post && data.post.slug === 'breaks-the-renderer') throw new Error('the renderer broke');
+  const posts = (data.posts || []).map((p) => '<li>' + p.slug + '</li>').join('');
+  return { route, html: '<main data-rendered="' + route + '"><ul>' + posts + '</ul></main>', data: { ...data, router: { route } } };
+}
+`;
+const BLOG_TEMPLATE =
+  '<!doctype html><html><head><title>Blog | GiftRelay</title>\n    <meta name="description" content="Guides." /></head><body><div id="root"></div><script>load()</script></body></html>';
+
+describe(`pages rendered per request by the web app's server bundle (${TEST_DB})`, () => {
+  let t: TestApp;
+  let operator: SignedUpUser;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild({
+      'blog/index.html': BLOG_TEMPLATE.replace(
+        '<div id="root"></div>',
+        '<div id="root"><main>prerendered</main></div>',
+      ),
+      '.ssr/prerender.js': FAKE_RENDERER,
+      '.ssr/templates.json': JSON.stringify({ blog: BLOG_TEMPLATE, 'blog/:slug': SHELL }),
+    });
+    t = await createTestApp({ webDistDir: dist, env: { PUBLIC_URL: SITE } });
+    operator = await makeOperator(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const dataOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="server-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+  const publish = (slug: string, title = 'Spot awards <that> stick') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/blog-posts',
+      headers: bearer(operator.accessToken),
+      payload: { title, slug, excerpt: 'Small and often.', category: 'Recognition', body_markdown: '## One\n\nText.' },
+    });
+
+  it('sends /blog with the posts published at that moment, and each post rendered with its data for hydration', async () => {
+    const empty = await get('/blog');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('<main data-rendered="blog"><ul></ul></main>');
+    expect(empty.body).not.toContain('prerendered');
+    expect(dataOf(empty.body)).toEqual({ posts: [], router: { route: 'blog' } });
+    // The template's inline script is allowed by its hash, as on prerendered pages.
+    expect(empty.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+
+    const created = await publish('spot-awards');
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().post.id;
+    // Published: on /blog at the very next request.
+    const listed = await get('/blog');
+    expect(listed.body).toContain('<li>spot-awards</li>');
+    expect(dataOf(listed.body).posts).toEqual([expect.objectContaining({ slug: 'spot-awards', read_minutes: 1 })]);
+
+    const page = await get('/blog/spot-awards');
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(html).toContain('<main data-rendered="blog/:slug">');
+    expect(html).not.toContain('data-server-page');
+    // The server's head, and the post in the public API's shape; `<` cannot end the data block.
+    expect(html).toContain('<title>Spot awards &lt;that&gt; stick | GiftRelay</title>');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/blog/spot-awards">`);
+    expect(html).toContain('"title":"Spot awards \\u003cthat> stick"');
+    expect(dataOf(html).post).toEqual((await get('/api/v1/blog-posts/spot-awards')).json().post);
+
+    // Unpublished: off /blog at once, and the post's address is the 404 page.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator/blog-posts/${id}/unpublish`,
+      headers: bearer(operator.accessToken),
+    });
+    expect(dataOf((await get('/blog')).body).posts).toEqual([]);
+    expect((await get('/blog/spot-awards')).statusCode).toBe(404);
+  });
+
+  it('falls back to the plain HTML when the render fails', async () => {
+    expect((await publish('breaks-the-renderer', 'Breaks')).statusCode).toBe(200);
+    const page = await get('/blog/breaks-the-renderer');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-server-page');
+    expect(page.body).toContain('<h1>Breaks</h1>');
+    expect(t.loggedErrors.join('\n')).toContain('the renderer broke');
+    t.loggedErrors.length = 0;
+  });
+
+  it('never serves the server bundle', async () => {
+    expect((await get('/.ssr/prerender.js')).body).not.toContain('renderRoute');
+    expect((await get('/.ssr/templates.json')).body).not.toContain('data-rendered');
   });
 });
 

@@ -1,15 +1,21 @@
 import { escapeHtml, RESERVED_BLOG_SLUGS } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { markdownToHtml } from '../../lib/markdown';
-import { type DynamicPage, registerDynamicPage, registerSitemapSource } from '../../plugins/dynamic-pages';
+import {
+  type DynamicPage,
+  registerDynamicPage,
+  registerPageData,
+  registerSitemapSource,
+} from '../../plugins/dynamic-pages';
 import { publishedSlugs } from './repository';
-import { findPublished } from './service';
+import { findPublished, listPublished } from './service';
 
 const POST_PATH = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /**
  * Published posts at /blog/{slug}, sent by the server with their metadata, structured data and
- * content in the HTML (as the build does for the six articles), and listed in sitemap.xml.
+ * content in the HTML (as the build does for the six articles), and listed in sitemap.xml; /blog
+ * rendered with them as they are at each request (publishing or unpublishing shows at once).
  */
 export function registerBlogPages(app: FastifyInstance): void {
   registerDynamicPage(app, {
@@ -25,6 +31,7 @@ export function registerBlogPages(app: FastifyInstance): void {
       return post ? postPage(app.config.publicUrl, post) : null;
     },
   });
+  registerPageData(app, { path: '/blog', data: async () => ({ posts: (await listPublished(app)).data }) });
   registerSitemapSource(app, async () => (await publishedSlugs(app.db)).map((slug) => `/blog/${slug}`));
 }
 
@@ -54,6 +61,8 @@ function postPage(publicUrl: string, post: NonNullable<Awaited<ReturnType<typeof
       author: { '@type': 'Organization', name: 'GiftRelay' },
       publisher: { '@type': 'Organization', name: 'GiftRelay', logo: `${publicUrl}/favicon.svg` },
     },
+    // The web app renders the post with it (apps/web/src/lib/server-data.ts): the public API's shape.
+    data: { post },
     bodyHtml: [
       '<header><a href="/">GiftRelay</a> <nav aria-label="Main"><a href="/blog">Blog</a></nav></header>',
       '<main id="main"><article>',

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { registerDynamicPage, registerSitemapSource } from '../../plugins/dynamic-pages';
 import { landingDynamicPage } from './page-html';
 import { landingPageRoutes } from './routes';
-import { findPublishedRow, publishedSlugs } from './service';
+import { findPublishedRow, presentPublished, publishedSlugs } from './service';
 
 const LP_PATH = /^\/lp\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
@@ -17,7 +17,9 @@ export const landingPagesPlugin = fp(
       render: async (path) => {
         const slug = LP_PATH.exec(path)?.[1];
         const row = slug ? await findPublishedRow(app, slug) : undefined;
-        return row ? landingDynamicPage(row, app.config.publicUrl) : null;
+        if (!row) return null;
+        // The web app renders the page with it (apps/web/src/lib/server-data.ts).
+        return { ...landingDynamicPage(row, app.config.publicUrl), data: { landingPage: presentPublished(row) } };
       },
     });
     registerSitemapSource(app, async () => (await publishedSlugs(app)).map((p) => `/lp/${p.slug}`));

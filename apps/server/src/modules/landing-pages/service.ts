@@ -10,6 +10,7 @@ import {
   type ListLandingPagesResponse,
   landingPageSlug,
   listPage,
+  type PublishedLandingPage,
   type UpdateLandingPageBody,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -125,10 +126,16 @@ export async function getPage(app: FastifyInstance, slug: string) {
   return { success: true as const, page: present(row) };
 }
 
+/** A published page as the public sees it: without who made it. */
+export function presentPublished(row: repo.LandingPageRow): PublishedLandingPage {
+  const { created_by_email: _, ...page } = present(row);
+  return page;
+}
+
 export async function getPublishedPage(app: FastifyInstance, slug: string) {
   const row = await repo.findPublishedPage(app.db, slug);
   if (!row) throw pageNotFound();
-  return { success: true as const, page: present(row) };
+  return { success: true as const, page: presentPublished(row) };
 }
 
 export async function updatePage(app: FastifyInstance, slug: string, body: UpdateLandingPageBody) {

@@ -3,7 +3,8 @@
 export { usePublishedLandingPage } from './api/published-landing-page';
 export { LandingPageGenerator } from './components/landing-page-generator';
 export { LandingPageView } from './components/landing-page-view';
-export { PreviewBar } from './components/preview-bar';
+export { PreviewBar } from './components/lazy-preview-bar';
 export { SavedLandingPages } from './components/saved-landing-pages';
-export { clearPreview, readPreview } from './utils/preview-storage';
+export type { LandingPreview } from './utils/preview-storage';
+export { clearPreview, hasStoredPreview, loadPreview } from './utils/stored-preview';
 export { setPreviewMode } from './utils/track';

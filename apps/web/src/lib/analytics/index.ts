@@ -1,6 +1,6 @@
 import { createTracker } from './tracker';
 
-export { ANALYTICS_SESSION_KEY } from '@giftrelay/contracts';
+export { ANALYTICS_SESSION_KEY } from '@giftrelay/contracts/analytics-session';
 export { analyticsSessionId } from './session';
 export { ANALYTICS_ENDPOINT, createTracker, type TrackedEvent } from './tracker';
 

@@ -1,4 +1,4 @@
-import { ANALYTICS_SESSION_KEY } from '@giftrelay/contracts';
+import { ANALYTICS_SESSION_KEY } from '@giftrelay/contracts/analytics-session';
 
 let fallbackId: string | undefined;
 

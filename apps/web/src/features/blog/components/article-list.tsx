@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useAfterHydration } from '@/lib/use-hydrated';
 import { usePublishedPosts } from '../api/published-posts';
 import { ARTICLES, searchArticles } from '../articles';
 import { ArticleCard } from './article-card';
@@ -9,7 +9,7 @@ import { ArticleCard } from './article-card';
 export function ArticleList() {
   const [searchParams, setSearchParams] = useSearchParams();
   // The prerendered page knows no query; the URL's is applied once the page is live.
-  const query = useHydrated() ? (searchParams.get('q') ?? '') : '';
+  const query = useAfterHydration(searchParams.get('q') ?? '', '');
   const posts = usePublishedPosts();
   // Newest first: published posts take their place among the articles by date.
   const all = posts.length ? [...posts, ...ARTICLES].sort((a, b) => b.date.localeCompare(a.date)) : ARTICLES;

@@ -1,6 +1,7 @@
-import { PublishedLandingPageResponseSchema } from '@giftrelay/contracts';
+import type { PublishedLandingPage } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { serverData } from '@/lib/server-data';
 
 /** A published page, or null when the server has none at this slug (the preview may stand in). */
 export const publishedLandingPageQueryOptions = (slug: string) =>
@@ -8,8 +9,11 @@ export const publishedLandingPageQueryOptions = (slug: string) =>
     queryKey: ['landing-pages', 'published', slug],
     queryFn: async () => {
       try {
-        return PublishedLandingPageResponseSchema.parse(
-          await api.get(`/api/v1/landing-pages/${encodeURIComponent(slug)}`, { auth: false }),
+        // Typed, without zod: the published page leaves the schemas out of its download.
+        return (
+          await api.get<{ page: PublishedLandingPage }>(`/api/v1/landing-pages/${encodeURIComponent(slug)}`, {
+            auth: false,
+          })
         ).page;
       } catch (err) {
         if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
@@ -19,5 +23,16 @@ export const publishedLandingPageQueryOptions = (slug: string) =>
     retry: 1,
   });
 
-export const usePublishedLandingPage = (slug: string, enabled: boolean) =>
-  useQuery({ ...publishedLandingPageQueryOptions(slug), enabled });
+/**
+ * The published page at `slug`. The server sends /lp/{slug} rendered with the page it read and
+ * hands it over (lib/server-data.ts): the first render uses it, and no request is made for it.
+ */
+export const usePublishedLandingPage = (slug: string, enabled: boolean) => {
+  const rendered = serverData('landingPage') as PublishedLandingPage | undefined;
+  const given = rendered?.slug === slug ? rendered : undefined;
+  return useQuery({
+    ...publishedLandingPageQueryOptions(slug),
+    enabled,
+    ...(given ? { initialData: given, staleTime: 60_000 } : {}),
+  });
+};

@@ -1,6 +1,7 @@
-import { type CtaType, ctaLabel, type LandingCopy, type OfferType } from '@giftrelay/contracts';
+import type { CtaType, LandingCopy, OfferType } from '@giftrelay/contracts';
+import { ctaLabel } from '@giftrelay/contracts/landing-page-basics';
 import { CheckCircle2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Accordion } from '@/components/ui/accordion';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -8,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { trackLanding } from '../utils/track';
 import { LandingTestimonials } from './landing-testimonials';
 
@@ -184,10 +186,23 @@ export function LandingPageView({ content }: { content: LandingContent }) {
       >
         <h2 className="font-bold text-2xl">{ctaLabel(content.offer_type)}</h2>
         <p className="mt-2">Leave your work email and our team will be in touch within one business day.</p>
-        <Suspense fallback={<Spinner label="Loading" />}>
-          <LeadForm context={context} />
-        </Suspense>
+        <LeadFormSlot context={context} />
       </section>
     </div>
+  );
+}
+
+/**
+ * The lead form, once the page is live: a page rendered on the server hydrates with the spinner
+ * (the form's code is not there yet), then loads it. Its own component, so only it renders again.
+ */
+function LeadFormSlot({ context }: { context: ComponentProps<typeof LeadForm>['context'] }) {
+  const spinner = <Spinner label="Loading" />;
+  return useHydrated() ? (
+    <Suspense fallback={spinner}>
+      <LeadForm context={context} />
+    </Suspense>
+  ) : (
+    spinner
   );
 }

@@ -1,4 +1,4 @@
-import { ctaLabel } from '@giftrelay/contracts';
+import { ctaLabel } from '@giftrelay/contracts/landing-page-basics';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';

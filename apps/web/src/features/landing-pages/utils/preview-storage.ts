@@ -7,6 +7,7 @@ import {
   OfferTypeSchema,
 } from '@giftrelay/contracts';
 import { z } from 'zod';
+import { previewStorage as storage } from './stored-preview';
 
 /**
  * The generator's preview (spec section 3): kept in session storage under landing_page_preview
@@ -26,15 +27,6 @@ export const LandingPreviewSchema = z.object({
 });
 export type LandingPreview = z.infer<typeof LandingPreviewSchema>;
 
-const storage = (): Storage | undefined => {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    // Storage blocked by the browser's settings: no preview, nothing breaks.
-    return undefined;
-  }
-};
-
 export function savePreview(preview: LandingPreview): string {
   storage()?.setItem(LANDING_PREVIEW_KEY, JSON.stringify(preview));
   return landingPageSlug(preview.primary_keyword);
@@ -51,8 +43,4 @@ export function readPreview(slug: string): LandingPreview | null {
   } catch {
     return null;
   }
-}
-
-export function clearPreview() {
-  storage()?.removeItem(LANDING_PREVIEW_KEY);
 }

@@ -1,4 +1,4 @@
-import { type TrackedEvent, track } from '@/lib/analytics';
+import type { TrackedEvent } from '@/lib/analytics';
 
 /**
  * The page's analytics events (page_view, cta_click, lead_submitted) through the site's tracker
@@ -10,6 +10,11 @@ export const setPreviewMode = (preview: boolean) => {
   isPreview = preview;
 };
 
+let tracker: Promise<typeof import('@/lib/analytics')> | undefined;
+
+/** Sent in order; the tracker (and its contracts) loads with the first event, after the page. */
 export function trackLanding(event: TrackedEvent) {
-  if (!isPreview) track(event);
+  if (isPreview) return;
+  tracker ??= import('@/lib/analytics');
+  void tracker.then(({ track }) => track(event));
 }
