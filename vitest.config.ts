@@ -6,7 +6,10 @@ const serverTests = {
   include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
   exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
   globalSetup: ['apps/server/test/global-setup.ts'],
-  testTimeout: 30_000,
+  // Generous: a slow machine must make a test slow, not red. On PGlite every query of a file,
+  // its workers' included, takes turns on one thread, so under load an email can take many
+  // seconds to reach the mailbox (test/factories.ts waitForEmail).
+  testTimeout: 60_000,
   hookTimeout: 60_000,
 };
 

@@ -16,11 +16,13 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Waits for the newest email to `to` whose subject matches, in the built-in mailbox. */
 export async function waitForEmail(t: TestApp, to: string, subject?: RegExp): Promise<MailboxMessage> {
+  // 30 s: on a loaded machine a PGlite file's mail queue, behind its other jobs, has been seen to
+  // need more than 15 s (two reports tests, twice, at a load average of 15).
   return eventually(async () => {
     const res = await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(to)}` });
     const messages = res.json().messages as MailboxMessage[];
     return messages.find((m) => !subject || subject.test(m.subject));
-  });
+  }, 30_000);
 }
 
 /** The token at the end of the first link in the email's text part whose path starts with `path`. */
