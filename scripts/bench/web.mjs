@@ -49,7 +49,15 @@ const RUNS = Number(
 );
 if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 9) throw new Error('--runs must be a whole number from 1 to 9');
 /** Public pages from the build; the published post and landing page are added once they exist. */
-const STATIC_PAGES = ['/', '/pricing', '/blog', '/blog/employee-incentive-gift-cards'];
+const STATIC_PAGES = [
+  '/',
+  '/pricing',
+  '/solutions',
+  '/blog',
+  '/blog/employee-incentive-gift-cards',
+  '/privacy',
+  '/terms',
+];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const freePort = () =>

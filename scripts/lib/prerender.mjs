@@ -59,12 +59,16 @@ export async function prerender({ webDir, viteBuild }) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'index.html'), out);
   }
-  // Every server-rendered route loads the runtime (none is the home page).
+  // A server-rendered route loads the runtime with its page where its route does (app/router.tsx).
   const defaultHead = HEAD_BLOCK.exec(shell)[1].trim();
   const templates = Object.fromEntries(
-    SERVER_RENDERED_ROUTES.map(({ route, modules, prerendered }) => [
+    SERVER_RENDERED_ROUTES.map(({ route, modules, prerendered, needsRuntime }) => [
       route,
-      pageAround(prerendered ? heads.get(prerendered) : defaultHead, [...modules, ...RUNTIME_MODULES], ''),
+      pageAround(
+        prerendered ? heads.get(prerendered) : defaultHead,
+        needsRuntime ? [...modules, ...RUNTIME_MODULES] : modules,
+        '',
+      ),
     ]),
   );
   writeFileSync(path.join(ssrDir, 'templates.json'), JSON.stringify(templates));

@@ -16,7 +16,7 @@ import {
 } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
-import { loadAppRuntime } from './app/runtime';
+import { type AppRuntime, loadAppRuntime } from './app/runtime';
 import { MetaCollectorContext, type ResolvedMeta, renderHeadTags } from './lib/page-meta';
 import { type ServerData, setServerData } from './lib/server-data';
 
@@ -59,19 +59,28 @@ export const RUNTIME_MODULES = ['src/lib/query-client.ts', 'src/components/ui/to
  * for each (its page with an empty #root and the scripts it needs); `blog` keeps the prerendered
  * /blog's head, the others get their head from the server.
  */
-export const SERVER_RENDERED_ROUTES: { route: string; modules: string[]; prerendered?: string }[] = [
+export const SERVER_RENDERED_ROUTES: {
+  route: string;
+  modules: string[];
+  prerendered?: string;
+  needsRuntime: boolean;
+}[] = [
   { route: 'blog', modules: ['src/app/routes/blog.tsx'], prerendered: '/blog' },
   { route: 'blog/:slug', modules: ['src/app/routes/blog-post.tsx'] },
   { route: 'lp/:slug', modules: ['src/app/routes/landing-page.tsx'] },
-];
+].map((r) => ({ ...r, needsRuntime: needsRuntimeAt(`/${r.route.replace(/:\w+/g, 'x')}`) }));
 
 const lastRoute = (pathname: string) => (matchRoutes(routes, pathname) ?? []).at(-1)?.route;
 
-export async function renderPage(pathname: string): Promise<{ html: string; head: string; needsRuntime: boolean }> {
-  // Render exactly what the browser will hydrate: with the runtime only where the route loads it.
-  const needsRuntime = (matchRoutes(routes, pathname) ?? []).some(
+/** Whether the page renders with the runtime: exactly as the browser will hydrate it (app/router.tsx). */
+function needsRuntimeAt(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(
     ({ route }) => typeof route.lazy === 'function' && !route.handle?.withoutRuntime,
   );
+}
+
+export async function renderPage(pathname: string): Promise<{ html: string; head: string; needsRuntime: boolean }> {
+  const needsRuntime = needsRuntimeAt(pathname);
   const runtime = needsRuntime ? await loadAppRuntime() : null;
   const context = await routeContext(pathname);
   const collector: { meta?: ResolvedMeta } = {};
@@ -126,10 +135,14 @@ export function renderRoute(
   const render = queue.then(async () => {
     setServerData(data);
     try {
-      const [base, { createQueryClient }] = await Promise.all([loadAppRuntime(), import('./lib/query-client')]);
       const context = await routeContext(pathname);
-      // A query client of its own for each page: nothing one visitor's page read reaches the next.
-      const html = renderTree(context, {}, { ...base, queryClient: createQueryClient() });
+      let runtime: AppRuntime | null = null;
+      if (needsRuntimeAt(pathname)) {
+        const [base, { createQueryClient }] = await Promise.all([loadAppRuntime(), import('./lib/query-client')]);
+        // A query client of its own for each page: nothing one visitor's page read reaches the next.
+        runtime = { ...base, queryClient: createQueryClient() };
+      }
+      const html = renderTree(context, {}, runtime);
       return { route, html, data: { ...data, router: context.loaderData } };
     } finally {
       setServerData({});

@@ -5,7 +5,9 @@ import { clearServerData, serverData } from '@/lib/server-data';
 import { ErrorPage } from './error-page';
 import { loadAppRuntime } from './runtime';
 
-// Every page is its own chunk, so the first load carries only the page it shows.
+// Every page is its own chunk, so the first load carries only the page it shows. Pages marked
+// withoutRuntime use no query client, session or toaster before an interaction asks for them
+// (./runtime.ts): the public site's static pages, the blog and its posts (decision 006).
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
@@ -16,22 +18,23 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, lazy: () => import('./routes/home'), handle: { withoutRuntime: true } },
-          { path: 'pricing', lazy: () => import('./routes/pricing') },
-          { path: 'solutions', lazy: () => import('./routes/solutions') },
-          { path: 'docs', lazy: () => import('./routes/docs') },
-          { path: 'blog', lazy: () => import('./routes/blog') },
+          { path: 'pricing', lazy: () => import('./routes/pricing'), handle: { withoutRuntime: true } },
+          { path: 'solutions', lazy: () => import('./routes/solutions'), handle: { withoutRuntime: true } },
+          { path: 'docs', lazy: () => import('./routes/docs'), handle: { withoutRuntime: true } },
+          { path: 'blog', lazy: () => import('./routes/blog'), handle: { withoutRuntime: true } },
           { path: 'blog/generator', lazy: () => import('./routes/blog-generator') },
           ...BLOG_ARTICLE_SLUGS.map((slug) => ({
             path: `blog/${slug}`,
             lazy: () => import('./routes/blog-article').then((m) => m.articleRoute(slug)),
+            handle: { withoutRuntime: true },
           })),
           // Posts published from the generator (decision 050); the articles' routes above win.
-          { path: 'blog/:slug', lazy: () => import('./routes/blog-post') },
-          { path: 'lp/:slug', lazy: () => import('./routes/landing-page') },
+          { path: 'blog/:slug', lazy: () => import('./routes/blog-post'), handle: { withoutRuntime: true } },
+          { path: 'lp/:slug', lazy: () => import('./routes/landing-page'), handle: { withoutRuntime: true } },
           { path: 'login', lazy: () => import('./routes/login') },
           { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'privacy', lazy: () => import('./routes/privacy') },
-          { path: 'terms', lazy: () => import('./routes/terms') },
+          { path: 'privacy', lazy: () => import('./routes/privacy'), handle: { withoutRuntime: true } },
+          { path: 'terms', lazy: () => import('./routes/terms'), handle: { withoutRuntime: true } },
           { path: 'verify/:token', lazy: () => import('./routes/verify-email') },
           { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
           { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },

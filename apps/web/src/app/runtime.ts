@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, useSyncExternalStore } from 'react';
+import { type QueryClient, QueryClientContext } from '@tanstack/react-query';
+import { type ComponentType, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
+import { setToasterLoader } from '@/components/ui/lazy-toast';
 
 /**
  * What every page but the home page needs around it: the query client, the toaster and the
@@ -38,6 +39,9 @@ export function loadAppRuntime(): Promise<AppRuntime> {
   return loading;
 }
 
+// A page without the runtime loads it with its first toast (components/ui/lazy-toast.ts).
+setToasterLoader(loadAppRuntime);
+
 const subscribe = (notify: () => void) => {
   listeners.add(notify);
   return () => listeners.delete(notify);
@@ -47,6 +51,17 @@ const getRuntime = () => runtime;
 /** The runtime once loaded, undefined before; the same during hydration as after, so hydration agrees. */
 export function useAppRuntime(): AppRuntime | undefined {
   return useSyncExternalStore(subscribe, getRuntime, getRuntime);
+}
+
+/**
+ * For a page marked withoutRuntime that needs it only in some cases (a landing page reached from
+ * another page, or with a preview): `children` once the query client is provided, loading the
+ * runtime; `fallback` until then (and on the server, which renders such a page without it).
+ */
+export function WithAppRuntime({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const queryClient = useContext(QueryClientContext);
+  useEffect(() => void loadAppRuntime(), []);
+  return queryClient ? children : fallback;
 }
 
 /** Starts loading the runtime as soon as the pointer or focus reaches a link into the app. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { ArticleList } from '@/features/blog';
 import { usePageMeta } from '@/lib/page-meta';
@@ -27,9 +27,9 @@ export function Component() {
         <p className="mx-auto mt-3 max-w-lg text-muted-foreground">
           Sign up free and send your first reward with sandbox funds today.
         </p>
-        <Button asChild size="lg" className="mt-6">
-          <Link to={paths.signup()}>Get started free</Link>
-        </Button>
+        <Link to={paths.signup()} className={buttonVariants({ size: 'lg', className: 'mt-6' })}>
+          Get started free
+        </Link>
       </section>
     </div>
   );

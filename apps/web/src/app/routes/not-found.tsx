@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -18,9 +18,9 @@ export function Component() {
       <p className="mt-2 text-muted-foreground">
         There is nothing at <code className="break-all">{location.pathname}</code>.
       </p>
-      <Button asChild className="mt-8">
-        <Link to={paths.home}>Return to Home</Link>
-      </Button>
+      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
+        Return to Home
+      </Link>
     </section>
   );
 }

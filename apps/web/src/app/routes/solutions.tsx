@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { SolutionsTabs } from '@/features/marketing';
 import { usePageMeta } from '@/lib/page-meta';
@@ -24,12 +24,12 @@ export function Component() {
       </div>
       <div className="mt-20 flex flex-col items-center justify-center gap-3 rounded-2xl border p-10 text-center sm:flex-row">
         <p className="text-lg font-semibold sm:mr-6">Ready to try it with your team?</p>
-        <Button asChild size="lg">
-          <Link to={paths.signup()}>Launch a Pilot</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to={paths.docs}>See API Docs</Link>
-        </Button>
+        <Link to={paths.signup()} className={buttonVariants({ size: 'lg' })}>
+          Launch a Pilot
+        </Link>
+        <Link to={paths.docs} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+          See API Docs
+        </Link>
       </div>
     </div>
   );

@@ -1,11 +1,14 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
 
-/** Long-form text (articles, legal pages): readable measure, spacing and link styles in both themes. */
+/**
+ * Long-form text (articles, legal pages): readable measure, spacing and link styles in both themes.
+ * `clsx`, not `cn`: public pages do without tailwind-merge, and a `className` adds (a margin, wrapping).
+ */
 export function Prose({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div
-      className={cn(
+      className={clsx(
         'max-w-none text-base leading-7 text-foreground',
         '[&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight',
         '[&_h3]:mt-8 [&_h3]:scroll-mt-24 [&_h3]:text-xl [&_h3]:font-semibold',

@@ -1,6 +1,7 @@
+import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
 
+/** `clsx`, not `cn`: public pages do without tailwind-merge; a `className` adds (padding, layout). */
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border bg-card shadow-sm', className)} {...props} />;
+  return <div className={clsx('rounded-xl border bg-card shadow-sm', className)} {...props} />;
 }

@@ -1,7 +1,9 @@
-import { cn } from '@/lib/utils';
 import { CopyButton } from './copy-button';
 
-/** Code on a dark panel in both themes, scrollable sideways on a phone, with a copy button. */
+/**
+ * Code on a dark panel in both themes, scrollable sideways on a phone, with a copy button. No
+ * class merging (public pages do without tailwind-merge): a `className` replaces the margin.
+ */
 export function CodeBlock({
   code,
   language,
@@ -9,7 +11,7 @@ export function CodeBlock({
   ...rest
 }: { code: string; language?: string; className?: string } & Record<`data-${string}`, string>) {
   return (
-    <div className={cn('relative my-6 rounded-lg bg-slate-950 text-slate-100', className)}>
+    <div className={`relative rounded-lg bg-slate-950 text-slate-100 ${className ?? 'my-6'}`}>
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-1.5">
         <span className="text-xs font-medium uppercase tracking-wide text-slate-300">{language || 'text'}</span>
         <CopyButton text={code} label={`Copy ${language || 'code'}`} />

@@ -1,9 +1,12 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { cn } from '@/lib/utils';
+import { showToast } from './lazy-toast';
 
-/** Copies text, says so ('Copied!') and shows a tick for the spec's 2 seconds. */
+/**
+ * Copies text, says so ('Copied!') and shows a tick for the spec's 2 seconds. Articles render it
+ * without the runtime: the toaster loads with the first copy, and no class merging (a `className`
+ * replaces the default colours).
+ */
 export function CopyButton({ text, label = 'Copy', className }: { text: string; label?: string; className?: string }) {
   const [isCopied, setIsCopied] = useState(false);
   useEffect(() => {
@@ -15,9 +18,11 @@ export function CopyButton({ text, label = 'Copy', className }: { text: string; 
     try {
       await navigator.clipboard.writeText(text);
       setIsCopied(true);
-      toast.success('Copied!', { description: 'Content copied to clipboard' });
+      void showToast((toast) => toast.success('Copied!', { description: 'Content copied to clipboard' }));
     } catch {
-      toast.error('Error', { description: 'Could not copy. Select the text and copy it by hand.' });
+      void showToast((toast) =>
+        toast.error('Error', { description: 'Could not copy. Select the text and copy it by hand.' }),
+      );
     }
   };
   return (
@@ -25,10 +30,7 @@ export function CopyButton({ text, label = 'Copy', className }: { text: string; 
       type="button"
       onClick={copy}
       aria-label={label}
-      className={cn(
-        'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white',
-        className,
-      )}
+      className={`inline-flex h-8 w-8 items-center justify-center rounded-md ${className ?? 'text-slate-300 hover:bg-white/10 hover:text-white'}`}
     >
       {isCopied ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
     </button>

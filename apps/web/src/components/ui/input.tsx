@@ -1,14 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { INPUT_CLASS } from './field-classes';
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return (
-    <input
-      className={cn(
-        'flex h-10 w-full rounded-md border bg-background px-3 py-2 text-sm placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <input className={cn(INPUT_CLASS, className)} {...props} />;
 }

@@ -1,12 +1,7 @@
-import { LoaderCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { PlainSpinner, SPINNER_CLASS } from './plain-spinner';
 
 /** A busy indicator with a name for screen readers. */
 export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
-  return (
-    <span role="status" className={cn('inline-flex items-center gap-2 text-muted-foreground', className)}>
-      <LoaderCircle className="size-5 animate-spin" aria-hidden />
-      <span className="sr-only">{label}</span>
-    </span>
-  );
+  return <PlainSpinner label={label} className={cn(SPINNER_CLASS, className)} />;
 }

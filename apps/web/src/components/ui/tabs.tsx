@@ -1,5 +1,5 @@
-import { Tabs as TabsPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { moveFocus } from './focus-keys';
 
 const tabsVariants = {
   /** Side tabs beside their panel from md up, a scrolling row above it below that. */
@@ -40,34 +40,80 @@ export type TabsProps<T extends string> = TabsState<T> & {
 };
 
 /**
- * Tabs on Radix (arrow keys, Home/End, roles and aria-controls). Every panel is rendered, inactive
- * ones hidden, so all of them are in the prerendered HTML for readers without JavaScript and for
- * search engines. Controlled with `value` and `onValueChange`, or left to itself from
- * `defaultValue` (the first tab when unset).
+ * Tabs (arrow keys of their orientation, Home/End, roles, aria-controls, the selected tab the only
+ * one in the Tab order, selection following focus), without Radix: its tabs brought about 10 KB of
+ * gzip JavaScript to the public pages that show them. Every panel is rendered, inactive ones
+ * hidden, so all of them are in the prerendered HTML for readers without JavaScript and for search
+ * engines. Controlled with `value` and `onValueChange`, or left to itself from `defaultValue` (the
+ * first tab when unset).
  */
 export function Tabs<T extends string>({ items, label, variant, value, onValueChange, defaultValue }: TabsProps<T>) {
   const styles = tabsVariants[variant];
-  const isItem = (v: string): v is T => items.some((item) => item.id === v);
+  const orientation = variant === 'side' ? 'vertical' : 'horizontal';
+  const [own, setOwn] = useState(defaultValue ?? items[0]?.id);
+  const selected = value ?? own;
+  const id = useId();
+  const list = useRef<HTMLDivElement>(null);
+  const select = (next: T) => {
+    if (next === selected) return;
+    if (value === undefined) setOwn(next);
+    onValueChange?.(next);
+  };
   return (
-    <TabsPrimitive.Root
-      value={value}
-      onValueChange={onValueChange && ((v) => isItem(v) && onValueChange(v))}
-      defaultValue={value === undefined ? (defaultValue ?? items[0]?.id) : undefined}
-      orientation={variant === 'side' ? 'vertical' : undefined}
-      className={styles.root}
-    >
-      <TabsPrimitive.List aria-label={label} className={styles.list}>
-        {items.map((item) => (
-          <TabsPrimitive.Trigger key={item.id} value={item.id} className={styles.trigger}>
-            {item.label}
-          </TabsPrimitive.Trigger>
-        ))}
-      </TabsPrimitive.List>
+    <div className={styles.root} data-orientation={orientation}>
+      <div
+        ref={list}
+        role="tablist"
+        aria-label={label}
+        aria-orientation={orientation}
+        data-orientation={orientation}
+        className={styles.list}
+      >
+        {items.map((item, index) => {
+          const state = item.id === selected ? 'active' : 'inactive';
+          return (
+            <button
+              key={item.id}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${item.id}`}
+              aria-selected={state === 'active'}
+              aria-controls={`${id}-panel-${item.id}`}
+              data-state={state}
+              tabIndex={state === 'active' ? 0 : -1}
+              className={styles.trigger}
+              onClick={() => select(item.id)}
+              onFocus={() => select(item.id)}
+              // Focus selects (above), as Radix's automatic activation did.
+              onKeyDown={(event) =>
+                moveFocus(event, {
+                  group: list.current,
+                  selector: '[role="tab"]',
+                  index,
+                  vertical: orientation === 'vertical',
+                })
+              }
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
       {items.map((item) => (
-        <TabsPrimitive.Content key={item.id} value={item.id} forceMount className={styles.content}>
+        <div
+          key={item.id}
+          role="tabpanel"
+          id={`${id}-panel-${item.id}`}
+          aria-labelledby={`${id}-tab-${item.id}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a panel is reachable by Tab, as the tabs pattern asks.
+          tabIndex={0}
+          data-state={item.id === selected ? 'active' : 'inactive'}
+          data-orientation={orientation}
+          className={styles.content}
+        >
           {item.panel}
-        </TabsPrimitive.Content>
+        </div>
       ))}
-    </TabsPrimitive.Root>
+    </div>
   );
 }

@@ -1,9 +1,20 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { useIsDark } from '@/lib/theme';
+
+export { toast } from 'sonner';
+
+let markMounted: () => void = () => {};
+/** Resolves once a toaster listens: sonner drops the toasts sent before then (./lazy-toast.ts). */
+export const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
 
 /** The spec's toast defaults: bottom-right, Alt+T to focus, labelled 'Notifications', close button. */
 export function Toaster() {
   const isDark = useIsDark();
+  // After sonner's own effect (a child's effects run first), which subscribes to new toasts.
+  useEffect(() => markMounted(), []);
   return (
     <Sonner
       position="bottom-right"

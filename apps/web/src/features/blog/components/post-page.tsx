@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Prose } from '@/components/layout/prose';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Markdown } from '@/components/ui/markdown';
 import { paths } from '@/config/paths';
 import { SITE_NAME, usePageMeta } from '@/lib/page-meta';
@@ -49,9 +49,9 @@ export function PostPage({ post }: { post: PublicBlogPost }) {
         <p className="mx-auto mt-3 max-w-lg opacity-90">
           Sign up free, no credit card needed. Try everything with sandbox funds before you go live.
         </p>
-        <Button asChild size="lg" variant="secondary" className="mt-6">
-          <Link to={paths.signup()}>Get started free</Link>
-        </Button>
+        <Link to={paths.signup()} className={buttonVariants({ variant: 'secondary', size: 'lg', className: 'mt-6' })}>
+          Get started free
+        </Link>
       </aside>
       <JsonLd
         data={{

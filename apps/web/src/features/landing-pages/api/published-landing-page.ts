@@ -1,7 +1,7 @@
 import type { PublishedLandingPage } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import { serverData } from '@/lib/server-data';
+import { renderedLandingPage } from './rendered-landing-page';
 
 /** A published page, or null when the server has none at this slug (the preview may stand in). */
 export const publishedLandingPageQueryOptions = (slug: string) =>
@@ -28,8 +28,7 @@ export const publishedLandingPageQueryOptions = (slug: string) =>
  * hands it over (lib/server-data.ts): the first render uses it, and no request is made for it.
  */
 export const usePublishedLandingPage = (slug: string, enabled: boolean) => {
-  const rendered = serverData('landingPage') as PublishedLandingPage | undefined;
-  const given = rendered?.slug === slug ? rendered : undefined;
+  const given = renderedLandingPage(slug);
   return useQuery({
     ...publishedLandingPageQueryOptions(slug),
     enabled,

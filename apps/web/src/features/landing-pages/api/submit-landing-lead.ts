@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface LandingLead {
@@ -10,19 +9,16 @@ export interface LandingLead {
 
 /**
  * The lead form: the server files it with campaign `landing_page_{slug}` and source `landing_page`
- * (spec section 7).
+ * (spec section 7). A plain call, not a mutation: a visitor's page loads no query client.
  */
-export const useSubmitLandingLead = () =>
-  useMutation({
-    mutationFn: (lead: LandingLead) =>
-      api.post(
-        '/api/v1/leads/landing-page',
-        {
-          email: lead.email,
-          slug: lead.slug,
-          ...(lead.utm_campaign ? { utm_campaign: lead.utm_campaign } : {}),
-          ...(lead.primary_keyword ? { primary_keyword: lead.primary_keyword } : {}),
-        },
-        { auth: false },
-      ),
-  });
+export const submitLandingLead = (lead: LandingLead) =>
+  api.post(
+    '/api/v1/leads/landing-page',
+    {
+      email: lead.email,
+      slug: lead.slug,
+      ...(lead.utm_campaign ? { utm_campaign: lead.utm_campaign } : {}),
+      ...(lead.primary_keyword ? { primary_keyword: lead.primary_keyword } : {}),
+    },
+    { auth: false },
+  );

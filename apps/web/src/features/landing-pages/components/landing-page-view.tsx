@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Accordion } from '@/components/ui/accordion';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { PlainSpinner } from '@/components/ui/plain-spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -197,7 +197,7 @@ export function LandingPageView({ content }: { content: LandingContent }) {
  * (the form's code is not there yet), then loads it. Its own component, so only it renders again.
  */
 function LeadFormSlot({ context }: { context: ComponentProps<typeof LeadForm>['context'] }) {
-  const spinner = <Spinner label="Loading" />;
+  const spinner = <PlainSpinner label="Loading" />;
   return useHydrated() ? (
     <Suspense fallback={spinner}>
       <LeadForm context={context} />

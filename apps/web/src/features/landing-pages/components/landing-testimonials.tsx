@@ -4,8 +4,8 @@ import { useLandingTestimonials } from '../api/testimonials';
 
 /** Up to 2 approved testimonials, newest first; nothing at all when there are none (or the read fails). */
 export function LandingTestimonials() {
-  const { data } = useLandingTestimonials();
-  if (!data?.length) return null;
+  const data = useLandingTestimonials();
+  if (!data.length) return null;
   return (
     <section className="mt-16">
       <h2 className="font-bold text-2xl">What our customers say</h2>

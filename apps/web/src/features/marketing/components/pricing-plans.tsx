@@ -1,8 +1,8 @@
+import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
 import { PLANS, type Plan } from '../data/pricing';
 
 const planLink = (plan: Plan) =>
@@ -15,7 +15,7 @@ export function PricingPlans() {
         <li
           key={plan.id}
           aria-labelledby={`plan-${plan.id}`}
-          className={cn(
+          className={clsx(
             'relative flex flex-col rounded-2xl border bg-card p-8 shadow-sm',
             plan.isPopular && 'border-primary ring-2 ring-primary',
           )}
@@ -42,11 +42,13 @@ export function PricingPlans() {
               </li>
             ))}
           </ul>
-          <Button asChild className="mt-8" variant={plan.isPopular ? 'default' : 'outline'}>
-            <Link to={planLink(plan)} aria-describedby={`plan-${plan.id}`}>
-              {plan.cta}
-            </Link>
-          </Button>
+          <Link
+            to={planLink(plan)}
+            aria-describedby={`plan-${plan.id}`}
+            className={buttonVariants({ variant: plan.isPopular ? 'default' : 'outline', className: 'mt-8' })}
+          >
+            {plan.cta}
+          </Link>
         </li>
       ))}
     </ul>
