@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { LEAD_LIMITS, LEAD_TOPICS, type LeadTopic, PLAN_IDS, type PlanId } from './lead-basics';
 import { listEnvelope, pageQueryFields } from './lists';
 import { safeText } from './primitives';
 
-/** What a visitor can ask about on the contact form; the topic routes the message internally. */
-export const LEAD_TOPICS = ['sales', 'support', 'partnership', 'other'] as const;
-export const LeadTopicSchema = z.enum(LEAD_TOPICS, { error: 'Choose one of: sales, support, partnership, other' });
-export type LeadTopic = z.infer<typeof LeadTopicSchema>;
+export { LEAD_LIMITS, LEAD_TOPICS, type LeadTopic, PLAN_IDS, type PlanId };
 
-export const PLAN_IDS = ['starter', 'growth', 'enterprise'] as const;
+/** What a visitor can ask about on the contact form; the topic routes the message internally. */
+export const LeadTopicSchema = z.enum(LEAD_TOPICS, { error: 'Choose one of: sales, support, partnership, other' });
+
 export const PlanIdSchema = z.enum(PLAN_IDS, { error: 'Choose one of: starter, growth, enterprise' });
-export type PlanId = z.infer<typeof PlanIdSchema>;
 /** The plans' names, as the pricing page and /billing show them. */
 export const PLAN_NAMES: Record<PlanId, string> = { starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise' };
-
-export const LEAD_LIMITS = { name: 120, email: 255, company: 200, messageMin: 10, message: 5000 } as const;
 
 /** The contact form's message: who is writing, about what, and what they want to say. */
 export const CreateLeadSchema = z.object({

@@ -1,11 +1,5 @@
 import type { CreateLead, CreateLeadResponse } from '@giftrelay/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export { CreateLeadSchema } from '@giftrelay/contracts/leads';
-
+/** A plain call, not a mutation hook: /contact loads no query client (decision 052). */
 export const createLead = (input: CreateLead) => api.post<CreateLeadResponse>('/api/v1/leads', input);
-
-export function useCreateLead() {
-  return useMutation({ mutationFn: createLead });
-}

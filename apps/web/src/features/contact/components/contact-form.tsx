@@ -1,12 +1,28 @@
-import { type CreateLead, LEAD_LIMITS, type LeadTopic } from '@giftrelay/contracts/leads';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { LEAD_LIMITS, type LeadTopic } from '@giftrelay/contracts/lead-basics';
+import type { CreateLead } from '@giftrelay/contracts/leads';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { showToast } from '@/components/ui/lazy-toast';
 import { ApiError } from '@/lib/api-client';
-import { CreateLeadSchema, useCreateLead } from '../api/create-lead';
+import { createLead } from '../api/create-lead';
+
+/**
+ * The form's checks are the API's own schema (CreateLeadSchema), loaded with zod on the first
+ * focus in the form or the first check, not with the page (decision 052: /contact under 120 KB).
+ */
+const loadResolver = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@giftrelay/contracts/leads')]).then(
+    ([{ zodResolver }, { CreateLeadSchema }]) => zodResolver(CreateLeadSchema),
+  );
+let resolverLoading: ReturnType<typeof loadResolver> | undefined;
+const schemaResolver = () => {
+  resolverLoading ??= loadResolver();
+  return resolverLoading;
+};
+const resolver: Resolver<CreateLead> = async (values, context, options) =>
+  (await schemaResolver())(values, context, options) as ReturnType<Resolver<CreateLead>>;
 
 const TOPICS: { value: LeadTopic; label: string }[] = [
   { value: 'sales', label: 'Sales and pricing' },
@@ -54,7 +70,7 @@ export function ContactForm() {
   const id = useId();
   const [searchParams] = useSearchParams();
   const [sentTo, setSentTo] = useState<string>();
-  const createLead = useCreateLead();
+  const [pending, setPending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -63,7 +79,7 @@ export function ContactForm() {
     setError,
     watch,
     formState: { errors },
-  } = useForm<CreateLead>({ resolver: zodResolver(CreateLeadSchema), defaultValues: EMPTY });
+  } = useForm<CreateLead>({ resolver, defaultValues: EMPTY });
 
   // Links from the pricing page and the footer choose the topic (and plan) in the URL.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the URL the page opened with.
@@ -74,32 +90,29 @@ export function ContactForm() {
   }, []);
   const plan = watch('plan');
 
-  const onSubmit = handleSubmit((values) =>
-    createLead.mutate(
-      { ...values, company: values.company || undefined },
-      {
-        onSuccess: () => {
-          toast.success('Success!', { description: "We'll be in touch soon." });
-          setSentTo(values.email);
-          reset({ ...EMPTY, topic: values.topic, plan: values.plan });
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') {
-            setError('root', { message: err.message });
-          } else if (err instanceof ApiError && err.code === 'RATE_LIMITED') {
-            setError('root', { message: err.message });
-          }
-          toast.error('Error', { description: 'Please try again.' });
-        },
-      },
-    ),
-  );
+  const onSubmit = handleSubmit(async (values) => {
+    setPending(true);
+    try {
+      await createLead({ ...values, company: values.company || undefined });
+      void showToast((toast) => toast.success('Success!', { description: "We'll be in touch soon." }));
+      setSentTo(values.email);
+      reset({ ...EMPTY, topic: values.topic, plan: values.plan });
+    } catch (err) {
+      if (err instanceof ApiError && (err.code === 'VALIDATION_ERROR' || err.code === 'RATE_LIMITED')) {
+        setError('root', { message: err.message });
+      }
+      void showToast((toast) => toast.error('Error', { description: 'Please try again.' }));
+    } finally {
+      setPending(false);
+    }
+  });
 
   const describedBy = (name: keyof CreateLead) => (errors[name] ? `${id}-${name}-error` : undefined);
 
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={() => void schemaResolver()}
       noValidate
       className="space-y-5"
       aria-describedby={errors.root ? `${id}-root` : undefined}
@@ -172,9 +185,9 @@ export function ContactForm() {
           {errors.root.message}
         </p>
       )}
-      <Button type="submit" size="lg" disabled={createLead.isPending}>
-        {createLead.isPending ? 'Sending...' : 'Send message'}
-      </Button>
+      <button type="submit" className={buttonVariants({ size: 'lg' })} disabled={pending}>
+        {pending ? 'Sending...' : 'Send message'}
+      </button>
       <p role="status" className="text-sm text-muted-foreground">
         {sentTo ? `Thanks! We received your message and will reply to ${sentTo}.` : ''}
       </p>
