@@ -17,6 +17,7 @@ import {
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { type AppRuntime, loadAppRuntime } from './app/runtime';
+import { loadDeferredParts } from './lib/deferred-part';
 import { MetaCollectorContext, type ResolvedMeta, renderHeadTags } from './lib/page-meta';
 import { type ServerData, setServerData } from './lib/server-data';
 
@@ -96,6 +97,8 @@ async function routeContext(pathname: string): Promise<StaticHandlerContext> {
   const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status} while rendering`);
   if (context.errors) throw Object.values(context.errors)[0];
+  // The route's modules are loaded now: load the parts whose code the browser defers, so the HTML holds them.
+  await loadDeferredParts();
   return context;
 }
 

@@ -193,6 +193,50 @@ test('docs has its seven side tabs, and a section can be linked to', async ({ pa
   }
 });
 
+test("docs' reference sections are in the page's HTML and load their code only when a reader turns to them", async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const res = await gotoReady(page, '/docs');
+  // Every section is in the HTML the server sent, before any script ran.
+  const html = (await res?.text()) ?? '';
+  expect(html).toContain('data-example-id="create-order"');
+  expect(html).toContain('IDEMPOTENCY_KEY_REUSED');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => s.includes('docs-reference'))).toEqual([]);
+
+  // Choosing a section loads its code: the server's HTML is hydrated and its copy button works.
+  const tabs = page.getByRole('tablist', { name: 'API documentation sections' });
+  await tabs.getByRole('tab', { name: 'Create Order' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.locator('[data-example-id="create-order"]')).toBeVisible();
+  await expect.poll(() => scripts.filter((s) => s.includes('docs-reference')).length).toBe(1);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const command = await panel.locator('[data-example-id="create-order"]').innerText();
+  expect(command).toContain('Idempotency-Key');
+  const copy = panel.locator('div:has(> pre > code[data-example-id="create-order"])').getByRole('button', {
+    name: 'Copy sh',
+  });
+  await copy.click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('docs reached from another page show every section', async ({ page }) => {
+  await gotoReady(page, '/pricing');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await page.getByRole('tablist', { name: 'API documentation sections' }).getByRole('tab', { name: 'Errors' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('cell', { name: 'INSUFFICIENT_FUNDS', exact: true })).toBeVisible();
+});
+
 test('an unknown path and an unknown article show the 404 page with a 404 status', async ({ page }) => {
   for (const url of ['/no/such/page', '/blog/no-such-article', '/pricing/extra']) {
     const res = await page.goto(url);

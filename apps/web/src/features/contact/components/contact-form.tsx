@@ -1,7 +1,6 @@
 import { LEAD_LIMITS, type LeadTopic } from '@giftrelay/contracts/lead-basics';
 import type { CreateLead } from '@giftrelay/contracts/leads';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type FieldError, type Resolver, useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { showToast } from '@/components/ui/lazy-toast';
@@ -11,18 +10,31 @@ import { createLead } from '../api/create-lead';
 /**
  * The form's checks are the API's own schema (CreateLeadSchema), loaded with zod on the first
  * focus in the form or the first check, not with the page (decision 052: /contact under 120 KB).
+ * The form itself is plain React state: a form library cost the page 14 KB it could not spare.
  */
-const loadResolver = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@giftrelay/contracts/leads')]).then(
-    ([{ zodResolver }, { CreateLeadSchema }]) => zodResolver(CreateLeadSchema),
-  );
-let resolverLoading: ReturnType<typeof loadResolver> | undefined;
-const schemaResolver = () => {
-  resolverLoading ??= loadResolver();
-  return resolverLoading;
+const loadSchema = () => import('@giftrelay/contracts/leads').then((m) => m.CreateLeadSchema);
+let schemaLoading: ReturnType<typeof loadSchema> | undefined;
+const schema = () => {
+  schemaLoading ??= loadSchema();
+  return schemaLoading;
 };
-const resolver: Resolver<CreateLead> = async (values, context, options) =>
-  (await schemaResolver())(values, context, options) as ReturnType<Resolver<CreateLead>>;
+
+type FieldName = 'name' | 'email' | 'company' | 'topic' | 'message';
+type Values = Record<FieldName, string> & { plan?: CreateLead['plan'] };
+type Errors = Partial<Record<FieldName | 'root', string>>;
+const FIELD_ORDER: FieldName[] = ['name', 'email', 'company', 'topic', 'message'];
+
+/** Checks the values with the API's schema: the parsed lead, or the first message per field. */
+async function check(values: Values): Promise<{ lead: CreateLead; errors?: undefined } | { errors: Errors }> {
+  const parsed = (await schema()).safeParse(values);
+  if (parsed.success) return { lead: parsed.data };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as FieldName;
+    if (FIELD_ORDER.includes(field)) errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 const TOPICS: { value: LeadTopic; label: string }[] = [
   { value: 'sales', label: 'Sales and pricing' },
@@ -31,7 +43,7 @@ const TOPICS: { value: LeadTopic; label: string }[] = [
   { value: 'other', label: 'Something else' },
 ];
 
-const EMPTY: CreateLead = { name: '', email: '', company: '', topic: 'sales', message: '' };
+const EMPTY: Values = { name: '', email: '', company: '', topic: 'sales', message: '' };
 
 const inputClass =
   'mt-1.5 block w-full rounded-md border bg-background px-3 py-2 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive';
@@ -46,7 +58,7 @@ function Field({
   id: string;
   label: string;
   hint?: string;
-  error?: FieldError;
+  error?: string;
   children: ReactNode;
 }) {
   return (
@@ -58,7 +70,7 @@ function Field({
       {children}
       {error && (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-destructive">
-          {error.message}
+          {error}
         </p>
       )}
     </div>
@@ -71,68 +83,90 @@ export function ContactForm() {
   const [searchParams] = useSearchParams();
   const [sentTo, setSentTo] = useState<string>();
   const [pending, setPending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<CreateLead>({ resolver, defaultValues: EMPTY });
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  // Like the sign-in forms: checked on submit, then again on every change once a check failed.
+  const submitted = useRef(false);
+  // Checks are asynchronous (the schema loads once): only the latest one may show its errors.
+  const latestCheck = useRef(0);
+  const checkLatest = async (next: Values) => {
+    const seq = ++latestCheck.current;
+    const result = await check(next);
+    return seq === latestCheck.current ? result : undefined;
+  };
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Links from the pricing page and the footer choose the topic (and plan) in the URL.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the URL the page opened with.
   useEffect(() => {
-    const topic = searchParams.get('topic');
-    if (TOPICS.some((t) => t.value === topic)) setValue('topic', topic as LeadTopic);
-    if (searchParams.get('plan') === 'enterprise') setValue('plan', 'enterprise');
+    const topic = TOPICS.find((t) => t.value === searchParams.get('topic'))?.value;
+    const plan = searchParams.get('plan') === 'enterprise' ? 'enterprise' : undefined;
+    if (topic || plan) setValues((v) => ({ ...v, topic: topic ?? v.topic, plan }));
   }, []);
-  const plan = watch('plan');
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [event.target.name]: event.target.value };
+    setValues(next);
+    if (submitted.current) void checkLatest(next).then((r) => r && setErrors(r.errors ?? {}));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    submitted.current = true;
+    const result = await checkLatest(values);
+    if (!result) return;
+    if (result.errors) {
+      setErrors(result.errors);
+      const first = FIELD_ORDER.find((f) => result.errors[f]);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
     setPending(true);
     try {
-      await createLead({ ...values, company: values.company || undefined });
+      await createLead({ ...result.lead, company: result.lead.company || undefined });
       void showToast((toast) => toast.success('Success!', { description: "We'll be in touch soon." }));
-      setSentTo(values.email);
-      reset({ ...EMPTY, topic: values.topic, plan: values.plan });
+      setSentTo(result.lead.email);
+      submitted.current = false;
+      setValues({ ...EMPTY, topic: values.topic, plan: values.plan });
     } catch (err) {
       if (err instanceof ApiError && (err.code === 'VALIDATION_ERROR' || err.code === 'RATE_LIMITED')) {
-        setError('root', { message: err.message });
+        setErrors({ root: err.message });
       }
       void showToast((toast) => toast.error('Error', { description: 'Please try again.' }));
     } finally {
       setPending(false);
     }
-  });
+  };
 
-  const describedBy = (name: keyof CreateLead) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const describedBy = (name: FieldName) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const field = (name: FieldName) => ({
+    name,
+    value: values[name],
+    onChange,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': describedBy(name),
+    className: inputClass,
+  });
 
   return (
     <form
-      onSubmit={onSubmit}
-      onFocus={() => void schemaResolver()}
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void schema()}
       noValidate
       className="space-y-5"
       aria-describedby={errors.root ? `${id}-root` : undefined}
     >
-      {plan === 'enterprise' && (
+      {values.plan === 'enterprise' && (
         <p className="rounded-md bg-secondary px-4 py-3 text-sm text-secondary-foreground">
           About the Enterprise plan: volume pricing under 2%, Net-30 or Net-60 invoicing and a named account manager.
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
-          <input
-            id={`${id}-name`}
-            autoComplete="name"
-            maxLength={LEAD_LIMITS.name}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={describedBy('name')}
-            className={inputClass}
-            {...register('name')}
-          />
+          <input id={`${id}-name`} autoComplete="name" maxLength={LEAD_LIMITS.name} {...field('name')} />
         </Field>
         <Field id={`${id}-email`} label="Work email" error={errors.email}>
           <input
@@ -140,10 +174,7 @@ export function ContactForm() {
             type="email"
             autoComplete="email"
             maxLength={LEAD_LIMITS.email}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy('email')}
-            className={inputClass}
-            {...register('email')}
+            {...field('email')}
           />
         </Field>
       </div>
@@ -153,14 +184,11 @@ export function ContactForm() {
             id={`${id}-company`}
             autoComplete="organization"
             maxLength={LEAD_LIMITS.company}
-            aria-invalid={Boolean(errors.company)}
-            aria-describedby={describedBy('company')}
-            className={inputClass}
-            {...register('company')}
+            {...field('company')}
           />
         </Field>
         <Field id={`${id}-topic`} label="What is it about?" error={errors.topic}>
-          <select id={`${id}-topic`} className={inputClass} {...register('topic')}>
+          <select id={`${id}-topic`} {...field('topic')}>
             {TOPICS.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
@@ -170,19 +198,11 @@ export function ContactForm() {
         </Field>
       </div>
       <Field id={`${id}-message`} label="Message" error={errors.message}>
-        <textarea
-          id={`${id}-message`}
-          rows={6}
-          maxLength={LEAD_LIMITS.message}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={describedBy('message')}
-          className={inputClass}
-          {...register('message')}
-        />
+        <textarea id={`${id}-message`} rows={6} maxLength={LEAD_LIMITS.message} {...field('message')} />
       </Field>
       {errors.root && (
         <p id={`${id}-root`} role="alert" className="text-sm text-destructive">
-          {errors.root.message}
+          {errors.root}
         </p>
       )}
       <button type="submit" className={buttonVariants({ size: 'lg' })} disabled={pending}>

@@ -1,6 +1,6 @@
 import { CodeBlock } from '@/components/ui/code-block';
 import { getPublicUrl } from '@/lib/public-url';
-import { type ApiExample, formatResponse, toCurl } from '../api-examples';
+import { type ApiExample, formatResponse, toCurl } from '../example-basics';
 
 export function ApiExampleBlock({ example }: { example: ApiExample }) {
   return (

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tabs } from '@/components/ui/tabs';
-import type { DocsTab } from '../api-examples';
-import { DOCS_SECTIONS } from './docs-sections';
+import type { DocsTab } from '../example-basics';
+import { DOCS_SECTIONS, docsReference } from './docs-sections';
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 
 const isDocsTab = (value: string): value is DocsTab => DOCS_SECTIONS.some((s) => s.id === value);
 
@@ -22,25 +24,45 @@ const ITEMS = DOCS_SECTIONS.map(({ id, label, title, Content }) => ({
 
 /**
  * The documentation's side tabs. The open tab follows the URL's hash (#create-order) so a section
- * can be linked to; every section is in the prerendered HTML.
+ * can be linked to; every section is in the prerendered HTML. The sections after the Overview
+ * load their code on a reader's first sign of intent (a pointer or focus in the tabs, a tab
+ * chosen, a link to one), or at once when the page was not prerendered (a visit from another page).
  */
 export function DocsTabs() {
   const [tab, setTab] = useState<DocsTab>('overview');
+  const area = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    const node = area.current;
+    if (!docsReference.renderedByServer()) void docsReference.load();
+    const intent = () => {
+      for (const type of INTENT_EVENTS) node?.removeEventListener(type, intent);
+      void docsReference.load();
+    };
+    for (const type of INTENT_EVENTS) node?.addEventListener(type, intent, { passive: true });
     const fromHash = () => {
       const hash = window.location.hash.slice(1);
-      if (isDocsTab(hash)) setTab(hash);
+      if (!isDocsTab(hash)) return;
+      if (hash !== 'overview') void docsReference.load();
+      setTab(hash);
     };
     fromHash();
     window.addEventListener('hashchange', fromHash);
-    return () => window.removeEventListener('hashchange', fromHash);
+    return () => {
+      window.removeEventListener('hashchange', fromHash);
+      for (const type of INTENT_EVENTS) node?.removeEventListener(type, intent);
+    };
   }, []);
 
   const select = (value: DocsTab) => {
+    void docsReference.load();
     setTab(value);
     window.history.replaceState(window.history.state, '', `#${value}`);
   };
 
-  return <Tabs items={ITEMS} label="API documentation sections" variant="side" value={tab} onValueChange={select} />;
+  return (
+    <div ref={area}>
+      <Tabs items={ITEMS} label="API documentation sections" variant="side" value={tab} onValueChange={select} />
+    </div>
+  );
 }
