@@ -9,8 +9,13 @@ test('the contact form checks what is typed, stores the message and says so', as
   await expect(form.getByText('Invalid email address')).toBeVisible();
   await expect(form.getByText('Please tell us a little more (at least 10 characters)')).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
-
+  // The first field in error has the focus, and once checked, each change is checked again.
+  await expect(form.getByLabel('Name')).toBeFocused();
   await form.getByLabel('Name').fill('Grace Hopper');
+  await expect(form.getByText('Please enter your name')).toBeHidden();
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'false');
+  await expect(form.getByText('Invalid email address')).toBeVisible();
+
   await form.getByLabel('Work email').fill('grace@example.com');
   await form.getByLabel('Company (optional)').fill('Compilers Inc.');
   await form.getByLabel('What is it about?').selectOption('partnership');
