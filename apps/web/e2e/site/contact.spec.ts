@@ -62,6 +62,33 @@ test('a message the server refuses shows the error toast and keeps what was type
   await expect(form.getByLabel('Message')).toHaveValue('Please call me about pricing for 500 employees.');
 });
 
+test('a form whose checks cannot load says so, and sends once they can', async ({ page }) => {
+  let offline = true;
+  // The API's schema arrives as a chunk of its own on the first focus: the network drops it.
+  await page.route('**/assets/leads-*.js', (route) => (offline ? route.abort('failed') : route.continue()));
+  await gotoReady(page, '/contact');
+  const form = page.getByRole('main');
+  await form.getByLabel('Name').fill('Ada');
+  await form.getByLabel('Work email').fill('ada@example.com');
+  await form.getByLabel('Message').fill('Please call me about pricing for 500 employees.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'The form could not be checked. Check your connection and try again.',
+  );
+  await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
+
+  offline = false;
+  const answer = page.waitForResponse(
+    (res) => res.url().endsWith('/api/v1/leads') && res.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Send message' }).click();
+  expect((await answer).status()).toBe(201);
+  await expect(form.getByRole('status')).toHaveText(
+    'Thanks! We received your message and will reply to ada@example.com.',
+  );
+  await expect(form.getByRole('alert')).toHaveCount(0);
+});
+
 test("the home page's catalogue figures are the catalogue's own, with no console error", async ({ page, request }) => {
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {

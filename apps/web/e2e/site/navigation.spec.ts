@@ -219,6 +219,8 @@ test("docs' reference sections are in the page's HTML and load their code only w
   await expect(panel.locator('[data-example-id="create-order"]')).toBeVisible();
   await expect.poll(() => scripts.filter((s) => s.includes('docs-reference')).length).toBe(1);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  // React has taken the section over from the server's HTML: its copy button works.
+  await expect(panel.locator('[data-deferred-part="docs-reference"][data-deferred-ready]')).toHaveCount(1);
   const command = await panel.locator('[data-example-id="create-order"]').innerText();
   expect(command).toContain('Idempotency-Key');
   const copy = panel.locator('div:has(> pre > code[data-example-id="create-order"])').getByRole('button', {
@@ -227,6 +229,21 @@ test("docs' reference sections are in the page's HTML and load their code only w
   await copy.click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(command);
   expect(consoleErrors).toEqual([]);
+});
+
+test("the app's runtime, loaded by pointing at a link, keeps the docs' sections as the server sent them", async ({
+  page,
+}) => {
+  await gotoReady(page, '/docs');
+  const sections = page.locator('[data-deferred-part="docs-reference"]');
+  await expect(sections).toHaveCount(6);
+  // Pointing at a header link loads the runtime (the toaster's region appears). It changes the
+  // context every section is under: they must be hydrated first, not redrawn as spinners.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).hover();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
+  await expect(page.locator('[data-deferred-part="docs-reference"][data-deferred-ready]')).toHaveCount(6);
+  await expect(page.locator('code[data-example-id="create-order"]')).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Loading the section' })).toHaveCount(0);
 });
 
 test('docs reached from another page show every section', async ({ page }) => {

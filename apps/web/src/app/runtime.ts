@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
 import { setToasterLoader } from '@/components/ui/lazy-toast';
+import { loadDeferredParts } from '@/lib/deferred-part';
 
 /**
  * What every page but the home page needs around it: the query client, the toaster and the
@@ -24,6 +25,10 @@ export function loadAppRuntime(): Promise<AppRuntime> {
     import('@/lib/query-client'),
     import('@/components/ui/toaster'),
     import('@/lib/auth/session'),
+    // The runtime changes the context every part of the page is under. React renders a deferred
+    // part (lib/deferred-part.tsx) still waiting for its code afresh when that happens, dropping
+    // the server's HTML for a fallback: so the page's deferred parts load first (decision 053).
+    loadDeferredParts().catch(() => undefined),
   ]).then(([{ createQueryClient }, { Toaster }, { sessionStore, startSession }]) => {
     const queryClient = createQueryClient();
     // What QueryClientProvider does on mount: follow window focus and the network.

@@ -13,6 +13,8 @@ export function moveFocus(
     vertical,
   }: { group: HTMLElement | null; selector: string; index: number; vertical: boolean },
 ) {
+  // With a modifier, the key is the browser's (Alt+Left goes back), as with Radix.
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const items = group?.querySelectorAll<HTMLElement>(selector) ?? [];
   const last = items.length - 1;
   const [back, forward] = vertical ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];

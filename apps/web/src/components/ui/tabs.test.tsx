@@ -35,6 +35,25 @@ describe('Tabs', () => {
     expect(panelOf('Third panel')?.getAttribute('data-state')).toBe('active');
   });
 
+  it('leaves an arrow key with a modifier to the browser (Alt+Left goes back)', async () => {
+    const user = userEvent.setup();
+    render(<Tabs items={ITEMS} label="Numbers" variant="segmented" defaultValue="two" />);
+    screen.getByRole('tab', { name: 'Two' }).focus();
+    let prevented: boolean | undefined;
+    // After React's own listener (on the root): what the browser will see.
+    const seen = (event: KeyboardEvent) => {
+      prevented = event.defaultPrevented;
+    };
+    document.addEventListener('keydown', seen);
+    await user.keyboard('{Alt>}{ArrowLeft}{/Alt}');
+    expect(prevented).toBe(false);
+    expect(screen.getByRole('tab', { name: 'Two' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowLeft}');
+    expect(prevented).toBe(true);
+    expect(screen.getByRole('tab', { name: 'One' }).getAttribute('aria-selected')).toBe('true');
+    document.removeEventListener('keydown', seen);
+  });
+
   it('leaves a controlled tab to its owner', async () => {
     const user = userEvent.setup();
     const chosen: string[] = [];

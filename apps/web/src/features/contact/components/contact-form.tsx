@@ -14,8 +14,12 @@ import { createLead } from '../api/create-lead';
  */
 const loadSchema = () => import('@giftrelay/contracts/leads').then((m) => m.CreateLeadSchema);
 let schemaLoading: ReturnType<typeof loadSchema> | undefined;
+/** The schema; a failed load (a network error, a new deploy) is tried again on the next call. */
 const schema = () => {
-  schemaLoading ??= loadSchema();
+  schemaLoading ??= loadSchema().catch((error: unknown) => {
+    schemaLoading = undefined;
+    throw error;
+  });
   return schemaLoading;
 };
 
@@ -87,12 +91,17 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Errors>({});
   // Like the sign-in forms: checked on submit, then again on every change once a check failed.
   const submitted = useRef(false);
-  // Checks are asynchronous (the schema loads once): only the latest one may show its errors.
+  const busy = useRef(false);
+  // Checks on change are asynchronous (the schema loads once): only the latest one may show its
+  // errors, and none started before a submit or a reset.
   const latestCheck = useRef(0);
-  const checkLatest = async (next: Values) => {
+  const checkOnChange = async (next: Values) => {
     const seq = ++latestCheck.current;
-    const result = await check(next);
-    return seq === latestCheck.current ? result : undefined;
+    const result = await check(next).catch(() => undefined);
+    if (result && seq === latestCheck.current) {
+      // The server's message stays until the next submit, as the form's own errors change.
+      setErrors((shown) => ({ ...result.errors, root: shown.root }));
+    }
   };
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -107,36 +116,55 @@ export function ContactForm() {
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const next = { ...values, [event.target.name]: event.target.value };
     setValues(next);
-    if (submitted.current) void checkLatest(next).then((r) => r && setErrors(r.errors ?? {}));
+    if (submitted.current) void checkOnChange(next);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    // One submit at a time: the first may wait for the schema, then for the server.
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      await submit();
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+
+  const submit = async () => {
     submitted.current = true;
-    const result = await checkLatest(values);
-    if (!result) return;
-    if (result.errors) {
-      setErrors(result.errors);
-      const first = FIELD_ORDER.find((f) => result.errors[f]);
+    let result: Awaited<ReturnType<typeof check>>;
+    try {
+      result = await check(values);
+    } catch {
+      setErrors({ root: 'The form could not be checked. Check your connection and try again.' });
+      void showToast((toast) => toast.error('Error', { description: 'Please try again.' }));
+      return;
+    }
+    latestCheck.current++;
+    const { errors: found } = result;
+    if (found) {
+      setErrors(found);
+      const first = FIELD_ORDER.find((f) => found[f]);
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setErrors({});
-    setPending(true);
     try {
       await createLead({ ...result.lead, company: result.lead.company || undefined });
       void showToast((toast) => toast.success('Success!', { description: "We'll be in touch soon." }));
       setSentTo(result.lead.email);
       submitted.current = false;
+      latestCheck.current++;
+      setErrors({});
       setValues({ ...EMPTY, topic: values.topic, plan: values.plan });
     } catch (err) {
       if (err instanceof ApiError && (err.code === 'VALIDATION_ERROR' || err.code === 'RATE_LIMITED')) {
         setErrors({ root: err.message });
       }
       void showToast((toast) => toast.error('Error', { description: 'Please try again.' }));
-    } finally {
-      setPending(false);
     }
   };
 
@@ -154,7 +182,7 @@ export function ContactForm() {
     <form
       ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
-      onFocus={() => void schema()}
+      onFocus={() => void schema().catch(() => undefined)}
       noValidate
       className="space-y-5"
       aria-describedby={errors.root ? `${id}-root` : undefined}
