@@ -43,9 +43,8 @@ export const PRERENDERED_PAGES: { path: string; modules: string[] }[] = SITEMAP_
   (p) => !NOT_PRERENDERED.has(p),
 ).map((p) => {
   const slug = BLOG_ARTICLE_SLUGS.find((s) => p === `/blog/${s}`);
-  if (slug) {
-    return { path: p, modules: ['src/app/routes/blog-article.tsx', `src/features/blog/content/${slug}.md?raw`] };
-  }
+  // The article's body is a deferred part (decision 053): its chunk loads on intent, not with the page.
+  if (slug) return { path: p, modules: ['src/app/routes/blog-article.tsx'] };
   const name = ROUTE_MODULE[p];
   if (!name) throw new Error(`No route module known for the public page ${p}`);
   return { path: p, modules: [`src/app/routes/${name}.tsx`] };

@@ -103,6 +103,38 @@ for (const slug of BLOG_ARTICLE_SLUGS) {
   });
 }
 
+test("an article's body is in its HTML and loads its code only when a reader reaches for it", async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const bodyScripts = () => scripts.filter((s) => /\/(automate-rewards-giftrelay-api|markdown)-/.test(s));
+  const res = await gotoReady(page, '/blog/automate-rewards-giftrelay-api');
+  const html = (await res?.text()) ?? '';
+  expect(html).toContain('data-deferred-part="article-body-automate-rewards-giftrelay-api"');
+  expect(html).toContain('Idempotency-Key');
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(jsonLd.wordCount).toBeGreaterThan(900);
+  await page.waitForLoadState('networkidle');
+  expect(bodyScripts()).toEqual([]);
+
+  // Reaching for a code block's copy button loads the body's code, and then the button works.
+  const body = page.locator('[data-deferred-part="article-body-automate-rewards-giftrelay-api"]');
+  const block = body.locator('div:has(> pre)').first();
+  await block.hover();
+  await expect(page.locator('[data-deferred-part^="article-body"][data-deferred-ready]')).toHaveCount(1);
+  expect(bodyScripts()).toHaveLength(2);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const code = await block.locator('pre').innerText();
+  await block.getByRole('button', { name: /^Copy/ }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the old Starbucks address leads to the Starbucks article', async ({ page }) => {
   const [from, to] = Object.entries(REDIRECTS).find(([f]) => f.includes('starbucks')) ?? [];
   const res = await page.goto(from ?? '');

@@ -1,5 +1,11 @@
 import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 
+/**
+ * A reader reaching for something: pointermove as well as pointerover, since a pointer that stays
+ * still while the page scrolls under it may not report entering what is now under it.
+ */
+export const INTENT_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
+
 /** Every deferred part's loader, so a render on the server can load them all first. */
 const loaders = new Set<() => Promise<void>>();
 
@@ -21,7 +27,10 @@ export const loadDeferredParts = () => Promise.all([...loaders].map((load) => lo
  * another page), it shows `fallback` until loaded. A failed load leaves the part as it is and the
  * next `load()` tries again.
  *
- * `name` marks the part's HTML (`data-deferred-part`), which `renderedByServer` looks for.
+ * The part loads itself at once when rendered in the browser, and on a pointer, touch or focus
+ * inside it; the page calls `load()` for any other intent (a tab chosen that shows it). `name`
+ * marks the part's HTML (`data-deferred-part`): one name for one part's code, however many
+ * times a page shows it.
  */
 export function deferredPart<P extends object>(name: string, importer: () => Promise<ComponentType<P>>) {
   let Loaded: ComponentType<P> | undefined;
@@ -63,16 +72,43 @@ export function deferredPart<P extends object>(name: string, importer: () => Pro
     );
   }
 
+  /**
+   * Around the boundary (hydrated with the page): loads the code at once when the part was
+   * rendered here (the fallback shows: no HTML of the server's to keep), else on the first
+   * pointer, touch or focus inside it, before a click there can land.
+   */
+  const watch = (area: HTMLDivElement | null) => {
+    if (!area || Loaded) return;
+    if (!area.querySelector(`[data-deferred-part="${name}"]`)) {
+      void load();
+      return;
+    }
+    const intent = () => {
+      for (const type of INTENT_EVENTS) area.removeEventListener(type, intent);
+      void load();
+    };
+    for (const type of INTENT_EVENTS) area.addEventListener(type, intent, { passive: true });
+    return () => {
+      for (const type of INTENT_EVENTS) area.removeEventListener(type, intent);
+    };
+  };
+
   function Part({ fallback, ...props }: P & { fallback?: ReactNode }) {
     return (
-      <Suspense fallback={fallback}>
-        <Content {...(props as unknown as P)} />
-      </Suspense>
+      <div ref={watch}>
+        <Suspense fallback={fallback}>
+          <Content {...(props as unknown as P)} />
+        </Suspense>
+      </div>
     );
   }
 
-  /** Whether the page holds this part as the server rendered it (hydrating, not yet loaded). */
-  const renderedByServer = () => document.querySelector(`[data-deferred-part="${name}"]`) !== null;
+  /**
+   * Whether the page holds this part as the server rendered it: a route can load the code
+   * before it renders when not (a visit from another page), instead of showing the fallback.
+   */
+  const renderedByServer = () =>
+    typeof document !== 'undefined' && document.querySelector(`[data-deferred-part="${name}"]`) !== null;
 
   return { Part, load, renderedByServer };
 }

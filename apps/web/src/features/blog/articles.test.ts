@@ -17,6 +17,7 @@ describe('the articles', () => {
   it.each(ARTICLES.map((a) => [a.slug, a] as const))('%s has a real body and honest metadata', (slug, article) => {
     const body = bodyOf(slug);
     expect(readingMinutes(body)).toBe(article.readTime);
+    expect(body.split(/\s+/).filter(Boolean).length).toBe(article.wordCount);
     expect(body.split(/\s+/).length).toBeGreaterThan(900);
     expect(parseMarkdown(body).filter((b) => b.type === 'heading' && b.level === 2).length).toBeGreaterThanOrEqual(5);
     expect(article.excerpt.length).toBeGreaterThan(100);

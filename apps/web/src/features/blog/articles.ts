@@ -9,11 +9,13 @@ export interface ArticleMeta {
   date: string;
   /** Minutes, from the body's word count (a unit test keeps them in step). */
   readTime: number;
+  /** The body's words, for its JSON-LD without its text (a unit test keeps them in step). */
+  wordCount: number;
   keywords: string[];
   related: BlogArticleSlug[];
 }
 
-/** The blog's articles, newest first. Bodies live in ./content/{slug}.md and load with their page. */
+/** The blog's articles, newest first. Bodies live in ./content/{slug}.md (./article-bodies.tsx). */
 export const ARTICLES: ArticleMeta[] = [
   {
     slug: 'automate-rewards-giftrelay-api',
@@ -23,6 +25,7 @@ export const ARTICLES: ArticleMeta[] = [
     category: 'Engineering',
     date: '2025-04-29',
     readTime: 5,
+    wordCount: 1117,
     keywords: ['rewards API', 'gift card API', 'idempotency key', 'automate employee rewards'],
     related: [
       'roi-employee-incentive-programs',
@@ -38,6 +41,7 @@ export const ARTICLES: ArticleMeta[] = [
     category: 'Employee Recognition',
     date: '2025-04-08',
     readTime: 5,
+    wordCount: 1039,
     keywords: ['Home Depot gift cards', 'field team incentives', 'safety incentive programs', 'frontline recognition'],
     related: [
       'starbucks-gift-cards-employee-recognition',
@@ -53,6 +57,7 @@ export const ARTICLES: ArticleMeta[] = [
     category: 'Strategy',
     date: '2025-03-18',
     readTime: 5,
+    wordCount: 1105,
     keywords: ['incentive program ROI', 'employee retention', 'recognition program metrics', 'cost of turnover'],
     related: [
       'employee-incentive-gift-cards',
@@ -68,6 +73,7 @@ export const ARTICLES: ArticleMeta[] = [
     category: 'Employee Recognition',
     date: '2025-02-25',
     readTime: 5,
+    wordCount: 1100,
     keywords: ['Starbucks gift cards', 'employee recognition', 'peer recognition', 'micro-recognition'],
     related: ['employee-incentive-gift-cards', 'home-depot-gift-cards-incentives', 'roi-employee-incentive-programs'],
   },
@@ -79,6 +85,7 @@ export const ARTICLES: ArticleMeta[] = [
     category: 'Guides',
     date: '2025-02-04',
     readTime: 5,
+    wordCount: 1237,
     keywords: ['Visa prepaid card', 'Mastercard prepaid card', 'prepaid incentive cards', 'open-loop gift cards'],
     related: ['employee-incentive-gift-cards', 'home-depot-gift-cards-incentives', 'roi-employee-incentive-programs'],
   },
@@ -90,6 +97,7 @@ export const ARTICLES: ArticleMeta[] = [
     category: 'Guides',
     date: '2025-01-14',
     readTime: 6,
+    wordCount: 1432,
     keywords: ['employee incentive gift cards', 'employee rewards', 'gift card tax', 'recognition programme'],
     related: [
       'visa-vs-mastercard-employee-incentives',

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Prose } from '@/components/layout/prose';
 import { JsonLd } from '@/components/seo/json-ld';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Markdown } from '@/components/ui/markdown';
 import { paths } from '@/config/paths';
 import { SITE_NAME, usePageMeta } from '@/lib/page-meta';
 import { getPublicUrl } from '@/lib/public-url';
@@ -11,7 +11,7 @@ import { type ArticleMeta, getArticle } from '../articles';
 import { ArticleCard } from './article-card';
 import { ArticleMetaLine } from './article-meta-line';
 
-export function ArticlePage({ article, body }: { article: ArticleMeta; body: string }) {
+export function ArticlePage({ article, body }: { article: ArticleMeta; body: ReactNode }) {
   const path = paths.blogArticle(article.slug);
   usePageMeta({
     title: article.title,
@@ -37,9 +37,7 @@ export function ArticlePage({ article, body }: { article: ArticleMeta; body: str
           <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-5xl">{article.title}</h1>
           <p className="mt-4 text-xl text-muted-foreground">{article.excerpt}</p>
         </header>
-        <Prose className="mt-10">
-          <Markdown source={body} />
-        </Prose>
+        <Prose className="mt-10">{body}</Prose>
         <aside
           aria-labelledby="article-cta"
           className="mt-16 rounded-2xl bg-primary px-6 py-10 text-center text-primary-foreground"
@@ -78,7 +76,7 @@ export function ArticlePage({ article, body }: { article: ArticleMeta; body: str
           dateModified: article.date,
           articleSection: article.category,
           keywords: article.keywords.join(', '),
-          wordCount: body.split(/\s+/).filter(Boolean).length,
+          wordCount: article.wordCount,
           url: `${origin}${path}`,
           mainEntityOfPage: { '@type': 'WebPage', '@id': `${origin}${path}` },
           author: { '@type': 'Organization', name: SITE_NAME, url: `${origin}/` },

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from '@/components/ui/tabs';
+import { INTENT_EVENTS } from '@/lib/deferred-part';
 import type { DocsTab } from '../example-basics';
 import { DOCS_SECTIONS, docsReference } from './docs-sections';
-
-const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 
 const isDocsTab = (value: string): value is DocsTab => DOCS_SECTIONS.some((s) => s.id === value);
 
@@ -25,16 +24,16 @@ const ITEMS = DOCS_SECTIONS.map(({ id, label, title, Content }) => ({
 /**
  * The documentation's side tabs. The open tab follows the URL's hash (#create-order) so a section
  * can be linked to; every section is in the prerendered HTML. The sections after the Overview
- * load their code on a reader's first sign of intent (a pointer or focus in the tabs, a tab
- * chosen, a link to one), or at once when the page was not prerendered (a visit from another page).
+ * load their code on a reader's first sign of intent (a pointer or focus in the tabs or a section,
+ * a tab chosen, a link to one), or at once when the page was not prerendered (lib/deferred-part.tsx).
  */
 export function DocsTabs() {
   const [tab, setTab] = useState<DocsTab>('overview');
   const area = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    // The sections load themselves when rendered here or touched; the tab list is intent too.
     const node = area.current;
-    if (!docsReference.renderedByServer()) void docsReference.load();
     const intent = () => {
       for (const type of INTENT_EVENTS) node?.removeEventListener(type, intent);
       void docsReference.load();
