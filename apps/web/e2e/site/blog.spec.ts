@@ -127,12 +127,34 @@ test("an article's body is in its HTML and loads its code only when a reader rea
   const block = body.locator('div:has(> pre)').first();
   await block.hover();
   await expect(page.locator('[data-deferred-part^="article-body"][data-deferred-ready]')).toHaveCount(1);
-  expect(bodyScripts()).toHaveLength(2);
+  expect(bodyScripts().some((s) => s.includes('/automate-rewards-giftrelay-api-'))).toBe(true);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const code = await block.locator('pre').innerText();
   await block.getByRole('button', { name: /^Copy/ }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   expect(consoleErrors).toEqual([]);
+});
+
+test('an article reached from the blog waits for its body: whole, or the error page if it cannot load', async ({
+  page,
+}) => {
+  let offline = true;
+  await page.route('**/assets/roi-employee-incentive-programs-*.js', (route) =>
+    offline ? route.abort('failed') : route.continue(),
+  );
+  await gotoReady(page, '/blog');
+  await page.locator('a[href="/blog/roi-employee-incentive-programs"]').first().click();
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+
+  offline = false;
+  await gotoReady(page, '/blog');
+  await page.locator('a[href="/blog/roi-employee-incentive-programs"]').first().click();
+  await expect(page).toHaveURL(/\/blog\/roi-employee-incentive-programs$/);
+  // The body is there as soon as the page is: no empty body, no spinner.
+  const body = page.locator('[data-deferred-part="article-body-roi-employee-incentive-programs"]');
+  await expect(body).toHaveAttribute('data-deferred-ready', '');
+  expect((await body.innerText()).split(/\s+/).length).toBeGreaterThan(900);
+  await expect(page.getByRole('status', { name: 'Loading the article' })).toHaveCount(0);
 });
 
 test('the old Starbucks address leads to the Starbucks article', async ({ page }) => {

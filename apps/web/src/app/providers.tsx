@@ -1,5 +1,6 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { markPageTakenOver } from '@/lib/deferred-part';
 import { type AppRuntime, useAppRuntime } from './runtime';
 
 /**
@@ -20,7 +21,9 @@ export function AppProviders({
   const loaded = useAppRuntime();
   const runtime = given === undefined ? loaded : (given ?? undefined);
   useEffect(() => {
-    // Tells tests (and anyone curious) that React has taken over the page.
+    // Tells tests (and anyone curious) that React has taken over the page, and deferred parts
+    // that they render from now on without the server's HTML.
+    markPageTakenOver();
     document.documentElement.dataset.appReady = 'true';
   }, []);
   useEffect(() => {

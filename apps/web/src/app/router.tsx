@@ -1,6 +1,7 @@
 import { BLOG_ARTICLE_SLUGS } from '@giftrelay/contracts/routes';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
+import { loadDeferredParts } from '@/lib/deferred-part';
 import { clearServerData, serverData } from '@/lib/server-data';
 import { ErrorPage } from './error-page';
 import { loadAppRuntime } from './runtime';
@@ -105,6 +106,9 @@ export const createRouter = () => {
   const stop = router.subscribe((state) => {
     if (state.location === location && state.navigation.state === 'idle') return;
     clearServerData();
+    // A navigation changes the router's context above the page's deferred parts: one that stays
+    // on the page (a #hash) waits until they can hydrate, so their code loads now (decision 053).
+    void loadDeferredParts().catch(() => undefined);
     stop();
   });
   return router;

@@ -25,22 +25,26 @@ export function loadAppRuntime(): Promise<AppRuntime> {
     import('@/lib/query-client'),
     import('@/components/ui/toaster'),
     import('@/lib/auth/session'),
-    // The runtime changes the context every part of the page is under. React renders a deferred
-    // part (lib/deferred-part.tsx) still waiting for its code afresh when that happens, dropping
-    // the server's HTML for a fallback: so the page's deferred parts load first (decision 053).
-    loadDeferredParts().catch(() => undefined),
-  ]).then(([{ createQueryClient }, { Toaster }, { sessionStore, startSession }]) => {
-    const queryClient = createQueryClient();
-    // What QueryClientProvider does on mount: follow window focus and the network.
-    queryClient.mount();
-    // One account's data must not be shown to the next one to sign in on this browser.
-    sessionStore.subscribe(() => {
-      if (sessionStore.get().status === 'signed-out') queryClient.clear();
+  ])
+    .then(async (modules) => {
+      // The runtime changes the context every part of the page is under. React redraws a deferred
+      // part (lib/deferred-part.tsx) still waiting for its code when that happens, dropping the
+      // server's HTML for a fallback: so the parts the page has by now load first (decision 053).
+      await loadDeferredParts().catch(() => undefined);
+      return modules;
+    })
+    .then(([{ createQueryClient }, { Toaster }, { sessionStore, startSession }]) => {
+      const queryClient = createQueryClient();
+      // What QueryClientProvider does on mount: follow window focus and the network.
+      queryClient.mount();
+      // One account's data must not be shown to the next one to sign in on this browser.
+      sessionStore.subscribe(() => {
+        if (sessionStore.get().status === 'signed-out') queryClient.clear();
+      });
+      runtime = { queryClient, Toaster, startSession };
+      for (const notify of listeners) notify();
+      return runtime;
     });
-    runtime = { queryClient, Toaster, startSession };
-    for (const notify of listeners) notify();
-    return runtime;
-  });
   return loading;
 }
 

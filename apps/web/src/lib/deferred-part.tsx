@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, Suspense, use } from 'react';
+import { type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from 'react';
 
 /**
  * A reader reaching for something: pointermove as well as pointerover, since a pointer that stays
@@ -18,19 +18,31 @@ const loaders = new Set<() => Promise<void>>();
 export const loadDeferredParts = () => Promise.all([...loaders].map((load) => load()));
 
 /**
- * A part of a page whose code the browser loads only when `load()` is called (on a reader's
- * intent), not with the page (decision 053). The server renders it whole. In a page hydrated
- * from that HTML, the part stays as the server sent it (React leaves a Suspense boundary that
- * is waiting alone) until its code arrives, then hydrates, unless a context above it changes
- * first: React then renders it afresh, with `fallback` until loaded (app/runtime.ts loads the
- * deferred parts before it changes the context). Rendered in the browser instead (a visit from
- * another page), it shows `fallback` until loaded. A failed load leaves the part as it is and the
- * next `load()` tries again.
+ * Whether React has taken over the page (set once the first render has committed, by
+ * app/providers.tsx): from then on, a part rendering for the first time is not hydrating.
+ */
+let pageTakenOver = false;
+export const markPageTakenOver = () => {
+  pageTakenOver = true;
+};
+
+/**
+ * A part of a page whose code the browser loads only on a reader's intent, not with the page
+ * (decision 053). The server renders it whole.
  *
- * The part loads itself at once when rendered in the browser, and on a pointer, touch or focus
- * inside it; the page calls `load()` for any other intent (a tab chosen that shows it). `name`
- * marks the part's HTML (`data-deferred-part`): one name for one part's code, however many
- * times a page shows it.
+ * - Hydrating that HTML, React leaves the part's Suspense boundary exactly as the server sent it
+ *   (visible, without its event handlers) until its code arrives, then hydrates it. The code
+ *   loads on the first pointer, touch or focus inside the part; the page calls `load()` for any
+ *   other intent (a tab chosen that shows it).
+ * - Rendered later (a visit from another page), the part waits for its code outside its boundary:
+ *   the navigation, a transition, keeps the previous page until the part can render whole, and a
+ *   load that fails is the route's error.
+ * - React redraws a part still waiting for its code when a context above it changes; it then
+ *   shows `fallback` and loads, with a way to try again if the load fails. The app runtime loads
+ *   the page's parts before it changes the context (app/runtime.ts).
+ *
+ * `name` marks the part's HTML (`data-deferred-part`): one name for one part's code, however many
+ * times a page shows it. `data-deferred-ready` marks a part React has taken over.
  */
 export function deferredPart<P extends object>(name: string, importer: () => Promise<ComponentType<P>>) {
   let Loaded: ComponentType<P> | undefined;
@@ -40,6 +52,7 @@ export function deferredPart<P extends object>(name: string, importer: () => Pro
   });
 
   let inFlight: Promise<void> | undefined;
+  /** Loads the code, once at a time; a failure rejects, and the next call tries again. */
   const loadOrFail = (): Promise<void> => {
     if (Loaded) return Promise.resolve();
     inFlight ??= importer().then(
@@ -55,6 +68,24 @@ export function deferredPart<P extends object>(name: string, importer: () => Pro
     return inFlight;
   };
   loaders.add(loadOrFail);
+  let waiting: Promise<void> | undefined;
+  /**
+   * What a render after hydration waits for: one promise per attempt. A failed one stays a few
+   * seconds, so React re-renders to show the error instead of starting a new attempt each time
+   * (an endless loop of requests); a later visit tries again.
+   */
+  const waitForCode = () => {
+    if (!waiting) {
+      const attempt = loadOrFail();
+      waiting = attempt;
+      attempt.catch(() =>
+        setTimeout(() => {
+          if (waiting === attempt) waiting = undefined;
+        }, 3000),
+      );
+    }
+    return waiting;
+  };
   /** Starts loading the part's code; a failure leaves the part as it is, for the next call to retry. */
   const load = () => loadOrFail().catch(() => undefined);
 
@@ -65,24 +96,34 @@ export function deferredPart<P extends object>(name: string, importer: () => Pro
   function Content(props: P) {
     const Component = Loaded ?? use(ready);
     return (
-      // The marker `data-deferred-ready` says React has taken the part over (its controls work).
       <div data-deferred-part={name} ref={markReady}>
         <Component {...props} />
       </div>
     );
   }
 
-  /**
-   * Around the boundary (hydrated with the page): loads the code at once when the part was
-   * rendered here (the fallback shows: no HTML of the server's to keep), else on the first
-   * pointer, touch or focus inside it, before a click there can land.
-   */
+  /** What a redrawn part shows while its code loads, or a way to try again if it cannot. */
+  function Pending({ fallback }: { fallback: ReactNode }) {
+    const [failed, setFailed] = useState(false);
+    const attempt = () => {
+      setFailed(false);
+      loadOrFail().catch(() => setFailed(true));
+    };
+    useEffect(attempt, []);
+    if (!failed) return fallback;
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        This part of the page could not be loaded.{' '}
+        <button type="button" className="font-medium text-primary underline underline-offset-4" onClick={attempt}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+
+  /** Around the boundary (hydrated with the page): the first pointer, touch or focus inside loads the code. */
   const watch = (area: HTMLDivElement | null) => {
     if (!area || Loaded) return;
-    if (!area.querySelector(`[data-deferred-part="${name}"]`)) {
-      void load();
-      return;
-    }
     const intent = () => {
       for (const type of INTENT_EVENTS) area.removeEventListener(type, intent);
       void load();
@@ -93,22 +134,17 @@ export function deferredPart<P extends object>(name: string, importer: () => Pro
     };
   };
 
-  function Part({ fallback, ...props }: P & { fallback?: ReactNode }) {
+  function Part({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
+    // Not hydrating: wait for the code here, outside the boundary (see above).
+    if (!Loaded && pageTakenOver) use(waitForCode());
     return (
       <div ref={watch}>
-        <Suspense fallback={fallback}>
+        <Suspense fallback={<Pending fallback={fallback} />}>
           <Content {...(props as unknown as P)} />
         </Suspense>
       </div>
     );
   }
 
-  /**
-   * Whether the page holds this part as the server rendered it: a route can load the code
-   * before it renders when not (a visit from another page), instead of showing the fallback.
-   */
-  const renderedByServer = () =>
-    typeof document !== 'undefined' && document.querySelector(`[data-deferred-part="${name}"]`) !== null;
-
-  return { Part, load, renderedByServer };
+  return { Part, load };
 }

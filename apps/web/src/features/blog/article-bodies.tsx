@@ -1,11 +1,13 @@
 import type { BlogArticleSlug } from '@giftrelay/contracts/routes';
+import type { ReactNode } from 'react';
+import { PlainSpinner } from '@/components/ui/plain-spinner';
 import { deferredPart } from '@/lib/deferred-part';
 
 // One chunk per article: a page downloads its own body and no other.
 const bodies = import.meta.glob<string>('./content/*.md', { query: '?raw', import: 'default' });
 
-type ArticleBody = ReturnType<typeof bodyPart>;
-const parts = new Map<BlogArticleSlug, ArticleBody>();
+type ArticleBodyPart = ReturnType<typeof bodyPart>;
+const parts = new Map<BlogArticleSlug, ArticleBodyPart>();
 
 function bodyPart(slug: BlogArticleSlug) {
   const load = bodies[`./content/${slug}.md`];
@@ -20,15 +22,20 @@ function bodyPart(slug: BlogArticleSlug) {
 
 /**
  * An article's body as a deferred part (decision 053): in the page's HTML, its text and the
- * Markdown renderer load only on a reader's intent (a copy button, a link), or before the page
- * renders when it was not prerendered (a visit from another page), so there is no fallback.
+ * Markdown renderer load only on a reader's intent (a copy button, a link). Reached from another
+ * page, the navigation waits for them, so the body never shows empty.
  */
-export async function articleBody(slug: BlogArticleSlug): Promise<ArticleBody['Part']> {
+export function articleBody(slug: BlogArticleSlug): ReactNode {
   let part = parts.get(slug);
   if (!part) {
     part = bodyPart(slug);
     parts.set(slug, part);
   }
-  if (!part.renderedByServer()) await part.load();
-  return part.Part;
+  return (
+    <part.Part
+      fallback={
+        <PlainSpinner label="Loading the article" className="flex min-h-96 items-start gap-2 text-muted-foreground" />
+      }
+    />
+  );
 }
