@@ -256,11 +256,11 @@ describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
     expect(tied).toEqual([...tied].sort());
   });
 
-  it('sorts by popular: the brands most ordered in the last 30 days first, then by name', async () => {
+  it('sorts by popular: the brands most ordered in the last 30 days first (live orders before sandbox ones), then by name', async () => {
     const day = (daysAgo: number) => sql<Date>`current_date - ${sql.lit(daysAgo)}::integer`;
-    const stats = (brand: string, orders: number, daysAgo: number, status = 'completed') => ({
+    const stats = (brand: string, orders: number, daysAgo: number, status = 'completed', sandbox = true) => ({
       organisation_id: randomUUID(),
-      sandbox: true,
+      sandbox,
       day: day(daysAgo),
       status,
       brand,
@@ -281,11 +281,13 @@ describe(`GET /api/v1/products: filters (${TEST_DB})`, () => {
         // Failed orders and orders older than the window do not count.
         stats('Netflix', 50, 2, 'failed'),
         stats('Apple', 90, 45),
+        // One live (real) order ranks above any number of sandbox tests.
+        stats('Amazon', 1, 2, 'completed', false),
       ] as never)
       .execute();
     const popular = await listAll('country=US&sort=popular', 3);
-    expect(popular.slice(0, 2).map((p) => p.brand)).toEqual(['Target', 'Starbucks']);
-    const rest = popular.slice(2).map((p) => p.name.toLowerCase());
+    expect(popular.slice(0, 3).map((p) => p.brand)).toEqual(['Amazon', 'Target', 'Starbucks']);
+    const rest = popular.slice(3).map((p) => p.name.toLowerCase());
     expect(rest).toEqual([...rest].sort());
     expect(popular).toHaveLength((await listAll('country=US', 100)).length);
   });

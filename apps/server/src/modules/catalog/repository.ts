@@ -98,12 +98,17 @@ async function listAvailableProductsSorted(
       ? base.select(LISTED_COLUMNS).orderBy(sql`min_value::numeric / 10::numeric ^ currency_exponent`)
       : base
           // Brand popularity from the daily order statistics (small, already rolled up): the
-          // number of orders, never an organisation's figures, only decides the order.
+          // number of orders, never an organisation's figures, only decides the order. Real
+          // (live) orders rank a brand first; sandbox tests only order what live orders tie on.
           .leftJoin(
             (eb) =>
               eb
                 .selectFrom('order_stats_daily_dims')
-                .select(['brand', (e) => e.fn.sum<string>('orders').as('orders')])
+                .select([
+                  'brand',
+                  sql<string>`sum(orders) filter (where not sandbox)`.as('live_orders'),
+                  sql<string>`sum(orders) filter (where sandbox)`.as('sandbox_orders'),
+                ])
                 .where('day', '>=', sql<Date>`current_date - ${sql.lit(POPULAR_DAYS)}::integer`)
                 .where('status', '!=', 'failed')
                 .groupBy('brand')
@@ -111,7 +116,8 @@ async function listAvailableProductsSorted(
             (join) => join.onRef('popularity.brand', '=', 'products.brand'),
           )
           .select(LISTED_COLUMNS.map((c) => `products.${c}` as const))
-          .orderBy(sql`coalesce(popularity.orders, 0)`, 'desc');
+          .orderBy(sql`coalesce(popularity.live_orders, 0)`, 'desc')
+          .orderBy(sql`coalesce(popularity.sandbox_orders, 0)`, 'desc');
   return ordered.orderBy('sort_key').orderBy('code').offset(sort.offset).limit(page.limit).execute();
 }
 
