@@ -216,16 +216,18 @@ export const ORDER_SEARCH_MAX = 200;
 /** Which of an organisation's orders a listing shows: those placed in sandbox mode, or live ones. */
 export const ORDER_MODES = ['live', 'sandbox'] as const;
 export type OrderMode = (typeof ORDER_MODES)[number];
+/** A listing's or a report's `mode` query field (decision 045). */
+export const OrderModeQueryField = z
+  .enum(ORDER_MODES, { error: `must be one of ${ORDER_MODES.join(', ')}` })
+  .optional()
+  .meta({
+    description:
+      'The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live',
+  });
 export const OrderSearchQuerySchema = z.object({
   q: safeText({ max: ORDER_SEARCH_MAX, tooLong: `q must be at most ${ORDER_SEARCH_MAX} characters` }).optional(),
   status: OrderStatusSchema.optional(),
-  mode: z
-    .enum(ORDER_MODES, { error: `must be one of ${ORDER_MODES.join(', ')}` })
-    .optional()
-    .meta({
-      description:
-        'The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live',
-    }),
+  mode: OrderModeQueryField,
 });
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderSummarySchema } from './orders';
+import { OrderModeQueryField, OrderSummarySchema } from './orders';
 
 /**
  * Dashboard and analytics figures. Every amount is in the organisation's billing currency, in
@@ -14,6 +14,10 @@ import { OrderSummarySchema } from './orders';
  */
 
 /** GET /api/v1/dashboard: the four cards for the current calendar month and the 10 latest orders. */
+/** The dashboard's (and its charts') figures of live or sandbox orders; the organisation's mode when left out. */
+export const DashboardQuerySchema = z.object({ mode: OrderModeQueryField });
+export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
 export const DashboardSchema = z.object({
   success: z.literal(true),
   currency: z.string(),
@@ -76,6 +80,7 @@ export const AnalyticsQuerySchema = z.object({
   from: isoDate('from').optional(),
   to: isoDate('to').optional(),
   interval: AnalyticsIntervalSchema.default('day'),
+  mode: OrderModeQueryField,
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 

@@ -3732,6 +3732,8 @@ export interface operations {
             query?: {
                 from?: string;
                 interval?: "day" | "week" | "month";
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
                 to?: string;
             };
             header?: never;
@@ -3891,6 +3893,8 @@ export interface operations {
             query?: {
                 from?: string;
                 interval?: "day" | "week" | "month";
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
                 to?: string;
             };
             header?: never;
@@ -7717,7 +7721,10 @@ export interface operations {
     };
     getDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7773,7 +7780,10 @@ export interface operations {
     };
     getDashboardCharts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The orders placed in live or in sandbox mode; the organisation’s mode when left out, so a live organisation sees its live orders and asks for `sandbox` to see those it placed before going live */
+                mode?: "live" | "sandbox";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -21,5 +21,6 @@ export {
   type OrderRow,
   type Scope,
 } from './repository';
+export { sandboxOf } from './read-orders';
 export { recordClaimOpened } from './reward-events';
 export { onBatchOrderSettled } from './settled';

@@ -30,7 +30,7 @@ const now = new Date('2026-03-15T12:00:00Z');
 
 async function bothReport(byStatus: Map<OrderStatus, Figures>) {
   rows.byStatus = byStatus;
-  const d = await dashboard(app, 'org', now);
+  const d = await dashboard(app, 'org', {}, now);
   const a = await analytics(app, 'org', { interval: 'day' }, now);
   return { redemptionRate: d.redemption_rate, claimedShare: a.totals.claimed_share };
 }

@@ -163,6 +163,27 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
     });
     const sandboxExport = (await get(owner, '/api/v1/orders/export?mode=sandbox')).body.trim().split('\r\n');
     expect(sandboxExport).toHaveLength(4);
+
+    // The dashboard, its charts and analytics show the sandbox figures when asked, as the history does.
+    const sandboxDashboard = (await get(owner, '/api/v1/dashboard?mode=sandbox')).json();
+    expect(sandboxDashboard).toMatchObject({ orders: 3, monthly_load: 61.5, has_pending: false });
+    expect(ids({ data: sandboxDashboard.recent_orders })).toEqual(sandboxIds);
+    expect(sandboxDashboard.recent_orders.every((o: { sandbox: boolean }) => o.sandbox)).toBe(true);
+    const sandboxCharts = (await get(owner, '/api/v1/dashboard/charts?mode=sandbox')).json();
+    expect(sandboxCharts.load_by_day.reduce((n: number, d: { value: number }) => n + d.value, 0)).toBeCloseTo(61.5, 2);
+    expect(sandboxCharts.top_customers.map((c: { recipient_email: string }) => c.recipient_email)).not.toContain(
+      liveTo,
+    );
+    expect((await get(owner, '/api/v1/analytics?mode=sandbox')).json().totals).toMatchObject({
+      orders: 3,
+      spend: 61.5,
+      rewards_claimed: 1,
+    });
+    expect((await get(owner, '/api/v1/analytics/export?mode=sandbox')).body).toContain('totals,all,61.50,');
+    // Asking for live is what a live organisation sees by default.
+    expect((await get(owner, '/api/v1/dashboard?mode=live')).json()).toEqual(liveFigures.dashboard);
+    expect((await get(owner, '/api/v1/dashboard/charts?mode=live')).json()).toEqual(liveFigures.charts);
+    expect((await get(owner, '/api/v1/analytics?mode=live')).json()).toEqual(liveFigures.analytics);
   });
 
   it('an organisation in sandbox sees its sandbox orders by default, and none with mode=live', async () => {
@@ -173,6 +194,8 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
     expect((await get(owner, '/api/v1/orders?mode=live')).json().data).toEqual([]);
     expect((await get(owner, '/api/v1/orders/stats?mode=live')).json().total_orders).toBe(0);
     expect((await get(owner, '/api/v1/dashboard')).json()).toMatchObject({ orders: 1, monthly_load: 25.63 });
+    expect((await get(owner, '/api/v1/dashboard?mode=live')).json()).toMatchObject({ orders: 0, recent_orders: [] });
+    expect((await get(owner, '/api/v1/analytics?mode=live')).json().totals).toMatchObject({ orders: 0 });
   });
 
   it('an order whose organisation goes live between the mode read and its statement is refused, never answered sandbox', async () => {
@@ -214,6 +237,10 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
       '/api/v1/orders?mode=LIVE',
       '/api/v1/orders/stats?mode=',
       '/api/v1/orders/export?mode=all',
+      '/api/v1/dashboard?mode=test',
+      '/api/v1/dashboard/charts?mode=Sandbox',
+      '/api/v1/analytics?mode=both',
+      '/api/v1/analytics/export?mode=%00',
     ]) {
       const res = await get(owner, url);
       expect(res.statusCode, url).toBe(400);

@@ -1,4 +1,10 @@
-import { AnalyticsQuerySchema, AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from '@giftrelay/contracts';
+import {
+  AnalyticsQuerySchema,
+  AnalyticsSchema,
+  DashboardChartsSchema,
+  DashboardQuerySchema,
+  DashboardSchema,
+} from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvAttachment } from '../../lib/csv';
 import { streamCsv } from '../../lib/csv-response';
@@ -19,10 +25,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'This month’s figures and the latest orders',
         tags: ['reports'],
         security: BEARER,
+        querystring: DashboardQuerySchema,
         response: { 200: DashboardSchema, ...errors },
       },
     },
-    async (request) => dashboard(app, request.auth.organisationId),
+    async (request) => dashboard(app, request.auth.organisationId, request.query),
   );
 
   app.get(
@@ -35,10 +42,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Load by day, top brands and top recipients over the last 30 days',
         tags: ['reports'],
         security: BEARER,
+        querystring: DashboardQuerySchema,
         response: { 200: DashboardChartsSchema, ...errors },
       },
     },
-    async (request) => dashboardCharts(app, request.auth.organisationId),
+    async (request) => dashboardCharts(app, request.auth.organisationId, request.query),
   );
 
   app.get(

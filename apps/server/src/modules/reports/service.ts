@@ -6,6 +6,7 @@ import {
   DASHBOARD_CHART_DAYS,
   type Dashboard,
   type DashboardCharts,
+  type DashboardQuery,
   daysBetween,
   monthStart,
   SPENDING_STATUSES,
@@ -16,7 +17,7 @@ import {
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../../lib/errors';
-import { billingCurrency, listOrders, presentOrder } from '../orders';
+import { billingCurrency, listOrders, presentOrder, sandboxOf } from '../orders';
 import { claimedShare } from './claimed-share';
 import * as repo from './repository';
 
@@ -39,12 +40,18 @@ function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.
 }
 
 /** The four cards for the current UTC calendar month and the ten latest orders. */
-export async function dashboard(app: FastifyInstance, organisationId: string, now = new Date()): Promise<Dashboard> {
+export async function dashboard(
+  app: FastifyInstance,
+  organisationId: string,
+  q: DashboardQuery = {},
+  now = new Date(),
+): Promise<Dashboard> {
   const period = { from: monthStart(utcDay(now)), to: monthStart(utcDay(now), 1) };
+  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
   const [currency, byStatus, recent] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByStatus(app.db, { organisationId }, period),
-    listOrders(app.db, { organisationId, limit: 10 }),
+    repo.figuresByStatus(app.db, scope, period),
+    listOrders(app.db, { ...scope, limit: 10 }),
   ]);
   const month = spendOf(byStatus);
   return {
@@ -66,15 +73,17 @@ export async function dashboard(app: FastifyInstance, organisationId: string, no
 export async function dashboardCharts(
   app: FastifyInstance,
   organisationId: string,
+  q: DashboardQuery = {},
   now = new Date(),
 ): Promise<DashboardCharts> {
   const to = addDays(utcDay(now), 1);
   const from = addDays(to, -DASHBOARD_CHART_DAYS);
+  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
   const [currency, byDay, byBrand, recipients] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByPeriod(app.db, { organisationId }, { from, to }, 'day'),
-    repo.figuresByDimension(app.db, { organisationId }, { from, to }, 'brand'),
-    repo.topRecipients(app.db, { organisationId }, new Date(`${from}T00:00:00Z`), TOP_N),
+    repo.figuresByPeriod(app.db, scope, { from, to }, 'day'),
+    repo.figuresByDimension(app.db, scope, { from, to }, 'brand'),
+    repo.topRecipients(app.db, scope, new Date(`${from}T00:00:00Z`), TOP_N),
   ]);
   const money = (minor: number) => toMajor(minor, currency);
   const daily = new Map<string, number>();
@@ -149,13 +158,14 @@ export async function analytics(
 ): Promise<Analytics> {
   const { from, to } = analyticsRange(q, now);
   const range = { from, to: addDays(to, 1) };
+  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
   const [currency, byStatus, series, brands, categories, countries] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByStatus(app.db, { organisationId }, range),
-    repo.figuresByPeriod(app.db, { organisationId }, range, q.interval),
-    repo.figuresByDimension(app.db, { organisationId }, range, 'brand'),
-    repo.figuresByDimension(app.db, { organisationId }, range, 'category'),
-    repo.figuresByDimension(app.db, { organisationId }, range, 'country'),
+    repo.figuresByStatus(app.db, scope, range),
+    repo.figuresByPeriod(app.db, scope, range, q.interval),
+    repo.figuresByDimension(app.db, scope, range, 'brand'),
+    repo.figuresByDimension(app.db, scope, range, 'category'),
+    repo.figuresByDimension(app.db, scope, range, 'country'),
   ]);
   const money = (minor: number) => toMajor(minor, currency);
   const totals = spendOf(byStatus);
