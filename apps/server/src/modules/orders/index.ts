@@ -12,6 +12,7 @@ export {
   usdTotalOf,
 } from './prepare-order';
 export { presentOrder } from './presenter';
+export { sandboxOf } from './read-orders';
 export { type ReminderReport, remindAndExpireUnopened } from './reminders';
 export {
   findOrganisationProfile,
@@ -21,6 +22,5 @@ export {
   type OrderRow,
   type Scope,
 } from './repository';
-export { sandboxOf } from './read-orders';
 export { recordClaimOpened } from './reward-events';
 export { onBatchOrderSettled } from './settled';
