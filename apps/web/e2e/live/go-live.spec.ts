@@ -139,6 +139,29 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   await page.getByRole('option', { name: 'Live orders' }).click();
   await expect(row(liveTo)).toBeVisible();
   await expect(row(sandboxTo)).toHaveCount(0);
+
+  // The dashboard and analytics count the live order; the same switch shows the sandbox figures.
+  await page.goto('/dashboard');
+  const recent = page.getByRole('main').locator('[aria-labelledby="recent-orders-heading"]').last();
+  await expect(recent.getByText(liveTo)).toBeVisible();
+  await expect(recent.getByText(sandboxTo)).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Mode' }).click();
+  await page.getByRole('option', { name: 'Sandbox orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?mode=sandbox$/);
+  await expect(recent.getByText(sandboxTo)).toBeVisible();
+  await expect(recent.getByText(liveTo)).toHaveCount(0);
+  await page.goto('/analytics?mode=sandbox');
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveText('Sandbox orders');
+  const ordersFigure = page
+    .getByRole('term')
+    .filter({ hasText: /^Orders$/ })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(ordersFigure).toHaveText('1');
+  await page.getByRole('combobox', { name: 'Mode' }).click();
+  await page.getByRole('option', { name: 'Live orders' }).click();
+  await expect(page).toHaveURL(/[?&]mode=live/);
+  await expect(ordersFigure).toHaveText('1');
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 });
 
 test('the operator area and the go-live form at 375 px, in both themes, pass axe', async ({ page, browser }) => {

@@ -1,14 +1,16 @@
+import type { OrderMode } from '@giftrelay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
+import { modeQuery } from '@/lib/use-report-mode';
 import { type AnalyticsRange, analyticsQuery } from '../utils/range';
 
-/** Downloads the CSV of what the page shows: the same range and interval. */
-export const exportAnalytics = (range: AnalyticsRange) =>
+/** Downloads the CSV of what the page shows: the same range, interval and mode. */
+export const exportAnalytics = ({ range, mode }: { range: AnalyticsRange; mode?: OrderMode }) =>
   downloadApiFile(
-    `/api/v1/analytics/export?${analyticsQuery(range)}`,
-    `giftrelay-analytics-${range.from}-to-${range.to}.csv`,
+    `/api/v1/analytics/export?${analyticsQuery(range)}${modeQuery(mode, '&')}`,
+    `giftrelay-analytics-${mode === 'sandbox' ? 'sandbox-' : ''}${range.from}-to-${range.to}.csv`,
   );
 
 export const useExportAnalytics = () =>

@@ -127,6 +127,43 @@ describe('AnalyticsPage', () => {
     await waitFor(() => expect(asked.at(-1)).toBe('?from=2025-04-01&to=2026-03-30&interval=week'));
   });
 
+  it('counts the mode in the URL, keeps it with a new range, exports it, and switches to live orders', async () => {
+    answer(withSpend);
+    let exported: string | undefined;
+    server.use(
+      http.get('*/api/v1/analytics/export', ({ request }) => {
+        exported = new URL(request.url).search;
+        return new HttpResponse('period,spend\n', {
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="a.csv"' },
+        });
+      }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:a'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { router } = renderPage(<AnalyticsPage />, '/analytics?mode=sandbox');
+    await screen.findByText('$51.26', { selector: 'dd' });
+    expect(asked).toEqual(['?from=2026-03-01&to=2026-03-30&interval=day&mode=sandbox']);
+    const select = screen.getByRole('combobox', { name: 'Mode' });
+    expect(select.textContent).toBe('Sandbox orders');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Week' }));
+    expect(new URLSearchParams(router.state.location.search).get('mode')).toBe('sandbox');
+    await waitFor(() => expect(asked.at(-1)).toBe('?from=2026-03-01&to=2026-03-30&interval=week&mode=sandbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exported).toBe('?from=2026-03-01&to=2026-03-30&interval=week&mode=sandbox'));
+
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Live orders' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?from=2026-03-01&to=2026-03-30&interval=week&mode=live'));
+  });
+
+  it('has no mode switch for an organisation in the sandbox', async () => {
+    answer(withSpend);
+    renderPage(<AnalyticsPage />, '/analytics');
+    await screen.findByText('$51.26', { selector: 'dd' });
+    expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+  });
+
   it('says so when the range has no orders', async () => {
     answer(analytics());
     renderPage(<AnalyticsPage />, '/analytics?from=2026-03-01&to=2026-03-03&interval=day');

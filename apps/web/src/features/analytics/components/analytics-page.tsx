@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
+import { ModeFilter } from '@/components/mode-filter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -8,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/format';
+import { useReportMode } from '@/lib/use-report-mode';
 import { useExportAnalytics } from '../api/export-analytics';
 import { useAnalytics } from '../api/get-analytics';
 import { useAnalyticsRange } from '../hooks/use-analytics-range';
@@ -29,7 +31,8 @@ export function rangeErrorText(message: string): string {
 /** Spend, fees and claims over a chosen range, by period, brand, category and country; CSV export. */
 export function AnalyticsPage() {
   const { range, today, update } = useAnalyticsRange();
-  const analytics = useAnalytics(range);
+  const report = useReportMode();
+  const analytics = useAnalytics(range, report.mode);
   const exporter = useExportAnalytics();
   const rangeError = isRangeError(analytics.error) ? rangeErrorText(analytics.error.message) : undefined;
   const data = analytics.data;
@@ -40,14 +43,17 @@ export function AnalyticsPage() {
         <p className="text-sm text-muted-foreground">
           Spend, fees and claims over any range, by UTC day, week or month.
         </p>
-        <Button
-          variant="outline"
-          onClick={() => exporter.mutate(range)}
-          disabled={exporter.isPending || Boolean(rangeError)}
-        >
-          <Download className="size-4" aria-hidden />
-          {exporter.isPending ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          {report.showSwitch && <ModeFilter value={report.shown} onChange={report.setMode} />}
+          <Button
+            variant="outline"
+            onClick={() => exporter.mutate({ range, mode: report.mode })}
+            disabled={exporter.isPending || Boolean(rangeError)}
+          >
+            <Download className="size-4" aria-hidden />
+            {exporter.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
       </div>
 
       <Card className="mt-6 p-5">

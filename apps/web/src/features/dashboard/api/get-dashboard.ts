@@ -1,7 +1,8 @@
-import { type Dashboard, DashboardSchema } from '@giftrelay/contracts';
+import { type Dashboard, DashboardSchema, type OrderMode } from '@giftrelay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { PREFETCH_FRESH_MS, sharedQueryKeys } from '@/lib/query-keys';
+import { modeQuery } from '@/lib/use-report-mode';
 
 /** While an order is pending its status is about to change: ask this often. */
 export const PENDING_REFRESH_MS = 3000;
@@ -11,16 +12,17 @@ export const IDLE_REFRESH_MS = 30_000;
 /** Under the orders' key, so sending a reward refreshes the dashboard at once. */
 export const dashboardQueryKey = [...sharedQueryKeys.orders, 'dashboard'] as const;
 
-export const getDashboard = async (signal?: AbortSignal): Promise<Dashboard> =>
-  DashboardSchema.parse(await api.get('/api/v1/dashboard', { signal }));
+export const getDashboard = async (mode: OrderMode | undefined, signal?: AbortSignal): Promise<Dashboard> =>
+  DashboardSchema.parse(await api.get(`/api/v1/dashboard${modeQuery(mode, '?')}`, { signal }));
 
 export const dashboardRefreshInterval = (hasPending: boolean | undefined): number =>
   hasPending ? PENDING_REFRESH_MS : IDLE_REFRESH_MS;
 
-export const dashboardQueryOptions = () =>
+/** `mode`: live or sandbox orders; unset, the organisation's own mode (what the route prefetches). */
+export const dashboardQueryOptions = (mode?: OrderMode) =>
   queryOptions({
-    queryKey: dashboardQueryKey,
-    queryFn: ({ signal }) => getDashboard(signal),
+    queryKey: [...dashboardQueryKey, mode ?? 'own'],
+    queryFn: ({ signal }) => getDashboard(mode, signal),
     refetchInterval: (query) => dashboardRefreshInterval(query.state.data?.has_pending),
     // Coming back to the tab always asks again, even within the prefetch's freshness: an order
     // sent from elsewhere a moment after the page loaded must not wait for the 30 s poll.
@@ -30,4 +32,4 @@ export const dashboardQueryOptions = () =>
   });
 
 /** This month's cards and the latest orders, kept fresh while orders settle. */
-export const useDashboard = () => useQuery(dashboardQueryOptions());
+export const useDashboard = (mode?: OrderMode) => useQuery(dashboardQueryOptions(mode));

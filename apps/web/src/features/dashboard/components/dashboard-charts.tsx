@@ -1,4 +1,4 @@
-import type { DashboardCharts as Charts } from '@giftrelay/contracts';
+import type { DashboardCharts as Charts, OrderMode } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { lazy, type ReactNode } from 'react';
 import { formatCount, formatDay, formatMajor } from '@/lib/format';
@@ -128,8 +128,8 @@ const CHARTS: ChartSpec[] = [
 ];
 
 /** Load Value by Day, Top Brands and Top Customers over the last 30 days, each with its own states. */
-export function DashboardCharts({ hasPending }: { hasPending: boolean | undefined }) {
-  const charts = useDashboardCharts(hasPending);
+export function DashboardCharts({ hasPending, mode }: { hasPending: boolean | undefined; mode?: OrderMode }) {
+  const charts = useDashboardCharts(hasPending, mode);
   const data = charts.data;
   const summaries = data ? chartSummaries(data) : undefined;
   const money = (v: number) => (data ? formatMajor(v, data.currency) : '');

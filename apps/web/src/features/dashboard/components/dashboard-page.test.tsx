@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -132,6 +132,49 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('No rewards sent in the last 30 days')).toBeTruthy();
     expect(screen.getByText('No brands to rank yet')).toBeTruthy();
     expect(screen.getByText('No recipients to rank yet')).toBeTruthy();
+  });
+
+  it('shows the mode in the URL, asks for it, and switches the figures and charts to live orders', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get('*/api/v1/dashboard', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json(twoOrders);
+      }),
+      http.get('*/api/v1/dashboard/charts', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json(dashboardCharts());
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderPage(<DashboardPage />, '/dashboard?mode=sandbox');
+    expect(await screen.findByText('March 2026')).toBeTruthy();
+    const modes = (path: string) => asked.filter((u) => u.pathname === path).map((u) => u.searchParams.get('mode'));
+    await waitFor(() => expect(modes('/api/v1/dashboard/charts')).toEqual(['sandbox']));
+    expect(modes('/api/v1/dashboard')).toEqual(['sandbox']);
+    const select = screen.getByRole('combobox', { name: 'Mode' });
+    expect(select.textContent).toBe('Sandbox orders');
+
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Live orders' }));
+    expect(router.state.location.search).toBe('?mode=live');
+    await waitFor(() => expect(modes('/api/v1/dashboard')).toEqual(['sandbox', 'live']));
+    await waitFor(() => expect(modes('/api/v1/dashboard/charts')).toEqual(['sandbox', 'live']));
+  });
+
+  it('has no mode switch for an organisation in the sandbox, and asks for its own mode', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get('*/api/v1/dashboard', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json(twoOrders);
+      }),
+      http.get('*/api/v1/dashboard/charts', () => HttpResponse.json(dashboardCharts())),
+    );
+    renderPage(<DashboardPage />, '/dashboard');
+    expect(await screen.findByText('March 2026')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Mode' })).toBeNull();
+    expect(asked.map((u) => u.search)).toEqual(['']);
   });
 
   it('a failed load leaves the loading state, says so, and Try again loads the figures', async () => {

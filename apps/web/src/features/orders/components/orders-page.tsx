@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
+import { ModeFilter } from '@/components/mode-filter';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/auth/use-can';
@@ -11,7 +12,6 @@ import { useOrdersExport } from '../hooks/use-orders-export';
 import { useOrdersView } from '../hooks/use-orders-view';
 import { hasFilters, statusFilterOf } from '../utils/order-view';
 import { ExportButton } from './export-button';
-import { ModeFilter } from './mode-filter';
 import { OrderDetailSheet } from './order-detail-sheet';
 import { OrderSearch } from './order-search';
 import { OrderStats } from './order-stats';

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@giftrelay/contracts';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { STATUS_FILTERS, type StatusFilter as StatusFilterValue } from '../utils/order-view';
-import { FilterSelect } from './filter-select';
 
 interface StatusFilterProps {
   value: StatusFilterValue;

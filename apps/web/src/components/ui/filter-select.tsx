@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
 interface FilterSelectProps<T extends string> {
   /** The control's accessible name. */
@@ -9,7 +9,7 @@ interface FilterSelectProps<T extends string> {
   onChange: (value: T) => void;
 }
 
-/** One of the order history's filters: a labelled select of a few choices. */
+/** A filter of a list or a report (the order history's, the dashboard's): a labelled select of a few choices. */
 export function FilterSelect<T extends string>({ label, options, value, onChange }: FilterSelectProps<T>) {
   const labelId = useId();
   return (
