@@ -157,9 +157,11 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
     .filter({ hasText: /^Orders$/ })
     .locator('xpath=following-sibling::dd[1]');
   await expect(ordersFigure).toHaveText('1');
+  const liveAnswer = page.waitForResponse((r) => /\/api\/v1\/analytics\?.*mode=live/.test(r.url()));
   await page.getByRole('combobox', { name: 'Mode' }).click();
   await page.getByRole('option', { name: 'Live orders' }).click();
   await expect(page).toHaveURL(/[?&]mode=live/);
+  expect((await (await liveAnswer).json()).totals).toMatchObject({ orders: 1 });
   await expect(ordersFigure).toHaveText('1');
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 });

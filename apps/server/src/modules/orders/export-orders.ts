@@ -2,8 +2,8 @@ import { ORDER_EXPORT_COLUMNS, type OrderSearchQuery } from '@giftrelay/contract
 import { toDecimalString } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
-import { sandboxOf } from './read-orders';
 import * as repo from './repository';
+import { sandboxOf } from './repository';
 
 const EXPORT_BATCH = 2000;
 

@@ -12,7 +12,6 @@ export {
   usdTotalOf,
 } from './prepare-order';
 export { presentOrder } from './presenter';
-export { sandboxOf } from './read-orders';
 export { type ReminderReport, remindAndExpireUnopened } from './reminders';
 export {
   findOrganisationProfile,
@@ -21,6 +20,7 @@ export {
   modeOf,
   type OrderRow,
   type Scope,
+  sandboxOf,
 } from './repository';
 export { recordClaimOpened } from './reward-events';
 export { onBatchOrderSettled } from './settled';

@@ -1,4 +1,4 @@
-import type { ListOrdersQuery, OrderMode, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
+import type { ListOrdersQuery, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,17 +15,13 @@ export async function getOrderDetail(app: FastifyInstance, organisationId: strin
   return presentOrderDetail(order, rewards, events);
 }
 
-/** The `mode` a listing asks for as the orders' `sandbox`; none: the organisation's mode now. */
-export const sandboxOf = (mode: OrderMode | undefined): boolean | undefined =>
-  mode === undefined ? undefined : mode === 'sandbox';
-
 const ORDERS_LISTING = 'orders';
 const OrderPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
 
 export async function listOrders(app: FastifyInstance, organisationId: string, q: ListOrdersQuery) {
   const rows = await repo.listOrders(app.db, {
     organisationId,
-    sandbox: sandboxOf(q.mode),
+    sandbox: repo.sandboxOf(q.mode),
     search: q.q || undefined,
     status: q.status,
     limit: q.limit + 1,
@@ -53,7 +49,7 @@ export async function orderStats(
   q: OrderSearchQuery,
 ): Promise<OrderStats> {
   const search = q.q || undefined;
-  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
+  const scope = { organisationId, sandbox: repo.sandboxOf(q.mode) };
   const [currency, counts] = await Promise.all([
     billingCurrency(app, organisationId),
     search

@@ -1,3 +1,4 @@
+import type { OrderMode } from '@giftrelay/contracts';
 import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -68,6 +69,10 @@ export interface Scope {
   organisationId: string;
   sandbox?: boolean;
 }
+
+/** The `mode` a listing or a report asks for as the orders' `sandbox`; none: the organisation's mode now. */
+export const sandboxOf = (mode: OrderMode | undefined): boolean | undefined =>
+  mode === undefined ? undefined : mode === 'sandbox';
 
 /** The value an order's (or a rollup row's) `sandbox` must have to be in the scope. */
 export function modeOf(scope: Scope): RawBuilder<boolean> {

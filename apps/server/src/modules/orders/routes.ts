@@ -133,7 +133,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       streamCsv(
         reply,
-        csvAttachment('giftrelay-orders'),
+        // A sandbox export says so in its name: these orders are not real rewards.
+        csvAttachment(request.query.mode === 'sandbox' ? 'giftrelay-orders-sandbox' : 'giftrelay-orders'),
         exportOrders(app, request.auth.organisationId, request.query),
       ),
   );

@@ -179,7 +179,16 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
       spend: 61.5,
       rewards_claimed: 1,
     });
-    expect((await get(owner, '/api/v1/analytics/export?mode=sandbox')).body).toContain('totals,all,61.50,');
+    const sandboxCsv = await get(owner, '/api/v1/analytics/export?mode=sandbox');
+    expect(sandboxCsv.body).toContain('totals,all,61.50,');
+    // A sandbox export says so in its file name; a live one does not.
+    expect(sandboxCsv.headers['content-disposition']).toMatch(/filename="giftrelay-analytics-sandbox-[\d-]+\.csv"/);
+    expect((await get(owner, '/api/v1/analytics/export')).headers['content-disposition']).toMatch(
+      /filename="giftrelay-analytics-\d/,
+    );
+    expect((await get(owner, '/api/v1/orders/export?mode=sandbox')).headers['content-disposition']).toMatch(
+      /filename="giftrelay-orders-sandbox-/,
+    );
     // Asking for live is what a live organisation sees by default.
     expect((await get(owner, '/api/v1/dashboard?mode=live')).json()).toEqual(liveFigures.dashboard);
     expect((await get(owner, '/api/v1/dashboard/charts?mode=live')).json()).toEqual(liveFigures.charts);

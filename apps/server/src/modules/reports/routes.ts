@@ -83,7 +83,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const figures = await analytics(app, request.auth.organisationId, request.query);
-      return streamCsv(reply, csvAttachment('giftrelay-analytics'), analyticsCsv(figures));
+      // A sandbox export says so in its name: its figures are not real spend.
+      const name = request.query.mode === 'sandbox' ? 'giftrelay-analytics-sandbox' : 'giftrelay-analytics';
+      return streamCsv(reply, csvAttachment(name), analyticsCsv(figures));
     },
   );
 };

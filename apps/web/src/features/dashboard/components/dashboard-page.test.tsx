@@ -139,13 +139,19 @@ describe('DashboardPage', () => {
     server.use(
       http.get('*/api/v1/dashboard', ({ request }) => {
         asked.push(new URL(request.url));
-        return HttpResponse.json(twoOrders);
+        return HttpResponse.json(settled);
       }),
       http.get('*/api/v1/dashboard/charts', ({ request }) => {
         asked.push(new URL(request.url));
         return HttpResponse.json(dashboardCharts());
       }),
     );
+    // Settled orders: the figures are not polled every 3 s while the test counts requests.
+    const settled = {
+      ...twoOrders,
+      has_pending: false,
+      recent_orders: twoOrders.recent_orders.map((o) => ({ ...o, status: 'completed' as const, sandbox: true })),
+    };
     const user = userEvent.setup();
     const { router } = renderPage(<DashboardPage />, '/dashboard?mode=sandbox');
     expect(await screen.findByText('March 2026')).toBeTruthy();
@@ -154,6 +160,11 @@ describe('DashboardPage', () => {
     expect(modes('/api/v1/dashboard')).toEqual(['sandbox']);
     const select = screen.getByRole('combobox', { name: 'Mode' });
     expect(select.textContent).toBe('Sandbox orders');
+    // A sandbox order links to the history in its own mode, where a search finds it.
+    const [first] = settled.recent_orders;
+    expect(screen.getAllByRole('link', { name: first?.brand })[0]?.getAttribute('href')).toBe(
+      `/orders?q=${first?.order_id}&mode=sandbox`,
+    );
 
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Live orders' }));

@@ -61,7 +61,7 @@ export function DashboardPage() {
           )}
           <SummaryCards dashboard={dashboard.data} />
           <div className="mt-6">
-            <RecentOrders orders={dashboard.data.recent_orders} />
+            <RecentOrders orders={dashboard.data.recent_orders} mode={report.mode} />
           </div>
           <DashboardCharts hasPending={dashboard.data.has_pending} mode={report.mode} />
         </>

@@ -1,4 +1,4 @@
-import type { OrderSummary } from '@giftrelay/contracts';
+import type { OrderMode, OrderSummary } from '@giftrelay/contracts';
 import { Link } from 'react-router';
 import { useIsMobile } from '@/components/layout/use-sidebar';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
@@ -9,10 +9,12 @@ import { cn } from '@/lib/utils';
 
 const COLUMNS = ['Status', 'Brand', 'Value', 'Email', 'Timestamp'];
 
-const orderLink = (orderId: string) => `${paths.orders}?q=${encodeURIComponent(orderId)}`;
+/** The order in the history, in the mode the dashboard shows (a live organisation's sandbox orders are not in its default list). */
+const orderLink = (orderId: string, mode: OrderMode | undefined) =>
+  `${paths.orders}?q=${encodeURIComponent(orderId)}${mode ? `&mode=${mode}` : ''}`;
 
 /** The 10 latest orders, newest first; each opens its order in the history. */
-export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
+export function RecentOrders({ orders, mode }: { orders: OrderSummary[]; mode?: OrderMode }) {
   const isMobile = useIsMobile();
   return (
     <Card className="min-w-0 p-5">
@@ -31,7 +33,7 @@ export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
             <li key={order.order_id} className="grid gap-1 py-3 text-sm">
               <div className="flex items-center justify-between gap-3">
                 <Link
-                  to={orderLink(order.order_id)}
+                  to={orderLink(order.order_id, mode)}
                   className="min-w-0 font-medium break-words underline-offset-4 hover:underline"
                   title={`Open order ${order.order_id} in the order history`}
                 >
@@ -72,7 +74,7 @@ export function RecentOrders({ orders }: { orders: OrderSummary[] }) {
                   </td>
                   <td className="py-3 pr-4 font-medium">
                     <Link
-                      to={orderLink(order.order_id)}
+                      to={orderLink(order.order_id, mode)}
                       className="rounded-sm underline-offset-4 hover:underline"
                       title={`Open order ${order.order_id} in the order history`}
                     >
