@@ -13,7 +13,10 @@ vi.mock('./repository', () => ({
   topRecipients: async () => [],
 }));
 vi.mock('../orders/lookups', () => ({ billingCurrency: async () => 'USD' }));
-vi.mock('../orders/repository', () => ({ listOrders: async () => [] }));
+vi.mock('../orders/repository', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../orders/repository')>()),
+  listOrders: async () => [],
+}));
 
 const { dashboard, analytics } = await import('./service');
 
