@@ -1,6 +1,6 @@
 import { BLOG_ARTICLE_SLUGS, REDIRECTS } from '@giftrelay/contracts/routes';
 import { expect, type Page, test } from '@playwright/test';
-import { gotoReady, NOT_FOUND_HEADING } from './helpers';
+import { gotoReady, NOT_FOUND_HEADING, watchPage } from './helpers';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
@@ -104,14 +104,7 @@ for (const slug of BLOG_ARTICLE_SLUGS) {
 }
 
 test("an article's body is in its HTML and loads its code only when a reader reaches for it", async ({ page }) => {
-  const consoleErrors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(msg.text());
-  });
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
+  const { consoleErrors, scripts } = watchPage(page);
   const bodyScripts = () => scripts.filter((s) => /\/(automate-rewards-giftrelay-api|markdown)-/.test(s));
   const res = await gotoReady(page, '/blog/automate-rewards-giftrelay-api');
   const html = (await res?.text()) ?? '';

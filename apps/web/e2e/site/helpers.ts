@@ -7,6 +7,19 @@ export async function gotoReady(page: Page, url: string) {
   return res;
 }
 
+/** What a page logs as errors and the scripts it requests (paths), from now on. */
+export function watchPage(page: Page) {
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  return { consoleErrors, scripts };
+}
+
 /** The public pages with their headline (h1), as a visitor reaches them. */
 export const PUBLIC_PAGES = [
   { path: '/', h1: 'Digital Rewards That Scale with Your Business', title: 'GiftRelay - Digital Rewards That Scale' },

@@ -1,6 +1,6 @@
 import { BLOG_ARTICLE_SLUGS } from '@giftrelay/contracts/routes';
 import { expect, test } from '@playwright/test';
-import { gotoReady, NOT_FOUND_HEADING, PUBLIC_PAGES } from './helpers';
+import { gotoReady, NOT_FOUND_HEADING, PUBLIC_PAGES, watchPage } from './helpers';
 
 const MAIN_LINKS = [
   { name: 'Catalog', path: '/catalog', heading: 'Catalog' },
@@ -196,14 +196,7 @@ test('docs has its seven side tabs, and a section can be linked to', async ({ pa
 test("docs' reference sections are in the page's HTML and load their code only when a reader turns to them", async ({
   page,
 }) => {
-  const consoleErrors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(msg.text());
-  });
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
+  const { consoleErrors, scripts } = watchPage(page);
   const res = await gotoReady(page, '/docs');
   // Every section is in the HTML the server sent, before any script ran.
   const html = (await res?.text()) ?? '';

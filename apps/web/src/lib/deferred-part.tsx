@@ -4,7 +4,20 @@ import { type ComponentType, type ReactNode, Suspense, use, useEffect, useState 
  * A reader reaching for something: pointermove as well as pointerover, since a pointer that stays
  * still while the page scrolls under it may not report entering what is now under it.
  */
-export const INTENT_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
+const INTENT_EVENTS = ['pointerover', 'pointermove', 'pointerdown', 'focusin', 'touchstart'] as const;
+
+/** Calls `load` on the first sign of intent inside `area`, once; answers the cleanup. */
+export function loadOnIntent(area: HTMLElement, load: () => unknown): () => void {
+  const intent = () => {
+    stop();
+    load();
+  };
+  const stop = () => {
+    for (const type of INTENT_EVENTS) area.removeEventListener(type, intent);
+  };
+  for (const type of INTENT_EVENTS) area.addEventListener(type, intent, { passive: true });
+  return stop;
+}
 
 /** Every deferred part's loader, so a render on the server can load them all first. */
 const loaders = new Set<() => Promise<void>>();
@@ -122,17 +135,8 @@ export function deferredPart<P extends object>(name: string, importer: () => Pro
   }
 
   /** Around the boundary (hydrated with the page): the first pointer, touch or focus inside loads the code. */
-  const watch = (area: HTMLDivElement | null) => {
-    if (!area || Loaded) return;
-    const intent = () => {
-      for (const type of INTENT_EVENTS) area.removeEventListener(type, intent);
-      void load();
-    };
-    for (const type of INTENT_EVENTS) area.addEventListener(type, intent, { passive: true });
-    return () => {
-      for (const type of INTENT_EVENTS) area.removeEventListener(type, intent);
-    };
-  };
+  /** Around the boundary (hydrated with the page): the first pointer, touch or focus inside loads the code. */
+  const watch = (area: HTMLDivElement | null) => (area && !Loaded ? loadOnIntent(area, load) : undefined);
 
   function Part({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
     // Not hydrating: wait for the code here, outside the boundary (see above).

@@ -9,6 +9,7 @@ import {
   type DashboardQuery,
   daysBetween,
   monthStart,
+  type OrderMode,
   SPENDING_STATUSES,
   TOP_N,
   utcDay,
@@ -39,6 +40,12 @@ function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.
   return { spend, fees, orders: orderCount };
 }
 
+/** One organisation's orders of the mode asked for (its own when left out, decision 045). */
+const scopeOf = (organisationId: string, q: { mode?: OrderMode }): repo.Scope => ({
+  organisationId,
+  sandbox: sandboxOf(q.mode),
+});
+
 /** The four cards for the current UTC calendar month and the ten latest orders. */
 export async function dashboard(
   app: FastifyInstance,
@@ -47,7 +54,7 @@ export async function dashboard(
   now = new Date(),
 ): Promise<Dashboard> {
   const period = { from: monthStart(utcDay(now)), to: monthStart(utcDay(now), 1) };
-  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
+  const scope = scopeOf(organisationId, q);
   const [currency, byStatus, recent] = await Promise.all([
     billingCurrency(app, organisationId),
     repo.figuresByStatus(app.db, scope, period),
@@ -78,7 +85,7 @@ export async function dashboardCharts(
 ): Promise<DashboardCharts> {
   const to = addDays(utcDay(now), 1);
   const from = addDays(to, -DASHBOARD_CHART_DAYS);
-  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
+  const scope = scopeOf(organisationId, q);
   const [currency, byDay, byBrand, recipients] = await Promise.all([
     billingCurrency(app, organisationId),
     repo.figuresByPeriod(app.db, scope, { from, to }, 'day'),
@@ -158,7 +165,7 @@ export async function analytics(
 ): Promise<Analytics> {
   const { from, to } = analyticsRange(q, now);
   const range = { from, to: addDays(to, 1) };
-  const scope = { organisationId, sandbox: sandboxOf(q.mode) };
+  const scope = scopeOf(organisationId, q);
   const [currency, byStatus, series, brands, categories, countries] = await Promise.all([
     billingCurrency(app, organisationId),
     repo.figuresByStatus(app.db, scope, range),

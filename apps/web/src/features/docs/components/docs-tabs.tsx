@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from '@/components/ui/tabs';
-import { INTENT_EVENTS } from '@/lib/deferred-part';
+import { loadOnIntent } from '@/lib/deferred-part';
 import type { DocsTab } from '../example-basics';
 import { DOCS_SECTIONS, docsReference } from './docs-sections';
 
@@ -33,12 +33,7 @@ export function DocsTabs() {
 
   useEffect(() => {
     // The sections load themselves when rendered here or touched; the tab list is intent too.
-    const node = area.current;
-    const intent = () => {
-      for (const type of INTENT_EVENTS) node?.removeEventListener(type, intent);
-      void docsReference.load();
-    };
-    for (const type of INTENT_EVENTS) node?.addEventListener(type, intent, { passive: true });
+    const stopWatching = area.current ? loadOnIntent(area.current, docsReference.load) : undefined;
     const fromHash = () => {
       const hash = window.location.hash.slice(1);
       if (!isDocsTab(hash)) return;
@@ -49,7 +44,7 @@ export function DocsTabs() {
     window.addEventListener('hashchange', fromHash);
     return () => {
       window.removeEventListener('hashchange', fromHash);
-      for (const type of INTENT_EVENTS) node?.removeEventListener(type, intent);
+      stopWatching?.();
     };
   }, []);
 

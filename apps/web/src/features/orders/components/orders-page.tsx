@@ -5,7 +5,7 @@ import { ModeFilter } from '@/components/mode-filter';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/auth/use-can';
-import { useSession } from '@/lib/auth/use-session';
+import { useReportMode } from '@/lib/use-report-mode';
 import { useOrderStats } from '../api/get-order-stats';
 import { useOrders } from '../api/list-orders';
 import { useOrdersExport } from '../hooks/use-orders-export';
@@ -23,9 +23,8 @@ import { StatusFilter } from './status-filter';
 export function OrdersPage() {
   const orders = useOrdersView();
   const { view } = orders;
-  const session = useSession();
   // A live organisation sees its live orders, and may switch to those it sent in the sandbox.
-  const isLive = session.status === 'signed-in' && !session.user.organisation.sandbox;
+  const report = useReportMode();
   const filters = { q: view.q, status: view.status, mode: view.mode };
   const list = useOrders({ ...filters, cursor: view.cursor });
   const stats = useOrderStats(filters);
@@ -54,7 +53,7 @@ export function OrdersPage() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <OrderSearch value={view.q ?? ''} onSearch={orders.setSearch} />
           <StatusFilter value={statusFilterOf(view)} onChange={orders.setStatus} />
-          {isLive || view.mode ? <ModeFilter value={view.mode ?? 'live'} onChange={orders.setMode} /> : null}
+          {report.showSwitch ? <ModeFilter value={report.shown} onChange={orders.setMode} /> : null}
           <ExportButton
             state={exporter.state}
             onExport={() => void exporter.start(filters, stats.data?.total_orders)}
