@@ -58,7 +58,9 @@ describe(`pg-boss internals the app relies on (${TEST_DB})`, () => {
       },
     );
     // The worker's first fetch has run; the next poll is a minute away.
-    await new Promise((r) => setTimeout(r, 500));
+    await eventually(async () =>
+      t.app.queue.boss.getWipData().some((w) => w.name === queue && w.lastFetchedOn !== null) ? true : undefined,
+    );
     const insert = await t.app.queue.jobInsert(queue, { n: 1 });
     const gated = `WITH g AS (SELECT 1 AS one), j AS (${jobInsertGatedBy(insert.text, 'g', '$1')}) SELECT id FROM j`;
     const id = (await t.app.database.query<{ id: string }>(gated, [insert.json])).rows[0]?.id as string;

@@ -77,6 +77,19 @@ async function makeDue(orderId: string) {
   t.app.queue.wake(FULFIL_QUEUE);
 }
 
+/**
+ * Wakes the fulfilment loops until each has run a whole fetch that began after `since`: a loop
+ * fetches one batch at a time, so its second fetch to end after `since` began after it.
+ */
+async function everyLoopFetchedSince(since: number) {
+  const loops = () => t.app.queue.boss.getWipData().filter((w) => w.name === FULFIL_QUEUE);
+  expect(loops().length).toBeGreaterThan(0);
+  for (let round = 0, after = since; round < 2; round++, after = Date.now()) {
+    t.app.queue.wake(FULFIL_QUEUE);
+    await eventually(async () => loops().every((w) => (w.lastFetchedOn ?? 0) > after));
+  }
+}
+
 describe(`scheduled orders (${TEST_DB})`, () => {
   it('holds the total at once, waits for its time, then delivers once', async () => {
     const user = await signUpVerifiedUser(t);
@@ -89,10 +102,11 @@ describe(`scheduled orders (${TEST_DB})`, () => {
     const [job] = await jobsOf(id);
     expect(job?.start_after.toISOString()).toBe(new Date(sendAt).toISOString());
     expect(job?.send_at).toBe(new Date(sendAt).toISOString());
-    // Nothing happens before its time, however often the workers look.
-    t.app.queue.wake(FULFIL_QUEUE);
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing happens before its time, however often the workers look: every fulfilment loop
+    // fetches after a wake-up, and the order is still scheduled.
+    await everyLoopFetchedSince(Date.now());
     expect((await getOrder(user, id)).status).toBe('scheduled');
+    expect((await jobsOf(id))[0]?.state).toBe('created');
 
     await makeDue(id);
     const done = await finished(user, id);
