@@ -11,10 +11,43 @@ const serverTests = {
   // seconds to reach the mailbox (test/factories.ts waitForEmail).
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // A worker imports the app's module graph once and runs file after file in it: every file still
+  // builds its own app on its own database (test/helpers.ts createTestApp), so nothing a test can
+  // see is shared, and the imports that took 240-400 s of a run are paid once per worker.
+  isolate: false,
 };
 
-// Server integration tests run twice: on PGlite and on a real PostgreSQL (scripts/test.mjs finds or
-// starts one and passes TEST_DATABASE_URL).
+// Every server integration file runs on a real PostgreSQL (scripts/test.mjs finds or starts one and
+// passes TEST_DATABASE_URL). PGlite is the same PostgreSQL in WASM, so SQL behaves alike on both; what
+// is PGlite's own is its single connection, its LISTEN/NOTIFY, its data folder and the process that
+// opens it, and the workers that vacuum it. These files test that, and run on PGlite too (decision 064).
+// The browser tests run the whole app on PGlite besides.
+export const PGLITE_FILES = [
+  // Migrations from empty, the engine handles, the process start and its data folder.
+  'apps/server/src/db/*.test.ts',
+  'apps/server/test/process.test.ts',
+  // The job queue and its wake-ups over PGlite's notifications.
+  'apps/server/src/plugins/queue.test.ts',
+  'apps/server/src/plugins/pg-boss-internals.test.ts',
+  // The money path: orders, idempotency, the ledger, fulfilment that survives restarts, the SDK.
+  'apps/server/src/modules/orders/orders.test.ts',
+  'apps/server/src/modules/orders/schedule.test.ts',
+  'apps/server/src/modules/idempotency/*.test.ts',
+  'apps/server/src/modules/ledger/ledger.test.ts',
+  'apps/server/test/partial-issuance.test.ts',
+  'apps/server/test/fulfilment-durability.test.ts',
+  'apps/server/test/batch-durability.test.ts',
+  'apps/server/test/sdk.test.ts',
+  // Webhook dispatch (the outbox's NOTIFY), housekeeping and self-vacuum, key rotation.
+  'apps/server/src/modules/webhooks/dispatch.test.ts',
+  'apps/server/test/webhook-durability.test.ts',
+  'apps/server/src/jobs/housekeeping.test.ts',
+  'apps/server/test/key-rotation.test.ts',
+  // The catalogue synced at start and answered from memory; health on the embedded database.
+  'apps/server/src/modules/catalog/sync.test.ts',
+  'apps/server/src/modules/health/health.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one file at a time on this two-core
@@ -30,7 +63,7 @@ export default defineConfig({
         },
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
       },
-      { test: { ...serverTests, name: 'server-pglite', env: { TEST_DB: 'pglite' } } },
+      { test: { ...serverTests, include: PGLITE_FILES, name: 'server-pglite', env: { TEST_DB: 'pglite' } } },
       { test: { ...serverTests, name: 'server-postgres', env: { TEST_DB: 'postgres' } } },
     ],
   },

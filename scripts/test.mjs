@@ -1,35 +1,92 @@
 #!/usr/bin/env node
 // `npm test`: everything, in one command, on a fresh clone. Installs what the tests need
-// (dependencies, Chromium, PostgreSQL), then runs: checks (types, lint, format), the OpenAPI
-// document's lint and the SDK's freshness, unit tests,
-// server integration tests on PGlite and on PostgreSQL, the production build, and the browser
-// tests. Ends with one "N passed, N failed" line and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// (dependencies, Chromium, PostgreSQL), then runs: the checks side by side (types, lint, format,
+// database types, the OpenAPI document's lint and the SDK's freshness), unit tests and server
+// integration tests (on PostgreSQL, and on PGlite for what is PGlite's own) with the production
+// build beside them, and the browser tests. Ends with each phase's time, the slowest files, and
+// one "N passed, N failed" line; exits non-zero on any failure (decision 064).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkNodeVersion, ensureDependencies } from './lib/deps.mjs';
-import { failedTestLines, playwrightFileTimes, slowestLines, vitestFileTimes } from './lib/slowest.mjs';
+import { failedTestLines, playwrightFileTimes, slowestLines } from './lib/slowest.mjs';
 import { ensureChromium } from './lib/system.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-output');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const started = Date.now();
+const cores = os.availableParallelism();
 
 const step = (name) => console.log(`\n━━ ${name} ━━`);
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+/** Where the time went, phase by phase, printed at the end (decision 064). */
+const phases = [];
+async function timed(name, fn) {
+  const t0 = Date.now();
+  try {
+    return await fn();
+  } finally {
+    phases.push({ name, ms: Date.now() - t0, load: os.loadavg()[0] });
+  }
+}
+
+/** A command whose output is kept and printed whole when it ends, so parallel commands do not interleave. */
+function runBuffered(name, cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.on('close', (code) => {
+      const status = code ?? 1;
+      const secs = ((Date.now() - t0) / 1000).toFixed(1);
+      console.log(`${status === 0 ? '✓' : '✗'} ${name} (${secs} s)`);
+      if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '    '));
+      resolve(status);
+    });
+  });
+}
+
+/** Runs the tasks `size` at a time; resolves to the names of those that failed. */
+async function pool(tasks, size) {
+  const failed = [];
+  const queue = [...tasks];
+  const next = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      if ((await runBuffered(task.name, task.cmd, task.args, task.env)) !== 0) failed.push(task.name);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, size) }, next));
+  return failed;
+}
+
+/** Spawns a command with the terminal's output; resolves to its exit status. */
+function runAsync(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
 
 checkNodeVersion();
-ensureDependencies(root);
+await timed('install', async () => ensureDependencies(root));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 step('Browser and database');
-ensureChromium();
-const { providePostgres } = await import('./lib/postgres.mjs');
-const postgres = await providePostgres();
+const postgres = await timed('browser and database', async () => {
+  ensureChromium();
+  const { providePostgres } = await import('./lib/postgres.mjs');
+  return providePostgres();
+});
 console.log(`PostgreSQL for the tests: ${postgres.source}`);
 const stopAll = async () => {
   await postgres.stop().catch((err) => console.error(`Could not stop PostgreSQL: ${err.message}`));
@@ -41,28 +98,59 @@ process.on('SIGINT', async () => {
 
 const failures = [];
 try {
-  step('Checks: types, lint, format');
-  if (run('npm', ['run', '--silent', 'check']) !== 0) failures.push('checks');
+  // Each check is one process; they run side by side, one per core.
+  step('Checks: types, lint, format, database types, OpenAPI document and SDK');
+  const tsc = (project) => ({ name: `types: ${project}`, cmd: bin('tsc'), args: ['-p', project] });
+  const checks = [
+    tsc('apps/web'),
+    tsc('apps/server'),
+    {
+      name: 'OpenAPI: Redocly lint, SDK up to date',
+      cmd: bin('tsx'),
+      args: ['scripts/openapi.ts', 'check'],
+      env: { REDOCLY_TELEMETRY: 'off' },
+    },
+    { name: 'database types', cmd: bin('tsx'), args: ['scripts/generate-db-types.ts', '--verify'] },
+    tsc('tsconfig.tools.json'),
+    tsc('packages/contracts'),
+    tsc('packages/money'),
+    tsc('packages/sdk'),
+    { name: 'lint and format (biome)', cmd: bin('biome'), args: ['check', '.'] },
+    { name: 'imports', cmd: process.execPath, args: ['scripts/check-imports.mjs'] },
+  ];
+  const failedChecks = await timed('checks', () => pool(checks, cores));
+  for (const name of failedChecks) failures.push(`check (${name})`);
 
-  step('OpenAPI document: Redocly lint, SDK up to date');
-  if (run('npm', ['run', '--silent', 'check:openapi'], { REDOCLY_TELEMETRY: 'off' }) !== 0) failures.push('openapi');
-
-  step('Unit and integration tests (PGlite and PostgreSQL)');
-  const vitestStatus = run(
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'vitest.json')}`],
-    { TEST_DATABASE_URL: postgres.url },
-  );
+  // The build is only for the browser tests: it runs beside Vitest, whose server files spend
+  // much of their time waiting on databases, queues and child processes.
+  step('Unit and integration tests (PostgreSQL, and PGlite for what is its own), with the build beside them');
+  const [vitestStatus, buildStatus] = await Promise.all([
+    timed('vitest (all projects)', () =>
+      runAsync(
+        bin('vitest'),
+        [
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${path.join(out, 'vitest.json')}`,
+          '--reporter=./scripts/lib/vitest-phases.mjs',
+        ],
+        { TEST_DATABASE_URL: postgres.url, VITEST_PHASES_FILE: path.join(out, 'vitest-phases.json') },
+      ),
+    ),
+    timed('build', () => runBuffered('build', process.execPath, ['scripts/build.mjs'])),
+  ]);
   if (vitestStatus !== 0) failures.push('vitest');
+  if (buildStatus !== 0) failures.push('build');
 
-  step('Build');
-  const { build } = await import('./build.mjs');
-  await build();
-
-  step('Browser tests (Chromium)');
-  const e2eData = path.join(out, 'e2e-data');
-  const pwStatus = run(bin('playwright'), ['test'], { E2E_DATA_DIR: e2eData, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
-  if (pwStatus !== 0) failures.push('playwright');
+  if (buildStatus === 0) {
+    step('Browser tests (Chromium)');
+    const e2eData = path.join(out, 'e2e-data');
+    const pwStatus = await timed('browser', () =>
+      runAsync(bin('playwright'), ['test'], { E2E_DATA_DIR: e2eData, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+    );
+    if (pwStatus !== 0) failures.push('playwright');
+  }
 } finally {
   await stopAll();
 }
@@ -80,10 +168,28 @@ if (pwReport) {
   counts.failed += pwReport.stats.unexpected;
   counts.skipped += pwReport.stats.skipped;
 }
-// Where the time went: the ten slowest files of each runner (decision 019).
-if (vitestReport) {
+
+// Where the time went: each phase, then the ten slowest files of each runner (decisions 019, 054).
+const vitestFiles = readJson(path.join(out, 'vitest-phases.json')) ?? [];
+for (const project of [...new Set(vitestFiles.map((f) => f.project))].sort()) {
+  const files = vitestFiles.filter((f) => f.project === project);
+  const span = Math.max(...files.map((f) => f.end)) - Math.min(...files.map((f) => f.start));
+  const sum = files.reduce((total, f) => total + f.end - f.start, 0);
+  phases.push({
+    name: `  vitest ${project}: ${files.length} files, their times added up ${(sum / 1000).toFixed(0)} s`,
+    ms: span,
+  });
+}
+console.log(`\nPhases (wall time; load average of the last minute at the end of each; ${cores} cores):`);
+for (const { name, ms, load } of phases) {
+  console.log(
+    `${(ms / 1000).toFixed(1).padStart(7)} s  ${name}${load === undefined ? '' : `  (load ${load.toFixed(2)})`}`,
+  );
+}
+if (vitestFiles.length) {
   console.log('\nSlowest Vitest files (wall time per file and project):');
-  for (const line of slowestLines(vitestFileTimes(vitestReport, root))) console.log(line);
+  const times = vitestFiles.map((f) => ({ file: `[${f.project}] ${relative(f.file)}`, ms: f.end - f.start }));
+  for (const line of slowestLines(times)) console.log(line);
 }
 if (pwReport) {
   console.log("\nSlowest Playwright files (their tests' durations added up):");
@@ -101,10 +207,17 @@ if (failedLines.length) {
 if (failures.length && counts.failed === 0) counts.failed = failures.length;
 
 console.log(
-  `\nTook ${Math.round((Date.now() - started) / 1000)} s.${failures.length ? ` Failed: ${failures.join(', ')}.` : ''}`,
+  `\nTook ${Math.round((Date.now() - started) / 1000)} s (load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}).${failures.length ? ` Failed: ${failures.join(', ')}.` : ''}`,
 );
 console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
 process.exit(failures.length ? 1 : 0);
+
+function relative(file) {
+  return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
 
 function readJson(file) {
   if (!existsSync(file)) return undefined;

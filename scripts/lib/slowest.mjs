@@ -2,18 +2,6 @@
 // `npm test` ends by naming where its time went (decision 019).
 
 /**
- * Vitest: each file's wall time (its first test's start to its last test's end). A server file
- * runs once per database project, so it can appear twice; both runs are listed.
- * @returns {{ file: string, ms: number }[]}
- */
-export function vitestFileTimes(report, root) {
-  return (report?.testResults ?? []).map((f) => ({
-    file: relative(f.name, root),
-    ms: Math.max(0, (f.endTime ?? 0) - (f.startTime ?? 0)),
-  }));
-}
-
-/**
  * Playwright: each file's tests' durations added up, every project and retry included: the time
  * the file costs the workers, whatever the parallelism.
  * @returns {{ file: string, ms: number }[]}

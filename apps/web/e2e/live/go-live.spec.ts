@@ -44,6 +44,9 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   page,
   browser,
 }) => {
+  // Two people in two browsers, two deliveries, five pages and three axe scans: a budget for that
+  // work (it ran out at the default 30 s under the suite's load).
+  test.setTimeout(120_000);
   const owner = await signUpAndSignIn(page);
   // An order sent while in the sandbox, to find again once live (decision 045).
   const token = await apiToken(page.request, owner);

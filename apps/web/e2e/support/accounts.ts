@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SESSION_COOKIE_HEADER } from '@giftrelay/contracts/session-cookie';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export interface Account {
@@ -67,9 +68,30 @@ export async function signInThroughUi(page: Page, account: Account, expectedPath
   await expect(page).toHaveURL(expectedPath);
 }
 
-/** A new verified account, signed in through the UI: the start of most signed-in tests. */
+/**
+ * Signs in through the API as the web app does (the refresh token in its httpOnly cookie, shared
+ * with the page's context; the app's session flag in localStorage), then opens `path` signed in.
+ * The login form has tests of its own (accounts/login-form.spec.ts, sign-up-to-logout.spec.ts);
+ * every other test starts here, a second or two sooner (decision 064).
+ */
+export async function signInThroughApi(page: Page, account: Account, path = '/dashboard') {
+  const res = await page.request.post('/api/v1/auth/token?grant_type=password', {
+    headers: { [SESSION_COOKIE_HEADER]: '1' },
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  // localStorage belongs to the origin: set the flag from a page of it that loads no app.
+  await page.goto('/robots.txt');
+  await page.evaluate(() => localStorage.setItem('giftrelay-session', '1'));
+  await page.goto(path);
+  // Signed in once the app's shell shows its Logout button (a refused session would go to /login).
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** A new verified account, signed in: the start of most signed-in tests, on the dashboard. */
 export async function signUpAndSignIn(page: Page, overrides: Partial<Account> = {}): Promise<Account> {
   const account = await createVerifiedAccount(page.request, overrides);
-  await signInThroughUi(page, account);
+  await signInThroughApi(page, account);
   return account;
 }
