@@ -65,7 +65,8 @@ describe(`restart keeps the data (${TEST_DB})`, () => {
     // seconds when the machine is quiet, a minute when the suite's other processes load both cores.
     const before = await eventually(() => health(port), 90_000);
     expect(before.instance.boot_count).toBe(1);
-    expect(first.output()).toContain(`URL:       http://localhost:${port}`);
+    // The banner is written once the server listens: it can reach the pipe after the first health answer.
+    await eventually(async () => first.output().includes(`URL:       http://localhost:${port}`), 30_000);
     first.child.kill('SIGINT');
     expect(await first.exit).toBe(0);
     expect(first.output()).toContain('shutting down');
