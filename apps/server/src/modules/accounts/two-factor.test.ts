@@ -149,7 +149,10 @@ describe(`two-factor sign-in (${TEST_DB})`, () => {
     expect((await me(elsewhere.access_token)).statusCode).toBe(200);
     await turnOn(user);
     expect((await me(elsewhere.access_token)).statusCode).toBe(401);
-    expect((await post('/api/v1/auth/token?grant_type=refresh_token', null, { refresh_token: elsewhere.refresh_token })).statusCode).toBe(401);
+    expect(
+      (await post('/api/v1/auth/token?grant_type=refresh_token', null, { refresh_token: elsewhere.refresh_token }))
+        .statusCode,
+    ).toBe(401);
     // The session that turned it on goes on.
     expect((await me(user.accessToken)).statusCode).toBe(200);
   });
