@@ -14,9 +14,12 @@ const ATTACKER_PASSWORD = 'attacker-Lantern-71';
 const OWNER_PASSWORD = 'owner-Meadow-Quartz-58';
 const CHOSEN_PASSWORD = 'chosen-Harbour-Tide-93';
 
+/** An address OPERATOR_EMAILS names: guessable, and worth signing up before its owner does. */
+const OPERATOR_ADDRESS = uniqueEmail('ops');
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { OPERATOR_EMAILS: OPERATOR_ADDRESS } });
 });
 afterAll(() => t.close());
 
@@ -159,6 +162,16 @@ describe(`account pre-hijacking (${TEST_DB})`, () => {
 
     expect((await balance(access.token)).statusCode).toBe(401);
     expect((await balance(key.key)).statusCode).toBe(401);
+  });
+
+  it('an address OPERATOR_EMAILS names needs a chosen password even when signed up once', async () => {
+    expect((await signUp(OPERATOR_ADDRESS, ATTACKER_PASSWORD)).statusCode).toBe(200);
+    const [link] = await verifyLinks(OPERATOR_ADDRESS, 1);
+    const bare = await verify({ token: link ?? '' });
+    expect(bare.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body.password' }] });
+    expect((await verify({ token: link ?? '', password: CHOSEN_PASSWORD })).statusCode).toBe(200);
+    expect((await passwordGrant(OPERATOR_ADDRESS, ATTACKER_PASSWORD)).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await passwordGrant(OPERATOR_ADDRESS, CHOSEN_PASSWORD)).statusCode).toBe(200);
   });
 
   it('an address signed up once verifies with one click, or takes the password chosen on the page', async () => {

@@ -102,14 +102,16 @@ export interface AccountsDeps {
   passwordHashing: PasswordHashing;
   organisationCreatedHooks: readonly OrganisationCreatedHook[];
   security: SecurityService;
+  /** OPERATOR_EMAILS, lower case: verifying one of these always needs a chosen password (decision 054). */
+  operatorEmails: readonly string[];
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-/** Verifying an address signed up more than once: the person opening the link chooses the password. */
+/** Verifying a contested address: the person opening the link chooses the password. */
 const passwordRequired = () =>
-  new AppError('VALIDATION_ERROR', 'This address was signed up more than once: choose your password to verify it.', [
+  new AppError('VALIDATION_ERROR', 'Choose your password to verify this address: whoever holds the inbox decides it.', [
     { path: 'body.password', message: 'Required: choose the password for this account' },
   ]);
 const challengeEnded = () => unauthorized('This sign-in has expired or was used: enter your password again');
@@ -435,7 +437,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * Verifies the address and signs the person in: the link proves they hold the mailbox, and
      * whoever holds it decides the password (decision 054). With `password`, that becomes the
      * account's password; without it the sign-up's password stays, which is refused for an address
-     * signed up more than once. The first verification ends every session and revokes every API
+     * signed up more than once or named in OPERATOR_EMAILS. The first verification ends every session and revokes every API
      * key made before it.
      */
     async verifyEmail(
@@ -459,7 +461,12 @@ export function createAccountsService(deps: AccountsDeps) {
           await refuseWeakPassword(input.password, user.email);
           await repo.updatePassword(trx, user.id, passwordHash);
           await repo.revokeUserSessions(trx, user.id, 'password_changed');
-        } else if (!user.email_verified_at && user.signed_up_again_at) {
+        } else if (
+          !user.email_verified_at &&
+          (user.signed_up_again_at || deps.operatorEmails.includes(user.email.toLowerCase()))
+        ) {
+          // An operator's address is worth signing up before its owner does: its owner always
+          // chooses the password, even when nobody else asked for the link they open.
           // Thrown inside the transaction: the link stays unused, to be opened again with a password.
           throw passwordRequired();
         }
