@@ -121,7 +121,11 @@ export const LinkTokenSchema = z
   .max(200, 'The link is not valid')
   .regex(/^[A-Za-z0-9_.-]+$/, 'The link is not valid');
 
-export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema });
+/**
+ * Whoever opens the link decides the password (decision 054): `password` becomes the account's.
+ * Without it the sign-up's password stays, which an address signed up more than once refuses.
+ */
+export const VerifyEmailBodySchema = z.object({ token: LinkTokenSchema, password: NewPasswordSchema.optional() });
 /** Verifying signs the person in: the answer carries a session, like a sign-in's. */
 export const VerifyEmailResponseSchema = z.object({
   success: z.literal(true),

@@ -602,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Verify an email address with the token from the emailed link; signs the person in
-         * @description Answers a session like a sign-in's; with the header `x-session-cookie: 1` its refresh token travels in an httpOnly cookie. 400 `INVALID_LINK` or `LINK_EXPIRED` for a link that cannot be used.
+         * @description Whoever opens the link decides the password: `password`, when given, becomes the account's password. Without it the sign-up's password stays, except for an address that was signed up more than once before it was verified: that is 400 `VALIDATION_ERROR` naming `body.password`, and the link stays usable. Verifying ends every session and revokes every API key made before it. Answers a session like a sign-in's; with the header `x-session-cookie: 1` its refresh token travels in an httpOnly cookie. 400 `INVALID_LINK` or `LINK_EXPIRED` for a link that cannot be used, `WEAK_PASSWORD` for a common password.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -5948,6 +5948,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    password?: string;
                     token: string;
                 };
             };

@@ -88,6 +88,7 @@ export interface AuthEmailTokens {
   id: Generated<string>;
   new_email: string | null;
   purpose: string;
+  session_id: string | null;
   token_hash: Uint8Array;
   used_at: Timestamp | null;
   user_id: string;
@@ -692,6 +693,7 @@ export interface Users {
   password_changed_at: Generated<Timestamp>;
   password_hash: string;
   signed_in_at: Timestamp | null;
+  signed_up_again_at: Timestamp | null;
 }
 
 export interface UserTwoFactor {

@@ -251,6 +251,8 @@ export interface Database {
     signed_in_at: Generated<Date | null>;
     /** The person's name (0077, decision 034); null until they set it. */
     name: string | null;
+    /** Set when the unverified address was signed up again (0100, decision 054): verifying needs a chosen password. */
+    signed_up_again_at: ColumnType<Date | null, never, RawBuilder<unknown> | null>;
   };
   organisations: {
     id: Generated<string>;
@@ -394,6 +396,8 @@ export interface Database {
     used_at: Date | null;
     /** For `change_email`: the address the link confirms (0078). */
     new_email: string | null;
+    /** For `change_email`: the session that asked (0100); the others end when the change is confirmed. */
+    session_id: string | null;
   };
   /** A person's authenticator (0078, decision 037); `enabled_at` null while being set up. */
   user_two_factor: {

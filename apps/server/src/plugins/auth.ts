@@ -268,6 +268,9 @@ export const authPlugin = fp(
       .select(['s.organisation_id', 'm.role', 'u.email'])
       .where('s.id', '=', sql<string>`$1`)
       .where('s.user_id', '=', sql<string>`$2`)
+      // The token's organisation must be its session's: a token re-signed with another `org` is
+      // refused here, for every route, not read as the session's organisation (decision 054).
+      .where('s.organisation_id', '=', sql<string>`$3`)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
       .compile();
@@ -336,13 +339,13 @@ export const authPlugin = fp(
         };
         return;
       }
-      const { sessionId, userId } = await verifyAccessToken(token);
+      const { sessionId, userId, organisationId } = await verifyAccessToken(token);
       // Every authenticated request runs this: built once by the query builder, then sent as a
       // prepared statement (parsed once per connection, no query building per request).
       const [row] = (
         await app.database.query<{ organisation_id: string; role: Role; email: string }>(
           sessionQuery.sql,
-          [sessionId, userId],
+          [sessionId, userId, organisationId],
           'auth_session',
         )
       ).rows;

@@ -15,6 +15,12 @@ export interface RateLimits {
   /** Counts a hit for `subject` under `rule`; throws 429 RATE_LIMITED with Retry-After when over. */
   consume(rule: RateLimitRule, subject: string): Promise<void>;
   /**
+   * Takes back one hit `consume` counted in the current window: for rules that count failures
+   * only (a sign-in that succeeds, decision 054). Counting first and taking back keeps the limit
+   * exact under concurrent attempts.
+   */
+  refund(rule: RateLimitRule, subject: string): Promise<void>;
+  /**
    * The same, counted in this process's memory only (no database round trip): for budgets checked
    * on every request. Answers what is left instead of throwing.
    */
@@ -60,6 +66,14 @@ export const rateLimitsPlugin = fp(
     app.decorate('rateLimits', {
       consumeLocal(rule, subject) {
         return local.take(rule.name, subject, rule.limit * opts.factor, rule.windowSeconds * 1000);
+      },
+      async refund(rule, subject) {
+        await app.db
+          .updateTable('rate_limit_counters')
+          .set({ hits: sql`greatest(hits - 1, 0)` })
+          .where('key', '=', rateLimitKey(rule, subject))
+          .where('window_ends_at', '>', sql<Date>`now()`)
+          .execute();
       },
       async consume(rule, subject) {
         const key = rateLimitKey(rule, subject);

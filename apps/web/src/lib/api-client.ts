@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorBody['code'] | 'NETWORK_ERROR',
     message: string,
+    /** The fields the answer names, when it names any (`body.password`, …). */
+    readonly details: NonNullable<ErrorBody['details']> = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -59,7 +61,12 @@ async function send(method: string, path: string, opts: RequestOptions = {}, isR
   if (!res.ok) {
     const text = await res.text();
     const body = (text ? safeJson(text) : undefined) as Partial<ErrorBody> | undefined;
-    throw new ApiError(res.status, body?.code ?? 'INTERNAL_ERROR', body?.error ?? `Request failed (${res.status})`);
+    throw new ApiError(
+      res.status,
+      body?.code ?? 'INTERNAL_ERROR',
+      body?.error ?? `Request failed (${res.status})`,
+      Array.isArray(body?.details) ? body.details : [],
+    );
   }
   return res;
 }

@@ -71,6 +71,26 @@ describe(`changing the email address (${TEST_DB})`, () => {
     expect(audit.json().data[0]).toMatchObject({ detail: { from: user.email, to: next } });
   });
 
+  it('confirming the change ends every other session of the person; the one that asked goes on', async () => {
+    const user = await signUpVerifiedUser(t);
+    const elsewhere = await signIn(t, user.email, user.password);
+    const me = (token: string) => t.app.inject({ url: '/api/v1/auth/user', headers: bearer(token) });
+    const next = uniqueEmail('moved');
+    expect((await ask(user.accessToken, { email: next, current_password: user.password })).statusCode).toBe(200);
+    // Asking changes nothing yet.
+    expect((await me(elsewhere.access_token)).statusCode).toBe(200);
+    expect((await confirm(linkIn((await waitForEmail(t, next, /Confirm your new email/)).text))).statusCode).toBe(200);
+    expect((await me(elsewhere.access_token)).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token?grant_type=refresh_token',
+      payload: { refresh_token: elsewhere.refresh_token },
+      remoteAddress: randomIp(),
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect((await me(user.accessToken)).json().user.email).toBe(next);
+  });
+
   it('does not reveal that the new address has an account; its owner is told instead', async () => {
     const user = await signUpVerifiedUser(t);
     const other = await signUpVerifiedUser(t);

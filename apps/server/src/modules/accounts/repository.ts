@@ -11,7 +11,7 @@ type EmailTokenPurpose = Database['auth_email_tokens']['purpose'];
 
 const interval = (seconds: number) => sql<Date>`now() + ${`${seconds} seconds`}::interval`;
 
-const userColumns = ['id', 'email', 'password_hash', 'email_verified_at'] as const;
+const userColumns = ['id', 'email', 'password_hash', 'email_verified_at', 'signed_up_again_at'] as const;
 
 export function findUserByEmail(db: Executor, email: string) {
   return db.selectFrom('users').select(userColumns).where('email', '=', email).executeTakeFirst();
@@ -71,6 +71,32 @@ export function findUserView(db: Executor, userId: string, organisationId: strin
     .executeTakeFirst();
 }
 
+/** The unverified address was signed up again: verifying it now needs a chosen password (decision 054). */
+export async function markSignedUpAgain(db: Executor, userId: string) {
+  await db
+    .updateTable('users')
+    .set({ signed_up_again_at: sql`now()` })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The owner has just proved the address for the first time: nothing made before then survives
+ * (decision 054). Every session ends and every API key the account created is revoked; an
+ * unverified account cannot sign in, so there should be none, but whoever signed up first must
+ * never keep a way in.
+ */
+export async function dropWhatCameBeforeVerification(db: Executor, userId: string) {
+  await revokeUserSessions(db, userId, 'password_changed');
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql`now()`, revoked_by: userId })
+    .where('created_by', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function markEmailVerified(db: Executor, userId: string) {
   await db
     .updateTable('users')
@@ -112,6 +138,8 @@ export async function insertEmailToken(
     ttlSeconds: number;
     /** For `change_email`: the address the link confirms. */
     new_email?: string;
+    /** For `change_email`: the session that asked for it. */
+    session_id?: string;
   },
 ) {
   await db
@@ -122,6 +150,7 @@ export async function insertEmailToken(
       token_hash: values.token_hash,
       expires_at: interval(values.ttlSeconds),
       new_email: values.new_email ?? null,
+      session_id: values.session_id ?? null,
     })
     .execute();
 }
@@ -129,7 +158,7 @@ export async function insertEmailToken(
 export function findEmailToken(db: Executor, tokenHash: Uint8Array, purpose: EmailTokenPurpose) {
   return db
     .selectFrom('auth_email_tokens')
-    .select(['id', 'user_id', 'used_at', 'new_email', sql<boolean>`expires_at <= now()`.as('is_expired')])
+    .select(['id', 'user_id', 'used_at', 'new_email', 'session_id', sql<boolean>`expires_at <= now()`.as('is_expired')])
     .where('token_hash', '=', tokenHash)
     .where('purpose', '=', purpose)
     .executeTakeFirst();

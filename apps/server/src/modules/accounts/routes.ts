@@ -200,7 +200,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
       schema: {
         operationId: 'verifyEmail',
         summary: 'Verify an email address with the token from the emailed link; signs the person in',
-        description: `Answers a session like a sign-in's; with the header \`${SESSION_COOKIE_HEADER}: 1\` its refresh token travels in an httpOnly cookie. 400 \`INVALID_LINK\` or \`LINK_EXPIRED\` for a link that cannot be used.`,
+        description: `Whoever opens the link decides the password: \`password\`, when given, becomes the account's password. Without it the sign-up's password stays, except for an address that was signed up more than once before it was verified: that is 400 \`VALIDATION_ERROR\` naming \`body.password\`, and the link stays usable. Verifying ends every session and revokes every API key made before it. Answers a session like a sign-in's; with the header \`${SESSION_COOKIE_HEADER}: 1\` its refresh token travels in an httpOnly cookie. 400 \`INVALID_LINK\` or \`LINK_EXPIRED\` for a link that cannot be used, \`WEAK_PASSWORD\` for a common password.`,
         tags,
         security: PUBLIC,
         body: VerifyEmailBodySchema,
@@ -209,7 +209,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
     },
     async (request, reply) => {
       const { email, session } = await service.verifyEmail(
-        request.body.token,
+        request.body,
         request.ip,
         keptUserAgent(request.headers['user-agent']),
       );

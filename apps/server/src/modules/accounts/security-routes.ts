@@ -26,7 +26,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ service: SecurityService }>
   const { service } = opts;
   const person = (request: FastifyRequest) => {
     const auth = sessionOf(request);
-    return { userId: auth.userId, organisationId: auth.organisationId, email: auth.email };
+    return { userId: auth.userId, organisationId: auth.organisationId, email: auth.email, sessionId: auth.sessionId };
   };
 
   app.get(

@@ -48,6 +48,8 @@ export interface SignedInPerson {
   userId: string;
   organisationId: string;
   email: string;
+  /** The session making the change: turning two-factor on or changing the address ends the others. */
+  sessionId: string;
 }
 
 export const wrongCode = (path = 'body.code') =>
@@ -129,7 +131,11 @@ export function createSecurityService(deps: SecurityDeps) {
       return { success: true, secret, otpauth_uri: uri, qr_svg: await qrCodeSvg(uri) };
     },
 
-    /** The first correct code turns it on; answers the recovery codes, shown this once. */
+    /**
+     * The first correct code turns it on; answers the recovery codes, shown this once. Every other
+     * session of the person ends, like a password change (decision 054): a session opened with
+     * the password alone does not outlive the second factor.
+     */
     async enable(person: SignedInPerson, code: string, ip: string): Promise<string[]> {
       await limitCodes(person.userId, ip);
       return db.transaction().execute(async (trx) => {
@@ -139,6 +145,7 @@ export function createSecurityService(deps: SecurityDeps) {
         const step = await acceptedStep(decryptSecret(deps.secretKey, factor.secret), code, null);
         if (step === null || !(await twoFactorRepo.enableTwoFactor(trx, person.userId, step))) throw wrongCode();
         const codes = await newCodes(trx, person.userId);
+        await repo.revokeUserSessions(trx, person.userId, 'revoked_by_user', person.sessionId);
         await recordAudit(trx, {
           organisationId: person.organisationId,
           action: 'auth.two_factor_enabled',
@@ -218,6 +225,7 @@ export function createSecurityService(deps: SecurityDeps) {
           token_hash: hashToken(token),
           ttlSeconds: EMAIL_CHANGE_LINK_HOURS * 3600,
           new_email: email,
+          session_id: person.sessionId,
         });
         await mail.send(confirmNewEmailEmail(email, `${deps.publicUrl}/confirm-email/${token}`), { db: trx });
         await mail.send(emailChangeNoticeEmail(user.email, email, false, forgotLink), { db: trx });
@@ -227,7 +235,8 @@ export function createSecurityService(deps: SecurityDeps) {
 
     /**
      * Opens the link: the account's address becomes the new one (verified, since the link proved
-     * it). No sign-in is needed: the link is the proof. Sessions stay; the old address is told.
+     * it). No sign-in is needed: the link is the proof. The session that asked for the change
+     * stays; every other one ends, like a password change (decision 054). The old address is told.
      */
     async confirmEmailChange(token: string, ip: string, linkRule: RateLimitRule): Promise<string> {
       await rateLimits.consume(linkRule, ip);
@@ -245,6 +254,7 @@ export function createSecurityService(deps: SecurityDeps) {
           const before = await repo.findUserById(trx, found.user_id);
           if (!before) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
           if (!(await repo.changeEmail(trx, found.user_id, found.new_email))) throw addressTaken();
+          await repo.revokeUserSessions(trx, found.user_id, 'revoked_by_user', found.session_id ?? undefined);
           const membership = await repo.findPrimaryMembership(trx, found.user_id);
           if (membership) {
             await recordAudit(trx, {

@@ -49,8 +49,13 @@ export type OrganisationCreatedHook = (trx: Kysely<Database>, organisation: Crea
 
 /** Per address (IP) and per account (email), as the issue asks; RATE_LIMIT_FACTOR multiplies them. */
 export const RATE_LIMITS = {
+  /** Failed sign-ins from one address, whatever the accounts (a successful one is not counted). */
   signInPerIp: { name: 'sign-in:ip', limit: 50, windowSeconds: 900 },
-  signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 900 },
+  /**
+   * Failed sign-ins to one account from one address (decision 054): an attacker elsewhere cannot
+   * lock the owner out. Also the budget of current-password checks when changing the password.
+   */
+  signInPerAccount: { name: 'sign-in:account-address', limit: 10, windowSeconds: 900 },
   signUpPerIp: { name: 'sign-up:ip', limit: 20, windowSeconds: 3600 },
   signUpPerAccount: { name: 'sign-up:account', limit: 5, windowSeconds: 3600 },
   resendPerIp: { name: 'resend:ip', limit: 20, windowSeconds: 3600 },
@@ -97,11 +102,18 @@ export interface AccountsDeps {
   passwordHashing: PasswordHashing;
   organisationCreatedHooks: readonly OrganisationCreatedHook[];
   security: SecurityService;
+  /** OPERATOR_EMAILS, lower case: verifying one of these always needs a chosen password (decision 054). */
+  operatorEmails: readonly string[];
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+/** Verifying a contested address: the person opening the link chooses the password. */
+const passwordRequired = () =>
+  new AppError('VALIDATION_ERROR', 'Choose your password to verify this address: whoever holds the inbox decides it.', [
+    { path: 'body.password', message: 'Required: choose the password for this account' },
+  ]);
 const challengeEnded = () => unauthorized('This sign-in has expired or was used: enter your password again');
 
 function isUniqueViolation(err: unknown): boolean {
@@ -134,12 +146,19 @@ export function createAccountsService(deps: AccountsDeps) {
     await mail.send(verificationEmail(user.email, links.verify(token)), { db: trx });
   }
 
-  /** An existing address signing up again: a reminder if verified, a new link if not. */
+  /**
+   * An existing address signing up again: a reminder if verified. If not, a new link, and the
+   * address is contested: whoever verifies it must choose the password there (decision 054), so
+   * neither this sign-up's password nor an earlier one's is kept unless the owner types it.
+   */
   async function notifyExisting(user: { id: string; email: string; email_verified_at: Date | null }) {
     if (user.email_verified_at) {
       await mail.send(alreadyRegisteredEmail(user.email, links.signIn, links.forgot));
     } else {
-      await db.transaction().execute((trx) => sendVerification(trx, user));
+      await db.transaction().execute(async (trx) => {
+        await repo.markSignedUpAgain(trx, user.id);
+        await sendVerification(trx, user);
+      });
     }
   }
 
@@ -257,8 +276,16 @@ export function createAccountsService(deps: AccountsDeps) {
       userAgent: string | null,
     ): Promise<IssuedSession | TwoFactorPending> {
       const email = normalizeEmail(input.email);
+      // Counted first (exact under concurrent attempts), taken back when the password is right:
+      // only failures count, per address and per account from that address (decision 054).
+      const accountFromAddress = `${email}\n${ip}`;
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
-      await rateLimits.consume(RATE_LIMITS.signInPerAccount, email);
+      try {
+        await rateLimits.consume(RATE_LIMITS.signInPerAccount, accountFromAddress);
+      } catch (err) {
+        await rateLimits.refund(RATE_LIMITS.signInPerIp, ip);
+        throw err;
+      }
       const user = await repo.findUserByEmail(db, email);
       const ok = await verifyPassword(user?.password_hash, input.password, deps.passwordHashing);
       if (!user || !ok) {
@@ -266,6 +293,8 @@ export function createAccountsService(deps: AccountsDeps) {
         if (user) void auditFailedSignIn(user.id, ip);
         throw invalidCredentials();
       }
+      await rateLimits.refund(RATE_LIMITS.signInPerIp, ip);
+      await rateLimits.refund(RATE_LIMITS.signInPerAccount, accountFromAddress);
       // Only someone who knows the password learns that the address is unverified.
       if (!user.email_verified_at) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       const membership = await repo.findPrimaryMembership(db, user.id);
@@ -404,20 +433,44 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
-    /** Verifies the address and signs the person in: the link proves they hold the mailbox. */
+    /**
+     * Verifies the address and signs the person in: the link proves they hold the mailbox, and
+     * whoever holds it decides the password (decision 054). With `password`, that becomes the
+     * account's password; without it the sign-up's password stays, which is refused for an address
+     * signed up more than once or named in OPERATOR_EMAILS. The first verification ends every session and revokes every API
+     * key made before it.
+     */
     async verifyEmail(
-      token: string,
+      input: { token: string; password?: string | undefined },
       ip: string,
       userAgent: string | null,
     ): Promise<{ email: string; session: IssuedSession }> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
+      const passwordHash =
+        input.password === undefined ? undefined : await hashPassword(input.password, deps.passwordHashing);
       return db.transaction().execute(async (trx) => {
-        const found = await useLink(trx, token, 'verify_email');
+        const found = await useLink(trx, input.token, 'verify_email');
         // The link signs in: never past a second factor (an old link, left unused because a reset
         // link verified the address first, must not skip the code).
         if (await twoFactorRepo.hasTwoFactor(trx, found.user_id)) {
           throw new AppError('INVALID_LINK', 'This address is verified already: sign in with your password and code.');
         }
+        const user = await repo.findUserById(trx, found.user_id);
+        if (!user) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
+        if (input.password !== undefined && passwordHash !== undefined) {
+          await refuseWeakPassword(input.password, user.email);
+          await repo.updatePassword(trx, user.id, passwordHash);
+          await repo.revokeUserSessions(trx, user.id, 'password_changed');
+        } else if (
+          !user.email_verified_at &&
+          (user.signed_up_again_at || deps.operatorEmails.includes(user.email.toLowerCase()))
+        ) {
+          // An operator's address is worth signing up before its owner does: its owner always
+          // chooses the password, even when nobody else asked for the link they open.
+          // Thrown inside the transaction: the link stays unused, to be opened again with a password.
+          throw passwordRequired();
+        }
+        if (!user.email_verified_at) await repo.dropWhatCameBeforeVerification(trx, user.id);
         await repo.markEmailVerified(trx, found.user_id);
         const membership = await repo.findPrimaryMembership(trx, found.user_id);
         if (!membership) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
@@ -452,9 +505,12 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
       await db.transaction().execute(async (trx) => {
         const found = await useLink(trx, input.token, 'reset_password');
-        await refuseWeakPassword(input.password, (await repo.findUserById(trx, found.user_id))?.email);
+        const before = await repo.findUserById(trx, found.user_id);
+        await refuseWeakPassword(input.password, before?.email);
         await repo.updatePassword(trx, found.user_id, passwordHash);
-        // The link arrived by email: that proves the address too.
+        // The link arrived by email: that proves the address too, and the password was chosen by
+        // whoever holds it, so nothing made before stays (decision 054).
+        if (before && !before.email_verified_at) await repo.dropWhatCameBeforeVerification(trx, found.user_id);
         await repo.markEmailVerified(trx, found.user_id);
         await repo.revokeUserSessions(trx, found.user_id, 'password_changed');
         const user = await repo.findUserById(trx, found.user_id);

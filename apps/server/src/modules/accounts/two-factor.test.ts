@@ -142,6 +142,21 @@ describe(`two-factor sign-in (${TEST_DB})`, () => {
     expect(actions).toEqual(expect.arrayContaining(['auth.two_factor_enabled', 'auth.signed_in:password+totp']));
   });
 
+  it('turning it on ends every other session of the person, as a password change does', async () => {
+    const user = await signUpVerifiedUser(t);
+    const elsewhere = await signIn(t, user.email, user.password);
+    const me = (token: string) => t.app.inject({ url: '/api/v1/auth/user', headers: bearer(token) });
+    expect((await me(elsewhere.access_token)).statusCode).toBe(200);
+    await turnOn(user);
+    expect((await me(elsewhere.access_token)).statusCode).toBe(401);
+    expect(
+      (await post('/api/v1/auth/token?grant_type=refresh_token', null, { refresh_token: elsewhere.refresh_token }))
+        .statusCode,
+    ).toBe(401);
+    // The session that turned it on goes on.
+    expect((await me(user.accessToken)).statusCode).toBe(200);
+  });
+
   it('refuses a wrong code, an expired one and one used already', async () => {
     const user = await signUpVerifiedUser(t);
     const { secret } = await turnOn(user);

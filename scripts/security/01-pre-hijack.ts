@@ -1,0 +1,104 @@
+/**
+ * Security check 01: account pre-hijacking (issue 29, decision 054), through HTTP only.
+ *
+ *   npx tsx scripts/security/01-pre-hijack.ts [baseUrl]      (default http://localhost:3000)
+ *
+ * Against a running instance with the built-in mailbox (GET /api/mailbox, readable from loopback):
+ * a stranger signs an address up with password A and never verifies it; the owner signs it up with
+ * password B and opens the stranger's verification email (the older one in their inbox), choosing
+ * a password when the page asks. Then A must not sign in, and the owner's password (the one they
+ * chose, or B if nothing was asked) must. Prints PASS or FAIL; exits 1 on FAIL. Each run uses new
+ * random addresses, so it can run again and again (two sign-ups a run, within the per-address limit).
+ */
+
+const base = (process.argv[2] ?? 'http://localhost:3000').replace(/\/+$/, '');
+const random = () => Math.random().toString(36).slice(2, 10);
+const email = `pre-hijack-${random()}${random()}@example.com`;
+const STRANGER = `stranger-Lantern-${random()}`;
+const OWNER = `owner-Meadow-${random()}`;
+const CHOSEN = `chosen-Harbour-${random()}`;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    parsed = { text };
+  }
+  return { status: res.status, body: parsed };
+}
+
+function fail(reason: string): never {
+  console.log(`FAIL 01-pre-hijack: ${reason}`);
+  process.exit(1);
+}
+
+/** The verification emails to the address, oldest first, once there are `count` of them. */
+async function verificationTokens(count: number): Promise<string[]> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const res = await call('GET', `/api/mailbox?to=${encodeURIComponent(email)}`);
+    if (res.status !== 200) fail(`the mailbox answered ${res.status}: is this an instance with the built-in mailbox?`);
+    const messages = (res.body.messages ?? []) as { subject: string; text: string; created_at: string }[];
+    const verify = messages
+      .filter((m) => /verify/i.test(m.subject))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    if (verify.length >= count) {
+      return verify.map((m) => {
+        const token = /\/verify\/([A-Za-z0-9_-]+)/.exec(m.text)?.[1];
+        if (!token) fail(`no verification link in "${m.subject}"`);
+        return token;
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return fail(`fewer than ${count} verification emails reached ${email} within 30 s`);
+}
+
+const signIn = (password: string) => call('POST', '/api/v1/auth/token?grant_type=password', { email, password });
+
+async function main() {
+  console.log(`01-pre-hijack against ${base} with ${email}`);
+  const stranger = await call('POST', '/api/v1/auth/signup', { email, password: STRANGER });
+  if (stranger.status !== 200)
+    fail(`the stranger's sign-up answered ${stranger.status} ${JSON.stringify(stranger.body)}`);
+  await verificationTokens(1);
+  const owner = await call('POST', '/api/v1/auth/signup', { email, password: OWNER });
+  if (owner.status !== 200) fail(`the owner's sign-up answered ${owner.status} ${JSON.stringify(owner.body)}`);
+  const [strangersLink] = await verificationTokens(2);
+  if (!strangersLink) fail('no verification link');
+
+  // The owner opens the older email's link, as a browser does (no password first).
+  let ownersPassword = OWNER;
+  let opened = await call('POST', '/api/v1/auth/verify', { token: strangersLink });
+  const details = (opened.body.details ?? []) as { path?: string }[];
+  if (opened.status === 400 && details.some((d) => d.path === 'body.password')) {
+    console.log('  the verification asked the owner to choose the password');
+    ownersPassword = CHOSEN;
+    opened = await call('POST', '/api/v1/auth/verify', { token: strangersLink, password: CHOSEN });
+  }
+  if (opened.status !== 200) fail(`verifying answered ${opened.status} ${JSON.stringify(opened.body)}`);
+
+  const withStrangers = await signIn(STRANGER);
+  if (withStrangers.status === 200) fail("the stranger's password signs in to the owner's verified account");
+  const withOwners = await signIn(ownersPassword);
+  if (withOwners.status !== 200) {
+    fail(`the owner's password does not sign in: ${withOwners.status} ${JSON.stringify(withOwners.body)}`);
+  }
+  console.log(
+    "PASS 01-pre-hijack: the stranger's password is refused; the password the owner chose at verification signs in",
+  );
+}
+
+main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
