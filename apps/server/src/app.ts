@@ -42,6 +42,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { requestId, requestIdPlugin } from './plugins/request-id';
+import { secretPathsPlugin } from './plugins/secret-paths';
 import { secretsPlugin } from './plugins/secrets';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -87,6 +88,8 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
+  // First: it collects the secret path parameters of every route added after it, for the logger.
+  await app.register(secretPathsPlugin);
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(dynamicPagesPlugin);
