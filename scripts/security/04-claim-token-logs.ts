@@ -107,7 +107,12 @@ async function main(): Promise<boolean> {
       });
 
     await Promise.race([
-      until('the server to answer', async () => ((await call('GET', '/api/health')).status === 200 ? true : undefined)),
+      // A cold start (PGlite's first open, the migrations) can take a minute on a busy machine.
+      until(
+        'the server to answer',
+        async () => ((await call('GET', '/api/health')).status === 200 ? true : undefined),
+        180_000,
+      ),
       exited.then(() => {
         throw new Error(`the server exited:\n${output}`);
       }),
@@ -171,6 +176,10 @@ async function main(): Promise<boolean> {
     }
     console.log(`PASS: ${requestLines} request lines logged; neither the claim nor the verification token is in them`);
     return true;
+  } catch (err) {
+    // What the server said last, to tell a broken start from a failed step.
+    const tail = output.trim().split('\n').slice(-15).join('\n');
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- the server's last lines ---\n${tail}`);
   } finally {
     if (server && server.exitCode === null) {
       const exited = once(server, 'exit');
