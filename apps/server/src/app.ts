@@ -36,7 +36,7 @@ import { webhooksPlugin } from './modules/webhooks/plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { dynamicPagesPlugin } from './plugins/dynamic-pages';
-import { errorBody, errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorBody, errorsPlugin } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
@@ -78,6 +78,8 @@ export async function buildApp(opts: BuildAppOptions) {
         err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
       reply.status(ERROR_STATUS.VALIDATION_ERROR).send(errorBody('VALIDATION_ERROR', message));
     },
+    // Headers over Node's limit or a request that is not HTTP: the standard error body too.
+    clientErrorHandler,
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,
     // Start-up work (PGlite's first open, migrations, the first catalogue sync) can outlast
