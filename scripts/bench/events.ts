@@ -254,6 +254,12 @@ async function main() {
     console.log(`Before: ${load()}`);
     app = await startApp({ DATABASE_URL: url }, built);
     await db.connect();
+    // Events are taken for published landing pages only (decision 060): publish the 20 the bench visits.
+    await db.query(
+      `INSERT INTO landing_pages (slug, primary_keyword, audience_segment, offer_type, hero_visual, copy, hero_svg, published, published_at)
+       SELECT 'employee-rewards-' || i, 'employee rewards ' || i, 'hr_leaders', 'demo', 'globe', '{}', '<svg/>', true, now()
+       FROM generate_series(0, 19) AS i ON CONFLICT (slug) DO NOTHING`,
+    );
     const batches = Array.from({ length: BATCHES }, (_, i) => batch(i));
     const bodies = batches.map((events) => JSON.stringify({ events }));
     const meanEvents = batches.reduce((n, b) => n + b.length, 0) / batches.length;

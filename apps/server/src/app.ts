@@ -36,12 +36,13 @@ import { webhooksPlugin } from './modules/webhooks/plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { dynamicPagesPlugin } from './plugins/dynamic-pages';
-import { errorBody, errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorBody, errorsPlugin } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { requestId, requestIdPlugin } from './plugins/request-id';
+import { secretPathsPlugin } from './plugins/secret-paths';
 import { secretsPlugin } from './plugins/secrets';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -77,6 +78,8 @@ export async function buildApp(opts: BuildAppOptions) {
         err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
       reply.status(ERROR_STATUS.VALIDATION_ERROR).send(errorBody('VALIDATION_ERROR', message));
     },
+    // Headers over Node's limit or a request that is not HTTP: the standard error body too.
+    clientErrorHandler,
     forceCloseConnections: true,
     trustProxy: opts.config.trustProxy,
     // Start-up work (PGlite's first open, migrations, the first catalogue sync) can outlast
@@ -87,6 +90,8 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
+  // First: it collects the secret path parameters of every route added after it, for the logger.
+  await app.register(secretPathsPlugin);
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(dynamicPagesPlugin);

@@ -12,6 +12,9 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  // Refused by the HTTP parser before any route (decision 060)
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'CONFLICT',
   'INSUFFICIENT_FUNDS',
@@ -55,6 +58,10 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The request's headers (cookies included) pass the server's limit: Node's parser stops at 16 KB. */
+  HEADERS_TOO_LARGE: 431,
+  /** The request's headers or body did not arrive in time. */
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   CONFLICT: 409,
   INSUFFICIENT_FUNDS: 402,

@@ -20,6 +20,7 @@ export * from './health';
 export * from './html';
 export * from './landing-pages';
 export * from './leads';
+export * from './links';
 export * from './lists';
 export * from './live-mode';
 export * from './mailbox';

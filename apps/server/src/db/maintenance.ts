@@ -23,6 +23,8 @@ export interface SweepResult {
   fx_quotes: number;
   events: number;
   audit_events: number;
+  /** Landing pages' analytics events past ANALYTICS_RETENTION_DAYS (decision 060). */
+  analytics_events: number;
 }
 
 /**
@@ -32,6 +34,9 @@ export interface SweepResult {
  * tokens go with it), events past their 35 days, and audit lines past 400 days (the log is kept
  * at least a year; its trigger refuses deleting anything younger, decision 033).
  */
+/** How long analytics events are kept (by when the server received them). */
+export const ANALYTICS_RETENTION_DAYS = 400;
+
 export async function sweepExpired(db: Db): Promise<SweepResult> {
   const pastGrace = sql`expires_at < now() - interval '30 days'`;
   return {
@@ -48,6 +53,13 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     // The events API promises 30 days; five more for an integration catching up after an outage.
     events: await sweepTable(db, 'events', ['id'], sql`created_at < now() - interval '35 days'`),
     audit_events: await sweepTable(db, 'audit_events', ['id'], sql`created_at < now() - interval '400 days'`),
+    // Site analytics reads at most 366 days back; a little more for a range that ends today.
+    analytics_events: await sweepTable(
+      db,
+      'analytics_events',
+      ['id'],
+      sql`received_at < now() - make_interval(days => ${ANALYTICS_RETENTION_DAYS})`,
+    ),
   };
 }
 

@@ -1,26 +1,82 @@
 import { Writable } from 'node:stream';
+import { CLIENT_ROUTES } from '@giftrelay/contracts';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 const SECRET_QUERY_KEY = /token|code|key|secret|password|signature/i;
-const SECRET_PATH = /^\/(claim|verify|reset|reset-password|confirm-email|invitations|auth\/verify|auth\/reset)\/[^/?]+/;
+const REDACTED = '[redacted]';
 
 /**
- * Removes what must never reach a log from a request URL: tokens in paths (claim and
- * verification links) and the values of secret-looking query parameters.
+ * The paths whose parameters are secrets (a claim link's token unlocks a gift card), declared by
+ * the routes themselves: an API route lists them in `config.secretParams` (the secret-paths
+ * plugin collects them as routes are added), and a page of the web app has its secret in a
+ * parameter named `:token` (`CLIENT_ROUTES`). A path is redacted when its segments match a
+ * route's up to the last secret parameter, so `/claim/<token>/typo` and `/CLAIM/<token>`, which
+ * no route answers, are redacted too.
  */
-export function redactRequestUrl(url: string): string {
+export class SecretPaths {
+  private readonly routes: { segments: string[]; secret: number[] }[] = [];
+
+  add(pattern: string, secretParams: readonly string[]): void {
+    const segments = pattern.split('/').filter(Boolean);
+    const secret = segments.flatMap((s, i) =>
+      secretParams.includes(s.replace(/^:/, '')) && s.startsWith(':') ? [i] : [],
+    );
+    if (secret.length) this.routes.push({ segments, secret });
+  }
+
+  /** `pathname` (no query) with every secret segment replaced by [redacted]. */
+  redactPath(pathname: string): string {
+    const parts = pathname.split('/');
+    const positions = parts.flatMap((p, i) => (p ? [i] : []));
+    const hidden = new Set<number>();
+    for (const route of this.routes) {
+      const last = route.secret[route.secret.length - 1] ?? 0;
+      if (positions.length <= last) continue;
+      const matches = route.segments.slice(0, last + 1).every((segment, i) => {
+        if (segment.startsWith(':') || segment === '*') return true;
+        return segment.toLowerCase() === (parts[positions[i] as number] ?? '').toLowerCase();
+      });
+      if (matches) for (const i of route.secret) hidden.add(positions[i] as number);
+    }
+    return hidden.size ? parts.map((p, i) => (hidden.has(i) ? REDACTED : p)).join('/') : pathname;
+  }
+}
+
+/** The web app's pages: a `:token` parameter is the secret of an emailed link. */
+export function pageSecretPaths(): SecretPaths {
+  const paths = new SecretPaths();
+  for (const route of CLIENT_ROUTES) paths.add(route, ['token']);
+  return paths;
+}
+
+const PAGES_ONLY = pageSecretPaths();
+
+/**
+ * Removes what must never reach a log from a request URL: the secret path parameters of
+ * `paths` (claim, verification, reset and invitation links) and the values of secret-looking
+ * query parameters.
+ */
+export function redactRequestUrl(url: string, paths: SecretPaths = PAGES_ONLY): string {
   const q = url.indexOf('?');
-  const pathname = (q === -1 ? url : url.slice(0, q)).replace(
-    SECRET_PATH,
-    (m) => `${m.slice(0, m.lastIndexOf('/'))}/[redacted]`,
-  );
+  const pathname = paths.redactPath(q === -1 ? url : url.slice(0, q));
   if (q === -1) return pathname;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const key of [...params.keys()]) {
-    if (SECRET_QUERY_KEY.test(key) && key !== 'grant_type') params.set(key, '[redacted]');
+    if (SECRET_QUERY_KEY.test(key) && key !== 'grant_type') params.set(key, REDACTED);
   }
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every secret path parameter of the app's routes and pages (plugins/secret-paths.ts). */
+    secretPaths?: SecretPaths;
+  }
+  interface FastifyContextConfig {
+    /** The route's path parameters that are secrets: never logged (`/claims/:token`). */
+    secretParams?: readonly string[];
+  }
 }
 
 /**
@@ -54,7 +110,7 @@ export const loggerOptions = (level: string, opts: { pretty?: boolean } = {}) =>
     req(req: FastifyRequest) {
       return {
         method: req.method,
-        url: redactRequestUrl(req.url),
+        url: redactRequestUrl(req.url, req.server?.secretPaths),
         remoteAddress: req.ip,
       };
     },

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { formatLogLine, isPrettyLog, prettyLogStream, redactRequestUrl } from './log';
+import { formatLogLine, isPrettyLog, prettyLogStream, redactRequestUrl, SecretPaths } from './log';
 
 describe('redactRequestUrl', () => {
-  it('hides tokens in claim, verification and reset paths', () => {
+  it('hides the token of every page of an emailed link (the web app’s :token pages)', () => {
     expect(redactRequestUrl('/claim/abcDEF123')).toBe('/claim/[redacted]');
     expect(redactRequestUrl('/verify/tok')).toBe('/verify/[redacted]');
-    expect(redactRequestUrl('/reset/tok?x=1')).toBe('/reset/[redacted]?x=1');
-    expect(redactRequestUrl('/reset-password/tok')).toBe('/reset-password/[redacted]');
+    expect(redactRequestUrl('/reset-password/tok?x=1')).toBe('/reset-password/[redacted]?x=1');
     expect(redactRequestUrl('/confirm-email/tok')).toBe('/confirm-email/[redacted]');
     expect(redactRequestUrl('/invitations/tok')).toBe('/invitations/[redacted]');
+  });
+
+  it('hides it too where no route answers: a trailing part, a doubled slash, capitals', () => {
+    expect(redactRequestUrl('/claim/tok/')).toBe('/claim/[redacted]/');
+    expect(redactRequestUrl('/claim/tok/extra')).toBe('/claim/[redacted]/extra');
+    expect(redactRequestUrl('//claim//tok')).toBe('//claim//[redacted]');
+    expect(redactRequestUrl('/CLAIM/tok')).toBe('/CLAIM/[redacted]');
+  });
+
+  it('hides the parameters an API route declares secret, and only those', () => {
+    const paths = new SecretPaths();
+    paths.add('/api/v1/claims/:token', ['token']);
+    paths.add('/api/v1/orders/:id', []);
+    expect(redactRequestUrl('/api/v1/claims/s3cret', paths)).toBe('/api/v1/claims/[redacted]');
+    expect(redactRequestUrl('/api/v1/claims/s3cret/x?y=1', paths)).toBe('/api/v1/claims/[redacted]/x?y=1');
+    expect(redactRequestUrl('/api/v1/orders/123', paths)).toBe('/api/v1/orders/123');
+    expect(redactRequestUrl('/api/v1/claims', paths)).toBe('/api/v1/claims');
   });
 
   it('hides secret-looking query values and keeps the others', () => {
@@ -21,6 +37,8 @@ describe('redactRequestUrl', () => {
   it('leaves ordinary paths alone', () => {
     expect(redactRequestUrl('/api/v1/products?country=US')).toBe('/api/v1/products?country=US');
     expect(redactRequestUrl('/claims')).toBe('/claims');
+    expect(redactRequestUrl('/claim')).toBe('/claim');
+    expect(redactRequestUrl('/blog/some-post')).toBe('/blog/some-post');
   });
 });
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@giftrelay/contracts';
+import { escapeHtml, sitePath, webAddress } from '@giftrelay/contracts';
 
 /**
  * Markdown as safe HTML, for pages the server renders from the database (published posts):
@@ -83,9 +83,15 @@ const cells = (row: string) =>
 
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/;
 
-/** A site path (never `//host`) or an http(s) URL; anything else (javascript:, data:) is not a link. */
-export function isSafeHref(href: string): boolean {
-  return /^\/(?!\/)/.test(href) || /^https?:\/\/\S+$/i.test(href);
+/**
+ * A path of this site or an http(s) URL, as parsed (`sitePath`, `webAddress`); anything else
+ * (`javascript:`, `data:`, `/\\evil.com`, `//evil.com`) is null: no link.
+ */
+export function safeHref(href: string): { href: string; external: boolean } | null {
+  const path = sitePath(href);
+  if (path !== null) return { href: path, external: false };
+  const address = webAddress(href);
+  return address === null ? null : { href: address, external: true };
 }
 
 function inline(text: string): string {
@@ -99,10 +105,10 @@ function inline(text: string): string {
         return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
       const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
       if (link?.[1] && link[2]) {
-        const [, label, href] = link;
-        if (!isSafeHref(href)) return escapeHtml(label);
-        const external = !href.startsWith('/');
-        return `<a href="${escapeHtml(href)}"${external ? ' rel="noopener noreferrer nofollow"' : ''}>${escapeHtml(label)}</a>`;
+        const [, label, given] = link;
+        const target = safeHref(given);
+        if (!target) return escapeHtml(label);
+        return `<a href="${escapeHtml(target.href)}"${target.external ? ' rel="noopener noreferrer nofollow"' : ''}>${escapeHtml(label)}</a>`;
       }
       if (/^([*_]).+\1$/.test(part) && part.length > 2) return `<em>${escapeHtml(part.slice(1, -1))}</em>`;
       return escapeHtml(part);

@@ -27,6 +27,29 @@ describe('markdownToHtml', () => {
     expect(html).toContain('href="https://example.com/a?b=1&amp;c=&quot;2&quot;" rel="noopener noreferrer nofollow"');
   });
 
+  it.each([
+    '/\\evil.com',
+    '//evil.com',
+    '/\\/evil.com',
+    '\\\\evil.com',
+    '\\/evil.com',
+    'javascript:alert%281%29',
+    'JaVaScRiPt:alert%281%29',
+    'https:\\\\evil.com',
+    'http:/evil.com',
+  ])('a link to %s stays text: it leaves the site or is no address', (href) => {
+    const html = markdownToHtml(`See [this](${href}) now.`);
+    expect(html).not.toContain('<a ');
+    expect(html).toContain('See this now.');
+  });
+
+  it('a site path is linked as parsed, without rel; an address with rel', () => {
+    expect(markdownToHtml('[a](/blog/../pricing#plans)')).toContain('<a href="/pricing#plans">a</a>');
+    expect(markdownToHtml('[a](https://example.com)')).toContain(
+      '<a href="https://example.com" rel="noopener noreferrer nofollow">a</a>',
+    );
+  });
+
   it('gives plain text for descriptions', () => {
     expect(markdownToText('## Hi\n\nA **b** [link](/x).')).toBe('Hi A b link.');
   });

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, TEST_DB, type TestApp } from '../../test/helpers';
@@ -105,5 +107,50 @@ describe(`error answers (${TEST_DB})`, () => {
     const res = await t.app.inject({ url: '/api/v1/nothing-here' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe(`what the HTTP parser refuses answers the error body too (${TEST_DB})`, () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** Writes `raw` on a new connection and reads the answer until the server closes it. */
+  async function rawRequest(raw: string): Promise<{ status: number; headers: string; body: string }> {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.write(raw);
+    await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body };
+  }
+
+  it('headers over the limit: 431 HEADERS_TOO_LARGE', async () => {
+    const res = await rawRequest(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers).toContain('content-type: application/json');
+    expect(JSON.parse(res.body)).toEqual({
+      success: false,
+      error: 'The request headers are too large',
+      code: 'HEADERS_TOO_LARGE',
+    });
+  });
+
+  it('a request that is not HTTP: 400 VALIDATION_ERROR', async () => {
+    const res = await rawRequest('NOT HTTP AT ALL\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({
+      success: false,
+      error: 'The request is not valid HTTP',
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

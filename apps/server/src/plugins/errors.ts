@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@giftrelay/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -77,6 +79,32 @@ export function replyMethodNotAllowed(app: FastifyInstance, request: FastifyRequ
     .send(
       errorBody('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}; use ${allowed.join(', ')}`),
     );
+}
+
+const CLIENT_ERRORS: Record<string, { code: ErrorCode; error: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'HEADERS_TOO_LARGE', error: 'The request headers are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'REQUEST_TIMEOUT', error: 'The request did not arrive in time' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: what the HTTP parser refuses before there is a request (headers
+ * over Node's limit, a request line that is not HTTP, a request too slow to arrive) answers the
+ * API's error body with its stable code, not Node's or Fastify's own text. The connection closes:
+ * the parser cannot tell where the next request would start.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[err.code ?? ''];
+  const { code, error } = known ?? { code: 'VALIDATION_ERROR' as const, error: 'The request is not valid HTTP' };
+  const status = ERROR_STATUS[code];
+  this.log.debug({ code, parserError: err.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code, error));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export function errorBody(code: ErrorBody['code'], error: string, details?: Detail[]): ErrorBody {

@@ -115,11 +115,19 @@ export const rateLimitsPlugin = fp(
       orders: { name: 'org-orders', limit: opts.perMinute.orders, windowSeconds: 60 },
       exports: { name: 'org-exports', limit: opts.perMinute.exports, windowSeconds: 60 },
     };
+    // A route with a large body authenticates in `onRequest`, before the body is read (batches):
+    // its budget is spent there too, so a caller over it is refused without sending the body.
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!app.hasDecorator('authenticate')) return;
-      const pre = route.preHandler === undefined ? [] : [route.preHandler].flat();
-      if (!pre.some((fn) => fn === app.authenticate || fn === app.verifyToken)) return;
+      const isAuth = (fn: unknown) => fn === app.authenticate || fn === app.verifyToken;
       const rule = rules[route.config?.rateLimit ?? 'api'];
+      const early = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      if (early.some(isAuth)) {
+        route.onRequest = [...early, organisationLimiter(app.rateLimits, rule)];
+        return;
+      }
+      const pre = route.preHandler === undefined ? [] : [route.preHandler].flat();
+      if (!pre.some(isAuth)) return;
       route.preHandler = [...pre, organisationLimiter(app.rateLimits, rule)];
     });
 

@@ -13,6 +13,7 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactRequestUrl } from '../lib/log';
 import { webDistDir } from '../lib/paths';
 import {
   type DynamicPage,
@@ -196,7 +197,8 @@ export const webPlugin = fp(
       // A post or landing page that is not published: the app's page, answered 404.
       if (dynamic === null) return sendHtml(request, reply, 404, shell);
       if (isClientRoute(normalized)) return sendHtml(request, reply, 200, shell);
-      request.log.info({ path: normalized }, 'unknown path');
+      // A mistyped emailed link still carries its token: redacted as the request line is.
+      request.log.info({ path: redactRequestUrl(normalized, app.secretPaths) }, 'unknown path');
       return sendHtml(request, reply, 404, shell);
     });
   },

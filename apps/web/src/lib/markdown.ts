@@ -1,3 +1,5 @@
+import { sitePath, webAddress } from '@giftrelay/contracts/links';
+
 /**
  * The small Markdown subset our articles are written in, parsed into blocks that React renders
  * as elements (never as HTML strings): headings (## and ###), paragraphs, bulleted and numbered
@@ -32,14 +34,18 @@ export function parseInline(text: string): Inline[] {
       const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
       // Only a path on this site or an http(s) address becomes a link: generated posts reach
       // this parser too, and `javascript:` or `data:` must stay text.
-      if (link?.[1] && link[2] && isSafeHref(link[2])) return { type: 'link', text: link[1], href: link[2] };
+      const href = link?.[2] ? safeHref(link[2]) : null;
+      if (link?.[1] && href) return { type: 'link', text: link[1], href };
       return { type: 'text', text: part };
     });
 }
 
-/** A site path (`/blog`, never `//host`) or an http(s) URL. */
-export function isSafeHref(href: string): boolean {
-  return /^\/(?!\/)/.test(href) || /^https?:\/\/[^\s]+$/i.test(href);
+/**
+ * A path of this site (as the URL parser reads it, so never `//host` nor `/\\host`) or an
+ * http(s) URL; null for anything else. The link gets the parsed path: what was checked.
+ */
+export function safeHref(href: string): string | null {
+  return sitePath(href) ?? webAddress(href);
 }
 
 export const slugify = (text: string) =>

@@ -1,11 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { addDays, utcDay } from '@giftrelay/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
 import { makeOperator } from '../../../test/factories/live';
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { createTestApp, TEST_DB, type TestApp, testConfig } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { ANALYTICS_RETENTION_DAYS } from '../../db/maintenance';
 import { EVENTS_BODY_LIMIT } from './routes';
-import { SESSION_EVENT_LIMIT, SESSION_FREE_EVENTS } from './service';
+import { ADDRESS_EVENT_LIMIT, ADDRESS_FREE_EVENTS, SESSION_EVENT_LIMIT, SESSION_FREE_EVENTS } from './service';
+
+/** Published landing pages: the only slugs whose events are taken. */
+async function publishPages(t: TestApp, slugs: string[], published = true) {
+  await t.database.db
+    .insertInto('landing_pages')
+    .values(
+      slugs.map((slug) => ({
+        slug,
+        primary_keyword: slug.replaceAll('-', ' '),
+        audience_segment: 'hr_leaders' as const,
+        offer_type: 'demo' as const,
+        hero_visual: 'globe' as const,
+        copy: JSON.stringify({}),
+        hero_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        published,
+        published_at: published ? new Date() : null,
+      })),
+    )
+    .execute();
+}
 
 // Each request comes from its own address so the per-address backstop bites only where meant to.
 let nextIp = 1;
@@ -29,6 +53,8 @@ describe(`Analytics events and Site analytics (${TEST_DB})`, () => {
     t = await createTestApp();
     operator = await makeOperator(t);
     customer = await signUpVerifiedUser(t);
+    await publishPages(t, ['employee-rewards', 'a', ...Array.from({ length: 40 }, (_, i) => `page-${i}`)]);
+    await publishPages(t, ['withdrawn-page'], false);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -235,6 +261,78 @@ describe(`Analytics events and Site analytics (${TEST_DB})`, () => {
       expect(await stored()).toHaveLength(allowed);
       // Another session goes on.
       expect((await post({ events: [view(randomUUID())] })).statusCode).toBe(202);
+    });
+    it('takes events of published landing pages only: another slug is a 400 naming it, nothing stored', async () => {
+      for (const slug of ['no-such-page', 'withdrawn-page']) {
+        const session = randomUUID();
+        const res = await post({ events: [view(session), view(session, { slug })] });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'body.events.1.slug', message: 'slug must be a published landing page' }],
+        });
+      }
+      expect(await stored()).toEqual([]);
+    });
+
+    it('limits an address in the database, so another process meets the same limit', async () => {
+      const ip = '203.0.113.77';
+      const batch = () => {
+        const session = randomUUID();
+        return { events: Array.from({ length: 50 }, () => view(session)) };
+      };
+      const freeBatches = ADDRESS_FREE_EVENTS.limit / 50;
+      const countedBatches = ADDRESS_EVENT_LIMIT.limit / 50;
+      for (let i = 0; i < freeBatches + countedBatches; i++) {
+        const res = await post(batch(), {}, ip);
+        expect(res.statusCode, `batch ${i}: ${res.body}`).toBe(202);
+      }
+      const refused = await post(batch(), {}, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address goes on.
+      expect((await post(batch(), {}, '203.0.113.78')).statusCode).toBe(202);
+
+      // A second process on the same database: its memory lets a visitor's share through, then
+      // the database's count, already full, refuses.
+      const other = await buildApp({
+        config: testConfig(),
+        database: t.database,
+        logger: { level: 'error', stream: new Writable({ write: (_c, _e, done) => done() }) },
+        webDistDir: '/nonexistent-web-dist',
+      });
+      await other.ready();
+      try {
+        const postOther = () =>
+          other.inject({
+            method: 'POST',
+            url: '/api/v1/analytics/events',
+            payload: batch(),
+            remoteAddress: ip,
+          });
+        for (let i = 0; i < freeBatches; i++) expect((await postOther()).statusCode).toBe(202);
+        expect((await postOther()).statusCode).toBe(429);
+      } finally {
+        await other.close();
+      }
+      expect(await stored()).toHaveLength((2 * freeBatches + countedBatches + 1) * 50);
+    });
+
+    it(`keeps events ${ANALYTICS_RETENTION_DAYS} days: the housekeeping sweep deletes older ones`, async () => {
+      const at = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+      for (const [slug, days] of [
+        ['old', ANALYTICS_RETENTION_DAYS + 1],
+        ['kept', ANALYTICS_RETENTION_DAYS - 1],
+      ] as const) {
+        await t.database.db
+          .insertInto('analytics_events')
+          .values({ type: 'page_view', slug, session_id: randomUUID(), occurred_at: at(days), received_at: at(days) })
+          .execute();
+      }
+      const report = await t.app.housekeeping.run({ sweep: true });
+      expect(report.swept?.analytics_events).toBe(1);
+      expect((await stored()).map((r) => r.slug)).toEqual(['kept']);
     });
   });
 

@@ -102,6 +102,36 @@ export async function recordEvents(database: DatabaseHandle, events: ParsedAnaly
   return row;
 }
 
+/**
+ * Counts `n` events on an address's row of rate_limit_counters (its key hashes the address) and
+ * answers the window's count: every process shares it. Only addresses past what a few visitors
+ * send in a process get here (decision 060).
+ */
+const COUNT_ADDRESS_EVENTS = `
+INSERT INTO rate_limit_counters AS c (key, window_started_at, window_ends_at, hits)
+VALUES ($1, now(), now() + make_interval(secs => $2), $3)
+ON CONFLICT (key) DO UPDATE SET
+  window_started_at = CASE WHEN c.window_ends_at <= now() THEN now() ELSE c.window_started_at END,
+  window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END,
+  hits = CASE WHEN c.window_ends_at <= now() THEN excluded.hits ELSE c.hits + excluded.hits END
+RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS retry_after`;
+
+export async function countAddressEvents(
+  database: DatabaseHandle,
+  key: string,
+  events: number,
+  windowSeconds: number,
+): Promise<{ hits: number; retry_after: number }> {
+  const { rows } = await database.query<{ hits: number; retry_after: number }>(
+    COUNT_ADDRESS_EVENTS,
+    [key, windowSeconds, events],
+    'analytics_address_count',
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the address counter answered nothing');
+  return row;
+}
+
 export type FigureRow = {
   views: number;
   unique_sessions: number;

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, validationError } from '../../lib/errors';
 import { describeWait, type RateLimitRule, rateLimitKey } from '../../plugins/rate-limits';
+import { publishedSlugs } from '../landing-pages';
 import * as repo from './repository';
 
 /**
@@ -26,21 +27,63 @@ export const SESSION_EVENT_LIMIT: RateLimitRule = { name: 'analytics:session', l
  */
 export const SESSION_FREE_EVENTS: RateLimitRule = { name: 'analytics:session-free', limit: 100, windowSeconds: 600 };
 /**
- * The backstop per address, for a script that makes up a new session for every batch. Counted in
- * this process's memory: no database write per request, and an office behind one address still
- * has room for many visitors.
+ * Per address, in events, in two steps like the sessions': what a few visitors send through one
+ * process is counted in its memory (no write), and past that the database counts the address
+ * (ADDRESS_EVENT_LIMIT), so a script that invents a session per batch meets one limit across
+ * every process. An office behind one address has room for a few hundred visits in 10 minutes.
  */
-export const ADDRESS_BATCH_LIMIT: RateLimitRule = { name: 'analytics:ip', limit: 600, windowSeconds: 60 };
+export const ADDRESS_FREE_EVENTS: RateLimitRule = { name: 'analytics:address-free', limit: 200, windowSeconds: 600 };
+export const ADDRESS_EVENT_LIMIT: RateLimitRule = { name: 'analytics:address', limit: 3000, windowSeconds: 600 };
+
+/** How long the published pages' slugs are trusted before they are read again. */
+const SLUGS_FRESH_MS = 30_000;
+/** An unknown slug reads them again (a page just published), at most this often. */
+const SLUGS_RECHECK_MS = 1_000;
 
 const tooMany = (seconds: number) =>
   new AppError('RATE_LIMITED', `Too many analytics events. Try again in ${describeWait(seconds)}.`, undefined, {
     'retry-after': String(seconds),
   });
 
+const slugCaches = new WeakMap<FastifyInstance, { slugs: Set<string>; readAt: number }>();
+
+/** Whether `slug` is a published landing page: the only pages that send events (decision 049). */
+async function isKnownSlug(app: FastifyInstance, slug: string): Promise<boolean> {
+  const now = Date.now();
+  let cache = slugCaches.get(app);
+  const stale = !cache || now - cache.readAt > SLUGS_FRESH_MS;
+  if (cache && !stale && (cache.slugs.has(slug) || now - cache.readAt < SLUGS_RECHECK_MS)) {
+    return cache.slugs.has(slug);
+  }
+  cache = { slugs: new Set((await publishedSlugs(app.db)).map((p) => p.slug)), readAt: now };
+  slugCaches.set(app, cache);
+  return cache.slugs.has(slug);
+}
+
 /** Stores a batch of one session's events, all or none; the addresses of leads are dropped here. */
 export async function recordEvents(app: FastifyInstance, events: ParsedAnalyticsEvent[], ip: string) {
-  const byAddress = app.rateLimits.consumeLocal(ADDRESS_BATCH_LIMIT, ip);
-  if (!byAddress.isAllowed) throw tooMany(byAddress.resetSeconds);
+  const unknown: { path: string; message: string }[] = [];
+  for (const [i, e] of events.entries()) {
+    if (!(await isKnownSlug(app, e.slug))) {
+      unknown.push({ path: `body.events.${i}.slug`, message: 'slug must be a published landing page' });
+    }
+  }
+  const [first] = unknown;
+  if (first) throw validationError(`${first.path}: ${first.message}`, unknown);
+
+  let byAddress = app.rateLimits.consumeLocal(ADDRESS_FREE_EVENTS, ip);
+  for (let i = 1; i < events.length; i++) byAddress = app.rateLimits.consumeLocal(ADDRESS_FREE_EVENTS, ip);
+  if (!byAddress.isAllowed) {
+    const counted = await repo.countAddressEvents(
+      app.database,
+      rateLimitKey(ADDRESS_EVENT_LIMIT, ip),
+      events.length,
+      ADDRESS_EVENT_LIMIT.windowSeconds,
+    );
+    if (counted.hits > ADDRESS_EVENT_LIMIT.limit * app.config.rateLimitFactor) {
+      throw tooMany(Math.max(1, counted.retry_after));
+    }
+  }
   const sessionId = events[0]?.session_id as string;
   let free = app.rateLimits.consumeLocal(SESSION_FREE_EVENTS, sessionId);
   for (let i = 1; i < events.length; i++) free = app.rateLimits.consumeLocal(SESSION_FREE_EVENTS, sessionId);

@@ -318,6 +318,40 @@ describe(`bulk batches (${TEST_DB})`, () => {
     expect(badId.statusCode).toBe(400);
   });
 
+  it('checks the caller before reading the body: not signed in is 401, whatever the body', async () => {
+    // A body the CSV parser refuses (400) and one over the 8 MB limit (413): either answer would
+    // mean the body was read and parsed before anyone was asked who is sending it.
+    const unreadable = 'email,amount\n"never closed';
+    const huge = `email,amount,product_code\n${'a@example.com,25,X\n'.repeat(600_000)}`;
+    expect(huge.length).toBeGreaterThan(10 * 1024 * 1024);
+    for (const url of ['/api/v1/batches', '/api/v1/batches/preview']) {
+      for (const [payload, headers] of [
+        [unreadable, {}],
+        [huge, {}],
+        [unreadable, { authorization: 'Bearer not-a-token' }],
+        [huge, { authorization: 'Bearer gr_live_notakey' }],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'idempotency-key': randomUUID(), 'content-type': 'text/csv' },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${res.body}`).toBe(401);
+        expect(res.json().code).toBe('UNAUTHORIZED');
+      }
+    }
+    // Signed in, the same unreadable body is the parser's 400: the order is auth, then body.
+    const owner = await signUpVerifiedUser(t);
+    const parsed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches/preview',
+      headers: { ...bearer(owner.accessToken), 'content-type': 'text/csv' },
+      payload: unreadable,
+    });
+    expect(parsed.statusCode).toBe(400);
+  });
+
   it('holds a sender’s batch for approval as a whole; approval sends it, rejection releases it', async () => {
     const owner = await signUpVerifiedUser(t);
     const sender = await joinAs(t, owner, 'sender');

@@ -8,6 +8,8 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/claims/:token',
     {
+      // The token is the key to a gift card: the logs show [redacted] in its place.
+      config: { secretParams: ['token'] },
       // The answer shows a secret: never cache it anywhere, nor index it or follow its links. Set
       // first, so that every answer of the route, errors included, carries these headers.
       onRequest: async (_request, reply) => {

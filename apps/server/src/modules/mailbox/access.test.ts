@@ -51,6 +51,32 @@ describe(`who may read the built-in mailbox (${TEST_DB})`, () => {
     }
   });
 
+  it.each([
+    ['x-forwarded-for', '203.0.113.9'],
+    ['forwarded', 'for=203.0.113.9;proto=https'],
+    ['x-real-ip', '203.0.113.9'],
+    ['X-Forwarded-Proto', 'https'],
+    ['via', '1.1 proxy'],
+  ])(
+    'a loopback socket with a %s header came through a proxy: 404 without the token, 200 with it',
+    async (name, value) => {
+      const forwarded = await t.app.inject({
+        url: '/api/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { [name]: value },
+      });
+      expect(forwarded.statusCode).toBe(404);
+      expect(forwarded.json().code).toBe('NOT_FOUND');
+      expect(forwarded.body).not.toContain('@example.com');
+      const withToken = await t.app.inject({
+        url: `/api/mailbox/${messageId}`,
+        remoteAddress: '127.0.0.1',
+        headers: { [name]: value, authorization: `Bearer ${TOKEN}` },
+      });
+      expect(withToken.statusCode).toBe(200);
+    },
+  );
+
   it('a wrong token is refused like none', async () => {
     for (const headers of [{ authorization: 'Bearer not-the-token-at-all' }, { 'x-mailbox-token': `${TOKEN}x` }]) {
       const res = await t.app.inject({ url: '/api/mailbox', remoteAddress: '203.0.113.9', headers });
@@ -76,6 +102,13 @@ describe(`the mailbox without MAILBOX_TOKEN (${TEST_DB})`, () => {
 
   it('answers loopback only; no token opens it', async () => {
     expect((await t.app.inject({ url: '/api/mailbox' })).statusCode).toBe(200);
+    // nginx on the same host: the socket is loopback, the visitor is anyone.
+    const proxied = await t.app.inject({
+      url: '/api/mailbox',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '198.51.100.7', 'x-real-ip': '198.51.100.7' },
+    });
+    expect(proxied.statusCode).toBe(404);
     const outside = await t.app.inject({
       url: '/api/mailbox',
       remoteAddress: '198.51.100.7',

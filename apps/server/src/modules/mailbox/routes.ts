@@ -13,11 +13,13 @@ import { findMessage, listMessages } from './repository';
  * production, which requires one): it shows every email the app sent, links and all. So it
  * answers only a caller on this machine (the socket's address, never X-Forwarded-For, which a
  * client can write) or one that presents MAILBOX_TOKEN; anyone else gets the 404 of a path that
- * does not exist.
+ * does not exist. A request that carries a forwarding header came through a proxy: behind nginx
+ * on the same host every visitor's socket is loopback, so such a request needs the token.
  */
 export const mailboxRoutes: FastifyPluginAsyncZod<{ token?: string }> = async (app, opts) => {
   app.addHook('onRequest', async (request) => {
-    if (isLoopback(request.socket.remoteAddress) || hasToken(request, opts.token)) return;
+    if (hasToken(request, opts.token)) return;
+    if (isLoopback(request.socket.remoteAddress) && !isForwarded(request)) return;
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 
@@ -64,6 +66,26 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ token?: string }> = async (a
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** Headers a proxy adds for the client it forwards: any of them means the socket is not the caller. */
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'via',
+];
+
+function isForwarded(request: FastifyRequest): boolean {
+  return FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 
 function hasToken(request: FastifyRequest, token: string | undefined): boolean {

@@ -701,6 +701,16 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
   },
   { code: 'PAYLOAD_TOO_LARGE', status: 413, meaning: 'The request body is larger than 1 MB.' },
   {
+    code: 'HEADERS_TOO_LARGE',
+    status: 431,
+    meaning: 'The request headers (cookies included) are larger than 16 KB. The connection is closed.',
+  },
+  {
+    code: 'REQUEST_TIMEOUT',
+    status: 408,
+    meaning: 'The request did not arrive in time. The connection is closed; retry.',
+  },
+  {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     status: 415,
     meaning: 'The body is not JSON (text/plain, a form, XML…). Send request bodies as application/json.',

@@ -10,6 +10,12 @@ describe('safeNextPath', () => {
     ['https://evil.example/', '/dashboard'],
     ['//evil.example/x', '/dashboard'],
     ['/\\evil.example', '/dashboard'],
+    ['/\\/evil.example', '/dashboard'],
+    ['\\\\evil.example', '/dashboard'],
+    ['/\t/evil.example', '/dashboard'],
+    ['/\n/evil.example', '/dashboard'],
+    ['\t//evil.example', '/dashboard'],
+    ['JavaScript:alert(1)', '/dashboard'],
     ['javascript:alert(1)', '/dashboard'],
   ])('%s → %s', (next, expected) => expect(safeNextPath(next)).toBe(expected));
 

@@ -30,7 +30,7 @@ export function MailboxView() {
       <Card className="p-8 text-center">
         <p role="alert" className="font-medium">
           {isOff
-            ? 'The built-in mailbox is off: this server sends email through its SMTP server.'
+            ? 'The built-in mailbox is not open here: this server sends email through its SMTP server, or its mailbox answers only on the server’s own machine.'
             : 'Could not load the mailbox.'}
         </p>
         {!isOff && (
