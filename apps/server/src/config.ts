@@ -341,6 +341,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'SMTP_URL must be set when APP_ENV=production: the built-in mailbox is for development and testing only',
     ]);
   }
+  if (e.APP_ENV === 'production') {
+    // Generated keys are kept in the database, beside what they protect: a copy of the database
+    // (a backup, a dump) would carry the keys that decrypt its reward codes and sign its sessions.
+    const missing = [
+      ...(!e.REWARD_ENCRYPTION_KEYS && !e.REWARD_ENCRYPTION_KEY
+        ? [
+            'REWARD_ENCRYPTION_KEYS (or REWARD_ENCRYPTION_KEY) must be set when APP_ENV=production: keep the key that encrypts reward codes out of the database (openssl rand -base64 32)',
+          ]
+        : []),
+      ...(!e.AUTH_SECRET
+        ? [
+            'AUTH_SECRET must be set when APP_ENV=production: keep the key that signs sessions out of the database (openssl rand -base64 48)',
+          ]
+        : []),
+    ];
+    if (missing.length) throw new ConfigError(missing);
+  }
   if (e.PASSWORD_HASHING === 'fast-test-only' && e.APP_ENV !== 'test') {
     throw new ConfigError([
       `PASSWORD_HASHING=fast-test-only is allowed only when APP_ENV=test: it makes stolen password hashes cheap to crack (got APP_ENV=${e.APP_ENV})`,
