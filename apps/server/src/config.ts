@@ -279,6 +279,13 @@ export type Config = {
   mailboxToken: string | undefined;
   /** Accounts that are platform operators by configuration (decision 041), lower-cased. */
   operatorEmails: string[];
+  /**
+   * How an instance without operators gets its first (decision 056): `first-verified` (the first
+   * account to verify its address; only without OPERATOR_EMAILS and outside production), `token`
+   * (production without OPERATOR_EMAILS: a one-time token printed at start), or `none`
+   * (OPERATOR_EMAILS names them).
+   */
+  operatorBootstrap: 'first-verified' | 'token' | 'none';
   giftCards: {
     provider: 'sandbox' | 'tango';
     sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
@@ -449,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     mailboxToken: e.MAILBOX_TOKEN,
     operatorEmails: e.OPERATOR_EMAILS,
+    operatorBootstrap: e.OPERATOR_EMAILS.length ? 'none' : e.APP_ENV === 'production' ? 'token' : 'first-verified',
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     webhookDelivery: {
       dispatch: e.WEBHOOK_DISPATCH,

@@ -71,10 +71,7 @@ describe('loadConfig', () => {
     [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
     [{ PASSWORD_HASHING: 'cheap' }, 'PASSWORD_HASHING must be standard or fast-test-only'],
     [{ APP_ENV: 'development', PASSWORD_HASHING: 'fast-test-only' }, 'allowed only when APP_ENV=test'],
-    [
-      { ...PRODUCTION, PASSWORD_HASHING: 'fast-test-only' },
-      'allowed only when APP_ENV=test',
-    ],
+    [{ ...PRODUCTION, PASSWORD_HASHING: 'fast-test-only' }, 'allowed only when APP_ENV=test'],
     [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, 'WEBHOOKS_ALLOW_PRIVATE must be true or false'],
     [
       { ...PRODUCTION, WEBHOOKS_ALLOW_PRIVATE: 'true' },
@@ -135,11 +132,19 @@ describe('loadConfig', () => {
     ]);
     // Either spelling of the reward key will do; outside production nothing is required.
     const keys = `k1:${PRODUCTION.REWARD_ENCRYPTION_KEY}`;
-    expect(
-      loadConfig({ ...base, REWARD_ENCRYPTION_KEYS: keys, AUTH_SECRET: PRODUCTION.AUTH_SECRET }).appEnv,
-    ).toBe('production');
+    expect(loadConfig({ ...base, REWARD_ENCRYPTION_KEYS: keys, AUTH_SECRET: PRODUCTION.AUTH_SECRET }).appEnv).toBe(
+      'production',
+    );
     expect(loadConfig(PRODUCTION).appEnv).toBe('production');
     expect(loadConfig({ APP_ENV: 'test' }).authSecret).toBeUndefined();
+  });
+
+  it('makes the first verified account an operator only without OPERATOR_EMAILS and outside production', () => {
+    expect(loadConfig({}).operatorBootstrap).toBe('first-verified');
+    expect(loadConfig({ APP_ENV: 'test' }).operatorBootstrap).toBe('first-verified');
+    expect(loadConfig({ OPERATOR_EMAILS: 'ops@x.test' }).operatorBootstrap).toBe('none');
+    expect(loadConfig({ ...PRODUCTION, OPERATOR_EMAILS: 'ops@x.test' }).operatorBootstrap).toBe('none');
+    expect(loadConfig(PRODUCTION).operatorBootstrap).toBe('token');
   });
 
   it('never shows a database password in its messages', () => {

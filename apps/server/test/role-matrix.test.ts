@@ -292,6 +292,12 @@ const TABLE: Record<OperationId, Row> = {
   },
   // Platform operators (decision 041): the instance's first verified account (organisation a's
   // owner) is one; to everyone else, signed in or not, these answer 404.
+  // The first-operator token (decision 056): any signed-in account may try; this instance prints
+  // none (it is not production), so every token is refused.
+  redeemOperatorBootstrap: {
+    own: () => ({ method: 'POST', url: '/api/v1/operator/bootstrap', payload: { token: 'grop_not-this-one' } }),
+    ok: 400,
+  },
   getOperatorStatus: { own: () => ({ url: '/api/v1/operator' }), ok: 200 },
   listOperators: { own: () => ({ url: '/api/v1/operators' }), ok: 200 },
   grantOperator: {

@@ -47,6 +47,7 @@ export const accountsPlugin = fp(
       passwordHashing: opts.config.passwordHashing,
       organisationCreatedHooks: hooks,
       security,
+      firstVerifiedIsOperator: opts.config.operatorBootstrap === 'first-verified',
     });
     await app.register(securityRoutes, { prefix: '/api/v1/auth', service: security });
     await app.register(accountsRoutes, {

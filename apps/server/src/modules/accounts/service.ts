@@ -97,6 +97,8 @@ export interface AccountsDeps {
   passwordHashing: PasswordHashing;
   organisationCreatedHooks: readonly OrganisationCreatedHook[];
   security: SecurityService;
+  /** The first verified account becomes the instance's operator (config.operatorBootstrap, decision 056). */
+  firstVerifiedIsOperator: boolean;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -418,7 +420,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (await twoFactorRepo.hasTwoFactor(trx, found.user_id)) {
           throw new AppError('INVALID_LINK', 'This address is verified already: sign in with your password and code.');
         }
-        await repo.markEmailVerified(trx, found.user_id);
+        await repo.markEmailVerified(trx, found.user_id, { firstOperator: deps.firstVerifiedIsOperator });
         const membership = await repo.findPrimaryMembership(trx, found.user_id);
         if (!membership) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
         const session = await startSession(trx, found.user_id, membership.organisation_id, { ip, userAgent });
@@ -455,7 +457,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await refuseWeakPassword(input.password, (await repo.findUserById(trx, found.user_id))?.email);
         await repo.updatePassword(trx, found.user_id, passwordHash);
         // The link arrived by email: that proves the address too.
-        await repo.markEmailVerified(trx, found.user_id);
+        await repo.markEmailVerified(trx, found.user_id, { firstOperator: deps.firstVerifiedIsOperator });
         await repo.revokeUserSessions(trx, found.user_id, 'password_changed');
         const user = await repo.findUserById(trx, found.user_id);
         if (user) await mail.send(passwordChangedEmail(user.email, links.forgot), { db: trx });

@@ -55,9 +55,9 @@ export async function grantOperator(app: FastifyInstance, byUserId: string, body
   return listOperators(app);
 }
 
-/** Takes it back; the last granted operator stays (409), and OPERATOR_EMAILS is not revoked here. */
+/** Takes it back; the last operator stays (409), and OPERATOR_EMAILS is not revoked here. */
 export async function revokeOperator(app: FastifyInstance, userId: string) {
-  const outcome = await app.db.transaction().execute((tx) => repo.revoke(tx, userId));
+  const outcome = await app.db.transaction().execute((tx) => repo.revoke(tx, userId, app.config.operatorEmails));
   if (outcome === 'last') {
     throw new AppError('CONFLICT', 'This is the last operator: grant it to someone else first');
   }
