@@ -4,4 +4,4 @@ export { prepareOperatorBootstrap } from './bootstrap';
 export { alertLowProviderFunds } from './provider-funds';
 export { claimFirstOperator, listOperatorEmails } from './repository';
 export { operatorRoutes } from './routes';
-export { operatorGuard, requireOperator } from './service';
+export { isOperatorRequest, operatorGuard, requireOperator } from './service';

@@ -94,6 +94,27 @@ describe(`platform operators (${TEST_DB})`, () => {
     expect((await call('DELETE', `/api/v1/operators/${colleague.user.id}`, first.accessToken)).statusCode).toBe(404);
   });
 
+  it("lists the operators' operations in the OpenAPI document for operators only", async () => {
+    const pathsFor = async (token?: string) => {
+      const res = await call('GET', '/api/openapi.json', token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toContain('authorization');
+      const doc = res.json() as { paths: Record<string, Record<string, { operationId: string }>> };
+      return { doc, ids: Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId)) };
+    };
+    const hidden = ['listOperators', 'grantOperator', 'recordBankTransfer', 'approveLiveRequest', 'listLandingPages'];
+    for (const token of [undefined, stranger.accessToken, 'not-a-token']) {
+      const { doc, ids } = await pathsFor(token);
+      expect(ids).toContain('createOrder');
+      // Anyone signed in may redeem the start's token: that one is public.
+      expect(ids).toContain('redeemOperatorBootstrap');
+      for (const id of hidden) expect(ids).not.toContain(id);
+      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/operators'))).toEqual([]);
+    }
+    const operator = await pathsFor(first.accessToken);
+    for (const id of hidden) expect(operator.ids).toContain(id);
+  });
+
   it('refuses to grant an address with no verified account, and bad input', async () => {
     const unknown = await call('POST', '/api/v1/operators', first.accessToken, { email: 'nobody@example.com' });
     expect(unknown.statusCode).toBe(404);
