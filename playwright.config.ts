@@ -88,7 +88,8 @@ export default defineConfig({
         PASSWORD_HASHING: 'fast-test-only',
         // The webhooks journey's receiver listens on this machine's loopback interface.
         WEBHOOKS_ALLOW_PRIVATE: 'true',
-        // The operators journey's account (decision 041); the first verified account is one too.
+        // The operators journey's account (decisions 041, 056). With OPERATOR_EMAILS set, the first
+        // verified account is no operator: specs that need one use this address.
         OPERATOR_EMAILS: 'operator-e2e@example.com',
       },
     },

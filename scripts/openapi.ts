@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/database';
+import { publicDocument } from '../apps/server/src/plugins/openapi';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, '.openapi');
@@ -16,7 +17,11 @@ const documentFile = path.join(outDir, 'openapi.json');
 const sdkTypes = path.join(root, 'packages/sdk/src/schema.d.ts');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
-/** The document exactly as `GET /api/openapi.json` serves it, for a fixed public URL and version. */
+/**
+ * The document exactly as `GET /api/openapi.json` serves it to anyone but a platform operator, for
+ * a fixed public URL and version: the SDK is for customers, so the operators' operations (their
+ * own document, decision 057) are not in it.
+ */
 export async function openApiDocument(): Promise<unknown> {
   const database = await openPglite();
   const app = await buildApp({
@@ -39,7 +44,7 @@ export async function openApiDocument(): Promise<unknown> {
   });
   try {
     await app.ready();
-    return app.swagger();
+    return publicDocument(app.swagger() as Parameters<typeof publicDocument>[0]);
   } finally {
     await app.close();
     await database.close();

@@ -68,7 +68,7 @@ try {
       .select(['id', 'email'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    await markEmailVerified(app.db, user.id);
+    await markEmailVerified(app.db, user.id, { firstOperator: app.config.operatorBootstrap === 'first-verified' });
   }
   const membership = await app.db
     .selectFrom('memberships')

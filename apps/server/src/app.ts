@@ -27,7 +27,7 @@ import { ledgerPlugin } from './modules/ledger/plugin';
 import { liveModePlugin } from './modules/live-mode';
 import { mailboxRoutes } from './modules/mailbox/routes';
 import { membersPlugin } from './modules/members';
-import { operatorRoutes } from './modules/operators';
+import { isOperatorRequest, operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders/plugin';
 import { organisationPlugin } from './modules/organisation/plugin';
 import { reportsPlugin } from './modules/reports/plugin';
@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(dynamicPagesPlugin);
   await app.register(securityPlugin, { config: opts.config });
-  await app.register(openapiPlugin, { config: opts.config });
+  await app.register(openapiPlugin, { config: opts.config, isOperator: (request) => isOperatorRequest(app, request) });
   progress('Opening the database and applying migrations');
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
   progress('Starting the job queue');

@@ -279,6 +279,13 @@ export type Config = {
   mailboxToken: string | undefined;
   /** Accounts that are platform operators by configuration (decision 041), lower-cased. */
   operatorEmails: string[];
+  /**
+   * How an instance without operators gets its first (decision 056): `first-verified` (the first
+   * account to verify its address; only without OPERATOR_EMAILS and outside production), `token`
+   * (production without OPERATOR_EMAILS: a one-time token printed at start), or `none`
+   * (OPERATOR_EMAILS names them).
+   */
+  operatorBootstrap: 'first-verified' | 'token' | 'none';
   giftCards: {
     provider: 'sandbox' | 'tango';
     sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
@@ -340,6 +347,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError([
       'SMTP_URL must be set when APP_ENV=production: the built-in mailbox is for development and testing only',
     ]);
+  }
+  if (e.APP_ENV === 'production') {
+    // Generated keys are kept in the database, beside what they protect: a copy of the database
+    // (a backup, a dump) would carry the keys that decrypt its reward codes and sign its sessions.
+    const missing = [
+      ...(!e.REWARD_ENCRYPTION_KEYS && !e.REWARD_ENCRYPTION_KEY
+        ? [
+            'REWARD_ENCRYPTION_KEYS (or REWARD_ENCRYPTION_KEY) must be set when APP_ENV=production: keep the key that encrypts reward codes out of the database (openssl rand -base64 32)',
+          ]
+        : []),
+      ...(!e.AUTH_SECRET
+        ? [
+            'AUTH_SECRET must be set when APP_ENV=production: keep the key that signs sessions out of the database (openssl rand -base64 48)',
+          ]
+        : []),
+    ];
+    if (missing.length) throw new ConfigError(missing);
   }
   if (e.PASSWORD_HASHING === 'fast-test-only' && e.APP_ENV !== 'test') {
     throw new ConfigError([
@@ -432,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     mailboxToken: e.MAILBOX_TOKEN,
     operatorEmails: e.OPERATOR_EMAILS,
+    operatorBootstrap: e.OPERATOR_EMAILS.length ? 'none' : e.APP_ENV === 'production' ? 'token' : 'first-verified',
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     webhookDelivery: {
       dispatch: e.WEBHOOK_DISPATCH,

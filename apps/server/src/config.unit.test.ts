@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, redactUrl } from './config';
 
+// What production needs beyond the defaults: a mail server and keys kept out of the database.
+const PRODUCTION = {
+  APP_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com',
+  REWARD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  AUTH_SECRET: 'a'.repeat(48),
+} as const;
+
 const problems = (env: Record<string, string>) => {
   try {
     loadConfig(env, '/srv/app');
@@ -63,13 +71,10 @@ describe('loadConfig', () => {
     [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
     [{ PASSWORD_HASHING: 'cheap' }, 'PASSWORD_HASHING must be standard or fast-test-only'],
     [{ APP_ENV: 'development', PASSWORD_HASHING: 'fast-test-only' }, 'allowed only when APP_ENV=test'],
-    [
-      { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', PASSWORD_HASHING: 'fast-test-only' },
-      'allowed only when APP_ENV=test',
-    ],
+    [{ ...PRODUCTION, PASSWORD_HASHING: 'fast-test-only' }, 'allowed only when APP_ENV=test'],
     [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, 'WEBHOOKS_ALLOW_PRIVATE must be true or false'],
     [
-      { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', WEBHOOKS_ALLOW_PRIVATE: 'true' },
+      { ...PRODUCTION, WEBHOOKS_ALLOW_PRIVATE: 'true' },
       'WEBHOOKS_ALLOW_PRIVATE=true is refused when APP_ENV=production',
     ],
     [{ WEBHOOK_DISPATCH: 'push' }, 'WEBHOOK_DISPATCH must be notify or poll'],
@@ -113,6 +118,35 @@ describe('loadConfig', () => {
     expect(problems({ PORT: 'x', APP_ENV: 'y' })).toHaveLength(2);
   });
 
+  it('refuses production without the reward key and AUTH_SECRET from the environment, naming each', () => {
+    const base = { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const both = problems(base);
+    expect(both).toHaveLength(2);
+    expect(both[0]).toContain('REWARD_ENCRYPTION_KEYS (or REWARD_ENCRYPTION_KEY) must be set when APP_ENV=production');
+    expect(both[1]).toContain('AUTH_SECRET must be set when APP_ENV=production');
+    expect(problems({ ...base, AUTH_SECRET: PRODUCTION.AUTH_SECRET })).toEqual([
+      expect.stringContaining('REWARD_ENCRYPTION_KEYS (or REWARD_ENCRYPTION_KEY) must be set'),
+    ]);
+    expect(problems({ ...base, REWARD_ENCRYPTION_KEY: PRODUCTION.REWARD_ENCRYPTION_KEY })).toEqual([
+      expect.stringContaining('AUTH_SECRET must be set'),
+    ]);
+    // Either spelling of the reward key will do; outside production nothing is required.
+    const keys = `k1:${PRODUCTION.REWARD_ENCRYPTION_KEY}`;
+    expect(loadConfig({ ...base, REWARD_ENCRYPTION_KEYS: keys, AUTH_SECRET: PRODUCTION.AUTH_SECRET }).appEnv).toBe(
+      'production',
+    );
+    expect(loadConfig(PRODUCTION).appEnv).toBe('production');
+    expect(loadConfig({ APP_ENV: 'test' }).authSecret).toBeUndefined();
+  });
+
+  it('makes the first verified account an operator only without OPERATOR_EMAILS and outside production', () => {
+    expect(loadConfig({}).operatorBootstrap).toBe('first-verified');
+    expect(loadConfig({ APP_ENV: 'test' }).operatorBootstrap).toBe('first-verified');
+    expect(loadConfig({ OPERATOR_EMAILS: 'ops@x.test' }).operatorBootstrap).toBe('none');
+    expect(loadConfig({ ...PRODUCTION, OPERATOR_EMAILS: 'ops@x.test' }).operatorBootstrap).toBe('none');
+    expect(loadConfig(PRODUCTION).operatorBootstrap).toBe('token');
+  });
+
   it('never shows a database password in its messages', () => {
     const text = problems({ DATABASE_URL: 'mysql://admin:hunter2@db/x' }).join('\n');
     expect(text).not.toContain('hunter2');
@@ -125,7 +159,7 @@ describe('loadConfig: mail, auth and proxies', () => {
     expect(loadConfig({}).mail).toEqual({ transport: 'mailbox', from: 'GiftRelay <no-reply@localhost.localdomain>' });
     expect(
       loadConfig({
-        APP_ENV: 'production',
+        ...PRODUCTION,
         SMTP_URL: 'smtps://u:p@smtp.example.com:465',
         PUBLIC_URL: 'https://gr.example.com',
       }).mail,
@@ -171,7 +205,7 @@ describe('loadConfig: mail, auth and proxies', () => {
 
   it('hashes passwords at the standard cost unless a test asks for less', () => {
     expect(loadConfig({}).passwordHashing).toBe('standard');
-    expect(loadConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).passwordHashing).toBe('standard');
+    expect(loadConfig(PRODUCTION).passwordHashing).toBe('standard');
     expect(loadConfig({ APP_ENV: 'test', PASSWORD_HASHING: 'fast-test-only' }).passwordHashing).toBe('fast-test-only');
   });
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { lockDataDir } from './db/data-lock';
+import { prepareOperatorBootstrap } from './modules/operators';
 
 /**
  * Starts GiftRelay: checks the configuration, opens and migrates the database, starts the job
@@ -46,7 +47,9 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    printBanner(config, port, app.database.location, seconds(started));
+    // After listening: a start that fails before it serves must not replace a printed token.
+    const bootstrapToken = await prepareOperatorBootstrap(app.db, config);
+    printBanner(config, port, app.database.location, seconds(started), bootstrapToken);
   } catch (err) {
     unlock();
     fail((err as Error).message);
@@ -55,7 +58,24 @@ async function main() {
 
 const seconds = (since: number) => `[${((Date.now() - since) / 1000).toFixed(1).padStart(4)} s]`;
 
-function printBanner(config: Config, port: number, location: string, took: string) {
+function operatorsLine(config: Config, bootstrapToken: string | null): string[] {
+  if (config.operatorBootstrap === 'none') {
+    return [`  Operators: OPERATOR_EMAILS names ${config.operatorEmails.length}, and those they grant it to`];
+  }
+  if (config.operatorBootstrap === 'first-verified') {
+    return ['  Operators: the first account to verify its email becomes a platform operator (Settings → Operators)'];
+  }
+  if (!bootstrapToken) return ['  Operators: granted in Settings → Operators'];
+  // Printed here once, never logged; only its SHA-256 is kept. The next start replaces it.
+  return [
+    '  Operators: none yet. Signed in with a verified account, redeem this one-time token with',
+    '             POST /api/v1/operator/bootstrap {"token": "…"} (README: "The first operator").',
+    '             It is valid until it is redeemed or the server starts again (a new one is then printed):',
+    `             ${bootstrapToken}`,
+  ];
+}
+
+function printBanner(config: Config, port: number, location: string, took: string, bootstrapToken: string | null) {
   const url = `http://localhost:${port}`;
   const db =
     config.database.driver === 'pglite' ? `PGlite (embedded PostgreSQL) in ${location}` : `PostgreSQL at ${location}`;
@@ -70,9 +90,7 @@ function printBanner(config: Config, port: number, location: string, took: strin
       `  Jobs:      pg-boss on the same database`,
       `  Health:    ${url}/api/health`,
       `  Email:     ${config.mail.transport === 'smtp' ? 'SMTP' : `built-in mailbox at ${config.publicUrl}/mailbox`}, from ${config.mail.from}`,
-      `  Operators: the first account to verify its email becomes a platform operator${
-        config.operatorEmails.length ? `; OPERATOR_EMAILS names ${config.operatorEmails.length} more` : ''
-      } (Settings → Operators)`,
+      ...operatorsLine(config, bootstrapToken),
       '  Press Ctrl-C to stop.',
       '',
       '',

@@ -96,7 +96,12 @@ export interface TestApp {
  * error logged that the test did not expect fails the test at close.
  */
 export async function createTestApp(
-  opts: Partial<BuildAppOptions> & { env?: Record<string, string>; beforeReady?: (app: App) => void } = {},
+  opts: Omit<Partial<BuildAppOptions>, 'config'> & {
+    env?: Record<string, string>;
+    /** Set over the configuration the environment gives (what only production would set). */
+    config?: Partial<Config>;
+    beforeReady?: (app: App) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createMigratedTestDatabase();
   const loggedErrors: string[] = [];
@@ -107,7 +112,7 @@ export async function createTestApp(
     },
   });
   const app = await buildApp({
-    config: testConfig(opts.env),
+    config: { ...testConfig(opts.env), ...opts.config },
     database,
     logger: { level: 'error', stream },
     webDistDir: opts.webDistDir ?? '/nonexistent-web-dist',

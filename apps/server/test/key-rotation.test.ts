@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/database';
@@ -19,12 +20,18 @@ afterAll(async () => {
   await database.close();
 });
 
-async function start(env: Record<string, string>): Promise<TestApp> {
+async function start(env: Record<string, string>, warnings?: string[]): Promise<TestApp> {
   await running?.close();
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      warnings?.push(chunk.toString());
+      done();
+    },
+  });
   const app = await buildApp({
     config: testConfig(env),
     database,
-    logger: false,
+    logger: warnings ? { level: 'warn', stream } : false,
     webDistDir: '/nonexistent-web-dist',
   });
   await app.ready();
@@ -114,11 +121,22 @@ describe(`REWARD_ENCRYPTION_KEYS rotation (${TEST_DB})`, () => {
 
     // 3. The job, in small batches and stopped partway: it resumes where it is, and a second run finds nothing.
     const partial = await t.app.reencryptSecrets({ batchSize: 2, maxBatches: 2 });
-    expect(partial).toEqual({ rewritten: 4, done: false });
+    // Counted again after the run: the rewards not reached yet, and the endpoint.
+    expect(partial).toEqual({ rewritten: 4, remaining: 3 * (rewards.length - 4) + 1, unreadable: 0, done: false });
     expect((await claim(t, tokens[5] as string)).json()).toMatchObject({ code: 'CODE-5' });
     // The rewards left, then the one endpoint.
-    expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({ rewritten: rewards.length - 4 + 1, done: true });
-    expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({ rewritten: 0, done: true });
+    expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({
+      rewritten: rewards.length - 4 + 1,
+      remaining: 0,
+      unreadable: 0,
+      done: true,
+    });
+    expect(await t.app.reencryptSecrets({ batchSize: 2 })).toEqual({
+      rewritten: 0,
+      remaining: 0,
+      unreadable: 0,
+      done: true,
+    });
     for (const r of await stored()) {
       for (const v of [r.code_encrypted, r.pin_encrypted, r.claim_token_encrypted]) expect(v).toMatch(/^v2\.k2\./);
     }
@@ -132,6 +150,32 @@ describe(`REWARD_ENCRYPTION_KEYS rotation (${TEST_DB})`, () => {
     }
     expect(await endpointSecret()).toMatch(/^v2\.k2\./);
     expect(decryptSecret(t.app.secrets.rewardCodeKey, await endpointSecret())).toBe(whsec);
+  });
+
+  it('counts what is left after a run, and names at start a key that is not configured', async () => {
+    // A code written under the legacy key by a process still on the old configuration, after the
+    // old key was removed here: no run can read it, so none may say it is done.
+    const late = await database.db.selectFrom('rewards').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('rewards')
+      .set({ code_encrypted: encryptSecret(oldKey, 'LATE') })
+      .where('id', '=', late.id)
+      .execute();
+    const warnings: string[] = [];
+    let t = await start({ WORKERS: 'off', REWARD_ENCRYPTION_KEYS: `k2:${b64(newKey)}` }, warnings);
+    expect(warnings.join('\n')).toContain(
+      '1 stored secrets are under keys that are not configured (legacy): they cannot be decrypted',
+    );
+    expect(await t.app.reencryptSecrets()).toEqual({ rewritten: 0, remaining: 1, unreadable: 1, done: false });
+
+    // The old key back: no warning, and the next run rewrites it and counts 0.
+    const none: string[] = [];
+    t = await start(
+      { WORKERS: 'off', REWARD_ENCRYPTION_KEYS: `k2:${b64(newKey)}`, REWARD_ENCRYPTION_KEY: b64(oldKey) },
+      none,
+    );
+    expect(none.filter((line) => line.includes('not configured'))).toEqual([]);
+    expect(await t.app.reencryptSecrets()).toEqual({ rewritten: 1, remaining: 0, unreadable: 0, done: true });
   });
 
   it('refuses a malformed key list at boot, naming the variable but not its value', () => {

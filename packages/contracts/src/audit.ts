@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor_disabled',
   'auth.recovery_codes_regenerated',
   'auth.email_changed',
+  // The production instance's first operator, by the token printed at start (decision 056)
+  'auth.operator_bootstrap_redeemed',
   // Organisation settings (issue 15, decision 033): before and after of what changed
   'organisation.updated',
   'organisation.logo_changed',

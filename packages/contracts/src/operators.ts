@@ -34,3 +34,19 @@ export const GrantOperatorBodySchema = z
 export type GrantOperatorBody = z.infer<typeof GrantOperatorBodySchema>;
 
 export const OperatorParamsSchema = z.object({ user_id: z.uuid('user_id must be an account id') });
+
+/**
+ * `POST /api/v1/operator/bootstrap` (decision 056): the one-time token a production instance
+ * without OPERATOR_EMAILS prints at start; a signed-in verified account redeems it once to become
+ * the first operator.
+ */
+export const RedeemOperatorBootstrapBodySchema = z
+  .object({
+    token: z
+      .string({ error: 'token must be the bootstrap token the server printed at start' })
+      .trim()
+      .min(1, 'token must be the bootstrap token the server printed at start')
+      .max(200, 'token must be at most 200 characters'),
+  })
+  .strict();
+export type RedeemOperatorBootstrapBody = z.infer<typeof RedeemOperatorBootstrapBodySchema>;

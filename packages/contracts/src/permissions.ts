@@ -106,6 +106,8 @@ export const OPERATION_ACCESS = {
   // Money back: owners and admins, and keys with orders:write (an integration must be able to undo a send).
   voidOrder: 'manage',
   // GiftRelay's own staff (decision 041).
+  // Anyone signed in holding the token printed at start (decision 056): they are no operator yet.
+  redeemOperatorBootstrap: 'signed_in',
   getOperatorStatus: 'operator',
   listOperators: 'operator',
   grantOperator: 'operator',

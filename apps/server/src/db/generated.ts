@@ -372,6 +372,14 @@ export interface Memberships {
   user_id: string;
 }
 
+export interface OperatorBootstrapTokens {
+  created_at: Generated<Timestamp>;
+  redeemed_at: Timestamp | null;
+  redeemed_by: string | null;
+  redeemed_ip: string | null;
+  token_hash: Uint8Array;
+}
+
 export interface OrderEvents {
   created_at: Generated<Timestamp>;
   id: Generated<Int8>;
@@ -776,6 +784,7 @@ export interface DB {
   live_requests: LiveRequests;
   mailbox_messages: MailboxMessages;
   memberships: Memberships;
+  operator_bootstrap_tokens: OperatorBootstrapTokens;
   order_events: OrderEvents;
   order_reminders: OrderReminders;
   order_stats_daily: OrderStatsDaily;

@@ -431,6 +431,14 @@ export interface Database {
     granted_by: string | null;
     created_at: Generated<Date>;
   };
+  /** Migration 0105, decision 056: the production instance's one-time first-operator token, hashed. */
+  operator_bootstrap_tokens: {
+    token_hash: Uint8Array;
+    created_at: Generated<Date>;
+    redeemed_at: Date | null;
+    redeemed_by: string | null;
+    redeemed_ip: string | null;
+  };
   /** Migration 0092, decision 050: the blog generator's drafts, one per generation. */
   blog_drafts: {
     id: Generated<string>;

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import { OPERATION_ACCESS } from '@giftrelay/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -98,12 +99,55 @@ function withNamedSchemas(document: Parameters<typeof jsonSchemaTransformObject>
   return { ...doc, paths: rewrite(doc.paths), components: { ...doc.components, schemas: kept } } as Doc;
 }
 
+const SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * The document without the platform operators' operations (their rule in OPERATION_ACCESS is
+ * `operator`; to anyone else they answer 404 as if they did not exist, so the public document must
+ * not list them either, decision 057), and without the named schemas only they reached.
+ */
+export function publicDocument(full: Doc): Doc {
+  const doc = full as Doc & { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
+  const isHidden = (op: unknown) => {
+    const id = (op as { operationId?: string } | null)?.operationId;
+    return id !== undefined && (OPERATION_ACCESS as Record<string, string>)[id] === 'operator';
+  };
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {})
+      .map(
+        ([path, item]) => [path, Object.fromEntries(Object.entries(item).filter(([, op]) => !isHidden(op)))] as const,
+      )
+      .filter(([, item]) => Object.keys(item).length > 0),
+  );
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_REF)) {
+        const name = value.slice(SCHEMA_REF.length);
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
+  return { ...doc, paths, components: { ...doc.components, schemas: kept } } as Doc;
+}
+
 /**
  * The OpenAPI document, generated from the same zod schemas that validate each route. Its
- * operationIds and schema names are a public API: the SDK (packages/sdk) is generated from them.
+ * operationIds and schema names are a public API: the SDK (packages/sdk) is generated from the
+ * public document. A platform operator's request (`isOperator`) gets the whole document.
  */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (
+    app: FastifyInstance,
+    opts: { config: Config; isOperator?: (request: FastifyRequest) => Promise<boolean> },
+  ) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
@@ -123,7 +167,17 @@ export const openapiPlugin = fp(
       transform,
       transformObject: withNamedSchemas,
     });
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    let publicDoc: Doc | undefined;
+    app.get('/api/openapi.json', { schema: { hide: true } }, async (request, reply) => {
+      // One URL, two answers: a shared cache must not hand the operator's to anyone else.
+      reply.header('vary', 'authorization');
+      if (opts.isOperator && (await opts.isOperator(request))) {
+        reply.header('cache-control', 'private, no-store');
+        return app.swagger();
+      }
+      publicDoc ??= publicDocument(app.swagger() as Doc);
+      return publicDoc;
+    });
   },
   { name: 'openapi' },
 );

@@ -8,13 +8,15 @@ describe(`security headers with APP_ENV=production (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     // Production requires a real mail server (nothing is sent here, so nothing listens on it) and
-    // refuses the tests' cheap password hashing.
+    // keys from the environment, and refuses the tests' cheap password hashing.
     t = await createTestApp({
       env: {
         APP_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:9',
         PUBLIC_URL: 'https://gifts.example.com',
         PASSWORD_HASHING: 'standard',
+        REWARD_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        AUTH_SECRET: 'a'.repeat(48),
       },
     });
   });

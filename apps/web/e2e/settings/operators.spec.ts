@@ -6,8 +6,8 @@ import { createVerifiedAccount, newEmail, signUpAndSignIn } from '../support/acc
 // Platform operators (decision 041): OPERATOR_EMAILS names operator-e2e@example.com on the test
 // server. An operator adds a colleague and removes them again; a customer never sees the tab.
 test('an operator adds a colleague as an operator and removes them; a customer has no such tab', async ({ page }) => {
-  // The operator first: on a fresh server the first verified account becomes an operator, and the
-  // colleague must not be it.
+  // Named by OPERATOR_EMAILS: the only way to be an operator on this server (decision 056), whoever
+  // verified first.
   await signUpAndSignIn(page, { email: 'operator-e2e@example.com' });
   const colleague = await createVerifiedAccount(page.request, { email: newEmail('colleague') });
   // The studio's pages are theirs.
@@ -17,7 +17,7 @@ test('an operator adds a colleague as an operator and removes them; a customer h
   const settings = page.getByRole('tablist', { name: 'Settings' });
   await expect(settings.getByRole('tab', { name: 'Operators' })).toHaveAttribute('aria-selected', 'true');
   const list = page.getByRole('list', { name: 'Operators' });
-  // Named by OPERATOR_EMAILS, or the server's first account when this test ran first.
+  // Named by OPERATOR_EMAILS.
   await expect(list).toContainText('operator-e2e@example.com');
 
   const form = page.getByRole('form', { name: 'Add an operator' });

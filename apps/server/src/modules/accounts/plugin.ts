@@ -48,6 +48,7 @@ export const accountsPlugin = fp(
       organisationCreatedHooks: hooks,
       security,
       operatorEmails: opts.config.operatorEmails.map((e) => e.toLowerCase()),
+      firstVerifiedIsOperator: opts.config.operatorBootstrap === 'first-verified',
     });
     await app.register(securityRoutes, { prefix: '/api/v1/auth', service: security });
     await app.register(accountsRoutes, {

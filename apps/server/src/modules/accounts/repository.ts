@@ -97,14 +97,18 @@ export async function dropWhatCameBeforeVerification(db: Executor, userId: strin
     .execute();
 }
 
-export async function markEmailVerified(db: Executor, userId: string) {
+/**
+ * `firstOperator` is config.operatorBootstrap === 'first-verified': on a fresh instance without
+ * OPERATOR_EMAILS, outside production, the first verified account becomes its operator (decisions
+ * 041, 056). Anywhere else a stranger verifying first must not.
+ */
+export async function markEmailVerified(db: Executor, userId: string, opts: { firstOperator: boolean }) {
   await db
     .updateTable('users')
     .set({ email_verified_at: sql`coalesce(email_verified_at, now())` })
     .where('id', '=', userId)
     .execute();
-  // On a fresh instance, the first verified account becomes its operator (decision 041).
-  await claimFirstOperator(db, userId);
+  if (opts.firstOperator) await claimFirstOperator(db, userId);
 }
 
 /** The account's new address, verified; false when another account has it. */

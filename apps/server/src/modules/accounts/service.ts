@@ -104,6 +104,8 @@ export interface AccountsDeps {
   security: SecurityService;
   /** OPERATOR_EMAILS, lower case: verifying one of these always needs a chosen password (decision 054). */
   operatorEmails: readonly string[];
+  /** The first verified account becomes the instance's operator (config.operatorBootstrap, decision 056). */
+  firstVerifiedIsOperator: boolean;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -471,7 +473,7 @@ export function createAccountsService(deps: AccountsDeps) {
           throw passwordRequired();
         }
         if (!user.email_verified_at) await repo.dropWhatCameBeforeVerification(trx, user.id);
-        await repo.markEmailVerified(trx, found.user_id);
+        await repo.markEmailVerified(trx, found.user_id, { firstOperator: deps.firstVerifiedIsOperator });
         const membership = await repo.findPrimaryMembership(trx, found.user_id);
         if (!membership) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
         const session = await startSession(trx, found.user_id, membership.organisation_id, { ip, userAgent });
@@ -511,7 +513,7 @@ export function createAccountsService(deps: AccountsDeps) {
         // The link arrived by email: that proves the address too, and the password was chosen by
         // whoever holds it, so nothing made before stays (decision 054).
         if (before && !before.email_verified_at) await repo.dropWhatCameBeforeVerification(trx, found.user_id);
-        await repo.markEmailVerified(trx, found.user_id);
+        await repo.markEmailVerified(trx, found.user_id, { firstOperator: deps.firstVerifiedIsOperator });
         await repo.revokeUserSessions(trx, found.user_id, 'password_changed');
         const user = await repo.findUserById(trx, found.user_id);
         if (user) await mail.send(passwordChangedEmail(user.email, links.forgot), { db: trx });

@@ -337,7 +337,7 @@ export async function acceptAsNewUser(
       if ((err as { code?: string }).code === '23505') throw alreadyHasAccount();
       throw err;
     });
-    await markEmailVerified(trx, user.id);
+    await markEmailVerified(trx, user.id, { firstOperator: app.config.operatorBootstrap === 'first-verified' });
     return join(trx, row, user.id);
   });
 }

@@ -1,6 +1,7 @@
 /** The module's public entry: what other modules may use (decision 018). */
 
+export { prepareOperatorBootstrap } from './bootstrap';
 export { alertLowProviderFunds } from './provider-funds';
 export { claimFirstOperator, listOperatorEmails } from './repository';
 export { operatorRoutes } from './routes';
-export { operatorGuard, requireOperator } from './service';
+export { isOperatorRequest, operatorGuard, requireOperator } from './service';

@@ -90,13 +90,21 @@ export async function grant(db: Tx, userId: string, grantedBy: string): Promise<
 }
 
 /**
- * Revokes a granted operator, unless it would leave the instance with no granted operator (the
- * row of every operator is locked first, so two revoking each other at once cannot both succeed).
+ * Revokes a granted operator, unless it would leave the instance with no operator at all, granted
+ * or named by OPERATOR_EMAILS (the row of every granted operator is locked first, so two revoking
+ * each other at once cannot both succeed).
  */
-export async function revoke(tx: Tx, userId: string): Promise<'revoked' | 'not_granted' | 'last'> {
+export async function revoke(
+  tx: Tx,
+  userId: string,
+  configured: readonly string[],
+): Promise<'revoked' | 'not_granted' | 'last'> {
   const all = await tx.selectFrom('platform_operators').select('user_id').forUpdate().execute();
   if (!all.some((r) => r.user_id === userId)) return 'not_granted';
-  if (all.length === 1) return 'last';
+  const remaining = (await listOperators(tx, configured)).filter(
+    (o) => o.user_id !== userId || configured.includes(o.email.toLowerCase()),
+  );
+  if (remaining.length === 0) return 'last';
   await tx.deleteFrom('platform_operators').where('user_id', '=', userId).execute();
   return 'revoked';
 }
@@ -104,4 +112,57 @@ export async function revoke(tx: Tx, userId: string): Promise<'revoked' | 'not_g
 /** Every operator's address, for the emails that ask them to act. */
 export async function listOperatorEmails(db: Tx, configured: readonly string[]): Promise<string[]> {
   return (await listOperators(db, configured)).map((o) => o.email);
+}
+
+/** Whether the instance has a granted operator (the first-operator token is for one that has none). */
+export async function hasGrantedOperator(db: Tx): Promise<boolean> {
+  return (await db.selectFrom('platform_operators').select('user_id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Replaces any unredeemed first-operator token with this hash, under the first-operator lock;
+ * false (and nothing stored) when the instance has an operator by now. Redeemed rows stay.
+ */
+export async function replaceBootstrapToken(tx: Transaction<Database>, tokenHash: Buffer): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('giftrelay:first-operator'))`.execute(tx);
+  await dropBootstrapTokens(tx);
+  if (await hasGrantedOperator(tx)) return false;
+  await tx.insertInto('operator_bootstrap_tokens').values({ token_hash: tokenHash }).execute();
+  return true;
+}
+
+/** Forgets every unredeemed first-operator token (an instance that has its operators). */
+export async function dropBootstrapTokens(db: Tx): Promise<void> {
+  await db.deleteFrom('operator_bootstrap_tokens').where('redeemed_at', 'is', null).execute();
+}
+
+/**
+ * Redeems the token for this account and makes it the first operator, in one transaction under
+ * the first-operator lock: the row's `redeemed_at IS NULL` and the empty platform_operators are
+ * checked by the UPDATE itself, so of two redeeming at once exactly one succeeds.
+ */
+export async function redeemBootstrapToken(
+  tx: Transaction<Database>,
+  tokenHash: Buffer,
+  userId: string,
+  ip: string,
+): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('giftrelay:first-operator'))`.execute(tx);
+  const redeemed = await tx
+    .updateTable('operator_bootstrap_tokens')
+    .set({ redeemed_at: sql`now()`, redeemed_by: userId, redeemed_ip: ip })
+    .where('token_hash', '=', tokenHash)
+    .where('redeemed_at', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('platform_operators').select('user_id'))))
+    .returning('token_hash')
+    .executeTakeFirst();
+  if (!redeemed) return false;
+  await tx.insertInto('platform_operators').values({ user_id: userId }).execute();
+  return true;
+}
+
+/** Whether the account has verified its address. */
+export async function isVerified(db: Tx, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.email_verified_at);
 }

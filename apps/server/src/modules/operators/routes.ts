@@ -3,9 +3,12 @@ import {
   ListOperatorsResponseSchema,
   OperatorParamsSchema,
   OperatorStatusSchema,
+  RedeemOperatorBootstrapBodySchema,
 } from '@giftrelay/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
+import { sessionOf } from '../../plugins/auth';
+import { redeemOperatorBootstrap } from './bootstrap';
 import { grantOperator, listOperators, operatorGuard, revokeOperator } from './service';
 
 /** GiftRelay's own staff (decision 041); to anyone else these routes do not exist (404). */
@@ -28,6 +31,26 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, operator: true as const }),
+  );
+
+  // Not behind the guard: whoever holds the token printed at start is not an operator yet.
+  app.post(
+    '/operator/bootstrap',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        operationId: 'redeemOperatorBootstrap',
+        summary: 'Become the first platform operator with the one-time token printed at start (decision 056)',
+        tags,
+        security: BEARER,
+        body: RedeemOperatorBootstrapBodySchema,
+        response: { 200: OperatorStatusSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await redeemOperatorBootstrap(app, sessionOf(request), request.body.token, request.ip);
+      return { success: true as const, operator: true as const };
+    },
   );
 
   app.get(

@@ -25,6 +25,21 @@ export async function requireOperator(app: FastifyInstance, request: FastifyRequ
   if (!(await repo.isOperator(app.db, auth.userId, app.config.operatorEmails))) throw noSuchRoute(request);
 }
 
+/**
+ * Whether the request comes from a signed-in operator, for an answer that only adds to what
+ * anyone gets (the whole OpenAPI document, health details): never throws for a refused credential.
+ */
+export async function isOperatorRequest(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  if (!request.headers.authorization) return false;
+  try {
+    await requireOperator(app, request);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404) return false;
+    throw err;
+  }
+}
+
 /** The `onRequest` hook of a route for operators only (requireOperator bound to the app). */
 export const operatorGuard = (app: FastifyInstance) => (request: FastifyRequest) => requireOperator(app, request);
 
@@ -55,9 +70,9 @@ export async function grantOperator(app: FastifyInstance, byUserId: string, body
   return listOperators(app);
 }
 
-/** Takes it back; the last granted operator stays (409), and OPERATOR_EMAILS is not revoked here. */
+/** Takes it back; the last operator stays (409), and OPERATOR_EMAILS is not revoked here. */
 export async function revokeOperator(app: FastifyInstance, userId: string) {
-  const outcome = await app.db.transaction().execute((tx) => repo.revoke(tx, userId));
+  const outcome = await app.db.transaction().execute((tx) => repo.revoke(tx, userId, app.config.operatorEmails));
   if (outcome === 'last') {
     throw new AppError('CONFLICT', 'This is the last operator: grant it to someone else first');
   }

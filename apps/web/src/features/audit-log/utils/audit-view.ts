@@ -21,6 +21,7 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'auth.two_factor_disabled': 'Turned off two-factor sign-in',
   'auth.recovery_codes_regenerated': 'Made new recovery codes',
   'auth.email_changed': 'Changed their email',
+  'auth.operator_bootstrap_redeemed': 'Became the first platform operator (bootstrap token)',
   'organisation.updated': 'Changed settings',
   'organisation.logo_changed': 'Changed the logo',
   'organisation.live_requested': 'Asked to go live',
