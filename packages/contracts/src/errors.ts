@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'LIVE_REQUEST_PENDING',
   'NOT_PENDING',
   'SANDBOX_WORK_IN_FLIGHT',
+  // Resending to another address (decision 062)
+  'RECIPIENT_CHANGE_FORBIDDEN',
+  'RECIPIENT_CHANGE_NEEDS_APPROVAL',
+  'REWARD_OPENED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -86,6 +90,12 @@ export const ERROR_STATUS = {
   NOT_PENDING: 409,
   /** Sandbox orders or batches are unsettled: they must end before the organisation goes live. */
   SANDBOX_WORK_IN_FLIGHT: 409,
+  /** Another address for an order needs an owner or admin, the sender who placed it, or the key that placed it. */
+  RECIPIENT_CHANGE_FORBIDDEN: 403,
+  /** A sender's order an approval rule covers: an owner or admin changes its address. */
+  RECIPIENT_CHANGE_NEEDS_APPROVAL: 403,
+  /** A reward of the order was opened: it may be resent only to the same address. */
+  REWARD_OPENED: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -390,6 +390,7 @@ export interface OrderReminders {
 
 export interface Orders {
   amount_minor: Int8;
+  api_key_id: string | null;
   approval_expires_at: Timestamp | null;
   batch_id: string | null;
   brand: string;

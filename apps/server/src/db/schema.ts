@@ -106,6 +106,8 @@ export interface Database {
     search_text: ColumnType<string | null, never, never>;
     /** Made in sandbox mode (0087, decision 045): set from the organisation by a trigger. */
     sandbox: ColumnType<boolean, never, never>;
+    /** The API key that placed the order (0120, decision 062); null when a person did. */
+    api_key_id: ColumnType<string | null, string | null | undefined, never>;
   };
   rewards: {
     id: ColumnType<string, string | undefined, never>;

@@ -53,7 +53,11 @@ async function placeOrder(
   session: SessionCheck,
   onWaiting: (order: NewOrderRow) => void,
 ): Promise<StoredAnswer> {
-  const actor: Actor = { userId: token.userId, organisationId: token.organisationId };
+  const actor: Actor = {
+    userId: token.userId,
+    organisationId: token.organisationId,
+    apiKeyId: token.kind === 'api_key' ? token.apiKeyId : null,
+  };
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   try {
