@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'RECIPIENT_CHANGE_FORBIDDEN',
   'RECIPIENT_CHANGE_NEEDS_APPROVAL',
   'REWARD_OPENED',
+  // Sandbox is not a mail relay (decision 063)
+  'SANDBOX_RECIPIENT_LIMIT',
+  'SANDBOX_BALANCE_LIMIT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -96,6 +99,10 @@ export const ERROR_STATUS = {
   RECIPIENT_CHANGE_NEEDS_APPROVAL: 403,
   /** A reward of the order was opened: it may be resent only to the same address. */
   REWARD_OPENED: 409,
+  /** Today's distinct addresses outside the organisation for sandbox rewards are used (SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY). */
+  SANDBOX_RECIPIENT_LIMIT: 429,
+  /** A sandbox top-up would take the available balance above SANDBOX_BALANCE_MAX. */
+  SANDBOX_BALANCE_LIMIT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -594,6 +594,13 @@ export interface Rewards {
   voided_at: Timestamp | null;
 }
 
+export interface SandboxOutsideRecipients {
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  email: string;
+  organisation_id: string;
+}
+
 export interface SandboxProviderFailures {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -790,6 +797,7 @@ export interface DB {
   rate_limit_counters: RateLimitCounters;
   reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;
+  sandbox_outside_recipients: SandboxOutsideRecipients;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;

@@ -572,6 +572,13 @@ export interface Database {
   products: ProductsTable;
   catalog_sync_runs: CatalogSyncRunsTable;
   sandbox_provider_orders: SandboxProviderOrdersTable;
+  /** Sandbox rewards' outside addresses per UTC day, for the daily cap (0121, decision 063). */
+  sandbox_outside_recipients: {
+    organisation_id: string;
+    day: ColumnType<Date, string, never>;
+    email: string;
+    created_at: ColumnType<Date, never, never>;
+  };
   sandbox_provider_failures: SandboxProviderFailuresTable;
 }
 

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../audit';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
+import { reserveSandboxRecipients } from '../sandbox-limits';
 import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './recipient-email';
 import * as repo from './repository';
 
@@ -107,6 +108,8 @@ export async function resendOrder(
     let current = order;
     if (to !== order.recipient_email) {
       await assertMayChangeRecipient(tx, auth, order);
+      // A sandbox reward to a new address takes one of today's places (decision 063).
+      if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, [to]);
       const rotated = await repo.rotateClaimTokensIfUnopened(tx, order.id, () => {
         const t = newUrlToken();
         return { hash: t.hash, encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };
