@@ -363,6 +363,17 @@ export const BalanceSchema = z.object({
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
+/**
+ * The sentence the app shows where sandbox rewards are sent (send dialog, bulk send, billing):
+ * sandbox is not a mail relay (decision 063).
+ */
+export function sandboxRecipientsNote(limits: NonNullable<Balance['sandbox_limits']>): string {
+  if (limits.outside_recipients_per_day === null) {
+    return 'Sandbox is not a mail relay: sandbox rewards are for trying things out with your own addresses.';
+  }
+  return `Sandbox is not a mail relay: sandbox rewards reach your organisation’s members, and at most ${limits.outside_recipients_per_day} other addresses a day (${limits.outside_recipients_today} used today).`;
+}
+
 export const SANDBOX_TOPUP_MAX = 100_000;
 /** The most a sandbox organisation's available balance may hold after a top-up, in major units (decision 063). */
 export const SANDBOX_BALANCE_MAX = 100_000;
