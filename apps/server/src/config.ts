@@ -195,6 +195,10 @@ const EnvSchema = z.object({
     .transform(Number)
     .default(0),
   SANDBOX_LATENCY_MS: wholeNumber(0, 60_000).default(0),
+  /** Distinct outside addresses a sandbox organisation's rewards may reach per UTC day (decision 063); `off`: no cap. */
+  SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY: z
+    .union([z.literal('off'), wholeNumber(0, 1_000_000)], { error: 'must be a whole number from 0 to 1000000, or off' })
+    .default(25),
   CATALOG_SYNC_CRON: z
     .string()
     .trim()
@@ -289,6 +293,11 @@ export type Config = {
   giftCards: {
     provider: 'sandbox' | 'tango';
     sandbox: { catalogSize: number; failureRate: number; latencyMs: number };
+    /**
+     * Distinct addresses outside the organisation that its sandbox rewards may reach per UTC day
+     * (SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY × RATE_LIMIT_FACTOR; decision 063); null: no cap.
+     */
+    sandboxOutsideRecipientsPerDay: number | null;
     /** Set when `provider` is tango (every field checked at boot). */
     tango: {
       baseUrl: string;
@@ -470,6 +479,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         failureRate: e.SANDBOX_FAILURE_RATE,
         latencyMs: e.SANDBOX_LATENCY_MS,
       },
+      sandboxOutsideRecipientsPerDay:
+        e.SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY === 'off'
+          ? null
+          : e.SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY * e.RATE_LIMIT_FACTOR,
       tango:
         e.GIFT_CARD_PROVIDER === 'tango'
           ? {

@@ -51,6 +51,11 @@ export const ApiKeySchema = z.object({
   created_at: z.string(),
   /** The user who created the key (null once that user is gone). */
   created_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  /**
+   * True when the key's creator is no longer a member of the organisation (removed, or gone): the
+   * key still works until it is revoked (decision 063).
+   */
+  creator_left: z.boolean(),
   revoked_at: z.string().nullable(),
   /** When the key was last used, to the minute. */
   last_used_at: z.string().nullable(),

@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   'order.rejected',
   // Unopened rewards voided (decision 039), by a person or a key
   'order.voided',
+  // A delivered order sent to another address (decision 062), by a person or a key
+  'order.recipient_changed',
   // Bulk batches (decision 043): accepted (rows, total, mode), approved or rejected as a whole
   'batch.created',
   'batch.approved',

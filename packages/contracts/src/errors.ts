@@ -39,6 +39,13 @@ export const ERROR_CODES = [
   'LIVE_REQUEST_PENDING',
   'NOT_PENDING',
   'SANDBOX_WORK_IN_FLIGHT',
+  // Resending to another address (decision 062)
+  'RECIPIENT_CHANGE_FORBIDDEN',
+  'RECIPIENT_CHANGE_NEEDS_APPROVAL',
+  'REWARD_OPENED',
+  // Sandbox is not a mail relay (decision 063)
+  'SANDBOX_RECIPIENT_LIMIT',
+  'SANDBOX_BALANCE_LIMIT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -93,6 +100,16 @@ export const ERROR_STATUS = {
   NOT_PENDING: 409,
   /** Sandbox orders or batches are unsettled: they must end before the organisation goes live. */
   SANDBOX_WORK_IN_FLIGHT: 409,
+  /** Another address for an order needs an owner or admin, the sender who placed it, or the key that placed it. */
+  RECIPIENT_CHANGE_FORBIDDEN: 403,
+  /** A sender's order an approval rule covers: an owner or admin changes its address. */
+  RECIPIENT_CHANGE_NEEDS_APPROVAL: 403,
+  /** A reward of the order was opened: it may be resent only to the same address. */
+  REWARD_OPENED: 409,
+  /** Today's distinct addresses outside the organisation for sandbox rewards are used (SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY). */
+  SANDBOX_RECIPIENT_LIMIT: 429,
+  /** A sandbox top-up would take the available balance above SANDBOX_BALANCE_MAX. */
+  SANDBOX_BALANCE_LIMIT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -20,6 +20,8 @@ export const MemberSchema = z.object({
   joined_at: z.string(),
   /** The caller themself. */
   is_you: z.boolean(),
+  /** The API keys this member created that still work: removing the member revokes them (decision 063). */
+  active_api_keys: z.number().int().meta({ description: 'Active API keys this member created' }),
 });
 export type Member = z.infer<typeof MemberSchema>;
 export const ListMembersResponseSchema = listEnvelope(MemberSchema);
@@ -27,6 +29,20 @@ export type ListMembersResponse = z.infer<typeof ListMembersResponseSchema>;
 export const MemberResponseSchema = z.object({ success: z.literal(true), member: MemberSchema });
 
 export const MemberParamsSchema = z.object({ user_id: z.uuid('user_id must be a user id') });
+/** Removing a member revokes the API keys they created unless `revoke_api_keys=false` (decision 063). */
+export const RemoveMemberQuerySchema = z.object({
+  revoke_api_keys: z
+    .enum(['true', 'false'], { error: 'revoke_api_keys must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export const RemoveMemberResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** How many of the member's API keys this removal revoked. */
+  api_keys_revoked: z.number().int(),
+});
+export type RemoveMemberResponse = z.infer<typeof RemoveMemberResponseSchema>;
 export const UpdateMemberRoleBodySchema = z.object({
   role: z.enum(RoleSchema.options, { error: 'role must be owner, admin, sender or viewer' }),
 });

@@ -347,10 +347,36 @@ export const BalanceSchema = z.object({
   available_minor: minor('available'),
   held_minor: minor('held'),
   sandbox: z.boolean(),
+  /**
+   * A sandbox organisation's limits (decision 063), on `GET /balance`: the most play money its
+   * available balance may hold, and how many addresses outside the organisation its rewards may
+   * reach per UTC day (null: no cap here) and have reached today. Null for a live organisation.
+   */
+  sandbox_limits: z
+    .object({
+      max_balance: z.number(),
+      outside_recipients_per_day: z.number().int().nullable(),
+      outside_recipients_today: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
+/**
+ * The sentence the app shows where sandbox rewards are sent (send dialog, bulk send, billing):
+ * sandbox is not a mail relay (decision 063).
+ */
+export function sandboxRecipientsNote(limits: NonNullable<Balance['sandbox_limits']>): string {
+  if (limits.outside_recipients_per_day === null) {
+    return 'Sandbox is not a mail relay: sandbox rewards are for trying things out with your own addresses.';
+  }
+  return `Sandbox is not a mail relay: sandbox rewards reach your organisation’s members, and at most ${limits.outside_recipients_per_day} other addresses a day (${limits.outside_recipients_today} used today).`;
+}
+
 export const SANDBOX_TOPUP_MAX = 100_000;
+/** The most a sandbox organisation's available balance may hold after a top-up, in major units (decision 063). */
+export const SANDBOX_BALANCE_MAX = 100_000;
 export const SandboxTopupBodySchema = z.object({
   amount: AmountSchema.refine((v) => Number(v) > 0, 'amount must be more than 0').refine(
     (v) => Number(v) <= SANDBOX_TOPUP_MAX,

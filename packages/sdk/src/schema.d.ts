@@ -716,7 +716,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: add play money to the balance
-         * @description 403 `FORBIDDEN` for an organisation that is not a sandbox one.
+         * @description 403 `FORBIDDEN` for an organisation that is not a sandbox one; 409 `SANDBOX_BALANCE_LIMIT` when the available balance would pass the sandbox maximum (`sandbox_limits.max_balance` on the balance).
          */
         post: operations["topUpSandboxBalance"];
         delete?: never;
@@ -1274,7 +1274,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member; their sessions in this organisation end at once
-         * @description Only an owner removes an owner (403). 409 `CONFLICT` when it would leave the organisation without an owner.
+         * @description Only an owner removes an owner (403). 409 `CONFLICT` when it would leave the organisation without an owner. The API keys the member created are revoked with them unless `revoke_api_keys=false`; the answer says how many were.
          */
         delete: operations["removeMember"];
         options?: never;
@@ -1433,7 +1433,7 @@ export interface paths {
         put?: never;
         /**
          * Email a delivered order’s claim links again, to the same or a corrected address
-         * @description 409 `CONFLICT` while the order is still being delivered, or when it failed.
+         * @description 409 `CONFLICT` while the order is still being delivered, or when it failed. Another address than the order’s own gives its rewards new claim links (the old ones stop working) and is for owners and admins, the sender who placed the order in the app, or the API key that placed it: anyone else is refused 403 `RECIPIENT_CHANGE_FORBIDDEN`; a sender whose order an approval rule covers 403 `RECIPIENT_CHANGE_NEEDS_APPROVAL`; once a reward was opened 409 `REWARD_OPENED`. The same address again is allowed to every sender.
          */
         post: operations["resendOrder"];
         delete?: never;
@@ -1902,6 +1902,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
             } | null;
+            creator_left: boolean;
             expires_at: string | null;
             /** Format: uuid */
             id: string;
@@ -1932,6 +1933,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
             } | null;
+            creator_left: boolean;
             expires_at: string | null;
             /** Format: uuid */
             id: string;
@@ -1962,7 +1964,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "batch.created" | "batch.approved" | "batch.rejected";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -2004,6 +2006,11 @@ export interface components {
             /** @description held, in minor units */
             held_minor: number;
             sandbox: boolean;
+            sandbox_limits?: {
+                max_balance: number;
+                outside_recipients_per_day: number | null;
+                outside_recipients_today: number;
+            } | null;
             /** @enum {boolean} */
             success: true;
         };
@@ -2194,6 +2201,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
             } | null;
+            creator_left: boolean;
             expires_at: string | null;
             /** Format: uuid */
             id: string;
@@ -2373,7 +2381,7 @@ export interface components {
             success: false;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         Event: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
@@ -2597,6 +2605,8 @@ export interface components {
             success: true;
         };
         Member: {
+            /** @description Active API keys this member created */
+            active_api_keys: number;
             email: string;
             is_you: boolean;
             joined_at: string;
@@ -8457,7 +8467,9 @@ export interface operations {
     };
     removeMember: {
         parameters: {
-            query?: never;
+            query?: {
+                revoke_api_keys?: "true" | "false";
+            };
             header?: never;
             path: {
                 user_id: string;
@@ -8472,7 +8484,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": {
+                        api_keys_revoked: number;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
                 };
             };
             /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */

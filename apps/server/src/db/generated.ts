@@ -399,6 +399,7 @@ export interface OrderReminders {
 
 export interface Orders {
   amount_minor: Int8;
+  api_key_id: string | null;
   approval_expires_at: Timestamp | null;
   batch_id: string | null;
   brand: string;
@@ -602,6 +603,13 @@ export interface Rewards {
   voided_at: Timestamp | null;
 }
 
+export interface SandboxOutsideRecipients {
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  email: string;
+  organisation_id: string;
+}
+
 export interface SandboxProviderFailures {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -800,6 +808,7 @@ export interface DB {
   rate_limit_counters: RateLimitCounters;
   reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;
+  sandbox_outside_recipients: SandboxOutsideRecipients;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;

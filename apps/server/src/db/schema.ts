@@ -106,6 +106,8 @@ export interface Database {
     search_text: ColumnType<string | null, never, never>;
     /** Made in sandbox mode (0087, decision 045): set from the organisation by a trigger. */
     sandbox: ColumnType<boolean, never, never>;
+    /** The API key that placed the order (0120, decision 062); null when a person did. */
+    api_key_id: ColumnType<string | null, string | null | undefined, never>;
   };
   rewards: {
     id: ColumnType<string, string | undefined, never>;
@@ -582,6 +584,13 @@ export interface Database {
   products: ProductsTable;
   catalog_sync_runs: CatalogSyncRunsTable;
   sandbox_provider_orders: SandboxProviderOrdersTable;
+  /** Sandbox rewards' outside addresses per UTC day, for the daily cap (0121, decision 063). */
+  sandbox_outside_recipients: {
+    organisation_id: string;
+    day: ColumnType<Date, string, never>;
+    email: string;
+    created_at: ColumnType<Date, never, never>;
+  };
   sandbox_provider_failures: SandboxProviderFailuresTable;
 }
 

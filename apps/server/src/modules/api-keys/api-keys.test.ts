@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { joinAs } from '../../../test/factories/members';
 import { type ProductPick, pickProduct, postOrder, recipient } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 
@@ -266,5 +267,58 @@ describe(`API keys (${TEST_DB})`, () => {
     const second = (await get(`/api/v1/api-keys?limit=2&cursor=${first.next_cursor}`, user.accessToken)).json();
     expect(second.data.map((k: { name: string }) => k.name)).toEqual(['one']);
     expect(second).toMatchObject({ has_more: false, next_cursor: null });
+  });
+});
+
+describe(`a removed member's API keys (${TEST_DB})`, () => {
+  const removeMember = (userId: string, query = '') =>
+    t.app.inject({ method: 'DELETE', url: `/api/v1/members/${userId}${query}`, headers: bearer(owner.accessToken) });
+  const listed = async (id: string) =>
+    (
+      (await get('/api/v1/api-keys?limit=100', owner.accessToken)).json().data as {
+        id: string;
+        creator_left: boolean;
+      }[]
+    ).find((k) => k.id === id);
+  const activeKeysOf = async (userId: string) =>
+    (
+      (await get('/api/v1/members', owner.accessToken)).json().data as { user_id: string; active_api_keys: number }[]
+    ).find((m) => m.user_id === userId)?.active_api_keys;
+
+  it('are revoked with the member by default: the key is refused at once, the answer and the audit say so', async () => {
+    const admin = await joinAs(t, owner, 'admin');
+    const key = await newKey(admin.accessToken);
+    const revokedBefore = await newKey(admin.accessToken);
+    expect((await revoke(revokedBefore.id, admin.accessToken)).statusCode).toBe(200);
+    expect(await activeKeysOf(admin.user.id)).toBe(1);
+    expect((await get('/api/v1/balance', key.key)).statusCode).toBe(200);
+
+    const res = await removeMember(admin.user.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Member removed', api_keys_revoked: 1 });
+    expect((await get('/api/v1/balance', key.key)).statusCode).toBe(401);
+    expect((await order(key.key)).statusCode).toBe(401);
+    const audit = (await get('/api/v1/audit-events?action=api_key.revoked', owner.accessToken)).json().data as {
+      api_key: { id: string } | null;
+      detail: Record<string, unknown>;
+    }[];
+    expect(audit.find((l) => l.api_key?.id === key.id)?.detail).toEqual({
+      reason: 'creator_removed',
+      user_id: admin.user.id,
+    });
+  });
+
+  it('with revoke_api_keys=false keep working, and the list flags them as their creator left', async () => {
+    const admin = await joinAs(t, owner, 'admin');
+    const kept = await newKey(admin.accessToken);
+    const ownersKey = await newKey(owner.accessToken);
+    expect((await listed(kept.id))?.creator_left).toBe(false);
+
+    const res = await removeMember(admin.user.id, '?revoke_api_keys=false');
+    expect(res.json()).toMatchObject({ success: true, api_keys_revoked: 0 });
+    expect((await get('/api/v1/balance', kept.key)).statusCode).toBe(200);
+    expect((await listed(kept.id))?.creator_left).toBe(true);
+    expect((await listed(ownersKey.id))?.creator_left).toBe(false);
+    expect((await removeMember(admin.user.id, '?revoke_api_keys=maybe')).statusCode).toBe(400);
   });
 });

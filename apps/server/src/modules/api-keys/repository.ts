@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@giftrelay/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -16,6 +16,7 @@ export interface ApiKeyRow {
   created_by_email: string | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  creator_left: boolean;
 }
 
 function keys(tx: Tx, organisationId: string) {
@@ -34,6 +35,9 @@ function keys(tx: Tx, organisationId: string) {
       'u.email as created_by_email',
       'k.revoked_at',
       'k.last_used_at',
+      // A key outlives its creator's membership until revoked: the list says so (decision 063).
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM memberships m
+        WHERE m.user_id = k.created_by AND m.organisation_id = k.organisation_id)`.as('creator_left'),
     ])
     .where('k.organisation_id', '=', organisationId);
 }
@@ -119,4 +123,22 @@ export async function isSandbox(tx: Tx, organisationId: string): Promise<boolean
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
   return row.sandbox;
+}
+
+/** Revokes every live key `creatorId` made in the organisation (their removal, decision 063); answers their ids. */
+export async function revokeKeysCreatedBy(
+  tx: Tx,
+  organisationId: string,
+  creatorId: string,
+  revokedBy: string,
+): Promise<string[]> {
+  const rows = await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date(), revoked_by: revokedBy })
+    .where('organisation_id', '=', organisationId)
+    .where('created_by', '=', creatorId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -10,7 +10,9 @@ import {
   resolveScopes,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../db/schema';
 import { newApiKey } from '../../lib/api-key-secret';
 import { AppError, validationError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
@@ -34,6 +36,7 @@ export function presentKey(row: repo.ApiKeyRow): ApiKey {
     created_by: row.created_by && row.created_by_email ? { id: row.created_by, email: row.created_by_email } : null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     last_used_at: row.last_used_at?.toISOString() ?? null,
+    creator_left: row.creator_left,
   };
 }
 
@@ -123,4 +126,27 @@ export async function revokeKey(app: FastifyInstance, user: SessionAuth, id: str
     if (!row) throw new AppError('NOT_FOUND', 'API key not found');
     return presentKey(row);
   });
+}
+
+/**
+ * Revokes the keys a member being removed created (decision 063), in the removal's transaction,
+ * with an audit line per key; answers how many. Expired keys are revoked too: nothing about them
+ * should outlive the member.
+ */
+export async function revokeKeysOfRemovedMember(
+  trx: Transaction<Database>,
+  by: SessionAuth,
+  memberId: string,
+): Promise<number> {
+  const ids = await repo.revokeKeysCreatedBy(trx, by.organisationId, memberId, by.userId);
+  for (const id of ids) {
+    await recordAudit(trx, {
+      organisationId: by.organisationId,
+      action: 'api_key.revoked',
+      userId: by.userId,
+      apiKeyId: id,
+      detail: { reason: 'creator_removed', user_id: memberId },
+    });
+  }
+  return ids.length;
 }

@@ -95,6 +95,7 @@ function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): NewOrder
     ...p,
     organisation_id: batch.organisation_id,
     created_by: batch.created_by,
+    api_key_id: batch.api_key_id,
     batch_id: batch.id,
     created_at: now,
     // A row's time that has passed while the batch waited for approval is sent at once.
@@ -163,6 +164,7 @@ async function writeOrders(app: FastifyInstance, tx: Tx, orders: NewOrderRow[]) 
         id: o.id,
         organisation_id: o.organisation_id,
         created_by: o.created_by,
+        api_key_id: o.api_key_id,
         product_id: o.product_id,
         product_code: o.product_code,
         product_name: o.product_name,

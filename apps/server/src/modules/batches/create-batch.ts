@@ -11,6 +11,7 @@ import { auditActor, recordAudit } from '../audit';
 import { assertSendingAllowed } from '../card-funding';
 import { earlierAnswer, keepsRefusal, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
 import { getBalance, LedgerInsufficientFunds, postEntry } from '../ledger';
+import { reserveSandboxRecipients } from '../sandbox-limits';
 import { ACCEPT_QUEUE, acceptJobOptions } from './accept';
 import { tellBatchApprovers } from './approvals';
 import { balanceLowIfCrossed } from './balance-low';
@@ -40,9 +41,10 @@ export async function createBatch(
   const earlier = await earlierAnswer(app.db, key);
   if (earlier) return earlier;
   let checked: ValidatedBatch;
+  let sandbox = false;
   try {
     // A shortfall from a card refund or dispute freezes sending (decision 046).
-    await assertSendingAllowed(app.db, auth.organisationId);
+    ({ sandbox } = await assertSendingAllowed(app.db, auth.organisationId));
     checked = await validateBatch(app, actor, body);
   } catch (err) {
     if (key && keepsRefusal(err)) return storeRefusal(app.db, key, err);
@@ -52,6 +54,12 @@ export async function createBatch(
   const batchId = randomUUID();
   let status: repo.BatchRecord['status'] | undefined;
   const answer = await runOnce(app.db, key, async (tx) => {
+    // Sandbox is not a mail relay (decision 063): every valid row's address is reserved at once,
+    // or the whole batch is refused (and a refusal later in this transaction releases them).
+    if (sandbox) {
+      const to = checked.rows.flatMap((r) => (r.order ? [r.order.recipient_email] : []));
+      await reserveSandboxRecipients(app, tx, auth.organisationId, to);
+    }
     const waits = checked.valid > 0 && (await needsApproval(tx, auth, checked.usdTotalMinor));
     status = checked.valid === 0 ? 'completed' : waits ? 'pending_approval' : 'accepting';
     const held = mode === 'all_or_nothing' && checked.valid > 0 ? checked.totalMinor : 0;

@@ -11,13 +11,16 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export async function getClaim(app: FastifyInstance, token: string): Promise<Claim> {
   // A malformed token cannot match; answer exactly as for an unknown one.
   if (!TOKEN_SHAPE.test(token)) throw notFound('Reward');
-  const reward = await findRewardByClaimHash(app.db, hashToken(token));
+  const hash = hashToken(token);
+  const reward = await findRewardByClaimHash(app.db, hash);
   if (!reward) throw notFound('Reward');
   const [org, product] = await Promise.all([
     senderBranding(app.db, reward.organisation_id),
     cachedProduct(app, reward.product_code),
   ]);
-  const opened = await recordClaimOpened(app.db, reward.id);
+  const opened = await recordClaimOpened(app.db, reward.id, new Date(), hash);
+  // Not opened: voided, or its links were replaced since it was found (sent to another address).
+  if (!opened && !(await findRewardByClaimHash(app.db, hash))) throw notFound('Reward');
   const key = app.secrets.rewardCodeKey;
   // Voided by the sender before it was opened (decision 039): the page says so, with no code.
   const voided = !opened;

@@ -2,7 +2,7 @@ import { BalanceSchema, IdempotencyKeyHeaderSchema, SandboxTopupBodySchema } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER, BODY_ERRORS, errorResponses } from '../../lib/openapi';
 import { sendStoredAnswer } from '../idempotency';
-import { readBalance, sandboxTopUp } from './service';
+import { readBalanceWithLimits, sandboxTopUp } from './service';
 
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +18,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BalanceSchema, ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => readBalance(app.db, request.auth.organisationId),
+    async (request) => readBalanceWithLimits(app, request.auth.organisationId),
   );
 
   app.post(
@@ -28,7 +28,8 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'topUpSandboxBalance',
         summary: 'Sandbox only: add play money to the balance',
-        description: '403 `FORBIDDEN` for an organisation that is not a sandbox one.',
+        description:
+          '403 `FORBIDDEN` for an organisation that is not a sandbox one; 409 `SANDBOX_BALANCE_LIMIT` when the available balance would pass the sandbox maximum (`sandbox_limits.max_balance` on the balance).',
         tags: ['balance'],
         security: BEARER,
         headers: IdempotencyKeyHeaderSchema,

@@ -1,4 +1,4 @@
-import type { Balance, SandboxTopupBodySchema } from '@giftrelay/contracts';
+import { type Balance, SANDBOX_BALANCE_MAX, type SandboxTopupBodySchema } from '@giftrelay/contracts';
 import { parseAmount, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../audit';
 import { insertEvent } from '../events';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer } from '../idempotency';
+import { sandboxRecipientAllowance } from '../sandbox-limits';
 import { ensureOrgAccounts, getBalance, organisationBilling, postEntry } from './repository';
 
 /** What a new sandbox organisation starts with: 5,000.00 in its billing currency. */
@@ -60,8 +61,23 @@ export async function readBalance(db: Kysely<Database>, organisationId: string):
   };
 }
 
+/** The balance with a sandbox organisation's limits (decision 063), for `GET /balance`. */
+export async function readBalanceWithLimits(app: FastifyInstance, organisationId: string): Promise<Balance> {
+  const balance = await readBalance(app.db, organisationId);
+  if (!balance.sandbox) return { ...balance, sandbox_limits: null };
+  const recipients = await sandboxRecipientAllowance(app, app.db, organisationId);
+  return {
+    ...balance,
+    sandbox_limits: {
+      max_balance: SANDBOX_BALANCE_MAX,
+      outside_recipients_per_day: recipients?.per_day ?? null,
+      outside_recipients_today: recipients?.used_today ?? 0,
+    },
+  };
+}
+
 /**
- * Sandbox only: adds play money so a team can keep testing. With an Idempotency-Key, the top-up
+ * Sandbox only: adds play money so a team can keep testing, up to SANDBOX_BALANCE_MAX available. With an Idempotency-Key, the top-up
  * happens once and its answer (the balance right after it) is replayed byte for byte (runOnce).
  */
 export async function sandboxTopUp(
@@ -93,6 +109,15 @@ export async function sandboxTopUp(
       await ensureOrgAccounts(tx, organisationId, org.billing_currency);
       await fund(tx, organisationId, org.billing_currency, minor, 'Sandbox top-up');
       const balance = await readBalance(tx, organisationId);
+      // Play money is capped (decision 063): read after this top-up's own update of the balance
+      // row, which waits for any other top-up, so two at once cannot both pass the cap.
+      const cap = parseAmount(SANDBOX_BALANCE_MAX, org.billing_currency) ?? 0;
+      if (balance.available_minor > cap) {
+        throw new AppError(
+          'SANDBOX_BALANCE_LIMIT',
+          `A sandbox balance holds at most ${SANDBOX_BALANCE_MAX.toLocaleString('en-US')} ${org.billing_currency} of play money: top up at most ${toMajor(Math.max(0, cap - (balance.available_minor - minor)), org.billing_currency)} more`,
+        );
+      }
       const { success: _, ...after } = balance;
       await recordAudit(tx, {
         organisationId,

@@ -24,11 +24,16 @@ export async function ownersNeedTwoFactor(db: Executor, organisationId: string):
   return row?.owners_need_two_factor ?? false;
 }
 
+/** The live API keys the member created in the organisation: removing them revokes these (decision 063). */
+const activeApiKeys = sql<string>`(SELECT count(*) FROM api_keys k
+  WHERE k.organisation_id = m.organisation_id AND k.created_by = m.user_id
+    AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))`.as('active_api_keys');
+
 export function listMembers(db: Executor, organisationId: string, limit: number) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'm.role', 'm.created_at'])
+    .select(['m.user_id', 'u.email', 'm.role', 'm.created_at', activeApiKeys])
     .where('m.organisation_id', '=', organisationId)
     .orderBy(sql`array_position(ARRAY['owner','admin','sender','viewer'], m.role)`)
     .orderBy('u.email')
@@ -40,7 +45,7 @@ export function findMember(db: Executor, organisationId: string, userId: string)
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'm.role', 'm.created_at'])
+    .select(['m.user_id', 'u.email', 'm.role', 'm.created_at', activeApiKeys])
     .where('m.organisation_id', '=', organisationId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst();

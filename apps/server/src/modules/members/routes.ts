@@ -12,6 +12,8 @@ import {
   MemberParamsSchema,
   MemberResponseSchema,
   MessageResponseSchema,
+  RemoveMemberQuerySchema,
+  RemoveMemberResponseSchema,
   TransferOwnershipBodySchema,
   UpdateMemberRoleBodySchema,
 } from '@giftrelay/contracts';
@@ -74,16 +76,22 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'removeMember',
         summary: 'Remove a member; their sessions in this organisation end at once',
         description:
-          'Only an owner removes an owner (403). 409 `CONFLICT` when it would leave the organisation without an owner.',
+          'Only an owner removes an owner (403). 409 `CONFLICT` when it would leave the organisation without an owner. The API keys the member created are revoked with them unless `revoke_api_keys=false`; the answer says how many were.',
         tags,
         security: BEARER,
         params: MemberParamsSchema,
-        response: { 200: MessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        querystring: RemoveMemberQuerySchema,
+        response: { 200: RemoveMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
-      await service.removeMember(app, sessionOf(request), request.params.user_id);
-      return { success: true as const, message: 'Member removed' };
+      const revoked = await service.removeMember(
+        app,
+        sessionOf(request),
+        request.params.user_id,
+        request.query.revoke_api_keys ?? true,
+      );
+      return { success: true as const, message: 'Member removed', api_keys_revoked: revoked };
     },
   );
 

@@ -23,6 +23,7 @@ import {
   markEmailVerified,
   refuseWeakPassword,
 } from '../accounts';
+import { revokeKeysOfRemovedMember } from '../api-keys';
 import { recordAudit } from '../audit';
 import { invitationEmail } from './emails';
 import * as repo from './repository';
@@ -42,13 +43,17 @@ const alreadyHasAccount = () =>
 const lastOwner = () =>
   new AppError('CONFLICT', 'An organisation needs at least one owner: make someone else owner first');
 
-function presentMember(row: { user_id: string; email: string; role: Role; created_at: Date }, you: string): Member {
+function presentMember(
+  row: { user_id: string; email: string; role: Role; created_at: Date; active_api_keys: number | string },
+  you: string,
+): Member {
   return {
     user_id: row.user_id,
     email: row.email,
     role: row.role,
     joined_at: row.created_at.toISOString(),
     is_you: row.user_id === you,
+    active_api_keys: Number(row.active_api_keys),
   };
 }
 
@@ -118,9 +123,17 @@ export async function updateRole(app: FastifyInstance, auth: SessionAuth, userId
   });
 }
 
-/** Removes a member and ends their sessions in this organisation at once. */
-export async function removeMember(app: FastifyInstance, auth: SessionAuth, userId: string): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
+/**
+ * Removes a member and ends their sessions in this organisation at once; unless told not to, the
+ * API keys they created are revoked in the same transaction (decision 063). Answers how many.
+ */
+export async function removeMember(
+  app: FastifyInstance,
+  auth: SessionAuth,
+  userId: string,
+  revokeApiKeys = true,
+): Promise<number> {
+  return app.db.transaction().execute(async (trx) => {
     await repo.lockOrganisation(trx, auth.organisationId);
     const actor = await actorRole(trx, auth);
     const target = await repo.findMember(trx, auth.organisationId, userId);
@@ -135,6 +148,7 @@ export async function removeMember(app: FastifyInstance, auth: SessionAuth, user
       userId: auth.userId,
       detail: { user_id: userId, email: target.email, role: target.role },
     });
+    return revokeApiKeys ? revokeKeysOfRemovedMember(trx, auth, userId) : 0;
   });
 }
 

@@ -88,6 +88,7 @@ const ORDER_COLUMN_TYPES = {
   id: 'uuid',
   organisation_id: 'uuid',
   created_by: 'uuid',
+  api_key_id: 'uuid',
   product_id: 'uuid',
   product_code: 'text',
   product_name: 'text',

@@ -12,6 +12,7 @@ import {
   withIdempotencyKey,
 } from '../idempotency';
 import { hasAccount } from '../ledger';
+import { reserveSandboxRecipientsNow } from '../sandbox-limits';
 import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import { type PlaceOrderInput, type PlaceOrderResult, placeOrderStatement } from './place-order-statement';
@@ -53,7 +54,11 @@ async function placeOrder(
   session: SessionCheck,
   onWaiting: (order: NewOrderRow) => void,
 ): Promise<StoredAnswer> {
-  const actor: Actor = { userId: token.userId, organisationId: token.organisationId };
+  const actor: Actor = {
+    userId: token.userId,
+    organisationId: token.organisationId,
+    apiKeyId: token.kind === 'api_key' ? token.apiKeyId : null,
+  };
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   try {
@@ -67,6 +72,13 @@ async function placeOrder(
       return storeRefusal(app.db, key, err);
     }
     throw err;
+  }
+  if (placed.summary.sandbox && app.config.giftCards.sandboxOutsideRecipientsPerDay !== null) {
+    // Sandbox is not a mail relay (decision 063): the address takes one of today's places before
+    // anything is held. In a transaction of its own, so a place is taken even if the hold fails;
+    // a retry to the same address takes none. Not stored for an Idempotency-Key (tomorrow it may go).
+    await session.ensureChecked();
+    await reserveSandboxRecipientsNow(app, actor.organisationId, [placed.order.recipient_email]);
   }
   const job = await app.queue.jobInsert(
     FULFIL_QUEUE,

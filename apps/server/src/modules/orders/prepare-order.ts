@@ -22,6 +22,8 @@ export interface Actor {
   /** The signed-in user, or the user who created the API key (null once they are gone). */
   userId: string | null;
   organisationId: string;
+  /** The API key placing the order, if a key is (decision 062: a key changes only its own orders' recipients). */
+  apiKeyId?: string | null;
 }
 
 export interface PreparedOrder {
@@ -139,6 +141,7 @@ export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFi
     id: randomUUID(),
     organisation_id: actor.organisationId,
     created_by: actor.userId,
+    api_key_id: actor.apiKeyId ?? null,
     product_id: product.id,
     product_code: product.code,
     product_name: product.name,

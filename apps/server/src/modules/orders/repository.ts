@@ -48,6 +48,35 @@ export async function changeRecipient(tx: Tx, orderId: string, email: string): P
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Gives each of the order's rewards a new claim token, unless one was opened already (then false,
+ * nothing changed). The rewards are locked first: an opening (recordClaimOpened locks its reward)
+ * either committed before, and is seen here, or waits and then finds its old token gone.
+ */
+export async function rotateClaimTokensIfUnopened(
+  tx: Tx,
+  orderId: string,
+  newToken: () => { hash: string; encrypted: string },
+): Promise<boolean> {
+  const rewards = await tx
+    .selectFrom('rewards')
+    .select(['id', 'claim_first_opened_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (rewards.some((r) => r.claim_first_opened_at !== null)) return false;
+  for (const r of rewards) {
+    const t = newToken();
+    await tx
+      .updateTable('rewards')
+      .set({ claim_token_hash: t.hash, claim_token_encrypted: t.encrypted })
+      .where('id', '=', r.id)
+      .execute();
+  }
+  return true;
+}
+
 export async function findOrderForWorker(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
   return tx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }

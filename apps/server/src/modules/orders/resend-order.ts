@@ -1,8 +1,14 @@
 import type { OrderStatus, ResendOrderBody, ResendOrderResponseSchema } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import { auditActor, recordAudit } from '../audit';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
+import { reserveSandboxRecipients } from '../sandbox-limits';
 import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './recipient-email';
 import * as repo from './repository';
 
@@ -21,20 +27,67 @@ export const RESEND_LIMITS = {
   perOrganisation: { name: 'order-resend-org', limit: 200, windowSeconds: 3600 },
 };
 
+/** The stable refusals of a change of address (decision 062); the web app shows these words. */
+export const RECIPIENT_CHANGE_REFUSALS = {
+  notTheirs: 'Only an owner or admin, or the person who sent this order, can send it to another address',
+  notTheKeys: 'An API key can send only the orders it placed to another address',
+  needsApproval:
+    'An approval rule covers this order: ask an owner or admin to send it to another address, or resend it to the same one',
+  opened: 'A reward of this order has been opened: it can only be sent again to the same address',
+};
+
+/**
+ * Whether the caller may send the order to another address than its own (decision 062): owners
+ * and admins may; a sender only for an order they placed in the app, and not when an approval rule
+ * would have caught it (the address is what an approver approved); a key only for an order it
+ * placed. Re-sending to the same address needs none of this.
+ */
+async function assertMayChangeRecipient(tx: Transaction<Database>, auth: AuthContext, order: repo.OrderRow) {
+  if (auth.kind === 'api_key') {
+    if (order.api_key_id !== auth.apiKeyId)
+      throw new AppError('RECIPIENT_CHANGE_FORBIDDEN', RECIPIENT_CHANGE_REFUSALS.notTheKeys);
+    return;
+  }
+  if (auth.role === 'owner' || auth.role === 'admin') return;
+  if (order.created_by !== auth.userId || order.api_key_id !== null) {
+    throw new AppError('RECIPIENT_CHANGE_FORBIDDEN', RECIPIENT_CHANGE_REFUSALS.notTheirs);
+  }
+  const rules = await tx
+    .selectFrom('organisations')
+    .select(['approval_above_usd_minor', 'approval_every_sender_order'])
+    .where('id', '=', order.organisation_id)
+    .executeTakeFirstOrThrow();
+  const above = rules.approval_above_usd_minor;
+  if (
+    rules.approval_every_sender_order ||
+    (above !== null && Number(order.usd_total_minor ?? 0) > Number(above)) ||
+    order.decided_by !== null
+  ) {
+    throw new AppError('RECIPIENT_CHANGE_NEEDS_APPROVAL', RECIPIENT_CHANGE_REFUSALS.needsApproval);
+  }
+}
+
 /**
  * Emails a delivered order's claim links again, to the same address or a corrected one (which
  * then becomes the order's recipient). The email's job and its `email.resent` event are written
  * in one transaction with the change; the job reports the email's acceptance or refusal
  * (decision 029). With an Idempotency-Key, a retry replays the first answer and
  * sends nothing (runOnce); a replay is not counted against the resend limits.
+ *
+ * A new address (decision 062) needs the right caller (assertMayChangeRecipient), is refused once
+ * any reward was opened, gives every reward a new claim token (the links emailed to the old
+ * address stop working) and writes an audit line. The rewards are locked before they are read,
+ * so an opening racing the change either came first (and the change is refused) or finds the old
+ * token gone.
  */
 export async function resendOrder(
   app: FastifyInstance,
-  organisationId: string,
+  auth: AuthContext,
   orderId: string,
   body: ResendOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
+  const { organisationId } = auth;
   const key = keyFor(organisationId, idempotencyKey, `POST /api/v1/orders/${orderId}/resend`, body);
   const earlier = await earlierAnswer(app.db, key);
   if (earlier) return earlier;
@@ -54,7 +107,21 @@ export async function resendOrder(
     }
     let current = order;
     if (to !== order.recipient_email) {
+      await assertMayChangeRecipient(tx, auth, order);
+      // A sandbox reward to a new address takes one of today's places (decision 063).
+      if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, [to]);
+      const rotated = await repo.rotateClaimTokensIfUnopened(tx, order.id, () => {
+        const t = newUrlToken();
+        return { hash: t.hash, encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };
+      });
+      if (!rotated) throw new AppError('REWARD_OPENED', RECIPIENT_CHANGE_REFUSALS.opened);
       current = await repo.changeRecipient(tx, order.id, to);
+      await recordAudit(tx, {
+        organisationId,
+        action: 'order.recipient_changed',
+        ...auditActor(auth),
+        detail: { order_id: order.id, from: order.recipient_email, to },
+      });
       await repo.insertEvent(tx, {
         order_id: order.id,
         organisation_id: organisationId,

@@ -19,13 +19,21 @@ const rewardData = (r: string, email: RawBuilder<unknown>) =>
  * row is locked before it is read (FOR UPDATE), so of two first openings racing, the second
  * waits and then sees the first's time: one event.
  */
-export async function recordClaimOpened(tx: Tx, rewardId: string, at: Date = new Date()): Promise<boolean> {
+export async function recordClaimOpened(
+  tx: Tx,
+  rewardId: string,
+  at: Date = new Date(),
+  tokenHash?: string,
+): Promise<boolean> {
   // A voided reward is not opened (decision 039): the void and the opening each change the row
-  // only if the other has not, so a code is either shown or refunded, never both.
+  // only if the other has not, so a code is either shown or refunded, never both. With the
+  // token's hash, a reward whose links were replaced meanwhile (a new address, decision 062) is
+  // not opened either: the row lock makes the check see the committed token.
   const { rows } = await sql<{ opened: boolean }>`
     WITH old AS (
       SELECT id, claim_first_opened_at IS NULL AS first FROM rewards
-      WHERE id = ${rewardId} AND void_state IS NULL FOR UPDATE
+      WHERE id = ${rewardId} AND void_state IS NULL
+        ${tokenHash === undefined ? sql`` : sql`AND claim_token_hash = ${tokenHash}`} FOR UPDATE
     ),
     u AS (
       UPDATE rewards r

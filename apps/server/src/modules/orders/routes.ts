@@ -147,7 +147,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'resendOrder',
         summary: 'Email a delivered order’s claim links again, to the same or a corrected address',
-        description: '409 `CONFLICT` while the order is still being delivered, or when it failed.',
+        description:
+          '409 `CONFLICT` while the order is still being delivered, or when it failed. Another address than the order’s own gives its rewards new claim links (the old ones stop working) and is for owners and admins, the sender who placed the order in the app, or the API key that placed it: anyone else is refused 403 `RECIPIENT_CHANGE_FORBIDDEN`; a sender whose order an approval rule covers 403 `RECIPIENT_CHANGE_NEEDS_APPROVAL`; once a reward was opened 409 `REWARD_OPENED`. The same address again is allowed to every sender.',
         tags: ['orders'],
         security: BEARER,
         params: OrderIdParamsSchema,
@@ -159,13 +160,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendStoredAnswer(
         reply,
-        await resendOrder(
-          app,
-          request.auth.organisationId,
-          request.params.id,
-          request.body ?? {},
-          request.headers['idempotency-key'],
-        ),
+        await resendOrder(app, request.auth, request.params.id, request.body ?? {}, request.headers['idempotency-key']),
       ),
   );
 

@@ -70,6 +70,15 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           </span>
           {state === 'revoked' && <Badge variant="destructive">Revoked</Badge>}
           {state === 'expired' && <Badge variant="warning">Expired</Badge>}
+          {/* A key outlives its creator's membership until revoked (decision 063): say so. */}
+          {state === 'active' && apiKey.creator_left && (
+            <Badge
+              variant="warning"
+              title="Whoever created this key is no longer a member: revoke it if it is not needed"
+            >
+              Creator left
+            </Badge>
+          )}
         </div>
         <p className="text-sm text-muted-foreground">{describeScopes(apiKey.scopes)}</p>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">

@@ -1,6 +1,8 @@
+import { sandboxRecipientsNote } from '@giftrelay/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
+import { useSandboxLimits } from '../api/get-sandbox-limits';
 import { type Columns, guessColumns, rowsOf, type Sheet } from '../utils/sheet';
 import { MappingStep } from './mapping-step';
 import { PreviewStep } from './preview-step';
@@ -16,6 +18,7 @@ const STEPS = ['Upload', 'Match columns', 'Check and send'] as const;
 /** Send in bulk: a CSV (or pasted rows), its columns matched, every row checked, then sent as one batch. */
 export function BulkSendPage() {
   const [step, setStep] = useState<Step>({ kind: 'upload' });
+  const limits = useSandboxLimits();
   const current = step.kind === 'upload' ? 0 : step.kind === 'map' ? 1 : 2;
   return (
     <PageHeading title="Send in bulk">
@@ -24,6 +27,11 @@ export function BulkSendPage() {
           Your batches
         </Link>
       </p>
+      {limits.data && (
+        <p className="mt-1 text-sm text-muted-foreground">
+          {sandboxRecipientsNote(limits.data)} A batch that would pass this is refused as a whole.
+        </p>
+      )}
       <ol className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="Steps">
         {STEPS.map((label, i) => (
           <li

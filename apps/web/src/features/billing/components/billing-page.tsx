@@ -72,7 +72,7 @@ export function BillingPage() {
           {!balance.data.sandbox && <CardFundingSection />}
           {balance.data.sandbox ? (
             <Card className="p-5">
-              <SandboxTopUpForm currency={balance.data.currency} />
+              <SandboxTopUpForm currency={balance.data.currency} limits={balance.data.sandbox_limits} />
             </Card>
           ) : null}
           {/* Bank transfers for live organisations; the history and statements (decision 047). */}

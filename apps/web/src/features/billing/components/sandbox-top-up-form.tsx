@@ -1,3 +1,4 @@
+import { type Balance, sandboxRecipientsNote } from '@giftrelay/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,14 @@ import { readTopUpAmount } from '../utils/top-up-amount';
 const QUICK_AMOUNTS = [100, 1000, 5000];
 
 /** Adds play money to a sandbox balance, so a team can keep trying things out. */
-export function SandboxTopUpForm({ currency }: { currency: string }) {
+export function SandboxTopUpForm({
+  currency,
+  limits,
+}: {
+  currency: string;
+  /** The sandbox's limits (decision 063), said under the form. */
+  limits?: Balance['sandbox_limits'];
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -50,6 +58,12 @@ export function SandboxTopUpForm({ currency }: { currency: string }) {
         <p className="mt-1 text-sm text-muted-foreground">
           Play money for trying things out: sandbox orders issue test codes and move no real money.
         </p>
+        {limits && (
+          <p className="mt-1 text-sm text-muted-foreground">
+            A sandbox balance holds at most {formatBalance(limits.max_balance, currency)}.{' '}
+            {sandboxRecipientsNote(limits)}
+          </p>
+        )}
       </div>
       <FormField id={`${id}-amount`} label={`Amount (${currency})`} error={error}>
         <Input

@@ -153,7 +153,11 @@ function MemberRow({ member, actor }: { member: Member; actor: Role }) {
               </Button>
             }
             title={`Remove ${member.email}?`}
-            description="They lose access to this organisation at once and are signed out of it."
+            description={`They lose access to this organisation at once and are signed out of it.${
+              member.active_api_keys > 0
+                ? ` The ${member.active_api_keys === 1 ? 'API key' : `${member.active_api_keys} API keys`} they created will be revoked.`
+                : ''
+            }`}
             confirmLabel="Remove member"
             onConfirm={() =>
               remove.mutate(member.user_id, {

@@ -57,7 +57,8 @@ export function ResendEmailForm({ orderId, currentEmail }: ResendEmailFormProps)
           readOnly={resend.isPending}
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          The same claim links are emailed again. A corrected address becomes the order’s recipient.
+          The same claim links are emailed again. A corrected address becomes the order’s recipient and gets new links
+          (the old ones stop working); it cannot be changed once a reward has been opened.
         </p>
       </div>
       {problem && (

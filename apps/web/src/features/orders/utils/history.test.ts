@@ -70,5 +70,18 @@ describe('the order history', () => {
     });
     expect(resendProblem(new ApiError(429, 'RATE_LIMITED', '')).title).toBe('Resent too often');
     expect(resendProblem(new Error('boom')).title).toBe('The email could not be resent');
+    const notTheirs = 'Only an owner or admin, or the person who sent this order, can send it to another address';
+    expect(resendProblem(new ApiError(403, 'RECIPIENT_CHANGE_FORBIDDEN', notTheirs))).toEqual({
+      title: 'You cannot change this order’s address',
+      description: notTheirs,
+    });
+    expect(resendProblem(new ApiError(403, 'RECIPIENT_CHANGE_NEEDS_APPROVAL', 'ask an owner')).title).toBe(
+      'You cannot change this order’s address',
+    );
+    const opened = 'A reward of this order has been opened: it can only be sent again to the same address';
+    expect(resendProblem(new ApiError(409, 'REWARD_OPENED', opened))).toEqual({
+      title: 'The reward has been opened',
+      description: opened,
+    });
   });
 });

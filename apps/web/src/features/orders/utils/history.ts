@@ -118,6 +118,12 @@ export function resendProblem(err: unknown): Problem {
       };
     case 'NOT_FOUND':
       return { title: 'Order not found', description: 'This order no longer exists in your organisation.' };
+    // Another address (decision 062): the server's sentence says who may, or why not now.
+    case 'RECIPIENT_CHANGE_FORBIDDEN':
+    case 'RECIPIENT_CHANGE_NEEDS_APPROVAL':
+      return { title: 'You cannot change this order’s address', description: err.message };
+    case 'REWARD_OPENED':
+      return { title: 'The reward has been opened', description: err.message };
     default:
       return { title: 'The email could not be resent', description: err.message };
   }

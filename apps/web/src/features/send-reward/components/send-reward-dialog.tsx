@@ -1,4 +1,4 @@
-import { type Balance, MAX_QUANTITY } from '@giftrelay/contracts';
+import { type Balance, MAX_QUANTITY, sandboxRecipientsNote } from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ interface SendRewardDialogProps {
   /** After an order is placed (before the dialog closes). */
   onSent?: () => void;
   /** The balance to spend, when signed in: a total above it is refused before sending. */
-  balance?: Pick<Balance, 'available' | 'currency' | 'sandbox'>;
+  balance?: Pick<Balance, 'available' | 'currency' | 'sandbox' | 'sandbox_limits'>;
   /** What to offer when the total is above the balance; `missing` in minor units of its currency. */
   shortfall?: (missing: number) => ReactNode;
   /** Shown under the summary, e.g. the balance available. */
@@ -437,6 +437,9 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
           </div>
         )}
         {footnote}
+        {balance?.sandbox && balance.sandbox_limits && (
+          <p className="text-xs text-muted-foreground">{sandboxRecipientsNote(balance.sandbox_limits)}</p>
+        )}
         <EmailPreview
           product={product}
           values={values}
