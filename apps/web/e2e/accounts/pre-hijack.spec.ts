@@ -24,7 +24,7 @@ test('an address signed up twice: the owner opens either link, chooses the passw
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
 
   // The older of the two verification emails: the one the stranger's sign-up sent.
-  let messages: { subject: string; text: string; created_at: string }[] = [];
+  let messages: { id: string; to: string; subject: string; text: string; created_at: string }[] = [];
   await expect
     .poll(async () => {
       const res = await page.request.get(`/api/mailbox?to=${encodeURIComponent(email)}`);
