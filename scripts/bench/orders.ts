@@ -246,6 +246,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       decision_note: null,
       send_at: null,
       batch_id: null,
+      api_key_id: null,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     // The bench's organisations are sandbox ones (BENCH_PHASES=tango is the API's path, not this).
