@@ -244,10 +244,25 @@ describe('gift-card provider and catalogue configuration', () => {
     expect(config.giftCards).toEqual({
       provider: 'sandbox',
       sandbox: { catalogSize: 0, failureRate: 0, latencyMs: 0 },
+      sandboxOutsideRecipientsPerDay: 25,
       tango: null,
     });
     expect(config.catalogSyncCron).toBe('0 * * * *');
     expect(config.catalogCacheSeconds).toBe(30);
+  });
+
+  it('caps sandbox outside recipients per day, scaled like every rate limit, or not at all with off', () => {
+    expect(loadConfig({ SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY: '5' }).giftCards.sandboxOutsideRecipientsPerDay).toBe(5);
+    expect(
+      loadConfig({ SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY: '5', RATE_LIMIT_FACTOR: '100' }).giftCards
+        .sandboxOutsideRecipientsPerDay,
+    ).toBe(500);
+    expect(
+      loadConfig({ SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY: 'off' }).giftCards.sandboxOutsideRecipientsPerDay,
+    ).toBeNull();
+    expect(problems({ SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY: 'lots' }).join('\n')).toMatch(
+      /SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY/,
+    );
   });
 
   it('reads the sandbox knobs and the schedule', () => {

@@ -13,6 +13,12 @@ test('billing shows the sandbox balance, and a top-up raises it, with bad amount
   const figure = (label: string) => main.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
   await expect(figure('Available')).toContainText('$5,000.00');
   await expect(figure('Held')).toContainText('$0.00');
+  // The sandbox's limits, said where money is added (decision 063; the e2e server's RATE_LIMIT_FACTOR is 100).
+  await expect(
+    main.getByText(
+      'A sandbox balance holds at most $100,000.00. Sandbox is not a mail relay: sandbox rewards reach your organisation’s members, and at most 2500 other addresses a day (0 used today).',
+    ),
+  ).toBeVisible();
 
   const amount = page.getByLabel('Amount (USD)');
   const add = page.getByRole('button', { name: 'Add funds' });
