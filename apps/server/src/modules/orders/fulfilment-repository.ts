@@ -4,9 +4,9 @@ import type { IssuedReward } from './complete-order-statement';
 import type { OrderRow, RewardRow } from './repository';
 
 /**
- * The fulfilment worker's statements (fulfilment.ts): the lease on an order's pending rewards, the
- * codes stored one reward at a time when a run fails midway, and the failure. The completion itself
- * is one hand-built statement (complete-order-statement.ts).
+ * The fulfilment worker's statements (fulfilment.ts): the lease on an order's pending rewards and
+ * the codes stored one reward at a time when a run fails midway. The completion itself is one
+ * hand-built statement (complete-order-statement.ts); a partial or failed one is settle-order.ts.
  */
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -16,6 +16,8 @@ export interface FulfilmentReward {
   claim_token_encrypted: string;
   /** Whether this call leased it (pending, and not leased by another worker). */
   leased: boolean;
+  /** The runs that leased it, this one included: above 1, an earlier run may have asked for its card. */
+  attempts: number;
 }
 
 /**
@@ -30,23 +32,37 @@ export async function loadForFulfilment(
   seconds: number,
 ): Promise<{ order: OrderRow; rewards: FulfilmentReward[] } | undefined> {
   const { rows } = await sql<
-    OrderRow & { reward_id: string; reward_status: RewardRow['status']; reward_token: string; reward_leased: boolean }
+    OrderRow & {
+      reward_id: string;
+      reward_status: RewardRow['status'];
+      reward_token: string;
+      reward_leased: boolean;
+      reward_attempts: number;
+    }
   >`
     WITH l AS (
       UPDATE rewards SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${seconds}),
         attempts = attempts + 1
       WHERE order_id = ${orderId} AND status = 'pending'
         AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
-      RETURNING id
+      RETURNING id, attempts
     )
     SELECT o.*, r.id AS reward_id, r.status AS reward_status, r.claim_token_encrypted AS reward_token,
-           r.id IN (SELECT id FROM l) AS reward_leased
+           r.id IN (SELECT id FROM l) AS reward_leased,
+           coalesce((SELECT l.attempts FROM l WHERE l.id = r.id), r.attempts) AS reward_attempts
     FROM orders o JOIN rewards r ON r.order_id = o.id
     WHERE o.id = ${orderId}
     ORDER BY r.position`.execute(db);
   const first = rows[0];
   if (!first) return undefined;
-  const { reward_id: _id, reward_status: _status, reward_token: _token, reward_leased: _leased, ...order } = first;
+  const {
+    reward_id: _id,
+    reward_status: _status,
+    reward_token: _token,
+    reward_leased: _leased,
+    reward_attempts: _attempts,
+    ...order
+  } = first;
   return {
     order,
     rewards: rows.map((r) => ({
@@ -54,6 +70,7 @@ export async function loadForFulfilment(
       status: r.reward_status,
       claim_token_encrypted: r.reward_token,
       leased: r.reward_leased,
+      attempts: Number(r.reward_attempts),
     })),
   };
 }
@@ -84,26 +101,6 @@ export async function releaseRewardLease(tx: Tx, rewardId: string): Promise<void
     .updateTable('rewards')
     .set({ lease_until: null })
     .where('id', '=', rewardId)
-    .where('status', '=', 'pending')
-    .execute();
-}
-
-/** Marks a pending order failed (completion is complete-order-statement.ts); undefined if it was not pending. */
-export async function failOrder(tx: Tx, orderId: string, reason: string): Promise<OrderRow | undefined> {
-  return tx
-    .updateTable('orders')
-    .where('id', '=', orderId)
-    .where('status', '=', 'pending')
-    .set({ status: 'failed', failed_at: sql`now()`, failure_reason: reason })
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function failPendingRewards(tx: Tx, orderId: string): Promise<void> {
-  await tx
-    .updateTable('rewards')
-    .set({ status: 'failed', lease_until: null })
-    .where('order_id', '=', orderId)
     .where('status', '=', 'pending')
     .execute();
 }
