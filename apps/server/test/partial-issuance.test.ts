@@ -62,6 +62,27 @@ async function events(token: string, type: string) {
   return res.json().data as { type: string; data: Record<string, unknown> }[];
 }
 
+/** What the dashboard, the history's cards and the top recipients say was spent. */
+async function figures(token: string, to?: string) {
+  const get = async (url: string) => {
+    const res = await t.app.inject({ url, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const [dashboard, stats, charts] = await Promise.all([
+    get('/api/v1/dashboard'),
+    get('/api/v1/orders/stats'),
+    get('/api/v1/dashboard/charts'),
+  ]);
+  const searched = to ? await get(`/api/v1/orders/stats?q=${encodeURIComponent(to)}`) : undefined;
+  return {
+    spend: dashboard.monthly_load_minor as number,
+    statsValue: stats.total_value_minor as number,
+    searchedValue: searched?.total_value_minor as number | undefined,
+    topCustomer: charts.top_customers.find((c: { recipient_email: string }) => c.recipient_email === to),
+  };
+}
+
 async function ledgerEntries(orderId: string) {
   return t.database.db
     .selectFrom('ledger_entries')
@@ -80,6 +101,7 @@ describe(`rewards of an order fail at the provider (${TEST_DB})`, () => {
   it('one of three issued, then refused for good: delivered and charged for one, the other two refunded their share, shown alike everywhere', async () => {
     const issuedBefore = await sandboxOf(t).issuedCount(product.code);
     const { available: before } = await balanceOf(t, user.accessToken);
+    const figuresBefore = await figures(user.accessToken);
     const references = watchCalls();
     const to = cappedRecipient(1);
     const res = await postOrder(t, user.accessToken, {
@@ -163,6 +185,14 @@ describe(`rewards of an order fail at the provider (${TEST_DB})`, () => {
       expect.objectContaining({ reward_id: rewards[1]?.id, position: 2, refund_minor: 1025, currency: 'USD' }),
       expect.objectContaining({ reward_id: rewards[2]?.id, position: 3, refund_minor: 1025, currency: 'USD' }),
     ]);
+
+    // The dashboard, the order history's cards (from the rollups, and from a search) and the top
+    // recipients count what was charged: 10.25, not 30.75.
+    const after = await figures(user.accessToken, to);
+    expect(after.spend - figuresBefore.spend).toBe(1025);
+    expect(after.statsValue - figuresBefore.statsValue).toBe(1025);
+    expect(after.searchedValue).toBe(1025);
+    expect(after.topCustomer).toEqual({ recipient_email: to, value: 10.25, orders: 1 });
   });
 
   it('shares that do not split evenly: each reward pays its own share of the fee, and the parts add up to the hold', async () => {
