@@ -244,11 +244,11 @@ function HistorySection({ order }: { order: OrderDetail }) {
   return (
     <Section title="History">
       <ol className="grid gap-3 border-l pl-4">
-        {historyInOrder(order.history).map((event, i) => {
+        {historyInOrder(order.history).map((event) => {
           const { title, detail } = describeEvent(event);
           return (
-            // Two lines of one moment may share a type (each failed reward's): the place tells them apart.
-            <li key={`${event.at}-${event.type}-${i}`} className="relative text-sm">
+            // Two lines of one moment may share a type (each failed reward's): the reward tells them apart.
+            <li key={`${event.at}-${event.type}-${String(event.detail.position ?? '')}`} className="relative text-sm">
               <span aria-hidden className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" />
               <p className="font-medium">{title}</p>
               {detail && <p className="break-words text-muted-foreground">{detail}</p>}
