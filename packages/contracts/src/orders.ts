@@ -421,3 +421,52 @@ export type Claim = z.infer<typeof ClaimSchema>;
 
 /** `GET /orders/{id}`'s answer. */
 export const OrderDetailResponseSchema = OrderDetailSchema.extend({ success: z.literal(true) });
+
+/**
+ * Rewards in review (decision 058): the provider did not answer, and could not be asked whether it
+ * issued the card. Their money stays held, and their order waits, until an operator decides.
+ */
+export const RewardReviewSchema = z.object({
+  reward_id: z.uuid(),
+  order_id: z.uuid(),
+  position: z.number().int(),
+  organisation_id: z.uuid(),
+  organisation_name: z.string(),
+  product_code: z.string(),
+  brand: z.string(),
+  currency: z.string(),
+  amount_minor: minor('face value'),
+  /** The reward's share of the order's charge, held until the decision. */
+  held: z.number(),
+  held_minor: minor('held'),
+  charge_currency: z.string(),
+  reason: z.string().nullable(),
+  since: z.string(),
+});
+export type RewardReview = z.infer<typeof RewardReviewSchema>;
+
+export const RewardReviewsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(RewardReviewSchema),
+});
+
+export const RewardReviewParamsSchema = z.object({ reward_id: z.uuid('reward_id must be a reward id') });
+
+export const REVIEW_DECISIONS = ['issued', 'not_issued'] as const;
+export const ResolveRewardReviewBodySchema = z
+  .object({
+    /**
+     * `issued`: the provider has the card (it is fetched and delivered, and its share charged);
+     * `not_issued`: it has none (its share goes back to the balance).
+     */
+    decision: z.enum(REVIEW_DECISIONS, { error: `decision must be one of ${REVIEW_DECISIONS.join(', ')}` }),
+    note: safeText({ max: 1000, multiline: true }).optional(),
+  })
+  .strict();
+export type ResolveRewardReviewBody = z.infer<typeof ResolveRewardReviewBodySchema>;
+
+export const ResolveRewardReviewResponseSchema = z.object({
+  success: z.literal(true),
+  reward_id: z.uuid(),
+  order: OrderSummarySchema,
+});

@@ -75,7 +75,12 @@ export async function loadForFulfilment(
   };
 }
 
-export async function markRewardIssued(tx: Tx, r: IssuedReward): Promise<boolean> {
+/** Stores a reward's card, if it is still `from` (pending; or in review, for an operator's decision). */
+export async function markRewardIssued(
+  tx: Tx,
+  r: IssuedReward,
+  from: 'pending' | 'review' = 'pending',
+): Promise<boolean> {
   const res = await tx
     .updateTable('rewards')
     .set({
@@ -91,7 +96,7 @@ export async function markRewardIssued(tx: Tx, r: IssuedReward): Promise<boolean
       lease_until: null,
     })
     .where('id', '=', r.id)
-    .where('status', '=', 'pending')
+    .where('status', '=', from)
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
@@ -102,6 +107,35 @@ export async function releaseRewardLease(tx: Tx, rewardId: string): Promise<void
     .set({ lease_until: null })
     .where('id', '=', rewardId)
     .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The rewards waiting for an operator (decision 058), oldest first, with their order and organisation. */
+export async function listRewardsInReview(tx: Tx) {
+  return tx
+    .selectFrom('rewards as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('organisations as g', 'g.id', 'o.organisation_id')
+    .select([
+      'r.id as reward_id',
+      'r.position',
+      'r.review_reason',
+      'r.created_at',
+      'o.id as order_id',
+      'o.organisation_id',
+      'g.name as organisation_name',
+      'o.product_code',
+      'o.brand',
+      'o.currency',
+      'o.amount_minor',
+      'o.quantity',
+      'o.charge_currency',
+      'o.charged_subtotal_minor',
+      'o.charged_fee_minor',
+    ])
+    .where('r.status', '=', 'review')
+    .orderBy('r.created_at')
+    .limit(500)
     .execute();
 }
 

@@ -196,7 +196,7 @@ export async function fulfilOrder(
   }
 }
 
-function issuedReward(app: FastifyInstance, id: string, card: ProviderOrder): IssuedReward {
+export function issuedReward(app: FastifyInstance, id: string, card: ProviderOrder): IssuedReward {
   const key = app.secrets.rewardCodeKey;
   return {
     id,
