@@ -31,10 +31,14 @@ export interface RecordedRequest {
   at: number;
 }
 
-type Planned =
+type Planned = (
   | { kind: 'status'; status: number; body: object; times: number }
   | { kind: 'hang'; times: number }
-  | { kind: 'delay'; ms: number; times: number };
+  | { kind: 'delay'; ms: number; times: number }
+) & {
+  /** Only requests of this method and path (without the query) take it; others pass by. */
+  only?: { method: string; path: string };
+};
 
 interface StoredOrder {
   referenceOrderID: string;
@@ -97,13 +101,13 @@ export class FakeTango {
   }
 
   /** The next `times` requests answer `status` with `body` (an error body as Tango writes them). */
-  failNext(status: number, body: object, times = 1) {
-    this.#plans.push({ kind: 'status', status, body, times });
+  failNext(status: number, body: object, times = 1, only?: { method: string; path: string }) {
+    this.#plans.push({ kind: 'status', status, body, times, only });
   }
 
   /** The next `times` requests are handled (an order is placed) but never answered. */
-  hangNext(times = 1) {
-    this.#plans.push({ kind: 'hang', times });
+  hangNext(times = 1, only?: { method: string; path: string }) {
+    this.#plans.push({ kind: 'hang', times, only });
   }
 
   delayNext(ms: number, times = 1) {
@@ -169,8 +173,9 @@ export class FakeTango {
 
     if (this.#opts.latencyMs) await new Promise((r) => setTimeout(r, this.#opts.latencyMs));
     const plan = this.#plans[0];
+    const takes = plan && (!plan.only || (plan.only.method === req.method && plan.only.path === path));
     let hang = false;
-    if (plan) {
+    if (plan && takes) {
       plan.times--;
       if (plan.times <= 0) this.#plans.shift();
       if (plan.kind === 'status') return send(plan.status, { httpCode: plan.status, ...plan.body });

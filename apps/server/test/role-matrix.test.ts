@@ -345,6 +345,16 @@ const TABLE: Record<OperationId, Row> = {
     }),
     ok: 200,
   },
+  // Rewards in review (decision 058): the list, and a decision on a reward that is not in review.
+  listRewardReviews: { own: () => ({ url: '/api/v1/operator/reward-reviews' }), ok: 200 },
+  resolveRewardReview: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/operator/reward-reviews/00000000-0000-4000-8000-000000000000',
+      payload: { decision: 'not_issued' },
+    }),
+    ok: 404,
+  },
   // Bank transfers (decision 045): an operator's empty body is checked (400), anyone else's is not (404).
   listBankTransfers: { own: () => ({ url: '/api/v1/operator/bank-transfers' }), ok: 200 },
   recordBankTransfer: { own: () => ({ method: 'POST', url: '/api/v1/operator/bank-transfers', payload: {} }), ok: 400 },

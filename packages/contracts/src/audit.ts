@@ -62,6 +62,8 @@ export const AUDIT_ACTIONS = [
   'batch.created',
   'batch.approved',
   'batch.rejected',
+  // Partial issuance (decision 058): an operator decided whether a reward in review was issued
+  'reward.review_resolved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   // A reward voided before it was opened (decision 039): refunded, or not when the provider
   // would not cancel the card.
   'reward.voided',
+  // Partial issuance (decision 058): a reward the provider could not issue, refunded (its share).
+  'reward.failed',
   'balance.low',
   // Card funding (decision 046): a Stripe refund or dispute took money back from the balance
   // (`{reason, amount_minor, taken_minor, shortfall_minor, currency, balance}`); when it took more
@@ -74,6 +76,16 @@ export const RewardVoidedEventDataSchema = z.looseObject({
   refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
   currency: z.string(),
 });
+export const RewardFailedEventDataSchema = z.looseObject({
+  ...rewardFields,
+  failed_at: at('When the order settled without this reward'),
+  reason: z.string().meta({ description: 'Why the provider did not issue it' }),
+  refund_minor: z
+    .number()
+    .int()
+    .meta({ description: 'This reward’s share of the charged subtotal and fee, given back to the balance' }),
+  currency: z.string(),
+});
 export const BalanceLowEventDataSchema = z.looseObject({
   available: z.number().meta({ description: 'The available balance after the change, in the currency’s major unit' }),
   available_minor: z.number().int(),
@@ -85,6 +97,7 @@ export type RewardOpenedEventData = z.infer<typeof RewardOpenedEventDataSchema>;
 export type RewardEmailBouncedEventData = z.infer<typeof RewardEmailBouncedEventDataSchema>;
 export type BalanceLowEventData = z.infer<typeof BalanceLowEventDataSchema>;
 export type RewardVoidedEventData = z.infer<typeof RewardVoidedEventDataSchema>;
+export type RewardFailedEventData = z.infer<typeof RewardFailedEventDataSchema>;
 
 export const EventSchema = z.object({
   id: z.uuid().meta({ description: 'The event’s id; a webhook delivery’s `webhook-id`' }),
@@ -96,12 +109,13 @@ export const EventSchema = z.object({
       RewardOpenedEventDataSchema,
       RewardEmailBouncedEventDataSchema,
       RewardVoidedEventDataSchema,
+      RewardFailedEventDataSchema,
       BalanceLowEventDataSchema,
       z.record(z.string(), z.unknown()),
     ])
     .meta({
       description:
-        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}`',
+        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`; an `order.completed` whose `order.failed_count` is above 0 was partly delivered and adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `reward.failed`: the same and `failed_at`, `reason`, `refund_minor`, `currency`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}`',
     }),
 });
 export type Event = z.infer<typeof EventSchema>;

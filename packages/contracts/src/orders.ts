@@ -32,6 +32,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** A completed order some of whose rewards could not be issued (decision 058). */
+export const PARTLY_DELIVERED_LABEL = 'Partly delivered';
+
+/** The words the UI and the CSV show for an order: a completed one with failed rewards is partly delivered. */
+export function orderStatusLabel(o: { status: OrderStatus; failed_count: number }): string {
+  return o.status === 'completed' && o.failed_count > 0 ? PARTLY_DELIVERED_LABEL : ORDER_STATUS_LABELS[o.status];
+}
+
 /** The statuses whose charged totals count as spend: money on its way to, or with, a recipient. */
 export const SPENDING_STATUSES: readonly OrderStatus[] = ['pending', 'completed'];
 
@@ -119,6 +127,16 @@ export const ChargeSchema = z.object({
   subtotal_minor: minor('subtotal'),
   fee_minor: minor('fee'),
   total_minor: minor('total'),
+  /**
+   * Partial issuance (decision 058): what went back to the balance for the rewards that could not
+   * be issued, each its exact share of the subtotal and fee; what the order cost is
+   * `total - released`. The whole total for a failed, rejected or cancelled order; 0 otherwise.
+   */
+  released: z.number().meta({
+    description:
+      'Given back to the balance for the rewards that could not be issued (their share of subtotal and fee): the order cost `total - released`. The whole total for a failed, rejected or cancelled order',
+  }),
+  released_minor: minor('released'),
 });
 
 /** An order's approval: present once a rule caught it, with the decision when there is one. */
@@ -167,6 +185,12 @@ export const OrderSummarySchema = z.object({
     description:
       'True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now',
   }),
+  /** Partial issuance (decision 058): `completed` with `failed_count > 0` is a partly delivered order. */
+  issued_count: z.number().int().meta({ description: 'Rewards issued and delivered (and charged)' }),
+  failed_count: z.number().int().meta({
+    description:
+      'Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered',
+  }),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -182,9 +206,16 @@ export const RewardVoidSchema = z.object({
   note: z.string().nullable(),
 });
 
+/**
+ * `review` (decision 058): the provider did not answer and could not be asked whether it issued
+ * the card; its money stays held until an operator decides, and the order waits.
+ */
+export const REWARD_STATUSES = ['pending', 'issued', 'failed', 'review'] as const;
+export type RewardStatus = (typeof REWARD_STATUSES)[number];
+
 export const RewardSchema = z.object({
   id: z.uuid(),
-  status: z.enum(['pending', 'issued', 'failed']),
+  status: z.enum(REWARD_STATUSES),
   code_masked: z.string().nullable(),
   issued_at: z.string().nullable(),
   claim: z.object({
@@ -284,6 +315,11 @@ export const ORDER_EXPORT_COLUMNS = [
   'completed_at',
   'failed_at',
   'failure_reason',
+  // Partial issuance (decision 058): the outcome as the UI words it, the counts, what went back.
+  'outcome',
+  'issued_count',
+  'failed_count',
+  'released_total',
 ] as const;
 
 /** POST /api/v1/orders/{id}/resend: emails the claim links again, to the same or a corrected address. */
@@ -411,3 +447,52 @@ export type Claim = z.infer<typeof ClaimSchema>;
 
 /** `GET /orders/{id}`'s answer. */
 export const OrderDetailResponseSchema = OrderDetailSchema.extend({ success: z.literal(true) });
+
+/**
+ * Rewards in review (decision 058): the provider did not answer, and could not be asked whether it
+ * issued the card. Their money stays held, and their order waits, until an operator decides.
+ */
+export const RewardReviewSchema = z.object({
+  reward_id: z.uuid(),
+  order_id: z.uuid(),
+  position: z.number().int(),
+  organisation_id: z.uuid(),
+  organisation_name: z.string(),
+  product_code: z.string(),
+  brand: z.string(),
+  currency: z.string(),
+  amount_minor: minor('face value'),
+  /** The reward's share of the order's charge, held until the decision. */
+  held: z.number(),
+  held_minor: minor('held'),
+  charge_currency: z.string(),
+  reason: z.string().nullable(),
+  since: z.string(),
+});
+export type RewardReview = z.infer<typeof RewardReviewSchema>;
+
+export const RewardReviewsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(RewardReviewSchema),
+});
+
+export const RewardReviewParamsSchema = z.object({ reward_id: z.uuid('reward_id must be a reward id') });
+
+export const REVIEW_DECISIONS = ['issued', 'not_issued'] as const;
+export const ResolveRewardReviewBodySchema = z
+  .object({
+    /**
+     * `issued`: the provider has the card (it is fetched and delivered, and its share charged);
+     * `not_issued`: it has none (its share goes back to the balance).
+     */
+    decision: z.enum(REVIEW_DECISIONS, { error: `decision must be one of ${REVIEW_DECISIONS.join(', ')}` }),
+    note: safeText({ max: 1000, multiline: true }).optional(),
+  })
+  .strict();
+export type ResolveRewardReviewBody = z.infer<typeof ResolveRewardReviewBodySchema>;
+
+export const ResolveRewardReviewResponseSchema = z.object({
+  success: z.literal(true),
+  reward_id: z.uuid(),
+  order: OrderSummarySchema,
+});

@@ -127,6 +127,9 @@ export const OPERATION_ACCESS = {
   // Sandbox and live (decision 045).
   listLiveRequests: 'operator',
   approveLiveRequest: 'operator',
+  // Rewards in review (decision 058)
+  listRewardReviews: 'operator',
+  resolveRewardReview: 'operator',
   rejectLiveRequest: 'operator',
   getLiveStatus: 'read',
   requestLive: 'own',

@@ -106,6 +106,16 @@ export function shareOf(totalMinor: number, parts: number, index: number): numbe
 }
 
 /**
+ * The shares of `totalMinor` split in `parts` (shareOf) at the given indexes, added up: what a set
+ * of an order's rewards is worth of its subtotal or fee. The shares at a set of indexes and at the
+ * rest always add up to the total, to the unit.
+ */
+export function sharesOf(totalMinor: number, parts: number, indexes: readonly number[]): number {
+  if (new Set(indexes).size !== indexes.length) throw new RangeError('indexes must be distinct');
+  return indexes.reduce((sum, i) => sum + shareOf(totalMinor, parts, i), 0);
+}
+
+/**
  * An exchange rate as an exact decimal string ("1.27", "0.7312"), at most 10 decimals. Rates are
  * strings because they are stored in a numeric column and must round-trip exactly.
  */

@@ -8,6 +8,7 @@ import {
   parseAmount,
   processingFee,
   shareOf,
+  sharesOf,
   toDecimalString,
   toMajor,
 } from './index';
@@ -180,6 +181,33 @@ describe('shareOf', () => {
       const sum = Array.from({ length: parts }, (_, i) => shareOf(total, parts, i)).reduce((a, b) => a + b, 0);
       expect(sum).toBe(total);
     }
+  });
+
+  it('splits an order in the rewards issued and those refunded: the two add up to the whole, to the unit (decision 058)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e10 }),
+        fc.integer({ min: 1, max: 100 }).chain((n) => fc.tuple(fc.constant(n), fc.subarray([...Array(n).keys()]))),
+        (subtotal, fee, [n, failed]) => {
+          const issued = [...Array(n).keys()].filter((i) => !failed.includes(i));
+          const released = { subtotal: sharesOf(subtotal, n, failed), fee: sharesOf(fee, n, failed) };
+          const captured = { subtotal: sharesOf(subtotal, n, issued), fee: sharesOf(fee, n, issued) };
+          return (
+            released.subtotal + captured.subtotal === subtotal &&
+            released.fee + captured.fee === fee &&
+            released.subtotal >= 0 &&
+            captured.fee >= 0 &&
+            // Each reward's share differs from another's by one unit at most.
+            Math.abs(released.subtotal * n - failed.length * subtotal) <= n * failed.length
+          );
+        },
+      ),
+    );
+    expect(sharesOf(3000, 3, [1, 2])).toBe(2000);
+    expect(sharesOf(75, 3, [1, 2])).toBe(50);
+    expect(sharesOf(100, 3, [])).toBe(0);
+    expect(() => sharesOf(100, 3, [1, 1])).toThrow(RangeError);
   });
 
   it('refuses a part that is not one', () => {

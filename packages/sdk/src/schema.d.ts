@@ -1964,7 +1964,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected";
+        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "reward.review_resolved";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -2158,6 +2158,10 @@ export interface components {
             /** @description fee, in minor units */
             fee_minor: number;
             rate: string;
+            /** @description Given back to the balance for the rewards that could not be issued (their share of subtotal and fee): the order cost `total - released`. The whole total for a failed, rejected or cancelled order */
+            released: number;
+            /** @description released, in minor units */
+            released_minor: number;
             subtotal: number;
             /** @description subtotal, in minor units */
             subtotal_minor: number;
@@ -2285,10 +2289,14 @@ export interface components {
             /** @enum {string} */
             delivery_method: "email";
             failed_at: string | null;
+            /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
+            failed_count: number;
             failure_reason: string | null;
             fee: number;
             /** @description fee, in minor units */
             fee_minor: number;
+            /** @description Rewards issued and delivered (and charged) */
+            issued_count: number;
             /** Format: uuid */
             order_id: string;
             product_code: string;
@@ -2385,7 +2393,7 @@ export interface components {
         Event: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
-            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}` */
+            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`; an `order.completed` whose `order.failed_count` is above 0 was partly delivered and adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `reward.failed`: the same and `failed_at`, `reason`, `refund_minor`, `currency`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}` */
             data: components["schemas"]["RewardDeliveredEventData"] | components["schemas"]["RewardOpenedEventData"] | components["schemas"]["RewardEmailBouncedEventData"] | ({
                 currency: string;
                 /** Format: uuid */
@@ -2402,6 +2410,24 @@ export interface components {
                 reward_id: string;
                 /** @description When the void was asked for (the claim page stopped showing the code then) (ISO 8601, UTC, milliseconds) */
                 voided_at: string;
+            } & {
+                [key: string]: unknown;
+            }) | ({
+                currency: string;
+                /** @description When the order settled without this reward (ISO 8601, UTC, milliseconds) */
+                failed_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+                position: number;
+                /** @description Why the provider did not issue it */
+                reason: string;
+                /** @description The address the email went to */
+                recipient_email: string;
+                /** @description This reward’s share of the charged subtotal and fee, given back to the balance */
+                refund_minor: number;
+                /** Format: uuid */
+                reward_id: string;
             } & {
                 [key: string]: unknown;
             }) | components["schemas"]["BalanceLowEventData"] | {
@@ -2430,7 +2456,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "balance.low" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "batch.completed" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "reward.failed" | "balance.low" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "batch.completed" | "webhook.test";
         FundingInstructions: {
             bank_transfer: {
                 /** @description The account number or IBAN */
@@ -2672,10 +2698,14 @@ export interface components {
             /** @enum {string} */
             delivery_method: "email";
             failed_at: string | null;
+            /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
+            failed_count: number;
             failure_reason: string | null;
             fee: number;
             /** @description fee, in minor units */
             fee_minor: number;
+            /** @description Rewards issued and delivered (and charged) */
+            issued_count: number;
             /** Format: uuid */
             order_id: string;
             product_code: string;
@@ -2715,10 +2745,14 @@ export interface components {
             /** @enum {string} */
             delivery_method: "email";
             failed_at: string | null;
+            /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
+            failed_count: number;
             failure_reason: string | null;
             fee: number;
             /** @description fee, in minor units */
             fee_minor: number;
+            /** @description Rewards issued and delivered (and charged) */
+            issued_count: number;
             /** Format: uuid */
             order_id: string;
             product_code: string;
@@ -2760,11 +2794,15 @@ export interface components {
             /** @enum {string} */
             delivery_method: "email";
             failed_at: string | null;
+            /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
+            failed_count: number;
             failure_reason: string | null;
             fee: number;
             /** @description fee, in minor units */
             fee_minor: number;
             history: components["schemas"]["OrderEvent"][];
+            /** @description Rewards issued and delivered (and charged) */
+            issued_count: number;
             message: string | null;
             /** Format: uuid */
             order_id: string;
@@ -2972,7 +3010,7 @@ export interface components {
             id: string;
             issued_at: string | null;
             /** @enum {string} */
-            status: "pending" | "issued" | "failed";
+            status: "pending" | "issued" | "failed" | "review";
             void: {
                 note: string | null;
                 /** @enum {string} */
@@ -3885,7 +3923,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch";
+                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -3950,7 +3988,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch";
+                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
                 created_after?: string;
                 created_before?: string;
             };

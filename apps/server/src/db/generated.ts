@@ -418,10 +418,12 @@ export interface Orders {
   decision_note: string | null;
   delivery_method: Generated<string>;
   failed_at: Timestamp | null;
+  failed_count: Generated<number>;
   failure_reason: string | null;
   fee_minor: Int8;
   fx_rate: Numeric;
   id: Generated<string>;
+  issued_count: Generated<number>;
   message: string | null;
   organisation_id: string;
   product_code: string;
@@ -430,6 +432,8 @@ export interface Orders {
   quantity: number;
   recipient_email: string;
   recipient_name: string | null;
+  released_fee_minor: Generated<Int8>;
+  released_subtotal_minor: Generated<Int8>;
   sandbox: Generated<boolean>;
   search_text: Generated<string | null>;
   send_at: Timestamp | null;
@@ -597,6 +601,8 @@ export interface Rewards {
   position: number;
   provider_order_id: string | null;
   redemption_url: string | null;
+  review_reason: string | null;
+  reviewed_at: Timestamp | null;
   status: Generated<string>;
   void_note: string | null;
   void_state: string | null;

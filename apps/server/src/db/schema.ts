@@ -1,4 +1,4 @@
-import type { ApiKeyScope, AuditAction, LeadTopic, OrderStatus, PlanId } from '@giftrelay/contracts';
+import type { ApiKeyScope, AuditAction, LeadTopic, OrderStatus, PlanId, RewardStatus } from '@giftrelay/contracts';
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type { JsonObject } from './generated';
 
@@ -108,13 +108,21 @@ export interface Database {
     sandbox: ColumnType<boolean, never, never>;
     /** The API key that placed the order (0120, decision 062); null when a person did. */
     api_key_id: ColumnType<string | null, string | null | undefined, never>;
+    /** Partial issuance (0110, decision 058): what went back for the rewards not issued, and the counts. */
+    released_subtotal_minor: ColumnType<string, never, number>;
+    released_fee_minor: ColumnType<string, never, number>;
+    issued_count: ColumnType<number, never, number>;
+    failed_count: ColumnType<number, never, number>;
   };
   rewards: {
     id: ColumnType<string, string | undefined, never>;
     order_id: string;
     organisation_id: string;
     position: number;
-    status: ColumnType<'pending' | 'issued' | 'failed', 'pending' | undefined, 'pending' | 'issued' | 'failed'>;
+    /** `review` (0110, decision 058): the card may exist at the provider; its money held until an operator decides. */
+    status: ColumnType<RewardStatus, 'pending' | undefined, RewardStatus>;
+    review_reason: ColumnType<string | null, never, string | null>;
+    reviewed_at: ColumnType<Date | null, never, Date | RawBuilder<unknown> | null>;
     provider_order_id: string | null;
     code_encrypted: string | null;
     pin_encrypted: string | null;

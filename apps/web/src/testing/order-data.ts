@@ -33,14 +33,31 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     approval: null,
     send_at: null,
     sandbox: false,
+    issued_count: 1,
+    failed_count: 0,
     ...overrides,
   };
 }
 
 /** What an order charged, with the minor units of its decimal figures. */
-export function aCharge(c: { currency: string; rate: string; subtotal: number; fee: number; total: number }) {
+export function aCharge(c: {
+  currency: string;
+  rate: string;
+  subtotal: number;
+  fee: number;
+  total: number;
+  released?: number;
+}) {
   const minor = (major: number) => Math.round(major * 100);
-  return { ...c, subtotal_minor: minor(c.subtotal), fee_minor: minor(c.fee), total_minor: minor(c.total) };
+  const released = c.released ?? 0;
+  return {
+    ...c,
+    subtotal_minor: minor(c.subtotal),
+    fee_minor: minor(c.fee),
+    total_minor: minor(c.total),
+    released,
+    released_minor: minor(released),
+  };
 }
 
 export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {

@@ -41,7 +41,8 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     sender_logo: org.logoPath,
     brand_colour: org.hasOwnColour ? org.colour : null,
     message: reward.message,
-    status: voided ? 'voided' : reward.status,
+    // A reward in review (decision 058) is, for its recipient, not issued yet.
+    status: voided ? 'voided' : reward.status === 'review' ? 'pending' : reward.status,
     // A card made in sandbox mode has no value (decision 045); the recipient email says the same.
     sandbox: reward.sandbox,
     logo: product ? `/api/v1/products/${encodeURIComponent(product.code)}/logo.svg` : null,

@@ -6,5 +6,6 @@ export {
   hasAccount,
   LedgerInsufficientFunds,
   organisationBilling,
+  type Posting,
   postEntry,
 } from './repository';

@@ -65,7 +65,7 @@ i AS (
   RETURNING r.id
 ),
 f AS (
-  UPDATE orders SET status = 'completed', completed_at = ${p('completedAt')}::timestamptz
+  UPDATE orders SET status = 'completed', completed_at = ${p('completedAt')}::timestamptz, issued_count = quantity
   WHERE id = ${orderId} AND status = 'pending'
     AND quantity = (SELECT count(*) FROM i)
       + (SELECT count(*) FROM rewards WHERE order_id = ${orderId} AND status = 'issued')

@@ -1,7 +1,8 @@
-import { ORDER_EXPORT_COLUMNS, type OrderSearchQuery } from '@giftrelay/contracts';
+import { ORDER_EXPORT_COLUMNS, type OrderSearchQuery, orderStatusLabel } from '@giftrelay/contracts';
 import { toDecimalString } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
+import { releasedMinorOf } from './presenter';
 import * as repo from './repository';
 import { sandboxOf } from './repository';
 
@@ -60,5 +61,9 @@ function exportCells(o: repo.OrderRow): CsvCell[] {
     o.completed_at?.toISOString() ?? null,
     o.failed_at?.toISOString() ?? null,
     o.failure_reason,
+    orderStatusLabel(o),
+    o.issued_count,
+    o.failed_count,
+    toDecimalString(releasedMinorOf(o), o.charge_currency),
   ];
 }

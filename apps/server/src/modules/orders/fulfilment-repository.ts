@@ -4,9 +4,9 @@ import type { IssuedReward } from './complete-order-statement';
 import type { OrderRow, RewardRow } from './repository';
 
 /**
- * The fulfilment worker's statements (fulfilment.ts): the lease on an order's pending rewards, the
- * codes stored one reward at a time when a run fails midway, and the failure. The completion itself
- * is one hand-built statement (complete-order-statement.ts).
+ * The fulfilment worker's statements (fulfilment.ts): the lease on an order's pending rewards and
+ * the codes stored one reward at a time when a run fails midway. The completion itself is one
+ * hand-built statement (complete-order-statement.ts); a partial or failed one is settle-order.ts.
  */
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -16,6 +16,8 @@ export interface FulfilmentReward {
   claim_token_encrypted: string;
   /** Whether this call leased it (pending, and not leased by another worker). */
   leased: boolean;
+  /** The runs that leased it, this one included: above 1, an earlier run may have asked for its card. */
+  attempts: number;
 }
 
 /**
@@ -30,23 +32,37 @@ export async function loadForFulfilment(
   seconds: number,
 ): Promise<{ order: OrderRow; rewards: FulfilmentReward[] } | undefined> {
   const { rows } = await sql<
-    OrderRow & { reward_id: string; reward_status: RewardRow['status']; reward_token: string; reward_leased: boolean }
+    OrderRow & {
+      reward_id: string;
+      reward_status: RewardRow['status'];
+      reward_token: string;
+      reward_leased: boolean;
+      reward_attempts: number;
+    }
   >`
     WITH l AS (
       UPDATE rewards SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${seconds}),
         attempts = attempts + 1
       WHERE order_id = ${orderId} AND status = 'pending'
         AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
-      RETURNING id
+      RETURNING id, attempts
     )
     SELECT o.*, r.id AS reward_id, r.status AS reward_status, r.claim_token_encrypted AS reward_token,
-           r.id IN (SELECT id FROM l) AS reward_leased
+           r.id IN (SELECT id FROM l) AS reward_leased,
+           coalesce((SELECT l.attempts FROM l WHERE l.id = r.id), r.attempts) AS reward_attempts
     FROM orders o JOIN rewards r ON r.order_id = o.id
     WHERE o.id = ${orderId}
     ORDER BY r.position`.execute(db);
   const first = rows[0];
   if (!first) return undefined;
-  const { reward_id: _id, reward_status: _status, reward_token: _token, reward_leased: _leased, ...order } = first;
+  const {
+    reward_id: _id,
+    reward_status: _status,
+    reward_token: _token,
+    reward_leased: _leased,
+    reward_attempts: _attempts,
+    ...order
+  } = first;
   return {
     order,
     rewards: rows.map((r) => ({
@@ -54,11 +70,17 @@ export async function loadForFulfilment(
       status: r.reward_status,
       claim_token_encrypted: r.reward_token,
       leased: r.reward_leased,
+      attempts: Number(r.reward_attempts),
     })),
   };
 }
 
-export async function markRewardIssued(tx: Tx, r: IssuedReward): Promise<boolean> {
+/** Stores a reward's card, if it is still `from` (pending; or in review, for an operator's decision). */
+export async function markRewardIssued(
+  tx: Tx,
+  r: IssuedReward,
+  from: 'pending' | 'review' = 'pending',
+): Promise<boolean> {
   const res = await tx
     .updateTable('rewards')
     .set({
@@ -74,7 +96,7 @@ export async function markRewardIssued(tx: Tx, r: IssuedReward): Promise<boolean
       lease_until: null,
     })
     .where('id', '=', r.id)
-    .where('status', '=', 'pending')
+    .where('status', '=', from)
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
@@ -88,23 +110,32 @@ export async function releaseRewardLease(tx: Tx, rewardId: string): Promise<void
     .execute();
 }
 
-/** Marks a pending order failed (completion is complete-order-statement.ts); undefined if it was not pending. */
-export async function failOrder(tx: Tx, orderId: string, reason: string): Promise<OrderRow | undefined> {
+/** The rewards waiting for an operator (decision 058), oldest first, with their order and organisation. */
+export async function listRewardsInReview(tx: Tx) {
   return tx
-    .updateTable('orders')
-    .where('id', '=', orderId)
-    .where('status', '=', 'pending')
-    .set({ status: 'failed', failed_at: sql`now()`, failure_reason: reason })
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function failPendingRewards(tx: Tx, orderId: string): Promise<void> {
-  await tx
-    .updateTable('rewards')
-    .set({ status: 'failed', lease_until: null })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
+    .selectFrom('rewards as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('organisations as g', 'g.id', 'o.organisation_id')
+    .select([
+      'r.id as reward_id',
+      'r.position',
+      'r.review_reason',
+      'r.created_at',
+      'o.id as order_id',
+      'o.organisation_id',
+      'g.name as organisation_name',
+      'o.product_code',
+      'o.brand',
+      'o.currency',
+      'o.amount_minor',
+      'o.quantity',
+      'o.charge_currency',
+      'o.charged_subtotal_minor',
+      'o.charged_fee_minor',
+    ])
+    .where('r.status', '=', 'review')
+    .orderBy('r.created_at')
+    .limit(500)
     .execute();
 }
 

@@ -4,9 +4,7 @@ import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { Slots } from '../../lib/slots';
 import { providerFor } from '../../providers/gift-cards';
-import { ProviderError } from '../../providers/gift-cards/types';
-import { insertEvent } from '../events';
-import { postEntry } from '../ledger';
+import { ProviderError, type ProviderOrder } from '../../providers/gift-cards/types';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import * as work from './fulfilment-repository';
 import { presentOrder } from './presenter';
@@ -17,10 +15,10 @@ import {
   sendRecipientEmailAgain,
 } from './recipient-email';
 import * as repo from './repository';
+import { EMAIL_FALLBACK_SECONDS, failReward, holdForReview, settleOrder } from './settle-order';
 import { batchOrderSettled } from './settled';
 
 export const FULFIL_QUEUE = 'orders.fulfil';
-const EMAIL_FALLBACK_SECONDS = 30;
 /** A reward is leased to one job at a time; a dead worker's lease lapses after this. */
 const LEASE_SECONDS = 120;
 
@@ -64,7 +62,8 @@ function slotsOf(app: FastifyInstance): Slots {
  * provider for a code using the reward's id as the provider's reference (so a repeated call
  * returns the same code), and stores the code encrypted. When every reward has its code the order
  * is completed: hold captured, event written, recipient email queued, all in one transaction. When
- * the provider refuses for good, or retries run out, the order fails and the hold is released.
+ * the provider refuses for good, or retries run out, the order settles with the cards it has
+ * (giveUp, decision 058): partly delivered and charged for those, or failed and released.
  * Each step is conditional on the state it expects, so a job run twice (a crash, a second worker)
  * changes nothing the second time.
  */
@@ -142,7 +141,7 @@ export async function fulfilOrder(
   const pending = rewards.filter((r) => r.status === 'pending');
   if (pending.some((r) => !r.leased)) {
     if (lastAttempt) {
-      await failOrder(app, orderId, 'The gift-card provider could not issue every reward in time');
+      await giveUp(app, order, rewards, [], null, 'The gift-card provider could not issue every reward in time');
       return;
     }
     throw new RetryLater('a reward is held by another worker');
@@ -158,30 +157,22 @@ export async function fulfilOrder(
         amountMinor: Number(order.amount_minor),
         currency: order.currency,
       });
-      const key = app.secrets.rewardCodeKey;
-      issued.push({
-        id: reward.id,
-        providerOrderId: card.providerOrderId,
-        codeEncrypted: encryptSecret(key, card.code),
-        pinEncrypted: card.pin ? encryptSecret(key, card.pin) : null,
-        codeLast4: card.code.replace(/[^A-Za-z0-9]/g, '').slice(-4),
-        redemptionUrl: card.redemptionUrl ?? null,
-        expiresAt: card.expiresAt ? new Date(card.expiresAt) : null,
-      });
+      issued.push(issuedReward(app, reward.id, card));
     } catch (err) {
-      // What was issued so far is kept, so that a retry does not ask for it again.
-      for (const r of issued) await work.markRewardIssued(app.db, r);
-      await work.releaseRewardLease(app.db, reward.id);
       const permanent = err instanceof ProviderError && !err.retryable;
       if (permanent || lastAttempt) {
         const reason =
           err instanceof ProviderError
             ? describeProviderFailure(err)
             : 'The gift-card provider could not issue the reward';
-        log.warn({ kind: err instanceof ProviderError ? err.kind : 'unknown' }, 'order failed');
-        await failOrder(app, orderId, reason);
+        log.warn({ kind: err instanceof ProviderError ? err.kind : 'unknown' }, 'giving up on the rewards not issued');
+        // A refusal says no card was made; a timeout or fault may have made one.
+        await giveUp(app, order, rewards, issued, { id: reward.id, mayExist: !permanent }, reason);
         return;
       }
+      // What was issued so far is kept, so that a retry does not ask for it again.
+      for (const r of issued) await work.markRewardIssued(app.db, r);
+      await work.releaseRewardLease(app.db, reward.id);
       log.info({ kind: err instanceof ProviderError ? err.kind : 'unknown' }, 'provider call failed; will retry');
       throw err;
     }
@@ -191,9 +182,85 @@ export async function fulfilOrder(
     // second leaves the order pending, and the retry completes it.
     const now = await repo.findOrderForWorker(app.db, orderId);
     if (now?.status !== 'pending') return;
-    if (lastAttempt) await failOrder(app, orderId, 'The gift-card provider could not issue every reward in time');
-    else throw new RetryLater('the order could not be completed yet');
+    if (lastAttempt) {
+      const again = await work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
+      await giveUp(
+        app,
+        order,
+        again?.rewards ?? [],
+        [],
+        null,
+        'The gift-card provider could not issue every reward in time',
+      );
+    } else throw new RetryLater('the order could not be completed yet');
   }
+}
+
+export function issuedReward(app: FastifyInstance, id: string, card: ProviderOrder): IssuedReward {
+  const key = app.secrets.rewardCodeKey;
+  return {
+    id,
+    providerOrderId: card.providerOrderId,
+    codeEncrypted: encryptSecret(key, card.code),
+    pinEncrypted: card.pin ? encryptSecret(key, card.pin) : null,
+    codeLast4: card.code.replace(/[^A-Za-z0-9]/g, '').slice(-4),
+    redemptionUrl: card.redemptionUrl ?? null,
+    expiresAt: card.expiresAt ? new Date(card.expiresAt) : null,
+  };
+}
+
+/**
+ * No more asking (a refusal, or the last attempt): money follows the cards (decision 058). The
+ * cards this run got are stored; each reward still pending is failed when no card can exist for
+ * it (never asked for, or refused), and otherwise looked up at the provider by its reference: a
+ * card found is issued, none is failed, and a provider that cannot say holds the reward for an
+ * operator (`review`: its money stays held). Then the order settles with what it has.
+ */
+async function giveUp(
+  app: FastifyInstance,
+  order: repo.OrderRow,
+  rewards: work.FulfilmentReward[],
+  issued: IssuedReward[],
+  failing: { id: string; mayExist: boolean } | null,
+  reason: string,
+) {
+  for (const r of issued) await work.markRewardIssued(app.db, r);
+  const done = new Set(issued.map((r) => r.id));
+  for (const r of rewards) {
+    if (r.status !== 'pending' || done.has(r.id)) continue;
+    // Asked for in an earlier run (attempts counts the runs that leased it), held by another
+    // worker, or the one whose call went unanswered now: a card may exist.
+    const mayExist = r.attempts > 1 || !r.leased || (r.id === failing?.id && failing.mayExist);
+    if (!mayExist) {
+      await failReward(app.db, r.id);
+      continue;
+    }
+    let card: ProviderOrder | null;
+    try {
+      card = await providerFor(app, order).getOrder(r.id);
+    } catch (err) {
+      app.log.warn(
+        { orderId: order.id, rewardId: r.id, err: { message: (err as Error).message } },
+        'reward held for review',
+      );
+      await holdForReview(
+        app.db,
+        order,
+        r.id,
+        'The gift-card provider did not answer, and could not be asked whether it issued this card',
+      );
+      continue;
+    }
+    if (card) await work.markRewardIssued(app.db, issuedReward(app, r.id, card));
+    else await failReward(app.db, r.id);
+  }
+  await finishSettling(app, order.id, reason);
+}
+
+/** Settles the order (settle-order.ts); when every reward turned out issued, completes it in one statement. */
+export async function finishSettling(app: FastifyInstance, orderId: string, reason: string) {
+  const { settlement, order, rewards } = await settleOrder(app, orderId, reason);
+  if (settlement === 'complete' && order && rewards) await completeOrder(app, order, rewards, []);
 }
 
 /**
@@ -211,7 +278,9 @@ async function completeOrder(
   const { text, name, values } = completeOrderStatement({
     orderId: order.id,
     completedAt,
-    eventPayload: JSON.stringify({ order: presentOrder({ ...order, status: 'completed', completed_at: completedAt }) }),
+    eventPayload: JSON.stringify({
+      order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
+    }),
     recipient: order.recipient_email,
     job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, { startAfter: EMAIL_FALLBACK_SECONDS }),
     issued,
@@ -231,40 +300,6 @@ async function completeOrder(
   }
   if (row.fallback_job_id) app.queue.discard(EMAIL_FALLBACK_QUEUE, row.fallback_job_id);
   return true;
-}
-
-async function failOrder(app: FastifyInstance, orderId: string, reason: string) {
-  const failed = await app.db.transaction().execute(async (tx) => {
-    await work.failPendingRewards(tx, orderId);
-    const order = await work.failOrder(tx, orderId, reason);
-    if (!order) return;
-    await postEntry(tx, {
-      organisationId: order.organisation_id,
-      kind: 'release',
-      currency: order.charge_currency,
-      orderId,
-      description: 'Order failed: hold released',
-      postings: [
-        { account: 'held', amountMinor: -Number(order.charged_total_minor) },
-        { account: 'available', amountMinor: Number(order.charged_total_minor) },
-      ],
-    });
-    const data = { order: presentOrder(order), reason };
-    await repo.insertEvent(tx, {
-      order_id: orderId,
-      organisation_id: order.organisation_id,
-      type: 'order.failed',
-      payload: data,
-    });
-    await insertEvent(tx, {
-      organisationId: order.organisation_id,
-      type: 'order.failed',
-      data,
-      createdAt: order.failed_at ?? undefined,
-    });
-    return order;
-  });
-  if (failed) batchOrderSettled(app, failed);
 }
 
 function describeProviderFailure(err: ProviderError): string {

@@ -555,7 +555,14 @@ describe(`provider failures (${TEST_DB})`, () => {
     await sandboxOf(t).clearFailures();
     expect(order.status).toBe('failed');
     expect(order.failure_reason).toBe('The gift-card provider reported an error');
-    expect(order.history.map((h: { type: string }) => h.type)).toEqual(['order.created', 'order.failed']);
+    // Each reward named as failed (decision 058): asked for before, looked up, no card at the provider.
+    expect(order.history.map((h: { type: string }) => h.type)).toEqual([
+      'order.created',
+      'order.failed',
+      'reward.failed',
+      'reward.failed',
+    ]);
+    expect(order).toMatchObject({ issued_count: 0, failed_count: 2 });
     expect(await balanceOf(t, user.accessToken)).toMatchObject({ available: 5000, held: 0 });
     expect(await replayBalance(t.database.db, user.organisationId, 'USD')).toEqual({
       availableMinor: 500_000,

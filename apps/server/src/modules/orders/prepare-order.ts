@@ -175,6 +175,11 @@ export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFi
     decision_note: null,
     send_at: f.sendAt,
     batch_id: null,
+    // Written when it settles (0110, decision 058); the database's defaults until then.
+    released_subtotal_minor: '0',
+    released_fee_minor: '0',
+    issued_count: 0,
+    failed_count: 0,
   };
 }
 

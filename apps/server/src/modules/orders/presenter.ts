@@ -6,6 +6,7 @@ import type { OrderEventRow, OrderRow, RewardRow } from './repository';
 export function presentOrder(o: OrderRow): OrderSummary {
   const face = (minor: string) => toMajor(Number(minor), o.currency);
   const charged = (minor: string) => toMajor(Number(minor), o.charge_currency);
+  const releasedMinor = releasedMinorOf(o);
   return {
     order_id: o.id,
     status: o.status,
@@ -32,6 +33,8 @@ export function presentOrder(o: OrderRow): OrderSummary {
       subtotal_minor: Number(o.charged_subtotal_minor),
       fee_minor: Number(o.charged_fee_minor),
       total_minor: Number(o.charged_total_minor),
+      released: charged(String(releasedMinor)),
+      released_minor: releasedMinor,
     },
     recipient_email: o.recipient_email,
     recipient_name: o.recipient_name,
@@ -50,7 +53,21 @@ export function presentOrder(o: OrderRow): OrderSummary {
       : null,
     send_at: o.send_at?.toISOString() ?? null,
     sandbox: o.sandbox,
+    issued_count: o.issued_count,
+    failed_count: o.failed_count,
   };
+}
+
+/**
+ * What went back to the balance (decision 058): a partly delivered order's failed rewards' share,
+ * and the whole hold of an order that failed, was rejected or cancelled.
+ */
+export function releasedMinorOf(
+  o: Pick<OrderRow, 'status' | 'charged_total_minor' | 'released_subtotal_minor' | 'released_fee_minor'>,
+): number {
+  if (o.status === 'failed' || o.status === 'rejected' || o.status === 'cancelled')
+    return Number(o.charged_total_minor);
+  return Number(o.released_subtotal_minor) + Number(o.released_fee_minor);
 }
 
 export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: OrderEventRow[]): OrderDetail {

@@ -98,7 +98,8 @@ export async function queueResendEmail(
 export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
   const order = await repo.findOrderForWorker(app.db, job.orderId);
   if (order?.status !== 'completed') return;
-  const rewards = await repo.listRewards(app.db, order.id);
+  // A partly delivered order's email has the issued rewards' links only (decision 058).
+  const rewards = (await repo.listRewards(app.db, order.id)).filter((r) => r.status === 'issued');
   await sendRecipientEmail(app, order, rewards, job);
 }
 

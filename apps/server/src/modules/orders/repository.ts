@@ -164,7 +164,10 @@ export async function searchedStatusCounts(tx: Tx, f: OrderFilter): Promise<Stat
     .select([
       'status',
       sql<string>`count(*)`.as('orders'),
-      sql<string>`coalesce(sum(charged_total_minor), 0)`.as('charged_total_minor'),
+      // Less what a partly delivered order gave back (decision 058), as the rollups count it.
+      sql<string>`coalesce(sum(charged_total_minor - released_subtotal_minor - released_fee_minor), 0)`.as(
+        'charged_total_minor',
+      ),
     ])
     .groupBy('status')
     .execute();

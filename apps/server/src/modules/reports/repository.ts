@@ -116,6 +116,9 @@ export async function figuresByDimension(
   return rows.map((r) => ({ key: r.key, status: r.status, figures: figures(r) }));
 }
 
+/** What an order cost: its charged total less what went back for rewards not issued (decision 058). */
+const CHARGED = sql`charged_total_minor - released_subtotal_minor - released_fee_minor`;
+
 /**
  * Recipients by what was charged for them since `since` (spending orders), highest first.
  * Reads the orders through the covering index: no rollup holds one row per recipient.
@@ -128,13 +131,13 @@ export async function topRecipients(
 ): Promise<{ recipient_email: string; charged_total_minor: number; orders: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .select(['recipient_email', sql<string>`sum(charged_total_minor)`.as('total'), sql<string>`count(*)`.as('orders')])
+    .select(['recipient_email', sql<string>`sum(${CHARGED})`.as('total'), sql<string>`count(*)`.as('orders')])
     .where('organisation_id', '=', scope.organisationId)
     .where('sandbox', '=', modeOf(scope))
     .where('created_at', '>=', since)
     .where('status', 'in', SPENDING_STATUSES)
     .groupBy('recipient_email')
-    .orderBy(sql`sum(charged_total_minor)`, 'desc')
+    .orderBy(sql`sum(${CHARGED})`, 'desc')
     .orderBy('recipient_email')
     .limit(limit)
     .execute();

@@ -1,7 +1,7 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@giftrelay/contracts';
+import { ORDER_STATUS_LABELS, type OrderStatus, orderStatusLabel } from '@giftrelay/contracts';
 import { Badge } from '@/components/ui/badge';
 
-export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
+export type StatusBadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline' | 'warning';
 
 const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
   completed: 'default',
@@ -29,7 +29,13 @@ export const statusBadgeVariant = (status: string): StatusBadgeVariant =>
 export const statusLabel = (status: string): string =>
   isKnownStatus(status) ? ORDER_STATUS_LABELS[status] : status.charAt(0).toUpperCase() + status.slice(1);
 
-/** An order's status as the dashboard's Recent Orders and the order history show it. */
-export function OrderStatusBadge({ status }: { status: string }) {
+/**
+ * An order's status as the dashboard's Recent Orders and the order history show it. A completed
+ * order with rewards that could not be issued is "Partly delivered" (decision 058), as the CSV says.
+ */
+export function OrderStatusBadge({ status, failedCount = 0 }: { status: string; failedCount?: number }) {
+  if (status === 'completed' && failedCount > 0) {
+    return <Badge variant="warning">{orderStatusLabel({ status, failed_count: failedCount })}</Badge>;
+  }
   return <Badge variant={statusBadgeVariant(status)}>{statusLabel(status)}</Badge>;
 }

@@ -43,6 +43,7 @@ export interface FailurePlan {
 }
 
 const PAGE_SIZE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_REFERENCE_LENGTH = 200;
 const DEFAULT_ISSUE: IssueStyle = {
   codeFormat: 'AAAA-AAAA-AAAA-AAAA',
@@ -116,8 +117,16 @@ export class SandboxProvider implements GiftCardProvider {
       refusal = err;
     }
     const mayIssue = Boolean(card) && (!chance || chance === 'timeout');
-    const { rows } = await sql<Partial<OrderRow> & { failure: SandboxFailureKind | null }>`
-      WITH f AS (
+    // The `+issue-K` knob (decision 058): a reference that is a reward of an order whose recipient
+    // address has `+issue-K` before its @ is refused past its order's K-th reward.
+    const rewardId = UUID.test(input.reference) ? input.reference : null;
+    const { rows } = await sql<Partial<OrderRow> & { failure: SandboxFailureKind | null; capped: boolean | null }>`
+      WITH cap AS (
+        SELECT r.position > (substring(o.recipient_email FROM '[+]issue-([0-9]{1,3})@'))::int AS refused
+        FROM rewards r JOIN orders o ON o.id = r.order_id
+        WHERE r.id = ${rewardId}::uuid
+      ),
+      f AS (
         UPDATE sandbox_provider_failures SET remaining = remaining - 1
         WHERE id = (
           SELECT id FROM sandbox_provider_failures
@@ -135,16 +144,23 @@ export class SandboxProvider implements GiftCardProvider {
           ${card?.redemption_url ?? null}::text, ${card?.expires_at ?? null}::timestamptz
         WHERE ${mayIssue}::boolean AND NOT EXISTS (SELECT 1 FROM prior)
           AND NOT EXISTS (SELECT 1 FROM f WHERE kind <> 'timeout')
+          AND NOT EXISTS (SELECT 1 FROM cap WHERE refused)
         ON CONFLICT (reference) DO NOTHING
         RETURNING *
       )
-      SELECT (SELECT kind FROM f) AS failure, c.*
+      SELECT (SELECT kind FROM f) AS failure, (SELECT refused FROM cap) AS capped, c.*
       FROM (SELECT 1) AS one LEFT JOIN (SELECT * FROM ins UNION ALL SELECT * FROM prior) AS c ON true
       LIMIT 1`.execute(this.#db);
-    const { failure: planned, ...found } = rows[0] ?? { failure: null };
+    const { failure: planned, capped, ...found } = rows[0] ?? { failure: null, capped: null };
     const failure = planned ?? chance;
     if (failure && failure !== 'timeout') throw failureError(failure, input.productCode);
     let row = found.reference ? (found as OrderRow) : undefined;
+    if (!row && capped) {
+      throw new ProviderError(
+        'declined',
+        'The sandbox provider was told (+issue-K) to issue no more cards of this order',
+      );
+    }
     if (!row) {
       if (refusal) throw refusal;
       // Another attempt with this reference issued it in the meantime.

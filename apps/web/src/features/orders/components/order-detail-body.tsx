@@ -47,7 +47,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <OrderStatusBadge status={o.status} />
+        <OrderStatusBadge status={o.status} failedCount={o.failed_count} />
         {o.sandbox && <SandboxBadge />}
         <span className="font-medium">{o.brand}</span>
         <span className="text-sm text-muted-foreground">{o.product_name}</span>
@@ -149,6 +149,19 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
         </Row>
         <Row label="Delivery">Email</Row>
         <Row label="Placed">{formatTimestamp(o.created_at)}</Row>
+        {o.status === 'completed' && o.failed_count > 0 && (
+          <>
+            <Row label="Delivered">
+              {o.issued_count} of {o.quantity} rewards
+            </Row>
+            <Row label="Refunded">
+              {formatMajor(o.charged.released, o.charged.currency)}
+              <span className="block text-xs font-normal text-muted-foreground">
+                for the {o.failed_count} the provider could not issue
+              </span>
+            </Row>
+          </>
+        )}
         {o.completed_at && <Row label="Delivered">{formatTimestamp(o.completed_at)}</Row>}
         {o.failed_at && <Row label="Failed">{formatTimestamp(o.failed_at)}</Row>}
         {o.failure_reason && <Row label="Reason">{o.failure_reason}</Row>}
@@ -167,12 +180,14 @@ const REWARD_BADGES = {
   issued: { variant: 'default', label: 'Issued' },
   pending: { variant: 'secondary', label: 'Pending' },
   failed: { variant: 'destructive', label: 'Failed' },
+  review: { variant: 'warning', label: 'Being checked' },
 } as const;
 
 const CLAIM_NOT_OPENED = {
   issued: 'Not opened yet',
   pending: 'Claim link works once the card is issued',
-  failed: 'Never issued',
+  failed: 'Never issued: its share was refunded',
+  review: 'The provider could not say whether it issued this card; its amount stays held until GiftRelay checks',
 } as const;
 
 const VOID_LINES = {
@@ -232,7 +247,8 @@ function HistorySection({ order }: { order: OrderDetail }) {
         {historyInOrder(order.history).map((event) => {
           const { title, detail } = describeEvent(event);
           return (
-            <li key={`${event.at}-${event.type}`} className="relative text-sm">
+            // Two lines of one moment may share a type (each failed reward's): the reward tells them apart.
+            <li key={`${event.at}-${event.type}-${String(event.detail.position ?? '')}`} className="relative text-sm">
               <span aria-hidden className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" />
               <p className="font-medium">{title}</p>
               {detail && <p className="break-words text-muted-foreground">{detail}</p>}

@@ -329,6 +329,50 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(searchOf().has('order')).toBe(false));
   });
 
+  it('shows a partly delivered order as such in its row and its detail: what was delivered, what was refunded, which reward failed (decision 058)', async () => {
+    const partial = anOrder({
+      order_id: '3d4e5f60-7182-4394-a5b6-c7d8e9f0a1b2',
+      quantity: 3,
+      issued_count: 1,
+      failed_count: 2,
+      failure_reason: 'The gift-card provider declined the order',
+      charged: aCharge({ currency: 'USD', rate: '1', subtotal: 75, fee: 1.88, total: 76.88, released: 51.25 }),
+    });
+    fake.orders = [partial];
+    fake.details[partial.order_id] = anOrderDetail({
+      ...partial,
+      rewards: ['issued', 'failed', 'failed'].map((status, i) => ({
+        id: `5a1e0c9d-1111-4b2b-8c3c-9d8e7f6a5b4${i}`,
+        status: status as 'issued' | 'failed',
+        code_masked: status === 'issued' ? '•••• 7Q2K' : null,
+        issued_at: status === 'issued' ? partial.completed_at : null,
+        claim: { first_opened_at: null, open_count: 0 },
+        void: null,
+      })),
+      history: [
+        { type: 'order.created', at: partial.created_at, detail: {} },
+        {
+          type: 'order.completed',
+          at: partial.created_at,
+          detail: { reason: 'The gift-card provider declined the order' },
+        },
+        { type: 'reward.failed', at: partial.created_at, detail: { position: 2, refund_minor: 2563, currency: 'USD' } },
+        { type: 'reward.failed', at: partial.created_at, detail: { position: 3, refund_minor: 2562, currency: 'USD' } },
+      ],
+    });
+    const { user } = renderPage();
+    await within(table()).findByText('Partly delivered');
+    await user.click(within(table()).getByRole('link', { name: `Order ${partial.order_id}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order 3D4E5F60' });
+    await within(dialog).findByText('1 of 3 rewards');
+    expect(within(dialog).getAllByText('Partly delivered').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('1 of 3 rewards')).toBeTruthy();
+    expect(within(dialog).getByText('$51.25')).toBeTruthy();
+    expect(within(dialog).getAllByText('Never issued: its share was refunded')).toHaveLength(2);
+    expect(within(dialog).getByText('Reward #2 not issued')).toBeTruthy();
+    expect(within(dialog).getByText('$25.62 back on the balance')).toBeTruthy();
+  });
+
   it('says so when a linked order does not exist', async () => {
     renderPage('/orders?order=not-an-order');
     const dialog = await screen.findByRole('dialog');

@@ -29,7 +29,24 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       };
     }
     case 'order.completed':
-      return { title: 'Delivered' };
+      // A partly delivered order (decision 058) carries the reason the others were not issued.
+      return text(event.detail.reason)
+        ? { title: 'Partly delivered', detail: text(event.detail.reason) }
+        : { title: 'Delivered' };
+    case 'reward.failed': {
+      const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
+      const minor = event.detail.refund_minor;
+      const currency = text(event.detail.currency);
+      const refund = typeof minor === 'number' && currency ? formatMoney(minor, currency) : undefined;
+      return { title: `${reward} not issued`, detail: refund ? `${refund} back on the balance` : 'Refunded' };
+    }
+    case 'reward.review_needed': {
+      const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
+      return {
+        title: `${reward} waiting for GiftRelay`,
+        detail: 'The provider could not say whether it issued this card; its amount stays held until GiftRelay checks.',
+      };
+    }
     case 'order.void_requested': {
       const positions = Array.isArray(event.detail.positions) ? event.detail.positions : [];
       const note = text(event.detail.note);
