@@ -101,7 +101,11 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
   progress('Starting the job queue');
   await app.register(queuePlugin);
-  await app.register(healthRoutes, { prefix: '/api', version: opts.config.version });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    version: opts.config.version,
+    isOperator: (request) => isOperatorRequest(app, request),
+  });
   await app.register(mailPlugin, { config: opts.config });
   if (app.mail.transport === 'mailbox')
     await app.register(mailboxRoutes, { prefix: '/api', token: opts.config.mailboxToken });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, eventually, TEST_DB } from './helpers';
-import { freePort, health, startServerProcess as run } from './servers';
+import { freePort, health, operatorToken, startServerProcess as run } from './servers';
 
 describe('bad configuration fails fast with a clear message and a non-zero exit', () => {
   it.runIf(TEST_DB === 'pglite')('PORT=abc', async () => {
@@ -63,7 +63,9 @@ describe(`restart keeps the data (${TEST_DB})`, () => {
     const first = run({ ...env, PORT: String(port) });
     // A fresh PGlite folder is migrated and the catalogue synced before the server answers: a few
     // seconds when the machine is quiet, a minute when the suite's other processes load both cores.
-    const before = await eventually(() => health(port), 90_000);
+    await eventually(() => health(port), 90_000);
+    // The instance's figures are an operator's (decision 057).
+    const before = await eventually(async () => health(port, await operatorToken(port)), 60_000);
     expect(before.instance.boot_count).toBe(1);
     // The banner is written once the server listens: it can reach the pipe after the first health answer.
     await eventually(async () => first.output().includes(`URL:       http://localhost:${port}`), 30_000);
@@ -73,7 +75,8 @@ describe(`restart keeps the data (${TEST_DB})`, () => {
     if (TEST_DB === 'pglite') expect(existsSync(path.join(dataDir, 'giftrelay.pid'))).toBe(false);
 
     const second = run({ ...env, PORT: String(port) });
-    const after = await eventually(() => health(port), 90_000);
+    await eventually(() => health(port), 90_000);
+    const after = await eventually(async () => health(port, await operatorToken(port)), 60_000);
     expect(after.instance.id).toBe(before.instance.id);
     expect(after.instance.boot_count).toBe(2);
 

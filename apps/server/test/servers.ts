@@ -52,7 +52,49 @@ export function startServerProcess(
   return { child, output: () => out, exit };
 }
 
-export async function health(port: number) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+/**
+ * GET /api/health. Its instance and figures are an operator's (decision 057): pass `token`, a
+ * platform operator's access token (`operatorToken`), for them.
+ */
+export async function health(port: number, token?: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/health`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => undefined);
   return res?.ok ? ((await res.json()) as { status: string; instance: { id: string; boot_count: number } }) : undefined;
+}
+
+/**
+ * An access token of the server's operator: on a server without OPERATOR_EMAILS outside production,
+ * the first account to verify its address (decision 056). Signs up and verifies through the
+ * built-in mailbox (this machine may read it) the first time, signs in after that.
+ */
+export async function operatorToken(port: number): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const account = { email: 'process-operator@example.com', password: 'violet-Harbour-42-ops' };
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signIn = async () => {
+    const res = await post('/api/v1/auth/token?grant_type=password', account);
+    return res.ok ? ((await res.json()) as { access_token: string }).access_token : undefined;
+  };
+  const existing = await signIn();
+  if (existing) return existing;
+  await post('/api/v1/auth/signup', account);
+  for (let i = 0; i < 120; i++) {
+    const box = (await (await fetch(`${base}/api/mailbox?to=${encodeURIComponent(account.email)}`)).json()) as {
+      messages: { text: string }[];
+    };
+    const token = box.messages.map((m) => m.text.match(/https?:\/\/\S+\/verify\/([A-Za-z0-9_-]+)/)?.[1]).find(Boolean);
+    if (token) {
+      await post('/api/v1/auth/verify', { token });
+      const access = await signIn();
+      if (access) return access;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the operator account could not be made');
 }

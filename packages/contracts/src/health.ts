@@ -38,3 +38,20 @@ export const HealthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/**
+ * What anyone gets (decision 057): the overall status, the version, and whether each part is ok.
+ * Latencies, errors, the instance and the provider's state are for platform operators, whose
+ * signed-in request gets HealthSchema: a provider's error text is not for the public.
+ */
+export const PublicHealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({ ok: z.boolean() }),
+  queue: z.object({ ok: z.boolean() }),
+  gift_cards: z.object({ ok: z.boolean() }),
+});
+export type PublicHealth = z.infer<typeof PublicHealthSchema>;
+
+/** GET /api/health: the operator's answer, or the public one. */
+export const HealthResponseSchema = z.union([HealthSchema, PublicHealthSchema]);

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Is the service up: database reachable, job queue round trip, version */
+        /** Is the service up: database, job queue, gift-card provider (details for platform operators) */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -3252,7 +3252,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Health"] | {
+                        database: {
+                            ok: boolean;
+                        };
+                        gift_cards: {
+                            ok: boolean;
+                        };
+                        queue: {
+                            ok: boolean;
+                        };
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        version: string;
+                    };
                 };
             };
             /** @description Something is down */
@@ -3261,7 +3274,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Health"] | {
+                        database: {
+                            ok: boolean;
+                        };
+                        gift_cards: {
+                            ok: boolean;
+                        };
+                        queue: {
+                            ok: boolean;
+                        };
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        version: string;
+                    };
                 };
             };
         };

@@ -1,18 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpVerifiedUser } from '../../../test/factories';
+import { makeOperator } from '../../../test/factories/live';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 
 describe(`GET /api/health (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Nobody becomes an operator by verifying first: the test makes its own.
+    t = await createTestApp({ env: { OPERATOR_EMAILS: 'health-ops@example.com' } });
   });
   afterAll(() => t.close());
 
-  it('reports the database, a real job round trip through the queue, and the version', async () => {
+  it('tells anyone only ok or not per part, and the version', async () => {
     const res = await eventually(async () => {
       const r = await t.app.inject({ method: 'GET', url: '/api/health' });
       return r.statusCode === 200 ? r : undefined;
     });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      database: { ok: true },
+      queue: { ok: true },
+      gift_cards: { ok: true },
+    });
+    // A customer is anyone.
+    const customer = await signUpVerifiedUser(t);
+    const asCustomer = await t.app.inject({ url: '/api/health', headers: bearer(customer.accessToken) });
+    expect(Object.keys(asCustomer.json().database)).toEqual(['ok']);
+  });
+
+  it('reports the database, a real job round trip through the queue, and the version to an operator', async () => {
+    const { accessToken } = await makeOperator(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: bearer(accessToken) });
+    expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
       status: 'ok',
@@ -49,7 +69,10 @@ describe(`GET /api/health (${TEST_DB})`, () => {
     await broken.database.close();
     const res = await broken.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'degraded', database: { ok: false, error: 'database unreachable' } });
+    // Anyone's answer: which part, never the reason (the operator's answer names it, decision 057).
+    expect(res.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+    expect(res.body).not.toContain('unreachable');
+    expect(res.json().database).toEqual({ ok: false });
     broken.loggedErrors.length = 0;
     await broken.app.close().catch(() => {});
   });

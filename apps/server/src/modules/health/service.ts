@@ -1,4 +1,4 @@
-import type { Health } from '@giftrelay/contracts';
+import type { Health, PublicHealth } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { lowFundsLevelMinor } from '../../providers/gift-cards';
 import { countAvailableProducts, lastSucceededSync } from '../catalog';
@@ -36,6 +36,17 @@ export async function getHealth(app: FastifyInstance, version: string): Promise<
     queue,
     instance,
     gift_cards: giftCards,
+  };
+}
+
+/** Anyone's answer: ok or not per part, never an error's text or a figure (decision 057). */
+export function publicHealth(h: Health): PublicHealth {
+  return {
+    status: h.status,
+    version: h.version,
+    database: { ok: h.database.ok },
+    queue: { ok: h.queue.ok },
+    gift_cards: { ok: h.gift_cards.ok },
   };
 }
 

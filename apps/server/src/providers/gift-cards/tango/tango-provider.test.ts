@@ -280,14 +280,17 @@ describe(`the money path on Tango Card (${TEST_DB})`, () => {
     expect(codes).toContain(claim.json().code);
   });
 
-  it('reports low funds on /api/health and emails the operators once a day', async () => {
-    const health = await t.app.inject({ url: '/api/health' });
+  it('reports low funds on /api/health to operators and emails the operators once a day', async () => {
+    // The figures are for operators (decision 057); anyone else learns only that the provider is ok.
+    const asOperator = { authorization: `Bearer ${(await makeOperator(t)).accessToken}` };
+    expect((await t.app.inject({ url: '/api/health' })).json().gift_cards).toEqual({ ok: true });
+    const health = await t.app.inject({ url: '/api/health', headers: asOperator });
     expect(health.json().gift_cards).toMatchObject({ provider: 'tango', sandbox: false, ok: true, funds_low: false });
     // The public health check answers from a recent look: polling it costs Tango nothing.
     const looks = () => fake.requests.filter((r) => r.path === `/accounts/${FAKE_TANGO.accountId}`).length;
     const before = looks();
     fake.balance = 250;
-    expect((await t.app.inject({ url: '/api/health' })).json().gift_cards.funds_low).toBe(false);
+    expect((await t.app.inject({ url: '/api/health', headers: asOperator })).json().gift_cards.funds_low).toBe(false);
     expect(looks()).toBe(before);
     // The first verified account of the instance is an operator (decision 041).
     const operator = await t.database.db
@@ -300,6 +303,6 @@ describe(`the money path on Tango Card (${TEST_DB})`, () => {
     expect(mail.subject).toContain('$250.00 left');
     expect(await alertLowProviderFunds(t.app)).toBe(false);
     // The sweep's fresh look is the health check's too.
-    expect((await t.app.inject({ url: '/api/health' })).json().gift_cards.funds_low).toBe(true);
+    expect((await t.app.inject({ url: '/api/health', headers: asOperator })).json().gift_cards.funds_low).toBe(true);
   });
 });
