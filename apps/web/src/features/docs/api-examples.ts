@@ -328,11 +328,18 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'create-order',
     title: 'Check your balance',
     description:
-      'In your billing currency: available is what you can spend now, held what pending orders have set aside. sandbox is true while your organisation sends test rewards with play money.',
+      'In your billing currency: available is what you can spend now, held what pending orders have set aside. sandbox is true while your organisation sends test rewards with play money; sandbox_limits then says the most play money the balance holds and how many addresses outside your organisation sandbox rewards may reach per day (null when live).',
     method: 'GET',
     path: '/api/v1/balance',
     auth: true,
-    response: figures({ available: 4974.37, held: 0, available_minor: 497437, held_minor: 0, sandbox: true }),
+    response: figures({
+      available: 4974.37,
+      held: 0,
+      available_minor: 497437,
+      held_minor: 0,
+      sandbox: true,
+      sandbox_limits: { max_balance: 100000, outside_recipients_per_day: 25, outside_recipients_today: 1 },
+    }),
   },
   {
     id: 'sandbox-topup',
