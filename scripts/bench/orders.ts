@@ -247,6 +247,10 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       send_at: null,
       batch_id: null,
       api_key_id: null,
+      released_subtotal_minor: '0',
+      released_fee_minor: '0',
+      issued_count: 0,
+      failed_count: 0,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     // The bench's organisations are sandbox ones (BENCH_PHASES=tango is the API's path, not this).
