@@ -19,6 +19,12 @@ describe('sitePath', () => {
     '/\r\n/evil.com',
     '\t//evil.com',
     '/%09/evil.com'.replace('%09', '\t'),
+    // Dot segments that leave a path starting with two slashes: another host once linked.
+    '/.//evil.com',
+    '/..//evil.com',
+    '/a/..//evil.com',
+    '/%2e//evil.com',
+    '/a/%2E%2E//evil.com',
     'https://evil.com',
     'http:/evil.com',
     'javascript:alert(1)',

@@ -17,6 +17,9 @@ export function sitePath(href: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== SITE) return null;
+  // `/.//evil.com` stays on the site as parsed, but its path `//evil.com` is another host's
+  // address once written into a link: a path of this site has one leading slash.
+  if (url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
