@@ -46,6 +46,47 @@ describe(`rate limits on the auth endpoints (${TEST_DB})`, () => {
     expect(other.accessToken).toBeTruthy();
   });
 
+  it('sign-in: failures from many addresses reach a ceiling per account, which never shuts out an address the owner used', async () => {
+    const u = await signUpVerifiedUser(t);
+    const attempt = (password: string, ip: string) =>
+      post('/api/v1/auth/token?grant_type=password', { email: u.email, password }, ip);
+    const home = randomIp();
+    expect((await attempt(u.password, home)).statusCode).toBe(200);
+    const { limit, windowSeconds } = RATE_LIMITS.signInFailuresPerAccount;
+    const perAddress = RATE_LIMITS.signInPerAccount.limit;
+    for (let done = 0; done < limit; ) {
+      const ip = randomIp();
+      for (let i = 0; i < perAddress && done < limit; i++, done++) {
+        expect((await attempt('wrong-Pass-1', ip)).statusCode).toBe(400);
+      }
+    }
+    // A new address is refused, even with the right password; the owner's usual one is not.
+    expectLimited(await attempt(u.password, randomIp()), windowSeconds);
+    expect((await attempt(u.password, home)).statusCode).toBe(200);
+  });
+
+  it('sign-in: a success does not take back a failure counted against the address', async () => {
+    const ip = randomIp();
+    const own = await signUpVerifiedUser(t);
+    const { limit, windowSeconds } = RATE_LIMITS.signInPerIp;
+    // Alternating a right password for one's own account with guesses at others' still reaches the limit.
+    for (let i = 0; i < limit; i++) {
+      const res =
+        i % 2 === 0
+          ? await post('/api/v1/auth/token?grant_type=password', { email: own.email, password: own.password }, ip)
+          : await post(
+              '/api/v1/auth/token?grant_type=password',
+              { email: uniqueEmail('spray'), password: 'wrong-Pass-1' },
+              ip,
+            );
+      expect(res.statusCode).toBe(i % 2 === 0 ? 200 : 400);
+    }
+    expectLimited(
+      await post('/api/v1/auth/token?grant_type=password', { email: uniqueEmail('spray'), password: 'x-Pass-1' }, ip),
+      windowSeconds,
+    );
+  });
+
   it('sign-in: per address, across accounts', async () => {
     const ip = randomIp();
     const { limit, windowSeconds } = RATE_LIMITS.signInPerIp;

@@ -373,3 +373,15 @@ export async function revokeOwnSession(db: Executor, userId: string, sessionId: 
 export async function updateUserName(db: Executor, userId: string, name: string | null) {
   await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
 }
+
+/** Whether the account ever started a session from `ip` (its owner's usual address, say). */
+export async function hasSignedInFrom(db: Executor, userId: string, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip_address', '=', ip)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -56,6 +56,12 @@ export const RATE_LIMITS = {
    * lock the owner out. Also the budget of current-password checks when changing the password.
    */
   signInPerAccount: { name: 'sign-in:account-address', limit: 10, windowSeconds: 900 },
+  /**
+   * Failed sign-ins to one account from every address together: a ceiling on guessing from many
+   * addresses. Past it, only an address the account has signed in from before may still try, so
+   * the owner is not locked out by strangers.
+   */
+  signInFailuresPerAccount: { name: 'sign-in:account', limit: 100, windowSeconds: 3600 },
   signUpPerIp: { name: 'sign-up:ip', limit: 20, windowSeconds: 3600 },
   signUpPerAccount: { name: 'sign-up:account', limit: 5, windowSeconds: 3600 },
   resendPerIp: { name: 'resend:ip', limit: 20, windowSeconds: 3600 },
@@ -278,25 +284,27 @@ export function createAccountsService(deps: AccountsDeps) {
       userAgent: string | null,
     ): Promise<IssuedSession | TwoFactorPending> {
       const email = normalizeEmail(input.email);
-      // Counted first (exact under concurrent attempts), taken back when the password is right:
-      // only failures count, per address and per account from that address (decision 054).
+      // Every attempt counts against the address. Per account, counted first (exact under
+      // concurrent attempts) and taken back when the password is right, so only failures count:
+      // from this address, and from all addresses together, where an address the account signed
+      // in from before is never shut out (decision 054).
       const accountFromAddress = `${email}\n${ip}`;
       await rateLimits.consume(RATE_LIMITS.signInPerIp, ip);
-      try {
-        await rateLimits.consume(RATE_LIMITS.signInPerAccount, accountFromAddress);
-      } catch (err) {
-        await rateLimits.refund(RATE_LIMITS.signInPerIp, ip);
-        throw err;
-      }
+      await rateLimits.consume(RATE_LIMITS.signInPerAccount, accountFromAddress);
       const user = await repo.findUserByEmail(db, email);
+      try {
+        await rateLimits.consume(RATE_LIMITS.signInFailuresPerAccount, email);
+      } catch (err) {
+        if (!user || !(await repo.hasSignedInFrom(db, user.id, ip))) throw err;
+      }
       const ok = await verifyPassword(user?.password_hash, input.password, deps.passwordHashing);
       if (!user || !ok) {
         // Not awaited, so a wrong password takes as long whether or not the account exists.
         if (user) void auditFailedSignIn(user.id, ip);
         throw invalidCredentials();
       }
-      await rateLimits.refund(RATE_LIMITS.signInPerIp, ip);
       await rateLimits.refund(RATE_LIMITS.signInPerAccount, accountFromAddress);
+      await rateLimits.refund(RATE_LIMITS.signInFailuresPerAccount, email);
       // Only someone who knows the password learns that the address is unverified.
       if (!user.email_verified_at) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       const membership = await repo.findPrimaryMembership(db, user.id);

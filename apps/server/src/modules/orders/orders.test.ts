@@ -45,6 +45,8 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
       available_minor: 500_000,
       held_minor: 0,
       sandbox: true,
+      // The tests' configuration has no daily cap of outside recipients (test/helpers.ts).
+      sandbox_limits: { max_balance: 100_000, outside_recipients_per_day: null, outside_recipients_today: 0 },
     });
   });
 

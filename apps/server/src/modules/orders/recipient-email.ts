@@ -98,6 +98,9 @@ export async function queueResendEmail(
 export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
   const order = await repo.findOrderForWorker(app.db, job.orderId);
   if (order?.status !== 'completed') return;
+  // The email renders the rewards' current links: a job queued for an address the order has since
+  // moved from (a retry, an earlier resend) must not carry the new address's links there (decision 062).
+  if (job.to.toLowerCase() !== order.recipient_email.toLowerCase()) return;
   // A partly delivered order's email has the issued rewards' links only (decision 058).
   const rewards = (await repo.listRewards(app.db, order.id)).filter((r) => r.status === 'issued');
   await sendRecipientEmail(app, order, rewards, job);

@@ -3,6 +3,7 @@ import { bearer, type SignedUpUser, signUpVerifiedUser, uniqueEmail } from '../.
 import { joinAs } from '../../../test/factories/members';
 import { claimTokensOf, pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { sendRecipientEmailAgain } from './recipient-email';
 
 /**
  * Resending a delivered order to another address (issue 29 item 5, decision 062) through HTTP:
@@ -104,6 +105,26 @@ describe(`resending to another address (${TEST_DB})`, () => {
     });
     const line = audit.json().data.find((l: { detail: { order_id: string } }) => l.detail.order_id === order.id);
     expect(line).toMatchObject({ actor: { email: admin.email }, detail: { from: order.email, to } });
+  });
+
+  it('an email still queued for the old address does not carry the new links there', async () => {
+    const order = await delivered(owner.accessToken);
+    const to = uniqueEmail('moved');
+    expect((await resend(admin.accessToken, order.id, to)).statusCode).toBe(200);
+    const [newToken] = await claimTokensOf(t, order.id);
+    const mailed = async (address: string) =>
+      (await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(address)}` })).json().messages as {
+        text: string;
+      }[];
+    const before = (await mailed(order.email)).length;
+    // A retry of the first delivery's job, or a resend to the old address queued before the change.
+    await sendRecipientEmailAgain(t.app, { orderId: order.id, to: order.email, messageId: t.app.mail.newMessageId() });
+    const old = await mailed(order.email);
+    expect(old).toHaveLength(before);
+    expect(old.some((m) => m.text.includes(newToken as string))).toBe(false);
+    // The job for the new address still sends.
+    await sendRecipientEmailAgain(t.app, { orderId: order.id, to, messageId: t.app.mail.newMessageId() });
+    expect((await mailed(to)).some((m) => m.text.includes(newToken as string))).toBe(true);
   });
 
   it('lets a sender change the address of an order they placed, unless an approval rule covers it', async () => {
