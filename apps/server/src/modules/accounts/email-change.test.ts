@@ -149,3 +149,32 @@ describe(`changing the email address (${TEST_DB})`, () => {
     ).toBe(user.email);
   });
 });
+
+describe(`an operator's address is not one to move an account to (${TEST_DB})`, () => {
+  const OPS = 'ops-desk@operators.example.com';
+  let ops: TestApp;
+  beforeAll(async () => {
+    ops = await createTestApp({ env: { OPERATOR_EMAILS: OPS } });
+  });
+  afterAll(() => ops.close());
+
+  it('refuses the change before any link is sent: its owner would make the asker an operator by opening it', async () => {
+    const user = await signUpVerifiedUser(ops);
+    const res = await ops.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email',
+      payload: { email: OPS.toUpperCase(), current_password: user.password },
+      headers: bearer(user.accessToken),
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body.email' }] });
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM auth_email_tokens WHERE user_id = ${user.user.id} AND purpose = 'change_email'`.execute(
+      ops.app.db,
+    );
+    expect(rows[0]?.n).toBe(0);
+    const mailbox = await ops.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(OPS)}` });
+    expect(mailbox.json().messages).toEqual([]);
+  });
+});

@@ -37,6 +37,7 @@ export const accountsPlugin = fp(
       secretKey: app.secrets.rewardCodeKey,
       passwordHashing: opts.config.passwordHashing,
       publicUrl: opts.config.publicUrl,
+      operatorEmails: opts.config.operatorEmails.map((e) => e.toLowerCase()),
     });
     const service = createAccountsService({
       db: app.db,

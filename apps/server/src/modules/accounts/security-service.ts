@@ -42,6 +42,12 @@ export interface SecurityDeps {
   secretKey: KeyRing;
   passwordHashing: PasswordHashing;
   publicUrl: string;
+  /**
+   * OPERATOR_EMAILS, lower case. An account cannot move to one of these addresses: confirming
+   * the change needs no sign-in, so its owner opening an unsolicited link would hand an operator's
+   * address, and the role, to whoever asked (decision 054). The owner signs up with it instead.
+   */
+  operatorEmails: readonly string[];
 }
 
 export interface SignedInPerson {
@@ -59,6 +65,11 @@ const addressTaken = () =>
 export const wrongPassword = () =>
   new AppError('INVALID_CREDENTIALS', 'The current password is not correct', [
     { path: 'body.current_password', message: 'is not correct' },
+  ]);
+
+const operatorAddress = () =>
+  new AppError('VALIDATION_ERROR', 'email: this address is kept for an operator account: sign up with it instead', [
+    { path: 'body.email', message: 'is kept for an operator account: sign up with it instead' },
   ]);
 
 export function createSecurityService(deps: SecurityDeps) {
@@ -208,6 +219,7 @@ export function createSecurityService(deps: SecurityDeps) {
     async requestEmailChange(person: SignedInPerson, input: { email: string; current_password: string }) {
       const user = await requirePassword(person, input.current_password);
       const email = input.email.trim().toLowerCase();
+      if (deps.operatorEmails.includes(email)) throw operatorAddress();
       if (email === user.email) {
         throw new AppError('VALIDATION_ERROR', 'email: this is already your address', [
           { path: 'body.email', message: 'is already your address' },
@@ -253,6 +265,8 @@ export function createSecurityService(deps: SecurityDeps) {
           }
           const before = await repo.findUserById(trx, found.user_id);
           if (!before) throw new AppError('INVALID_LINK', 'This link is not valid. Check that you copied all of it.');
+          // Asked before the address was named an operator's: refused all the same.
+          if (deps.operatorEmails.includes(found.new_email.toLowerCase())) throw operatorAddress();
           if (!(await repo.changeEmail(trx, found.user_id, found.new_email))) throw addressTaken();
           await repo.revokeUserSessions(trx, found.user_id, 'revoked_by_user', found.session_id ?? undefined);
           const membership = await repo.findPrimaryMembership(trx, found.user_id);
