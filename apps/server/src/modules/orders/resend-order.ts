@@ -54,13 +54,19 @@ async function assertMayChangeRecipient(tx: Transaction<Database>, auth: AuthCon
   }
   const rules = await tx
     .selectFrom('organisations')
-    .select(['approval_above_usd_minor', 'approval_every_sender_order'])
+    .select(['approval_above_usd_minor', 'approval_every_sender_order', 'approval_monthly_cap_usd_minor'])
     .where('id', '=', order.organisation_id)
     .executeTakeFirstOrThrow();
   const above = rules.approval_above_usd_minor;
+  // A batch's orders were approved as the batch (its total, the monthly cap), never one by one,
+  // and a monthly cap counts what was sent before: with any rule, a sender's batch order is
+  // treated as approved, and so is an order a cap could have held.
+  const anyRule = rules.approval_every_sender_order || above !== null || rules.approval_monthly_cap_usd_minor !== null;
   if (
     rules.approval_every_sender_order ||
     (above !== null && Number(order.usd_total_minor ?? 0) > Number(above)) ||
+    rules.approval_monthly_cap_usd_minor !== null ||
+    (order.batch_id !== null && anyRule) ||
     order.decided_by !== null
   ) {
     throw new AppError('RECIPIENT_CHANGE_NEEDS_APPROVAL', RECIPIENT_CHANGE_REFUSALS.needsApproval);

@@ -145,6 +145,16 @@ describe(`resending to another address (${TEST_DB})`, () => {
     } finally {
       await rules({ above_usd_minor: null });
     }
+    // A monthly cap too: what it would have held depends on what was sent before, so an address
+    // changed after the fact is the approvers' call.
+    const capped = await delivered(sender.accessToken);
+    expect((await rules({ monthly_cap_usd_minor: 10_000_000 })).statusCode).toBe(200);
+    try {
+      const refused = await resend(sender.accessToken, capped.id, uniqueEmail('capped'));
+      expect(refused.json().code).toBe('RECIPIENT_CHANGE_NEEDS_APPROVAL');
+    } finally {
+      await rules({ monthly_cap_usd_minor: null });
+    }
   });
 
   it('refuses another address once a reward was opened, to everyone; the same address still goes', async () => {
