@@ -25,7 +25,7 @@ import { landingPagesPlugin } from './modules/landing-pages';
 import { leadRoutes } from './modules/leads/routes';
 import { ledgerPlugin } from './modules/ledger/plugin';
 import { liveModePlugin } from './modules/live-mode';
-import { mailboxRoutes } from './modules/mailbox/routes';
+import { isLocalInstance, mailboxRoutes } from './modules/mailbox/routes';
 import { membersPlugin } from './modules/members';
 import { isOperatorRequest, operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders/plugin';
@@ -108,7 +108,11 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   await app.register(mailPlugin, { config: opts.config });
   if (app.mail.transport === 'mailbox')
-    await app.register(mailboxRoutes, { prefix: '/api', token: opts.config.mailboxToken });
+    await app.register(mailboxRoutes, {
+      prefix: '/api',
+      token: opts.config.mailboxToken,
+      localOnly: isLocalInstance(opts.config.publicUrl, opts.config.trustProxy),
+    });
   await app.register(rateLimitsPlugin, {
     factor: opts.config.rateLimitFactor,
     perMinute: opts.config.organisationRateLimits,

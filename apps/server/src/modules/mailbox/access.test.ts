@@ -8,7 +8,7 @@ describe(`who may read the built-in mailbox (${TEST_DB})`, () => {
   let t: TestApp;
   let messageId: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { MAILBOX_TOKEN: TOKEN, TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { MAILBOX_TOKEN: TOKEN } });
     const email = uniqueEmail('mailbox');
     const signUp = await t.app.inject({
       method: 'POST',
@@ -116,4 +116,26 @@ describe(`the mailbox without MAILBOX_TOKEN (${TEST_DB})`, () => {
     });
     expect(outside.statusCode).toBe(404);
   });
+});
+
+describe(`an instance served to others needs MAILBOX_TOKEN even from loopback (${TEST_DB})`, () => {
+  // nginx's plain proxy_pass on the same host sends no forwarding header: every visitor's socket is
+  // loopback. An instance with a public address or a trusted proxy is served to others: fail closed.
+  it.each([[{ PUBLIC_URL: 'https://staging.example.com' }], [{ TRUST_PROXY: 'true' }], [{ TRUST_PROXY: '10.0.0.1' }]])(
+    'with %j, loopback without the token gets 404; the token opens it',
+    async (env) => {
+      const t = await createTestApp({ env: { ...env, MAILBOX_TOKEN: TOKEN } });
+      try {
+        expect((await t.app.inject({ url: '/api/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+        const withToken = await t.app.inject({
+          url: '/api/mailbox',
+          remoteAddress: '127.0.0.1',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        expect(withToken.statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

@@ -9,6 +9,19 @@ import { errorResponses, PUBLIC } from '../../lib/openapi';
 import { findMessage, listMessages } from './repository';
 
 /**
+ * Whether this instance is one person's, on their own machine: its PUBLIC_URL is a loopback
+ * address and no proxy is trusted. Only then does the mailbox answer loopback without
+ * MAILBOX_TOKEN. A proxy on the same host that sends no forwarding header (nginx's plain
+ * proxy_pass) makes every visitor loopback; an instance with a public address or a trusted proxy
+ * is served to others, so there the token is required (fails closed).
+ */
+export function isLocalInstance(publicUrl: string, trustProxy: boolean | string[]): boolean {
+  if (trustProxy === true || (Array.isArray(trustProxy) && trustProxy.length > 0)) return false;
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
+
+/**
  * The built-in mailbox's API. Registered only while no SMTP server is configured (never in
  * production, which requires one): it shows every email the app sent, links and all. So it
  * answers only a caller on this machine (the socket's address, never X-Forwarded-For, which a
@@ -16,10 +29,10 @@ import { findMessage, listMessages } from './repository';
  * does not exist. A request that carries a forwarding header came through a proxy: behind nginx
  * on the same host every visitor's socket is loopback, so such a request needs the token.
  */
-export const mailboxRoutes: FastifyPluginAsyncZod<{ token?: string }> = async (app, opts) => {
+export const mailboxRoutes: FastifyPluginAsyncZod<{ token?: string; localOnly: boolean }> = async (app, opts) => {
   app.addHook('onRequest', async (request) => {
     if (hasToken(request, opts.token)) return;
-    if (isLoopback(request.socket.remoteAddress) && !isForwarded(request)) return;
+    if (opts.localOnly && isLoopback(request.socket.remoteAddress) && !isForwarded(request)) return;
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 
