@@ -252,7 +252,16 @@ async function giveUp(
       continue;
     }
     if (card) await work.markRewardIssued(app.db, issuedReward(app, r.id, card));
-    else await failReward(app.db, r.id);
+    else if (!r.leased) {
+      // Another worker holds its lease: its call may still be on the way, and "no card" now says
+      // nothing of what it will get. Refunding it could pay for a card nobody receives.
+      await holdForReview(
+        app.db,
+        order,
+        r.id,
+        'Another worker was still asking the gift-card provider for this card when the order gave up',
+      );
+    } else await failReward(app.db, r.id);
   }
   await finishSettling(app, order.id, reason);
 }
