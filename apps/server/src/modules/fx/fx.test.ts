@@ -48,6 +48,9 @@ describe(`GET /api/v1/fx/rates (${TEST_DB})`, () => {
       subtotal_minor: subtotal,
       fee_minor: fee,
       total_minor: subtotal + fee,
+      // Nothing went back: every reward was issued (decision 058).
+      released: 0,
+      released_minor: 0,
     });
   });
 
