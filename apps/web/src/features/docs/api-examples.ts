@@ -89,6 +89,9 @@ const PENDING_ORDER = {
     subtotal_minor: 2500,
     fee_minor: 63,
     total_minor: 2563,
+    // What went back to the balance: the share of rewards not issued (decision 058).
+    released: 0,
+    released_minor: 0,
   },
   recipient_email: 'sam@example.com',
   recipient_name: null,
@@ -100,10 +103,13 @@ const PENDING_ORDER = {
   approval: null,
   send_at: null,
   sandbox: true,
+  // Rewards issued and not issued: a completed order with failed_count above 0 is partly delivered.
+  issued_count: 0,
+  failed_count: 0,
 };
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
-export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT };
+export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT, issued_count: 1 };
 
 /** A list answer: the page in `data`, and the same items under the list's former, deprecated key. */
 const list = (key: string, items: unknown[], nextCursor: string | null) => ({
@@ -408,8 +414,8 @@ export const API_EXAMPLES: ApiExample[] = [
       status: 200,
       contentType: 'text/csv',
       body: [
-        'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason',
-        `${ORDER_ID},${ISO},completed,sam@example.com,,Amazon,Amazon.com Gift Card,AMAZON-US,USD,25.00,1,25.00,0.63,25.63,USD,25.63,email,${SENT_AT},,`,
+        'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason,outcome,issued_count,failed_count,released_total',
+        `${ORDER_ID},${ISO},completed,sam@example.com,,Amazon,Amazon.com Gift Card,AMAZON-US,USD,25.00,1,25.00,0.63,25.63,USD,25.63,email,${SENT_AT},,,Delivered,1,0,0.00`,
       ].join('\n'),
     },
   },
