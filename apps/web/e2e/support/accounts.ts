@@ -50,9 +50,11 @@ export async function createVerifiedAccount(
   expect(signUp.status(), await signUp.text()).toBe(200);
   const link = linkIn(await waitForEmail(request, account.email, /verify/i), '/verify/');
   const token = link.slice(link.lastIndexOf('/') + 1);
-  // With the password: an address OPERATOR_EMAILS names is verified only by the one who chooses it
-  // there (decision 054); for any other, it is the one the sign-up chose.
-  const verify = await request.post('/api/v1/auth/verify', { data: { token, password: account.password } });
+  let verify = await request.post('/api/v1/auth/verify', { data: { token } });
+  // An address OPERATOR_EMAILS names verifies only with the password chosen there (decision 054).
+  if (verify.status() === 400 && (await verify.json()).details?.[0]?.path === 'body.password') {
+    verify = await request.post('/api/v1/auth/verify', { data: { token, password: account.password } });
+  }
   expect(verify.status(), await verify.text()).toBe(200);
   return account;
 }
