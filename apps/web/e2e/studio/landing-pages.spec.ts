@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { newEmail, signInThroughUi, signUpAndSignIn } from '../support/accounts';
-import { notFound, operatorAccount, seriousViolations, toasts } from '../support/studio';
+import { notFound, operatorAccount, publishThroughApi, seriousViolations, toasts } from '../support/studio';
 
 // Landing pages (issue 14, decision 051). OPERATOR_EMAILS names operator-e2e@example.com on the
 // test server (playwright.config.ts).
@@ -8,35 +8,6 @@ import { notFound, operatorAccount, seriousViolations, toasts } from '../support
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** A published page made through the API, as an operator; answers its slug. */
-async function publishThroughApi(request: APIRequestContext, keyword: string): Promise<string> {
-  const token = (
-    await (
-      await request.post('/api/v1/auth/token?grant_type=password', { data: await operatorAccount(request) })
-    ).json()
-  ).access_token as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const generated = await request.post('/api/v1/operator/landing-pages/generate', {
-    headers,
-    data: { primary_keyword: keyword, audience_segment: 'marketing_ops', offer_type: 'trial', seed: 3 },
-  });
-  expect(generated.status(), await generated.text()).toBe(200);
-  const slug = keyword.toLowerCase().replace(/\s+/g, '-');
-  const published = await request.put(`/api/v1/operator/landing-pages/${slug}`, {
-    headers,
-    data: {
-      primary_keyword: keyword,
-      audience_segment: 'marketing_ops',
-      offer_type: 'trial',
-      hero_visual: 'globe',
-      utm_campaign: 'e2e-axe',
-      copy: (await generated.json()).copy,
-    },
-  });
-  expect([200, 201]).toContain(published.status());
-  return slug;
 }
 
 test('an operator generates a page, previews it, publishes it; a visitor opens it, clicks the CTA and leaves a lead', async ({

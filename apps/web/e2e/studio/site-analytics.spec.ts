@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newEmail, signInThroughUi, signUpAndSignIn } from '../support/accounts';
-import { notFound, operatorAccount, seriousViolations } from '../support/studio';
+import { notFound, operatorAccount, publishThroughApi, seriousViolations } from '../support/studio';
 
 // Site analytics (issue 14, decision 049). OPERATOR_EMAILS names operator-e2e@example.com on the
 // test server (playwright.config.ts).
@@ -14,17 +14,26 @@ async function postVisits(request: APIRequestContext, slug: string, campaign: st
   const common = { slug, utm_campaign: campaign, primary_keyword: 'gift cards for teams' };
   const first = randomUUID();
   const second = randomUUID();
-  const beacon = await request.post('/api/v1/analytics/events', {
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    data: JSON.stringify({
-      events: [
-        { type: 'page_view', session_id: first, ...common },
-        { type: 'cta_click', session_id: first, cta_type: 'primary', ...common },
-        { type: 'lead_submitted', session_id: first, ...common },
-      ],
-    }),
-  });
-  expect(beacon.status(), await beacon.text()).toBe(202);
+  // Events are taken for published pages only (decision 060), known to every process within a
+  // second of publishing: a batch refused before then is refused whole, so it is sent again.
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.post('/api/v1/analytics/events', {
+            headers: { 'content-type': 'text/plain;charset=UTF-8' },
+            data: JSON.stringify({
+              events: [
+                { type: 'page_view', session_id: first, ...common },
+                { type: 'cta_click', session_id: first, cta_type: 'primary', ...common },
+                { type: 'lead_submitted', session_id: first, ...common },
+              ],
+            }),
+          })
+        ).status(),
+      { timeout: 15_000 },
+    )
+    .toBe(202);
   const json = await request.post('/api/v1/analytics/events', {
     data: {
       events: [
@@ -44,7 +53,7 @@ const rowCells = (page: Page, table: string, name: string | RegExp) =>
 test('an operator reads the views, clicks, leads and conversion of a landing page @both', async ({ page }) => {
   test.slow();
   const tag = newEmail('t').slice(2, 12);
-  const slug = `analytics-e2e-${tag}`;
+  const slug = await publishThroughApi(page.request, `analytics e2e ${tag}`);
   const campaign = `e2e-campaign-${tag}`;
   await postVisits(page.request, slug, campaign);
 

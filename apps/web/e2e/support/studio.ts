@@ -26,3 +26,32 @@ export async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
+
+/** A published page made through the API, as an operator; answers its slug. */
+export async function publishThroughApi(request: APIRequestContext, keyword: string): Promise<string> {
+  const token = (
+    await (
+      await request.post('/api/v1/auth/token?grant_type=password', { data: await operatorAccount(request) })
+    ).json()
+  ).access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const generated = await request.post('/api/v1/operator/landing-pages/generate', {
+    headers,
+    data: { primary_keyword: keyword, audience_segment: 'marketing_ops', offer_type: 'trial', seed: 3 },
+  });
+  expect(generated.status(), await generated.text()).toBe(200);
+  const slug = keyword.toLowerCase().replace(/\s+/g, '-');
+  const published = await request.put(`/api/v1/operator/landing-pages/${slug}`, {
+    headers,
+    data: {
+      primary_keyword: keyword,
+      audience_segment: 'marketing_ops',
+      offer_type: 'trial',
+      hero_visual: 'globe',
+      utm_campaign: 'e2e-axe',
+      copy: (await generated.json()).copy,
+    },
+  });
+  expect([200, 201]).toContain(published.status());
+  return slug;
+}
