@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { MailboxMessage, Session, User } from '@giftrelay/contracts';
-import { eventually, type TestApp } from './helpers';
+import { eventually, TEST_MAILBOX_TOKEN, type TestApp } from './helpers';
 
 /**
  * A client address of its own for each call, so tests that create many accounts stay clear of
@@ -19,7 +19,10 @@ export async function waitForEmail(t: TestApp, to: string, subject?: RegExp): Pr
   // 30 s: on a loaded machine a PGlite file's mail queue, behind its other jobs, has been seen to
   // need more than 15 s (two reports tests, twice, at a load average of 15).
   return eventually(async () => {
-    const res = await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(to)}` });
+    const res = await t.app.inject({
+      url: `/api/mailbox?to=${encodeURIComponent(to)}`,
+      headers: { 'x-mailbox-token': TEST_MAILBOX_TOKEN },
+    });
     const messages = res.json().messages as MailboxMessage[];
     return messages.find((m) => !subject || subject.test(m.subject));
   }, 30_000);

@@ -9,6 +9,9 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/databas
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
+/** MAILBOX_TOKEN of every test app unless a test sets its own (testConfig). */
+export const TEST_MAILBOX_TOKEN = 'test-mailbox-token-0123456789';
+
 function adminUrl(): string {
   return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 }
@@ -74,6 +77,9 @@ async function openTestDatabase(template?: string): Promise<DatabaseHandle> {
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
+    // The factories read the built-in mailbox with it, whatever PUBLIC_URL a test gives (an
+    // instance on a public address answers only the token, decision 060); '' unsets it.
+    MAILBOX_TOKEN: TEST_MAILBOX_TOKEN,
     APP_ENV: 'test',
     PORT: '0',
     LOG_LEVEL: 'error',

@@ -96,7 +96,7 @@ describe(`who may read the built-in mailbox (${TEST_DB})`, () => {
 describe(`the mailbox without MAILBOX_TOKEN (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { MAILBOX_TOKEN: '' } });
   }, 180_000);
   afterAll(() => t.close());
 
