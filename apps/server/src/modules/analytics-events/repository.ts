@@ -3,6 +3,16 @@ import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../../db/database';
 import { groupWriter } from '../../lib/group-writer';
 
+/** Adds $3 hits to the counter keyed $1 (a window of $2 seconds): its count and when the window ends. */
+const COUNT_HITS = `
+INSERT INTO rate_limit_counters AS c (key, window_started_at, window_ends_at, hits)
+VALUES ($1, now(), now() + make_interval(secs => $2), $3)
+ON CONFLICT (key) DO UPDATE SET
+  window_started_at = CASE WHEN c.window_ends_at <= now() THEN now() ELSE c.window_started_at END,
+  window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END,
+  hits = CASE WHEN c.window_ends_at <= now() THEN excluded.hits ELSE c.hits + excluded.hits END
+RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS retry_after`;
+
 /**
  * One statement, one round trip: count the batch's events on its session's rate-limit row
  * (rate_limit_counters, the table of the database-backed limits, so every process shares the
@@ -10,15 +20,7 @@ import { groupWriter } from '../../lib/group-writer';
  * to analytics_events when it is over. Prepared once per connection on PostgreSQL.
  */
 const RECORD_EVENTS = `
-WITH counted AS (
-  INSERT INTO rate_limit_counters AS c (key, window_started_at, window_ends_at, hits)
-  VALUES ($1, now(), now() + make_interval(secs => $2), $3)
-  ON CONFLICT (key) DO UPDATE SET
-    window_started_at = CASE WHEN c.window_ends_at <= now() THEN now() ELSE c.window_started_at END,
-    window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END,
-    hits = CASE WHEN c.window_ends_at <= now() THEN excluded.hits ELSE c.hits + excluded.hits END
-  RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS retry_after
-), written AS (
+WITH counted AS (${COUNT_HITS}), written AS (
   INSERT INTO analytics_events (type, slug, session_id, utm_campaign, primary_keyword, cta_type, occurred_at)
   SELECT e.type, e.slug, $5::uuid, e.utm_campaign, e.primary_keyword, e.cta_type, coalesce(e.occurred_at, now())
   FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])
@@ -107,15 +109,6 @@ export async function recordEvents(database: DatabaseHandle, events: ParsedAnaly
  * answers the window's count: every process shares it. Only addresses past what a few visitors
  * send in a process get here (decision 060).
  */
-const COUNT_ADDRESS_EVENTS = `
-INSERT INTO rate_limit_counters AS c (key, window_started_at, window_ends_at, hits)
-VALUES ($1, now(), now() + make_interval(secs => $2), $3)
-ON CONFLICT (key) DO UPDATE SET
-  window_started_at = CASE WHEN c.window_ends_at <= now() THEN now() ELSE c.window_started_at END,
-  window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END,
-  hits = CASE WHEN c.window_ends_at <= now() THEN excluded.hits ELSE c.hits + excluded.hits END
-RETURNING hits, ceil(extract(epoch FROM window_ends_at - now()))::int AS retry_after`;
-
 export async function countAddressEvents(
   database: DatabaseHandle,
   key: string,
@@ -123,7 +116,7 @@ export async function countAddressEvents(
   windowSeconds: number,
 ): Promise<{ hits: number; retry_after: number }> {
   const { rows } = await database.query<{ hits: number; retry_after: number }>(
-    COUNT_ADDRESS_EVENTS,
+    COUNT_HITS,
     [key, windowSeconds, events],
     'analytics_address_count',
   );
