@@ -28,7 +28,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     // The pages are tested as someone who asked for less motion sees them (index.css): no
     // animation frames to paint in software on a two-core machine, and no element caught
     // mid-transition by a click or an axe scan. Nothing here tests an animation itself.

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, newEmail, PASSWORD, signInThroughUi, waitForEmail } from '../support/accounts';
+import { axe } from '../support/axe';
 import { signedInTest } from '../support/fixtures';
 
 const notifications = (page: import('@playwright/test').Page) => page.getByRole('region', { name: /Notifications/ });
@@ -27,7 +27,7 @@ test('the form shows the spec’s validation messages and can show the password'
   await page.getByRole('button', { name: 'Hide password' }).click();
   await expect(password).toHaveAttribute('type', 'password');
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { newEmail, PASSWORD } from '../support/accounts';
+import { axe } from '../support/axe';
 
 test('sign up, verify from the mailbox (which signs in), the first-reward prompt, the shell, log out', async ({
   page,
@@ -62,8 +62,8 @@ test('sign up, verify from the mailbox (which signs in), the first-reward prompt
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // Scan once the greeting has gone: a toast caught mid-fade has the contrast of half its opacity.
   await expect(toast.getByText('Welcome!', { exact: true })).toBeHidden({ timeout: 15_000 });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const scan = await axe(page).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // Ctrl+B collapses the sidebar, and the state survives a reload (a cookie for 7 days).
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });

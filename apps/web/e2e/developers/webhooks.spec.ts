@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { apiToken, toasts } from '../sending/helpers';
 import { signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -126,8 +126,8 @@ test('add a webhook endpoint in Settings → Developers, send a reward, see orde
     await expect(toasts(page).filter({ hasText: 'No failed deliveries since then' })).toBeVisible();
 
     await expect(toasts(page)).toHaveCount(0, { timeout: 15_000 });
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    const scan = await axe(page).include('main').analyze();
+    expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   } finally {
     await receiver.close();
   }

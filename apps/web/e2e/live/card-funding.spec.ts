@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Account, createVerifiedAccount, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 
 // Card funding with Stripe (decision 046), on the live server (scripts/e2e-live.ts): a fake
 // Stripe at its HTTP edge hosts the payment page, and its Pay button posts the signed
@@ -65,7 +65,7 @@ test('a live organisation tops up by card: amount, fee shown, Stripe’s page, P
   await amount.fill('100');
   const summary = form.getByRole('definition');
   await expect(summary).toHaveText(['$100.00', '$3.20', '$103.20']);
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 
   await pay.click();
   // Stripe's hosted page (the fake's): the amount and the fee as two lines.

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiToken } from '../sending/helpers';
 import { type Account, createVerifiedAccount, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 
 /** The fake Tango's range card (FAKE_TANGO.activeRangeUtid in apps/server/test/fake-tango.ts). */
 const RANGE_CARD = 'U157189';
@@ -73,7 +73,7 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   await form.getByRole('button', { name: 'Ask to go live' }).click();
   await expect(page.getByText('Request sent', { exact: true })).toBeVisible();
   await expect(page.getByText('Your request to go live is waiting for GiftRelay’s review.')).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 
   // The operator finds it in Settings → Operators and approves it.
   const op = await operatorPage(browser);
@@ -137,7 +137,7 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   await expect(row(sandboxTo)).toBeVisible();
   await expect(row(sandboxTo).getByText('Sandbox', { exact: true })).toBeVisible();
   await expect(row(liveTo)).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('main').analyze()).violations).toEqual([]);
   await page.getByRole('combobox', { name: 'Mode' }).click();
   await page.getByRole('option', { name: 'Live orders' }).click();
   await expect(row(liveTo)).toBeVisible();
@@ -166,7 +166,7 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   await expect(page).toHaveURL(/[?&]mode=live/);
   expect((await (await liveAnswer).json()).totals).toMatchObject({ orders: 1 });
   await expect(ordersFigure).toHaveText('1');
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 });
 
 test('the operator area and the go-live form at 375 px, in both themes, pass axe', async ({ page, browser }) => {
@@ -176,7 +176,7 @@ test('the operator area and the go-live form at 375 px, in both themes, pass axe
   await expect(page.getByRole('form', { name: 'Ask to go live' })).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    expect((await axe(page).include('main').analyze()).violations).toEqual([]);
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
@@ -188,7 +188,7 @@ test('the operator area and the go-live form at 375 px, in both themes, pass axe
   await expect(op.getByRole('form', { name: 'Record a bank transfer' })).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await op.emulateMedia({ colorScheme: scheme });
-    expect((await new AxeBuilder({ page: op }).include('main').analyze()).violations).toEqual([]);
+    expect((await axe(op).include('main').analyze()).violations).toEqual([]);
   }
   expect(await op.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await op.context().close();

@@ -1,15 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiToken, openSendDialog, ordersOf, sendDialog, toasts } from '../sending/helpers';
 import { linkIn, newEmail, PASSWORD, signUpAndSignIn, waitForEmail } from '../support/accounts';
+import { axe } from '../support/axe';
 import { chooseCatalog } from '../support/catalog';
 import { invite, joinFromMailbox } from '../support/members';
 
 /** Approvals (issue 15, decision 035), clicked through as an owner and a sender would. */
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const scan = await axe(page).include('main').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
 /** Sends an Amazon card from the catalogue and expects it to wait for approval. */
@@ -139,48 +139,47 @@ async function senderThroughApi(request: APIRequestContext, ownerToken: string):
   return apiToken(request, { email, password: PASSWORD });
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} mode`, () => {
-    test.use({ colorScheme });
-    test(`the approval queue and the rules pass axe and fit the screen (${colorScheme}) @both`, async ({
-      page,
-      request,
-    }) => {
-      const owner = await signUpAndSignIn(page);
-      const ownerToken = await apiToken(request, owner);
-      const rule = await request.patch('/api/v1/approval-rules', {
-        headers: { authorization: `Bearer ${ownerToken}` },
-        data: { every_sender_order: true },
-      });
-      expect(rule.status()).toBe(200);
-      const senderToken = await senderThroughApi(request, ownerToken);
-      const products = await (await request.get('/api/v1/products?country=US&currency=USD&category=Retail')).json();
-      const product = products.data.find((p: { denominations: number[] | null }) => !p.denominations?.length);
-      const order = await request.post('/api/v1/orders', {
-        headers: { authorization: `Bearer ${senderToken}` },
-        data: { product_code: product.code, amount: 30, email: newEmail('waiting'), quantity: 1 },
-      });
-      expect((await order.json()).status).toBe('pending_approval');
-
-      await page.goto('/approvals');
-      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
-      await expect(queue(page).getByRole('listitem')).toHaveCount(1);
-      await expectAccessible(page);
-      await queue(page)
-        .getByRole('button', { name: /^Reject the order/ })
-        .click();
-      await expect(page.getByRole('dialog', { name: 'Reject this order?' })).toBeVisible();
-      const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-      expect(dialogAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-      await page.keyboard.press('Escape');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-
-      await page.goto('/settings?tab=approvals');
-      await expect(
-        page.getByRole('form', { name: 'Approval rules' }).getByLabel('Every order by a sender'),
-      ).toBeChecked();
-      await expectAccessible(page);
-    });
+// One test scans both themes: the sign-up, the sender and the waiting order are made once (decision 064).
+test('the approval queue and the rules pass axe and fit the screen, light and dark @both', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpAndSignIn(page);
+  const ownerToken = await apiToken(request, owner);
+  const rule = await request.patch('/api/v1/approval-rules', {
+    headers: { authorization: `Bearer ${ownerToken}` },
+    data: { every_sender_order: true },
   });
-}
+  expect(rule.status()).toBe(200);
+  const senderToken = await senderThroughApi(request, ownerToken);
+  const products = await (await request.get('/api/v1/products?country=US&currency=USD&category=Retail')).json();
+  const product = products.data.find((p: { denominations: number[] | null }) => !p.denominations?.length);
+  const order = await request.post('/api/v1/orders', {
+    headers: { authorization: `Bearer ${senderToken}` },
+    data: { product_code: product.code, amount: 30, email: newEmail('waiting'), quantity: 1 },
+  });
+  expect((await order.json()).status).toBe('pending_approval');
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/approvals');
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await expect(queue(page).getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page);
+    await queue(page)
+      .getByRole('button', { name: /^Reject the order/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Reject this order?' })).toBeVisible();
+    const dialogAxe = await axe(page).include('[role="dialog"]').analyze();
+    expect(dialogAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.keyboard.press('Escape');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.goto('/settings?tab=approvals');
+    await expect(
+      page.getByRole('form', { name: 'Approval rules' }).getByLabel('Every order by a sender'),
+    ).toBeChecked();
+    await expectAccessible(page);
+  }
+});

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, openSendDialog, ordersOf, toasts } from '../sending/helpers';
 import {
@@ -10,12 +9,13 @@ import {
   signUpAndSignIn,
   waitForEmail,
 } from '../support/accounts';
+import { axe } from '../support/axe';
 import { chooseCatalog } from '../support/catalog';
 import { invite, joinFromMailbox } from '../support/members';
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const scan = await axe(page).include('main').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
 test('an owner invites a sender and a viewer by email; both join; the sender sends, the viewer reads orders without a Send button', async ({

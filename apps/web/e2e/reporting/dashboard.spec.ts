@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, ordersOf } from '../sending/helpers';
 import { signUpAndSignIn, waitForEmail } from '../support/accounts';
+import { axe } from '../support/axe';
 import { figuresOf, rowsOf, sendThroughApi, sendThroughDialog } from './helpers';
 
 const cards = (page: Page) => page.getByRole('main').locator('dl').first();
@@ -138,7 +138,7 @@ test.describe('dark mode', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
     await expect(recentOrders(page)).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Top Brands' }).locator('svg.recharts-surface')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axe(page).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 });
@@ -152,6 +152,6 @@ test('at 375 px the dashboard fits the screen; Recent Orders are cards @mobile',
   await expect(recentOrders(page)).toHaveCount(0);
   await expect(page.getByRole('figure', { name: 'Load Value by Day' }).locator('svg.recharts-surface')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, openSendDialog, ordersOf, sendDialog, toasts } from '../sending/helpers';
 import { newEmail, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 
 /** Axe's serious and critical findings on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

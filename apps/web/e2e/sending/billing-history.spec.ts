@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 import { apiToken } from './helpers';
 
 /** An order sent through the API (the send dialog has its own specs), waited for until delivered. */
@@ -122,12 +122,12 @@ test('the history at 375 px: the table scrolls in a keyboard-reachable region, n
   await expect(region).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(rowsOf(page)).toHaveCount(1);
-  const dark = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const dark = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(dark.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

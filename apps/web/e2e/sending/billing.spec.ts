@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 import { toasts } from './helpers';
 
 test('billing shows the sandbox balance, and a top-up raises it, with bad amounts refused', async ({ page }) => {
@@ -55,6 +55,6 @@ test('billing shows the sandbox balance, and a top-up raises it, with bad amount
   // It survives a reload: the balance comes from the server.
   await page.reload();
   await expect(figure('Available')).toContainText('$7,500.50');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

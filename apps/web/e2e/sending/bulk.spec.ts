@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newEmail, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 import { apiToken, balanceOf, toasts } from './helpers';
 
 // Bulk batches (issue 16, decision 043): a 50-row CSV with 3 bad rows and headings the app does not
@@ -21,7 +21,7 @@ function teamCsv(): string {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newEmail, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 import { chooseCatalog } from '../support/catalog';
 import { apiToken, balanceOf, expectSummary, openSendDialog, ordersOf, sendDialog, toasts } from './helpers';
 
@@ -237,7 +237,7 @@ test('a sandbox reward’s claim page: the sender’s page, plainly no value, Re
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     const redeem = page.getByRole('link', { name: 'Redeem at Visa' });
     await expect(redeem).toHaveAttribute('href', /^https:\/\/redeem\.sandbox\.example\/cards\//);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
   }
 

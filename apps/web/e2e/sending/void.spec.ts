@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { newEmail, signUpAndSignIn, waitForEmail } from '../support/accounts';
+import { axe } from '../support/axe';
 import { apiToken, balanceOf, toasts } from './helpers';
 
 // Voiding (issue 16, decision 039): the order is placed through the API (the send dialog has its
@@ -38,8 +38,8 @@ test('void the unopened reward of an order: the balance goes back up and its cla
   await detail.getByRole('button', { name: 'Void unopened rewards' }).click();
   const confirm = page.getByRole('dialog', { name: 'Void unopened rewards?' });
   await expect(confirm).toContainText('The claim links of the unopened reward stop showing the code at once');
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const scan = await axe(page).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await confirm.getByLabel(/Reason/).fill('Sent twice by mistake');
   await confirm.getByRole('button', { name: 'Void reward' }).click();
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { toasts } from '../sending/helpers';
 import { createVerifiedAccount, newEmail, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 
 // Platform operators (decision 041): OPERATOR_EMAILS names operator-e2e@example.com on the test
 // server. An operator adds a colleague and removes them again; a customer never sees the tab.
@@ -28,7 +28,7 @@ test('an operator adds a colleague as an operator and removes them; a customer h
   await form.getByRole('button', { name: 'Add operator' }).click();
   await expect(toasts(page).filter({ hasText: 'Operator added' })).toContainText(colleague.email);
   await expect(list).toContainText(`granted by operator-e2e@example.com`);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await list.getByRole('button', { name: `Remove ${colleague.email}` }).click();

@@ -1,13 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { toasts } from '../sending/helpers';
 import { PASSWORD, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { axe } from '../support/axe';
 
 /** Settings → Profile & security (issue 15, decision 034), as a person clicks through it. */
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const scan = await axe(page).include('main').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
 const sessions = (page: Page) => page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
@@ -61,17 +61,16 @@ test('name the account, see both devices, sign the other one out, change the pas
   await expect(change.getByLabel('Current password')).toHaveValue('');
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} mode`, () => {
-    test.use({ colorScheme });
-    test(`the Profile & security tab passes axe and fits the screen (${colorScheme}) @both`, async ({ page }) => {
-      await signUpAndSignIn(page);
-      await page.goto('/settings?tab=profile');
-      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
-      await expect(sessions(page).filter({ hasText: 'This device' })).toHaveCount(1);
-      await expectAccessible(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    });
-  });
-}
+// One test scans both themes, signed up once (decision 064).
+test('the Profile & security tab passes axe and fits the screen, light and dark @both', async ({ page }) => {
+  await signUpAndSignIn(page);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/settings?tab=profile');
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await expect(sessions(page).filter({ hasText: 'This device' })).toHaveCount(1);
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { BLOG_ARTICLE_SLUGS } from '@giftrelay/contracts/routes';
 import { expect, test } from '@playwright/test';
+import { axe } from '../support/axe';
 import { gotoReady, PUBLIC_PAGES } from './helpers';
 
 const ARTICLES = BLOG_ARTICLE_SLUGS.map((s) => `/blog/${s}`);
@@ -23,7 +23,7 @@ for (const { colorScheme, tag, pages } of RUNS) {
       test(`${path} has no serious or critical violations`, async ({ page }) => {
         await gotoReady(page, path);
         await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        const { violations } = await axe(page).analyze();
         const serious = violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Account, createVerifiedAccount, PASSWORD } from './accounts';
+import { axe } from './axe';
 
 /** Named by OPERATOR_EMAILS on the test server (playwright.config.ts): a platform operator. */
 export const OPERATOR: Account = { email: 'operator-e2e@example.com', password: PASSWORD };
@@ -23,7 +23,7 @@ export const notFound = (page: Page) => page.getByRole('heading', { level: 1, na
 
 /** Serious and critical WCAG A/AA violations on the page, as `id: help`. */
 export async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const { violations } = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
