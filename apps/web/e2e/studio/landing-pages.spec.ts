@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { gotoReady } from '../site/helpers';
 import { newEmail, signInThroughUi, signUpAndSignIn } from '../support/accounts';
 import { notFound, operatorAccount, publishThroughApi, seriousViolations, toasts } from '../support/studio';
 
@@ -67,7 +68,8 @@ test('an operator generates a page, previews it, publishes it; a visitor opens i
   expect(html).toContain(`<h1 class="font-bold text-4xl tracking-tight">${keyword}</h1>`);
   expect(await (await other.request.get('/sitemap.xml')).text()).toContain(`/lp/${slug}</loc>`);
 
-  await other.goto(`/lp/${slug}`);
+  // The page is the server's HTML first; its tabs work once React has taken it over.
+  await gotoReady(other, `/lp/${slug}`);
   await expect(other.getByRole('heading', { level: 1, name: keyword })).toBeVisible();
   await expect(other.getByRole('tab', { name: 'HR' })).toBeVisible();
   await other.getByRole('tab', { name: 'Finance' }).click();
@@ -122,7 +124,7 @@ test('a published page at 375 px has no serious axe violations, light and dark @
   await page.setViewportSize({ width: 375, height: 740 });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.goto(`/lp/${slug}`);
+    await gotoReady(page, `/lp/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByLabel('Work email')).toBeVisible();
     await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
