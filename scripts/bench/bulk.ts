@@ -82,7 +82,7 @@ async function account(port: number, funds: number): Promise<string> {
     if (Date.now() > deadline) throw new Error(`no verification email for ${email}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  await call(port, null, 'POST', '/auth/verify', { token: verifyLinks.get(email) });
+  await call(port, null, 'POST', '/auth/verify', { token: verifyLinks.get(email), password });
   const token = String(
     (await call(port, null, 'POST', '/auth/token?grant_type=password', { email, password })).access_token,
   );

@@ -200,7 +200,12 @@ async function verifiedAccount(origin) {
     if (!token) await new Promise((r) => setTimeout(r, 200));
   }
   if (!token) throw new Error('no verification email arrived');
-  const verify = await postJson(origin, '/api/v1/auth/verify', { token }, { 'x-session-cookie': '1' });
+  const verify = await postJson(
+    origin,
+    '/api/v1/auth/verify',
+    { token, password: PASSWORD },
+    { 'x-session-cookie': '1' },
+  );
   if (!verify.ok) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`);
   return email;
 }

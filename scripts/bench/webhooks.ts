@@ -194,7 +194,7 @@ async function createAccount(port: number): Promise<string> {
     token = /\/verify\/([A-Za-z0-9_-]{20,})/.exec(messages[0]?.text ?? '')?.[1];
     if (!token) await new Promise((r) => setTimeout(r, 100));
   }
-  await call('POST', '/v1/auth/verify', { token });
+  await call('POST', '/v1/auth/verify', { token, password });
   return String((await call('POST', '/v1/auth/token?grant_type=password', { email, password })).access_token);
 }
 

@@ -8,7 +8,9 @@
  * password B and opens the stranger's verification email (the older one in their inbox), choosing
  * a password when the page asks. Then A must not sign in, and the owner's password (the one they
  * chose, or B if nothing was asked) must. Prints PASS or FAIL; exits 1 on FAIL. Each run uses new
- * random addresses, so it can run again and again (two sign-ups a run, within the per-address limit).
+ * random addresses, so it can run again and again (three sign-ups a run, within the per-address limit).
+ * Then the same with an address the stranger alone signed up: the link, opened without the sign-up
+ * browser's cookie, must ask the owner for the password.
  */
 
 const base = (process.argv[2] ?? 'http://localhost:3000').replace(/\/+$/, '');
@@ -45,10 +47,10 @@ function fail(reason: string): never {
 }
 
 /** The verification emails to the address, oldest first, once there are `count` of them. */
-async function verificationTokens(count: number): Promise<string[]> {
+async function verificationTokens(count: number, address = email): Promise<string[]> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const res = await call('GET', `/api/mailbox?to=${encodeURIComponent(email)}`);
+    const res = await call('GET', `/api/mailbox?to=${encodeURIComponent(address)}`);
     if (res.status !== 200) fail(`the mailbox answered ${res.status}: is this an instance with the built-in mailbox?`);
     const messages = (res.body.messages ?? []) as { subject: string; text: string; created_at: string }[];
     const verify = messages
@@ -63,10 +65,11 @@ async function verificationTokens(count: number): Promise<string[]> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return fail(`fewer than ${count} verification emails reached ${email} within 30 s`);
+  return fail(`fewer than ${count} verification emails reached ${address} within 30 s`);
 }
 
-const signIn = (password: string) => call('POST', '/api/v1/auth/token?grant_type=password', { email, password });
+const signIn = (password: string, address = email) =>
+  call('POST', '/api/v1/auth/token?grant_type=password', { email: address, password });
 
 async function main() {
   console.log(`01-pre-hijack against ${base} with ${email}`);
@@ -96,6 +99,22 @@ async function main() {
   if (withOwners.status !== 200) {
     fail(`the owner's password does not sign in: ${withOwners.status} ${JSON.stringify(withOwners.body)}`);
   }
+  console.log("  signed up twice: the stranger's password is refused, the owner's signs in");
+
+  // The unsolicited email: only the stranger signs the address up; its owner, in their own browser
+  // (no sign-up cookie: this script keeps none), opens the link and must be the one to choose.
+  const once = `pre-hijack-once-${random()}${random()}@example.com`;
+  const single = await call('POST', '/api/v1/auth/signup', { email: once, password: STRANGER });
+  if (single.status !== 200) fail(`the stranger's single sign-up answered ${single.status}`);
+  const [unsolicited] = await verificationTokens(1, once);
+  if (!unsolicited) fail('no verification link');
+  const oneClick = await call('POST', '/api/v1/auth/verify', { token: unsolicited });
+  if (oneClick.status === 200) fail("the owner's click verified the stranger's sign-up with the stranger's password");
+  const chosen = await call('POST', '/api/v1/auth/verify', { token: unsolicited, password: CHOSEN });
+  if (chosen.status !== 200) fail(`verifying with a chosen password answered ${chosen.status}`);
+  if ((await signIn(STRANGER, once)).status === 200) fail("the stranger's password signs in after a single sign-up");
+  if ((await signIn(CHOSEN, once)).status !== 200) fail("the owner's chosen password does not sign in");
+  console.log("  signed up once: the owner's browser was asked for the password; the stranger's is refused");
   console.log(
     "PASS 01-pre-hijack: the stranger's password is refused; the password the owner chose at verification signs in",
   );

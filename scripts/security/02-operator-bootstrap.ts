@@ -100,7 +100,7 @@ async function main(): Promise<boolean> {
       if (!verifyToken) await sleep(500);
     }
     if (!verifyToken) throw new Error('no verification email arrived in the mailbox');
-    const verified = await post('/api/v1/auth/verify', { token: verifyToken });
+    const verified = await post('/api/v1/auth/verify', { token: verifyToken, password: PASSWORD });
     if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
     const signIn = await post('/api/v1/auth/token?grant_type=password', { email: EVIL, password: PASSWORD });
     const token = signIn.body.access_token;

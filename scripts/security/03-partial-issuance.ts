@@ -60,7 +60,7 @@ const verifyToken = await until('the verification email', async () => {
   const text: string | undefined = box.json.messages?.find((m: any) => /verify/i.test(m.subject))?.text;
   return text?.match(/\/verify\/([A-Za-z0-9_-]+)/)?.[1];
 });
-const verified = await call('POST', '/api/v1/auth/verify', { token: verifyToken });
+const verified = await call('POST', '/api/v1/auth/verify', { token: verifyToken, password });
 if (verified.status !== 200) fail(`verification answered ${verified.status}`);
 const session = await call('POST', '/api/v1/auth/token?grant_type=password', { email, password });
 if (session.status !== 200) fail(`sign-in answered ${session.status}`);

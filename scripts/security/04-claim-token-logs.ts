@@ -123,7 +123,7 @@ async function main(): Promise<boolean> {
     expectStatus('sign-up', await call('POST', '/api/v1/auth/signup', { email, password }), 200);
     const verifyToken = await mailedToken(email, 'verify');
     expectStatus('the verification page', await call('GET', `/verify/${verifyToken}`), 200);
-    expectStatus('verification', await call('POST', '/api/v1/auth/verify', { token: verifyToken }), 200);
+    expectStatus('verification', await call('POST', '/api/v1/auth/verify', { token: verifyToken, password }), 200);
     const session = await call('POST', '/api/v1/auth/token?grant_type=password', { email, password });
     expectStatus('sign-in', session, 200);
     const accessToken = String(session.json.access_token);

@@ -81,7 +81,7 @@ async function main() {
   const ownerEmail = address('owner');
   await expectOk('owner sign-up', call('POST', '/api/v1/auth/signup', { email: ownerEmail, password: PASSWORD }));
   const verify = await linkFromMailbox(ownerEmail, /verify/i, '/verify/');
-  await expectOk('owner verification', call('POST', '/api/v1/auth/verify', { token: verify }));
+  await expectOk('owner verification', call('POST', '/api/v1/auth/verify', { token: verify, password: PASSWORD }));
   const owner = await signIn(ownerEmail);
   console.log(`  owner ${ownerEmail} signed up`);
 

@@ -66,8 +66,10 @@ export async function signUpVerifiedUser(
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   const token = linkToken(await waitForEmail(t, email, /verify/i), '/verify/');
+  // Verified as the browser that signed up would: with its sign-up cookie (decision 054).
+  const cookies = signUpCookie(signUp);
   const verifyWith = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload, remoteAddress });
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload, cookies, remoteAddress });
   let verify = await verifyWith({ token });
   // An address OPERATOR_EMAILS names verifies only with the password chosen there (decision 054).
   if (verify.statusCode === 400 && verify.json().details?.[0]?.path === 'body.password') {
@@ -83,6 +85,16 @@ export async function signUpVerifiedUser(
     email,
     password,
   };
+}
+
+/**
+ * The sign-up browser's cookie in a sign-up's answer (or a sign-in's refused as unverified), to
+ * send with /auth/verify as that browser would: without it a link asks for a password (decision 054).
+ */
+export function signUpCookie(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
+  const cookie = res.cookies.find((c) => c.name === 'gr_signup');
+  if (!cookie) throw new Error('the answer set no gr_signup cookie');
+  return { gr_signup: cookie.value };
 }
 
 export async function signIn(t: TestApp, email: string, password: string, remoteAddress = randomIp()) {

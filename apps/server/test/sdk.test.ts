@@ -28,8 +28,9 @@ describe('the SDK drives the money path', () => {
       const { data } = await anonymous.GET('/api/mailbox', { params: { query: { to: email } } });
       return data?.messages.find((m) => /verify/i.test(m.subject));
     });
+    // An API client has no sign-up cookie: it verifies with the password it chooses (decision 054).
     const verified = await anonymous.POST('/api/v1/auth/verify', {
-      body: { token: linkToken(verification, '/verify/') },
+      body: { token: linkToken(verification, '/verify/'), password },
     });
     expect(verified.data?.email).toBe(email);
     const signIn = await anonymous.POST('/api/v1/auth/token', {

@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and its organisation; a verification link is emailed
-         * @description Answers the same for an address that already has an account, which is told so by email. 400 `WEAK_PASSWORD` for a common password.
+         * @description Answers the same for an address that already has an account, which is told so by email. Sets the httpOnly cookie `gr_signup`: the browser that signed up verifies its link with one click, anywhere else the link asks for the password (see verifyEmail). 400 `WEAK_PASSWORD` for a common password.
          */
         post: operations["signUp"];
         delete?: never;
@@ -602,7 +602,7 @@ export interface paths {
         put?: never;
         /**
          * Verify an email address with the token from the emailed link; signs the person in
-         * @description Whoever opens the link decides the password: `password`, when given, becomes the account's password. Without it the sign-up's password stays, except for an address that was signed up more than once before it was verified: that is 400 `VALIDATION_ERROR` naming `body.password`, and the link stays usable. Verifying ends every session and revokes every API key made before it. Answers a session like a sign-in's; with the header `x-session-cookie: 1` its refresh token travels in an httpOnly cookie. 400 `INVALID_LINK` or `LINK_EXPIRED` for a link that cannot be used, `WEAK_PASSWORD` for a common password.
+         * @description Whoever opens the link decides the password: `password`, when given, becomes the account's password. Without it the sign-up's password stays, but only in the browser that signed up (its `gr_signup` cookie, also set by a sign-in refused with `EMAIL_NOT_CONFIRMED`), and never for an address that was signed up more than once before it was verified: otherwise 400 `VALIDATION_ERROR` naming `body.password`, and the link stays usable. Verifying ends every session and revokes every API key made before it. Answers a session like a sign-in's; with the header `x-session-cookie: 1` its refresh token travels in an httpOnly cookie. 400 `INVALID_LINK` or `LINK_EXPIRED` for a link that cannot be used, `WEAK_PASSWORD` for a common password.
          */
         post: operations["verifyEmail"];
         delete?: never;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkToken, randomIp, uniqueEmail, waitForEmail } from '../../test/factories';
+import { linkToken, randomIp, signUpCookie, uniqueEmail, waitForEmail } from '../../test/factories';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../test/helpers';
 import { renderEmail } from '../lib/email/layout';
 
@@ -144,7 +144,12 @@ describe(`email through SMTP_URL (${TEST_DB})`, () => {
     expect(message).toContain('Verify email</a>');
     const token = linkToken({ text: message }, '/verify/');
 
-    const verify = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify',
+      payload: { token },
+      cookies: signUpCookie(signUp),
+    });
     expect(verify.json()).toMatchObject({ success: true, email: to });
     const signIn = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, linkToken, randomIp, signIn, uniqueEmail, waitForEmail } from '../../test/factories';
+import { bearer, linkToken, randomIp, signIn, signUpCookie, uniqueEmail, waitForEmail } from '../../test/factories';
 import { invite } from '../../test/factories/members';
 import { claimTokensOf, pickProduct, postOrder, settledOrder } from '../../test/factories/orders';
 import { createMigratedTestDatabase, TEST_DB, type TestApp, testConfig } from '../../test/helpers';
@@ -71,6 +71,7 @@ describe(`no emailed link's token reaches the logs (${TEST_DB})`, () => {
       method: 'POST',
       url: '/api/v1/auth/verify',
       payload: { token: verifyToken },
+      cookies: signUpCookie(signUp),
       remoteAddress,
     });
     expect(verified.statusCode, verified.body).toBe(200);

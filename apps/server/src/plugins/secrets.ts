@@ -7,7 +7,11 @@ import { type Cursors, createCursors } from '../lib/cursor';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    secrets: { rewardCodeKey: KeyRing };
+    /**
+     * rewardCodeKey: encrypts reward codes. instanceKey: the key other keys are derived from
+     * (HKDF, one purpose each: page cursors, the sign-up browser proof).
+     */
+    secrets: { rewardCodeKey: KeyRing; instanceKey: Buffer };
     /** Signs and checks page cursors (lib/cursor.ts). */
     cursors: Cursors;
   }
@@ -40,10 +44,12 @@ export const secretsPlugin = fp(
       legacy = row ? Buffer.from(row.secret) : undefined;
     }
     const ring = keyRing(keys, legacy);
-    app.decorate('secrets', { rewardCodeKey: ring });
-    // Cursors are signed with a key derived from the legacy key (or, without one, the oldest
-    // configured key): a rotation that drops it only invalidates page cursors, which are short-lived.
-    app.decorate('cursors', createCursors(legacy ?? (keys.at(-1) as { key: Buffer }).key));
+    // Derived keys come from the legacy key (or, without one, the oldest configured key): a
+    // rotation that drops it only invalidates what they sign, all short-lived (page cursors,
+    // sign-up browser proofs).
+    const instanceKey = legacy ?? (keys.at(-1) as { key: Buffer }).key;
+    app.decorate('secrets', { rewardCodeKey: ring, instanceKey });
+    app.decorate('cursors', createCursors(instanceKey));
   },
   { name: 'secrets', dependencies: ['db'] },
 );

@@ -55,3 +55,27 @@ test('an address signed up twice: the owner opens either link, chooses the passw
   }
   await signInThroughUi(page, { email, password: chosen });
 });
+
+test('an address a stranger signed up once: its owner opens the unsolicited email in their own browser and chooses the password', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('unsolicited');
+  const strangers = 'stranger-Lantern-71';
+  const chosen = 'chosen-Harbour-Tide-93';
+  // The stranger's browser (the `request` fixture keeps its own cookies), never the owner's.
+  expect((await request.post('/api/v1/auth/signup', { data: { email, password: strangers } })).status()).toBe(200);
+  const link = linkIn(await waitForEmail(request, email, /verify/i), '/verify/');
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirm password').fill(chosen);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const signIn = (password: string) =>
+    request.post('/api/v1/auth/token?grant_type=password', { data: { email, password } });
+  expect((await (await signIn(strangers)).json()).code).toBe('INVALID_CREDENTIALS');
+  expect((await signIn(chosen)).status()).toBe(200);
+});

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE_HEADER } from '@giftrelay/contracts/session-cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, linkToken, randomIp, signIn, uniqueEmail, waitForEmail } from '../../../test/factories';
+import { bearer, linkToken, randomIp, signIn, signUpCookie, uniqueEmail, waitForEmail } from '../../../test/factories';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -12,14 +12,25 @@ afterAll(() => t.close());
 const PASSWORD = 'violet-Harbour-42';
 const signUp = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: payload as object, remoteAddress: randomIp() });
+// Each link is opened in the browser that signed up, with its sign-up cookie (decision 054).
+const signUpBrowser = new Map<string, Record<string, string>>();
 const verify = (token: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { token }, headers, remoteAddress: randomIp() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify',
+    payload: { token },
+    headers,
+    cookies: signUpBrowser.get(token) ?? {},
+    remoteAddress: randomIp(),
+  });
 
 async function signedUp(plan?: unknown) {
   const email = uniqueEmail('plan');
   const res = await signUp(plan === undefined ? { email, password: PASSWORD } : { email, password: PASSWORD, plan });
   expect(res.statusCode).toBe(200);
-  return { email, token: linkToken(await waitForEmail(t, email, /verify/i), '/verify/') };
+  const token = linkToken(await waitForEmail(t, email, /verify/i), '/verify/');
+  signUpBrowser.set(token, signUpCookie(res));
+  return { email, token };
 }
 
 describe(`the plan chosen on /pricing is kept on the organisation (${TEST_DB})`, () => {

@@ -5,6 +5,7 @@ import {
   linkToken,
   randomIp,
   signIn,
+  signUpCookie,
   signUpVerifiedUser,
   uniqueEmail,
   waitForEmail,
@@ -20,15 +21,21 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: randomIp() });
+  const post = (
+    url: string,
+    payload: object,
+    headers: Record<string, string> = {},
+    cookies: Record<string, string> = {},
+  ) => t.app.inject({ method: 'POST', url, payload, headers, cookies, remoteAddress: randomIp() });
   const passwordGrant = (email: string, password: string) =>
     post('/api/v1/auth/token?grant_type=password', { email, password });
 
   async function signUpUnverified() {
     const email = uniqueEmail('link');
-    expect((await post('/api/v1/auth/signup', { email, password: PASSWORD })).statusCode).toBe(200);
-    return { email, token: linkToken(await waitForEmail(t, email, /verify/i), '/verify/') };
+    const res = await post('/api/v1/auth/signup', { email, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    // The browser that signed up: its cookie lets its link verify with one click (decision 054).
+    return { email, token: linkToken(await waitForEmail(t, email, /verify/i), '/verify/'), cookies: signUpCookie(res) };
   }
 
   const mailCount = async (to: string) =>
@@ -36,7 +43,7 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
 
   describe('verification', () => {
     it('an unverified account cannot sign in until the link is used, and is told how to get a new one', async () => {
-      const { email, token } = await signUpUnverified();
+      const { email, token, cookies } = await signUpUnverified();
       const before = await passwordGrant(email, PASSWORD);
       expect(before.statusCode).toBe(403);
       expect(before.json()).toEqual({
@@ -46,7 +53,7 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
         error: 'Email not confirmed. Check your inbox for the verification link, or send a new one.',
       });
 
-      const verify = await post('/api/v1/auth/verify', { token });
+      const verify = await post('/api/v1/auth/verify', { token }, {}, cookies);
       expect(verify.statusCode).toBe(200);
       // Using the link signs the person in: the answer carries a session like a sign-in's.
       const verified = verify.json();
@@ -78,9 +85,9 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
     });
 
     it('a link works once', async () => {
-      const { token } = await signUpUnverified();
-      expect((await post('/api/v1/auth/verify', { token })).statusCode).toBe(200);
-      const again = await post('/api/v1/auth/verify', { token });
+      const { token, cookies } = await signUpUnverified();
+      expect((await post('/api/v1/auth/verify', { token }, {}, cookies)).statusCode).toBe(200);
+      const again = await post('/api/v1/auth/verify', { token }, {}, cookies);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({
         success: false,
@@ -91,13 +98,13 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
     });
 
     it('an expired link is refused and leaves the account unverified', async () => {
-      const { email, token } = await signUpUnverified();
+      const { email, token, cookies } = await signUpUnverified();
       await t.database.db
         .updateTable('auth_email_tokens')
         .set({ expires_at: sql`now() - interval '1 second'` })
         .where('user_id', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
         .execute();
-      const res = await post('/api/v1/auth/verify', { token });
+      const res = await post('/api/v1/auth/verify', { token }, {}, cookies);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
@@ -133,7 +140,7 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
     });
 
     it('resend emails a new working link to an unverified account, and answers the same for any address', async () => {
-      const { email, token: first } = await signUpUnverified();
+      const { email, token: first, cookies } = await signUpUnverified();
       const res = await post('/api/v1/auth/resend', { email });
       expect(res.statusCode).toBe(200);
       const unknown = await post('/api/v1/auth/resend', { email: uniqueEmail('nobody') });
@@ -145,9 +152,9 @@ describe(`emailed links: verification and password reset (${TEST_DB})`, () => {
       const messages = (await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(email)}` })).json().messages;
       const second = linkToken(messages[0], '/verify/');
       expect(second).not.toBe(first);
-      expect((await post('/api/v1/auth/verify', { token: second })).statusCode).toBe(200);
+      expect((await post('/api/v1/auth/verify', { token: second }, {}, cookies)).statusCode).toBe(200);
       // Verifying used up the older link too.
-      expect((await post('/api/v1/auth/verify', { token: first })).json().code).toBe('INVALID_LINK');
+      expect((await post('/api/v1/auth/verify', { token: first }, {}, cookies)).json().code).toBe('INVALID_LINK');
     });
 
     it('resend sends nothing to an account that is already verified', async () => {

@@ -50,6 +50,7 @@ export const accountsPlugin = fp(
       security,
       operatorEmails: opts.config.operatorEmails.map((e) => e.toLowerCase()),
       firstVerifiedIsOperator: opts.config.operatorBootstrap === 'first-verified',
+      instanceKey: app.secrets.instanceKey,
     });
     await app.register(securityRoutes, { prefix: '/api/v1/auth', service: security });
     await app.register(accountsRoutes, {

@@ -1,6 +1,6 @@
 import type { MailboxMessage } from '@giftrelay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, linkToken, randomIp, uniqueEmail, waitForEmail } from '../../../test/factories';
+import { bearer, linkToken, randomIp, signUpCookie, uniqueEmail, waitForEmail } from '../../../test/factories';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { newApiKey } from '../../lib/api-key-secret';
 import { SESSION_IDLE_SECONDS } from './service';
@@ -28,7 +28,11 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 const signUp = (email: string, password: string) => post('/api/v1/auth/signup', { email, password });
 const passwordGrant = (email: string, password: string) =>
   post('/api/v1/auth/token?grant_type=password', { email, password });
+/** Opening a link in a browser that never signed up (no sign-up cookie), as an owner's inbox would. */
 const verify = (payload: { token: string; password?: string }) => post('/api/v1/auth/verify', payload);
+/** Opening a link in the browser that holds `cookies` (decision 054). */
+const verifyIn = (cookies: Record<string, string>, payload: { token: string; password?: string }) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload, cookies, remoteAddress: randomIp() });
 
 /** Every verification link in the address's mailbox, oldest first. */
 async function verifyLinks(email: string, count: number): Promise<string[]> {
@@ -174,18 +178,87 @@ describe(`account pre-hijacking (${TEST_DB})`, () => {
     expect((await passwordGrant(OPERATOR_ADDRESS, CHOSEN_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('an address signed up once verifies with one click, or takes the password chosen on the page', async () => {
-    const once = uniqueEmail('once');
-    expect((await signUp(once, OWNER_PASSWORD)).statusCode).toBe(200);
-    const [oneClick] = await verifyLinks(once, 1);
-    expect((await verify({ token: oneClick ?? '' })).statusCode).toBe(200);
-    expect((await passwordGrant(once, OWNER_PASSWORD)).statusCode).toBe(200);
+  it('an address signed up once by a stranger: its owner opens the unsolicited link in their own browser and chooses the password', async () => {
+    const email = uniqueEmail('unsolicited');
+    expect((await signUp(email, ATTACKER_PASSWORD)).statusCode).toBe(200);
+    const [link = ''] = await verifyLinks(email, 1);
+    // The owner's browser never signed up: no cookie, so the link asks, writes nothing, stays usable.
+    const bare = await verify({ token: link });
+    expect(bare.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body.password' }] });
+    expect((await passwordGrant(email, ATTACKER_PASSWORD)).json().code).toBe('EMAIL_NOT_CONFIRMED');
+    expect((await verify({ token: link, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
+    expect((await passwordGrant(email, ATTACKER_PASSWORD)).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await passwordGrant(email, CHOSEN_PASSWORD)).statusCode).toBe(200);
+  });
 
-    const chooses = uniqueEmail('chooses');
-    expect((await signUp(chooses, ATTACKER_PASSWORD)).statusCode).toBe(200);
-    const [link] = await verifyLinks(chooses, 1);
-    expect((await verify({ token: link ?? '', password: CHOSEN_PASSWORD })).statusCode).toBe(200);
-    expect((await passwordGrant(chooses, ATTACKER_PASSWORD)).json().code).toBe('INVALID_CREDENTIALS');
-    expect((await passwordGrant(chooses, CHOSEN_PASSWORD)).statusCode).toBe(200);
+  it('the browser that signed up verifies with one click; its cookie is cleared once used', async () => {
+    const email = uniqueEmail('once');
+    const signedUp = await signUp(email, OWNER_PASSWORD);
+    const cookies = signUpCookie(signedUp);
+    const setCookie = String(signedUp.headers['set-cookie']);
+    expect(setCookie).toContain('Path=/api/v1/auth');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain(`Max-Age=${24 * 3600}`);
+    const [link = ''] = await verifyLinks(email, 1);
+    const verified = await verifyIn(cookies, { token: link });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.cookies.find((c) => c.name === 'gr_signup')?.value).toBe('');
+    expect((await passwordGrant(email, OWNER_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a sign-in refused as unverified, with the right password, lets that browser verify with one click', async () => {
+    const email = uniqueEmail('elsewhere');
+    expect((await signUp(email, OWNER_PASSWORD)).statusCode).toBe(200);
+    const [link = ''] = await verifyLinks(email, 1);
+    // A wrong password gives no cookie; the right one does, with the refusal.
+    const wrong = await passwordGrant(email, ATTACKER_PASSWORD);
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.cookies.find((c) => c.name === 'gr_signup')).toBeUndefined();
+    const refused = await passwordGrant(email, OWNER_PASSWORD);
+    expect(refused.json().code).toBe('EMAIL_NOT_CONFIRMED');
+    expect((await verifyIn(signUpCookie(refused), { token: link })).statusCode).toBe(200);
+  });
+
+  it('a forged cookie, another account’s, or one from before the password changed proves nothing', async () => {
+    const other = uniqueEmail('other');
+    const othersCookie = signUpCookie(await signUp(other, OWNER_PASSWORD));
+    const email = uniqueEmail('forged');
+    const own = signUpCookie(await signUp(email, OWNER_PASSWORD));
+    const [link = ''] = await verifyLinks(email, 1);
+    for (const cookies of [
+      othersCookie,
+      { gr_signup: 'A'.repeat(43) },
+      { gr_signup: `${own.gr_signup}A` },
+      { gr_signup: '\u0000' },
+      { gr_signup: '' },
+    ]) {
+      const res = await verifyIn(cookies, { token: link });
+      expect(res.statusCode, JSON.stringify(cookies)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body.password' }] });
+    }
+    // A password reset since (it verifies the address too, so a new account shows the stale case).
+    const stale = uniqueEmail('stale');
+    const staleCookie = signUpCookie(await signUp(stale, OWNER_PASSWORD));
+    const [staleLink = ''] = await verifyLinks(stale, 1);
+    await t.app.db.updateTable('users').set({ password_hash: 'changed' }).where('email', '=', stale).execute();
+    expect((await verifyIn(staleCookie, { token: staleLink })).json().details).toEqual([
+      expect.objectContaining({ path: 'body.password' }),
+    ]);
+  });
+
+  it('a contested or operator address asks for the password even in the browser that signed up', async () => {
+    const email = uniqueEmail('contested-cookie');
+    const attackers = signUpCookie(await signUp(email, ATTACKER_PASSWORD));
+    await waitForEmail(t, email, /verify/i);
+    const owners = signUpCookie(await signUp(email, OWNER_PASSWORD));
+    const [first = '', second = ''] = await verifyLinks(email, 2);
+    for (const [cookies, token] of [
+      [attackers, first],
+      [owners, second],
+    ] as const) {
+      expect((await verifyIn(cookies, { token })).json()).toMatchObject({ details: [{ path: 'body.password' }] });
+    }
+    expect((await passwordGrant(email, ATTACKER_PASSWORD)).json().code).toBe('EMAIL_NOT_CONFIRMED');
   });
 });

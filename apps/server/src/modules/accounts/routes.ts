@@ -31,9 +31,18 @@ import { validationError } from '../../lib/errors';
 import { BEARER, BODY_ERRORS, errorResponses, PUBLIC } from '../../lib/openapi';
 import { sessionOf } from '../../plugins/auth';
 import { keptUserAgent } from './device';
-import { type AccountsService, type IssuedSession, SESSION_IDLE_SECONDS, type TwoFactorPending } from './service';
+import { VERIFY_LINK_HOURS } from './emails';
+import {
+  type AccountsService,
+  EmailNotConfirmedError,
+  type IssuedSession,
+  SESSION_IDLE_SECONDS,
+  type TwoFactorPending,
+} from './service';
 
 const REFRESH_COOKIE = 'gr_refresh';
+/** The sign-up browser proof (decision 054): read by /verify only, for as long as a verification link lasts. */
+const SIGNUP_COOKIE = 'gr_signup';
 const COOKIE_PATH = '/api/v1/auth';
 
 // Every route with a body; every one of them is rate-limited (per address or per account).
@@ -54,11 +63,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
   opts,
 ) => {
   const { service } = opts;
-  // Scoped to these routes: the refresh cookie is the only cookie the API reads.
+  // Scoped to these routes: the refresh and sign-up cookies are the only cookies the API reads.
   await app.register(cookie);
 
   const wantsCookie = (request: FastifyRequest) => request.headers[SESSION_COOKIE_HEADER] === '1';
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+  /** This browser signed up (or gave the password since): its verification link needs no new password. */
+  const setSignUpCookie = (reply: FastifyReply, proof: string) =>
+    reply.setCookie(SIGNUP_COOKIE, proof, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.secureCookies,
+      maxAge: VERIFY_LINK_HOURS * 3600,
+    });
 
   /** The session's answer; the refresh token goes into the httpOnly cookie when the browser asks. */
   const sessionFields = (reply: FastifyReply, issued: IssuedSession, asCookie: boolean) => {
@@ -104,15 +122,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
         operationId: 'signUp',
         summary: 'Create an account and its organisation; a verification link is emailed',
         description:
-          'Answers the same for an address that already has an account, which is told so by email. 400 `WEAK_PASSWORD` for a common password.',
+          'Answers the same for an address that already has an account, which is told so by email. Sets the httpOnly cookie `gr_signup`: the browser that signed up verifies its link with one click, anywhere else the link asks for the password (see verifyEmail). 400 `WEAK_PASSWORD` for a common password.',
         tags,
         security: PUBLIC,
         body: SignUpBodySchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await service.signUp(request.body, request.ip);
+    async (request, reply) => {
+      setSignUpCookie(reply, await service.signUp(request.body, request.ip));
       return { success: true as const, message: AUTH_MESSAGES.signedUp };
     },
   );
@@ -137,8 +155,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
       const userAgent = keptUserAgent(request.headers['user-agent']);
       if (request.query.grant_type === 'password') {
         const credentials = parseGrant(PasswordGrantSchema, request.body);
-        const result = await service.signIn(credentials, request.ip, userAgent);
-        return 'twoFactorToken' in result ? challengeBody(reply, result) : sessionBody(reply, result, asCookie);
+        try {
+          const result = await service.signIn(credentials, request.ip, userAgent);
+          return 'twoFactorToken' in result ? challengeBody(reply, result) : sessionBody(reply, result, asCookie);
+        } catch (err) {
+          // The right password for an unverified address: this browser may verify with one click.
+          if (err instanceof EmailNotConfirmedError) setSignUpCookie(reply, err.signUpProof);
+          throw err;
+        }
       }
       if (request.query.grant_type === 'two_factor') {
         const grant = parseGrant(TwoFactorGrantSchema, request.body);
@@ -200,7 +224,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
       schema: {
         operationId: 'verifyEmail',
         summary: 'Verify an email address with the token from the emailed link; signs the person in',
-        description: `Whoever opens the link decides the password: \`password\`, when given, becomes the account's password. Without it the sign-up's password stays, except for an address that was signed up more than once before it was verified: that is 400 \`VALIDATION_ERROR\` naming \`body.password\`, and the link stays usable. Verifying ends every session and revokes every API key made before it. Answers a session like a sign-in's; with the header \`${SESSION_COOKIE_HEADER}: 1\` its refresh token travels in an httpOnly cookie. 400 \`INVALID_LINK\` or \`LINK_EXPIRED\` for a link that cannot be used, \`WEAK_PASSWORD\` for a common password.`,
+        description: `Whoever opens the link decides the password: \`password\`, when given, becomes the account's password. Without it the sign-up's password stays, but only in the browser that signed up (its \`gr_signup\` cookie, also set by a sign-in refused with \`EMAIL_NOT_CONFIRMED\`), and never for an address that was signed up more than once before it was verified: otherwise 400 \`VALIDATION_ERROR\` naming \`body.password\`, and the link stays usable. Verifying ends every session and revokes every API key made before it. Answers a session like a sign-in's; with the header \`${SESSION_COOKIE_HEADER}: 1\` its refresh token travels in an httpOnly cookie. 400 \`INVALID_LINK\` or \`LINK_EXPIRED\` for a link that cannot be used, \`WEAK_PASSWORD\` for a common password.`,
         tags,
         security: PUBLIC,
         body: VerifyEmailBodySchema,
@@ -212,7 +236,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService; s
         request.body,
         request.ip,
         keptUserAgent(request.headers['user-agent']),
+        request.cookies[SIGNUP_COOKIE],
       );
+      reply.clearCookie(SIGNUP_COOKIE, { path: COOKIE_PATH });
       return {
         success: true as const,
         message: AUTH_MESSAGES.verified,

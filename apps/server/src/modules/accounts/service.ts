@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   type AuthSession,
@@ -112,6 +113,18 @@ export interface AccountsDeps {
   operatorEmails: readonly string[];
   /** The first verified account becomes the instance's operator (config.operatorBootstrap, decision 056). */
   firstVerifiedIsOperator: boolean;
+  /** The instance's key, from which the sign-up browser proof's own key is derived (decision 054). */
+  instanceKey: Buffer;
+}
+
+/**
+ * A password sign-in refused because the address is unverified: the caller gave the right password,
+ * so its browser gets the sign-up proof (routes.ts sets it as a cookie) and may verify with one click.
+ */
+export class EmailNotConfirmedError extends AppError {
+  constructor(readonly signUpProof: string) {
+    super('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
+  }
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -129,6 +142,24 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
+  // Sign-up browser proof (decision 054): a MAC of the account and its current password hash, held
+  // by the browser that signed up (or gave the password since). Verifying without choosing a
+  // password needs it, so an owner opening a link that a stranger's sign-up sent chooses the
+  // password; a new password (reset, or chosen at verification) makes every earlier proof useless.
+  const proofKey = Buffer.from(
+    hkdfSync('sha256', deps.instanceKey, Buffer.alloc(0), 'giftrelay sign-up browser v1', 32),
+  );
+  const signUpProof = (user: { id: string; password_hash: string }) =>
+    createHmac('sha256', proofKey).update(user.id).update('\0').update(user.password_hash).digest('base64url');
+  const provesSignUp = (proof: string | undefined, user: { id: string; password_hash: string }) => {
+    if (!proof) return false;
+    const given = Buffer.from(proof, 'base64url');
+    const expected = Buffer.from(signUpProof(user), 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  /** What a sign-up for an address that already has an account answers: the same shape, proving nothing. */
+  const decoyProof = () => randomBytes(32).toString('base64url');
+
   const { db, mail, rateLimits } = deps;
   const links = {
     verify: (token: string) => `${deps.publicUrl}/verify/${token}`,
@@ -249,7 +280,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     /** The same answer whether or not the address has an account; the email says which. */
-    async signUp(input: { email: string; password: string; plan?: PlanId }, ip: string): Promise<void> {
+    /** Answers the sign-up browser proof: for a new account its own, otherwise a decoy of the same shape. */
+    async signUp(input: { email: string; password: string; plan?: PlanId }, ip: string): Promise<string> {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signUpPerIp, ip);
       await rateLimits.consume(RATE_LIMITS.signUpPerAccount, email);
@@ -258,9 +290,12 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(input.password, deps.passwordHashing);
 
       const existing = await repo.findUserByEmail(db, email);
-      if (existing) return notifyExisting(existing);
+      if (existing) {
+        await notifyExisting(existing);
+        return decoyProof();
+      }
       try {
-        await db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx) => {
           const user = await repo.insertUser(trx, { email, password_hash: passwordHash });
           const organisation = await repo.insertOrganisation(trx, {
             name: organisationNameFor(email),
@@ -269,12 +304,14 @@ export function createAccountsService(deps: AccountsDeps) {
           await repo.insertMembership(trx, { user_id: user.id, organisation_id: organisation.id, role: 'owner' });
           for (const hook of deps.organisationCreatedHooks) await hook(trx, organisation);
           await sendVerification(trx, user);
+          return signUpProof({ id: user.id, password_hash: passwordHash });
         });
       } catch (err) {
         // Two sign-ups with one address at once: the second is "already registered".
         if (!isUniqueViolation(err)) throw err;
         const winner = await repo.findUserByEmail(db, email);
         if (winner) await notifyExisting(winner);
+        return decoyProof();
       }
     },
 
@@ -306,7 +343,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await rateLimits.refund(RATE_LIMITS.signInPerAccount, accountFromAddress);
       await rateLimits.refund(RATE_LIMITS.signInFailuresPerAccount, email);
       // Only someone who knows the password learns that the address is unverified.
-      if (!user.email_verified_at) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
+      if (!user.email_verified_at) throw new EmailNotConfirmedError(signUpProof(user));
       const membership = await repo.findPrimaryMembership(db, user.id);
       if (!membership) throw invalidCredentials();
       if (await twoFactorRepo.hasTwoFactor(db, user.id)) {
@@ -450,10 +487,16 @@ export function createAccountsService(deps: AccountsDeps) {
      * signed up more than once or named in OPERATOR_EMAILS. The first verification ends every session and revokes every API
      * key made before it.
      */
+    /**
+     * `signUpProof`: the proof the browser holds (its sign-up cookie). Without a chosen password an
+     * unverified address verifies only in a browser that proves it signed up with the password the
+     * account has, and never when it was signed up twice or is an operator's (decision 054).
+     */
     async verifyEmail(
       input: { token: string; password?: string | undefined },
       ip: string,
       userAgent: string | null,
+      signUpProofGiven?: string,
     ): Promise<{ email: string; session: IssuedSession }> {
       await rateLimits.consume(RATE_LIMITS.linkPerIp, ip);
       const passwordHash =
@@ -473,11 +516,14 @@ export function createAccountsService(deps: AccountsDeps) {
           await repo.revokeUserSessions(trx, user.id, 'password_changed');
         } else if (
           !user.email_verified_at &&
-          (user.signed_up_again_at || deps.operatorEmails.includes(user.email.toLowerCase()))
+          (user.signed_up_again_at ||
+            deps.operatorEmails.includes(user.email.toLowerCase()) ||
+            !provesSignUp(signUpProofGiven, user))
         ) {
-          // An operator's address is worth signing up before its owner does: its owner always
-          // chooses the password, even when nobody else asked for the link they open.
-          // Thrown inside the transaction: the link stays unused, to be opened again with a password.
+          // A link opened anywhere but the browser that signed up may be the owner's inbox answering
+          // a stranger's sign-up: whoever opens it chooses the password. An operator's address is
+          // worth signing up before its owner does: its owner always chooses. Thrown inside the
+          // transaction: the link stays unused, to be opened again with a password.
           throw passwordRequired();
         }
         if (!user.email_verified_at) await repo.dropWhatCameBeforeVerification(trx, user.id);

@@ -8,6 +8,7 @@ import {
   randomIp,
   type SignedUpUser,
   signIn,
+  signUpCookie,
   signUpVerifiedUser,
   uniqueEmail,
   waitForEmail,
@@ -371,6 +372,7 @@ describe(`reward.email_bounced when the recipient's server refuses (${TEST_DB})`
       method: 'POST',
       url: '/api/v1/auth/verify',
       payload: { token },
+      cookies: signUpCookie(res),
       remoteAddress,
     });
     expect(verify.statusCode).toBe(200);
