@@ -20,6 +20,12 @@ export interface FakeTangoOptions {
   balance?: number;
   /** Time each answer takes (the bench's 200 ms). */
   latencyMs?: number;
+  /**
+   * Orders of these amounts are placed but never answered, and looking them up answers 500: cards
+   * that may exist, which wait for an operator (decision 058). For the live end-to-end server,
+   * whose specs share one fake and so cannot plan "the next request".
+   */
+  lostAmounts?: number[];
 }
 
 export interface RecordedRequest {
@@ -78,6 +84,7 @@ export class FakeTango {
       requestsPerSecond: 0,
       balance: 100_000,
       latencyMs: 0,
+      lostAmounts: [],
       ...opts,
     };
     this.balance = this.#opts.balance;
@@ -212,6 +219,11 @@ export class FakeTango {
       }
       const o = parsed.data;
       const prior = this.orders.get(o.externalRefID);
+      const lost = this.#opts.lostAmounts.includes(o.amount);
+      if (prior && lost) {
+        this.#hung.push(res);
+        return;
+      }
       if (prior) return answer(200, this.#present(prior));
       if (o.utid === FAKE_TANGO.inactiveUtid) return error(400, 'item.inactive', 'The item is not active');
       if (o.utid === FAKE_TANGO.activeFixedUtid && o.amount !== 25) {
@@ -230,11 +242,18 @@ export class FakeTango {
         pin: String(1000 + Math.floor(Math.random() * 9000)),
       };
       this.orders.set(o.externalRefID, stored);
+      if (lost) {
+        this.#hung.push(res);
+        return;
+      }
       return answer(201, this.#present(stored));
     }
     if (req.method === 'GET' && path === '/orders') {
       const ref = url.searchParams.get('externalRefID');
       const found = [...this.orders.values()].filter((o) => !ref || o.externalRefID === ref);
+      if (ref && found.some((o) => this.#opts.lostAmounts.includes(o.amount))) {
+        return error(500, 'internal.error', 'Internal error');
+      }
       // The list leaves the credentials out; the order itself has them.
       return answer(200, {
         page: { number: 0, elementsPerBlock: 10, resultCount: found.length, totalCount: found.length },

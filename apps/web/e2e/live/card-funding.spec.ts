@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type Account, createVerifiedAccount, signUpAndSignIn } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { signUpAndSignIn } from '../support/accounts';
 import { axe } from '../support/axe';
+import { goLive, tokenOf } from '../support/live';
 
 // Card funding with Stripe (decision 046), on the live server (scripts/e2e-live.ts): a fake
 // Stripe at its HTTP edge hosts the payment page, and its Pay button posts the signed
@@ -11,43 +12,11 @@ test.describe.configure({ mode: 'serial' });
 /** operator-card-e2e@example.com is named in the live server's OPERATOR_EMAILS. */
 const OPERATOR = { email: 'operator-card-e2e@example.com', password: 'violet-Harbour-42' };
 
-async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post('/api/v1/auth/token?grant_type=password', { data: account });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).access_token as string;
-}
-
-/** The operator's account: made by the first test that needs it (the file runs in order). */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/auth/token?grant_type=password', { data: OPERATOR });
-  if (res.status() !== 200) await createVerifiedAccount(request, OPERATOR);
-  return tokenOf(request, OPERATOR);
-}
-
-/** The owner asks to go live and an operator approves, through the API (decision 045). */
-async function goLive(request: APIRequestContext, owner: Account) {
-  const asked = await request.post('/api/v1/organisation/live-requests', {
-    headers: { authorization: `Bearer ${await tokenOf(request, owner)}` },
-    data: {
-      company_name: 'Acme Rewards Ltd',
-      website: 'https://acme.example.com',
-      use_case: 'Thank-you gift cards for research participants after each interview.',
-      expected_monthly_volume: '1k_10k',
-    },
-  });
-  expect(asked.status(), await asked.text()).toBe(200);
-  const approved = await request.post(`/api/v1/operator/live-requests/${(await asked.json()).request.id}/approve`, {
-    headers: { authorization: `Bearer ${await operatorToken(request)}` },
-    data: {},
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-}
-
 test('a live organisation tops up by card: amount, fee shown, Stripe’s page, Pay, back to a credited balance', async ({
   page,
 }) => {
   const owner = await signUpAndSignIn(page);
-  await goLive(page.request, owner);
+  await goLive(page.request, owner, OPERATOR);
 
   await page.goto('/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
@@ -86,7 +55,7 @@ test('a live organisation tops up by card: amount, fee shown, Stripe’s page, P
 test('back before Stripe’s confirmation: the page waits for it, then shows the credit (375 px)', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const owner = await signUpAndSignIn(page);
-  await goLive(page.request, owner);
+  await goLive(page.request, owner, OPERATOR);
   await page.goto('/billing');
   const form = page.getByRole('form', { name: 'Add funds by card' });
   await form.getByLabel('Amount to add (USD)').fill('250.50');
@@ -107,7 +76,7 @@ test('back before Stripe’s confirmation: the page waits for it, then shows the
 
 test('coming back from a cancelled payment says nothing was charged', async ({ page }) => {
   const owner = await signUpAndSignIn(page);
-  await goLive(page.request, owner);
+  await goLive(page.request, owner, OPERATOR);
   await page.goto('/billing?checkout=cancelled');
   await expect(page.getByText('Payment cancelled. Nothing was charged to your card.')).toBeVisible();
   await page.getByRole('button', { name: 'Dismiss' }).click();

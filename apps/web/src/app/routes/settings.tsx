@@ -6,7 +6,12 @@ import { ApiKeysSection } from '@/features/api-keys';
 import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
-import { BankTransfersSection, LiveRequestsSection, OperatorsSection } from '@/features/operators';
+import {
+  BankTransfersSection,
+  LiveRequestsSection,
+  OperatorsSection,
+  RewardReviewsSection,
+} from '@/features/operators';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
 import { ProfileSection } from '@/features/profile';
 import { WebhooksSection } from '@/features/webhooks';
@@ -62,6 +67,7 @@ export function Component() {
             panel: (
               <div className="grid gap-12">
                 <LiveRequestsSection />
+                <RewardReviewsSection />
                 <BankTransfersSection />
                 <OperatorsSection />
               </div>

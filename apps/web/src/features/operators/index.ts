@@ -3,3 +3,4 @@
 export { BankTransfersSection } from './components/bank-transfers-section';
 export { LiveRequestsSection } from './components/live-requests-section';
 export { OperatorsSection } from './components/operators-section';
+export { RewardReviewsSection } from './components/reward-reviews-section';
