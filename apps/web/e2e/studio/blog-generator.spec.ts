@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { gotoReady } from '../site/helpers';
 import { signInThroughUi, signUpAndSignIn } from '../support/accounts';
 import { notFound, operatorAccount, seriousViolations, toasts } from '../support/studio';
 
@@ -84,8 +85,9 @@ test('an operator generates three variants, copies them, publishes one to the bl
   await expect(toasts(page).filter({ hasText: 'Post published' })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // On the blog beside the six articles, and its own page.
-  await page.goto('/blog');
+  // On the blog beside the six articles, and its own page. The server's HTML first: a click that
+  // lands while React takes it over was seen lost under load, so wait until it has (gotoReady).
+  await gotoReady(page, '/blog');
   const card = page.getByRole('link', { name: title });
   await expect(card).toBeVisible();
   await expect(page.getByRole('link', { name: /Employee Incentive Gift Cards/ })).toBeVisible();
