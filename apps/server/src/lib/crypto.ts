@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * The keys for secrets at rest. `current` encrypts; every key decrypts what it wrote. A key with
@@ -13,6 +13,10 @@ export interface KeyRing {
 
 /** A key ring, or one bare key (read and written as the legacy key). */
 export type SecretKey = Buffer | KeyRing;
+
+/** A 32-byte key of its own for one `purpose`, derived (HKDF-SHA-256) from the instance's key: no key serves two uses. */
+export const deriveKey = (instanceKey: Buffer, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', instanceKey, Buffer.alloc(0), purpose, 32));
 
 export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 

@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
+import { deriveKey } from './crypto';
 import { validationError } from './errors';
 
 /**
@@ -18,7 +19,7 @@ const MAC_BYTES = 16;
 
 export function createCursors(instanceKey: Buffer): Cursors {
   // A key of its own, derived from the instance's, so the cursor MAC never reuses another key.
-  const key = Buffer.from(hkdfSync('sha256', instanceKey, Buffer.alloc(0), 'giftrelay page cursor v1', 32));
+  const key = deriveKey(instanceKey, 'giftrelay page cursor v1');
   const mac = (listing: string, payload: string) =>
     createHmac('sha256', key).update(listing).update('\0').update(payload).digest().subarray(0, MAC_BYTES);
 

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   type AuthSession,
@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { deriveKey } from '../../lib/crypto';
 import { AppError, unauthorized } from '../../lib/errors';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import type { AccessTokens } from '../../plugins/auth';
@@ -146,9 +147,7 @@ export function createAccountsService(deps: AccountsDeps) {
   // by the browser that signed up (or gave the password since). Verifying without choosing a
   // password needs it, so an owner opening a link that a stranger's sign-up sent chooses the
   // password; a new password (reset, or chosen at verification) makes every earlier proof useless.
-  const proofKey = Buffer.from(
-    hkdfSync('sha256', deps.instanceKey, Buffer.alloc(0), 'giftrelay sign-up browser v1', 32),
-  );
+  const proofKey = deriveKey(deps.instanceKey, 'giftrelay sign-up browser v1');
   const signUpProof = (user: { id: string; password_hash: string }) =>
     createHmac('sha256', proofKey).update(user.id).update('\0').update(user.password_hash).digest('base64url');
   const provesSignUp = (proof: string | undefined, user: { id: string; password_hash: string }) => {
@@ -279,8 +278,10 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    /** The same answer whether or not the address has an account; the email says which. */
-    /** Answers the sign-up browser proof: for a new account its own, otherwise a decoy of the same shape. */
+    /**
+     * The same answer whether or not the address has an account; the email says which. Answers the
+     * sign-up browser proof: for a new account its own, otherwise a decoy of the same shape.
+     */
     async signUp(input: { email: string; password: string; plan?: PlanId }, ip: string): Promise<string> {
       const email = normalizeEmail(input.email);
       await rateLimits.consume(RATE_LIMITS.signUpPerIp, ip);
@@ -483,14 +484,10 @@ export function createAccountsService(deps: AccountsDeps) {
     /**
      * Verifies the address and signs the person in: the link proves they hold the mailbox, and
      * whoever holds it decides the password (decision 054). With `password`, that becomes the
-     * account's password; without it the sign-up's password stays, which is refused for an address
-     * signed up more than once or named in OPERATOR_EMAILS. The first verification ends every session and revokes every API
-     * key made before it.
-     */
-    /**
-     * `signUpProof`: the proof the browser holds (its sign-up cookie). Without a chosen password an
-     * unverified address verifies only in a browser that proves it signed up with the password the
-     * account has, and never when it was signed up twice or is an operator's (decision 054).
+     * account's password. Without it the sign-up's password stays only in a browser that proves it
+     * signed up with that password (`signUpProofGiven`, its sign-up cookie), and never for an
+     * address signed up more than once or named in OPERATOR_EMAILS. The first verification ends
+     * every session and revokes every API key made before it.
      */
     async verifyEmail(
       input: { token: string; password?: string | undefined },

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
 import { formatTimestamp } from '@/lib/format';
-import { useResolveRewardReview, useRewardReviews } from '../api/live-requests';
+import { useResolveRewardReview, useRewardReviews } from '../api/reward-reviews';
 
 /**
  * Settings → Operators → Rewards in review (decision 058): a card the provider may have issued
