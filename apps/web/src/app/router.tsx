@@ -48,9 +48,9 @@ export const routes: RouteObject[] = [
       // The reward's page is the sender's, not GiftRelay's: no site navigation or footer around it.
       { path: 'claim/:token', lazy: () => import('./routes/claim') },
       {
-        // The catalogue in whichever frame the session calls for (./routes/catalog-frame.tsx).
+        // The catalogue in whichever frame the session calls for (./routes/session-frame.tsx).
         path: 'catalog',
-        lazy: () => import('./routes/catalog-frame'),
+        lazy: () => import('./routes/session-frame'),
         children: [{ index: true, lazy: () => import('./routes/catalog') }],
       },
       {
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
       {
         // The marketing studio (decision 048): the signed-in frame for a session, the public one
         // otherwise; each page shows the 404 page to anyone but an operator.
-        lazy: () => import('./routes/studio-frame'),
+        lazy: () => import('./routes/session-frame'),
         children: [
           { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
           { path: 'marketing/leads', lazy: () => import('./routes/marketing-leads') },

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import { Choice } from './choice';
 
 interface FilterSelectProps<T extends string> {
   /** The control's accessible name. */
@@ -11,24 +10,16 @@ interface FilterSelectProps<T extends string> {
 
 /** A filter of a list or a report (the order history's, the dashboard's): a labelled select of a few choices. */
 export function FilterSelect<T extends string>({ label, options, value, onChange }: FilterSelectProps<T>) {
-  const labelId = useId();
+  const labels = Object.fromEntries(options.map((o) => [o.value, o.label])) as Record<T, string>;
   return (
-    <div className="sm:w-44">
-      <span id={labelId} className="sr-only">
-        {label}
-      </span>
-      <Select value={value} onValueChange={(next) => onChange(next as T)}>
-        <SelectTrigger aria-labelledby={labelId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <Choice
+      label={label}
+      hideLabel
+      className="sm:w-44"
+      options={options.map((o) => o.value)}
+      labels={labels}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -1,21 +1,16 @@
-import { NewPasswordSchema, type VerifyEmailResponse } from '@giftrelay/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { VerifyEmailResponse } from '@giftrelay/contracts';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField, fieldProps } from '@/components/ui/form-field';
-import { PasswordInput } from '@/components/ui/password-input';
-import { PasswordStrengthMeter } from '@/components/ui/password-strength';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { acceptSession } from '@/lib/auth/session';
 import { useVerifyEmail } from '../api/verify-email';
 import { dismissErrorToast, toastError } from './error-toast';
+import { NewPasswordForm } from './new-password-form';
 import { ResendForm } from './resend-form';
 
 /** The server asks the person opening the link to choose the password (decision 054). */
@@ -73,7 +68,13 @@ export function VerifyEmail({ token }: { token: string }) {
   }
   if (choosing) {
     return (
-      <ChoosePasswordForm
+      <NewPasswordForm
+        title="Choose your password"
+        intro="Whoever holds this inbox decides the account’s password: enter the one you signed up with, or a new one. Any other password stops working."
+        passwordLabel="Password"
+        confirmLabel="Confirm password"
+        submitLabel="Verify and sign in"
+        pendingLabel="Verifying…"
         pending={choose.isPending}
         onSubmit={(password) =>
           choose.mutate(
@@ -94,46 +95,5 @@ export function VerifyEmail({ token }: { token: string }) {
       <Spinner label="Verifying your email" />
       <p className="text-sm text-muted-foreground">Verifying your email…</p>
     </div>
-  );
-}
-
-const ChooseFormSchema = z
-  .object({ password: NewPasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
-
-function ChoosePasswordForm({ pending, onSubmit }: { pending: boolean; onSubmit: (password: string) => void }) {
-  const form = useForm<z.infer<typeof ChooseFormSchema>>({
-    resolver: zodResolver(ChooseFormSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
-  const { errors } = form.formState;
-  return (
-    <form onSubmit={form.handleSubmit(({ password }) => onSubmit(password))} noValidate className="grid gap-5">
-      <div className="grid gap-1 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">Choose your password</h1>
-        <p className="text-sm text-muted-foreground">
-          Whoever holds this inbox decides the account’s password: enter the one you signed up with, or a new one. Any
-          other password stops working.
-        </p>
-      </div>
-      <FormField id="password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          {...fieldProps('password', errors.password?.message)}
-          autoComplete="new-password"
-          {...form.register('password')}
-        />
-      </FormField>
-      <PasswordStrengthMeter password={form.watch('password')} />
-      <FormField id="confirm" label="Confirm password" error={errors.confirm?.message}>
-        <PasswordInput
-          {...fieldProps('confirm', errors.confirm?.message)}
-          autoComplete="new-password"
-          {...form.register('confirm')}
-        />
-      </FormField>
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? 'Verifying…' : 'Verify and sign in'}
-      </Button>
-    </form>
   );
 }

@@ -12,9 +12,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Choice } from '@/components/ui/choice';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useDraft } from '../api/drafts';
 import { useGenerateBlogPost } from '../api/generate-blog-post';
@@ -33,43 +33,6 @@ const CTA_LABELS: Record<BlogCtaFocus, string> = {
   trial: 'Free trial',
   case_study: 'Case study',
 };
-
-function Choice<T extends string>({
-  label,
-  value,
-  options,
-  labels,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <span id={id} className="font-medium text-sm">
-        {label}
-      </span>
-      <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
-        <SelectTrigger aria-labelledby={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {labels[option]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /**
  * The AI blog generator (spec section 2, decision 050): the form, the text as the writer writes

@@ -11,53 +11,18 @@ import {
   type OfferType,
 } from '@giftrelay/contracts';
 import { Sparkles } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Choice } from '@/components/ui/choice';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useGenerateLandingPage } from '../api/generate-landing-page';
 import { savePreview } from '../utils/preview-storage';
-
-function Choice<T extends string>({
-  label,
-  value,
-  options,
-  labels,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <span id={id} className="font-medium text-sm">
-        {label}
-      </span>
-      <Select value={value} onValueChange={(v) => onChange(v as T)}>
-        <SelectTrigger aria-labelledby={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {labels[option]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /** The landing-page generator (spec section 2): the form, then the preview at /lp/{slug}. */
 export function LandingPageGenerator() {
