@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
 import { Button } from './button';
 
 /**
@@ -14,6 +15,7 @@ export function DialogShell({
   trigger,
   title,
   locked = false,
+  size = 'lg',
   children,
 }: {
   open: boolean;
@@ -21,6 +23,8 @@ export function DialogShell({
   trigger?: ReactNode;
   title: string;
   locked?: boolean;
+  /** `md` for a question with a short form (a note, an email); `lg` for a form with more to fill in. */
+  size?: 'md' | 'lg';
   children: ReactNode;
 }) {
   return (
@@ -29,7 +33,10 @@ export function DialogShell({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-xl border bg-card p-5 shadow-xl sm:p-6"
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-xl border bg-card p-5 shadow-xl sm:p-6',
+            size === 'md' ? 'max-w-md' : 'max-w-lg',
+          )}
           onInteractOutside={(event) => locked && event.preventDefault()}
         >
           <div className="flex items-start justify-between gap-4">
@@ -48,3 +55,17 @@ export function DialogShell({
 }
 
 export const DialogDescription = Dialog.Description;
+
+/** A dialog's buttons: Cancel (closes it) and what the dialog is for, stacked on a narrow screen. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Dialog.Close asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </Dialog.Close>
+      {children}
+    </div>
+  );
+}

@@ -1,11 +1,10 @@
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope, type CreateApiKeyResponse } from '@giftrelay/contracts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CodeBlock } from '@/components/ui/code-block';
 import { CopyButton } from '@/components/ui/copy-button';
-import { DialogShell } from '@/components/ui/dialog-shell';
+import { DialogActions, DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getPublicUrl } from '@/lib/public-url';
@@ -90,9 +89,9 @@ function KeyForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => void
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <Dialog.Description className="text-sm text-muted-foreground">
+      <DialogDescription className="text-sm text-muted-foreground">
         A key lets a payroll, CRM or survey tool call the API for this organisation. It is shown once.
-      </Dialog.Description>
+      </DialogDescription>
       <FormField id={`${id}-name`} label="Name" error={errors.name}>
         <Input
           {...fieldProps(`${id}-name`, errors.name)}
@@ -175,16 +174,11 @@ function KeyForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => void
           {errors.form}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </Dialog.Close>
+      <DialogActions>
         <Button type="submit" aria-disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create key'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -193,10 +187,10 @@ function ShowKeyOnce({ created, onDone }: { created: CreateApiKeyResponse; onDon
   const snippet = curlSnippet(getPublicUrl(), created.key, created.scopes);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <Dialog.Description className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <DialogDescription className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
         Copy this key now and keep it somewhere safe: it will not be shown again. Anyone with it can act for your
         organisation with {describeScopes(created.scopes).toLowerCase()}.
-      </Dialog.Description>
+      </DialogDescription>
       <div className="flex items-center gap-2 rounded-lg bg-slate-950 p-2 pl-3 text-slate-100">
         <code data-testid="new-api-key" className="min-w-0 flex-1 break-all font-mono text-sm">
           {created.key}

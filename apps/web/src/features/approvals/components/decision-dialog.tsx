@@ -1,9 +1,8 @@
 import { DECISION_NOTE_MAX, type OrderSummary } from '@giftrelay/contracts';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { DialogActions, DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { formatMajor } from '@/lib/format';
@@ -67,14 +66,15 @@ export function DecisionDialog({ order, decision }: { order: OrderSummary; decis
   };
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) setError(undefined);
       }}
-    >
-      <Dialog.Trigger asChild>
+      size="md"
+      title={words.title}
+      trigger={
         <Button
           size="sm"
           variant={decision === 'approve' ? 'default' : 'outline'}
@@ -82,50 +82,29 @@ export function DecisionDialog({ order, decision }: { order: OrderSummary; decis
         >
           {words.trigger}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-5 shadow-xl sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">{words.title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-2 -mr-2 shrink-0">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-muted-foreground">
-            {order.quantity > 1 ? `${order.quantity} × ` : ''}
-            {order.product_name} to {order.recipient_email}, {total} in all. {words.description}
-          </Dialog.Description>
-          <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
-            <FormField id={`${id}-note`} label={words.label} error={error}>
-              <textarea
-                {...fieldProps(`${id}-note`, error)}
-                rows={3}
-                maxLength={DECISION_NOTE_MAX}
-                className="w-full rounded-md border bg-background px-3 py-2 text-sm aria-invalid:border-destructive"
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-              />
-            </FormField>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button
-                type="submit"
-                variant={decision === 'reject' ? 'destructive' : 'default'}
-                disabled={decide.isPending}
-              >
-                {decide.isPending ? words.busy : words.submit}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <DialogDescription className="text-sm text-muted-foreground">
+        {order.quantity > 1 ? `${order.quantity} × ` : ''}
+        {order.product_name} to {order.recipient_email}, {total} in all. {words.description}
+      </DialogDescription>
+      <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <FormField id={`${id}-note`} label={words.label} error={error}>
+          <textarea
+            {...fieldProps(`${id}-note`, error)}
+            rows={3}
+            maxLength={DECISION_NOTE_MAX}
+            className="w-full rounded-md border bg-background px-3 py-2 text-sm aria-invalid:border-destructive"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </FormField>
+        <DialogActions>
+          <Button type="submit" variant={decision === 'reject' ? 'destructive' : 'default'} disabled={decide.isPending}>
+            {decide.isPending ? words.busy : words.submit}
+          </Button>
+        </DialogActions>
+      </form>
+    </DialogShell>
   );
 }

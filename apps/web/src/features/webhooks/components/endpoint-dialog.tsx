@@ -1,9 +1,8 @@
 import { EVENT_TYPES, type EventType, type WebhookEndpoint } from '@giftrelay/contracts';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DialogShell } from '@/components/ui/dialog-shell';
+import { DialogActions, DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
@@ -117,9 +116,9 @@ function EndpointForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <Dialog.Description className="text-sm text-muted-foreground">
+      <DialogDescription className="text-sm text-muted-foreground">
         GiftRelay POSTs each event to this URL, signed with the endpoint’s own secret (Standard Webhooks).
-      </Dialog.Description>
+      </DialogDescription>
       <FormField id={`${id}-url`} label="Endpoint URL" error={errors.url}>
         <Input
           {...fieldProps(`${id}-url`, errors.url)}
@@ -184,16 +183,11 @@ function EndpointForm({
           {errors.form}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </Dialog.Close>
+      <DialogActions>
         <Button type="submit" aria-disabled={pending}>
           {pending ? 'Saving...' : endpoint ? 'Save endpoint' : 'Add endpoint'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
