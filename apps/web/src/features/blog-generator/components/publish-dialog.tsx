@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
+import { DialogActions, DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -139,15 +139,12 @@ export function PublishDialog({
             onChange={(e) => setCategory(e.target.value)}
           />
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
+        <DialogActions>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending && <Spinner label="Publishing" className="h-4 w-4" />}
             Publish
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </DialogShell>
   );

@@ -4,7 +4,7 @@ import { Ban } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
+import { DialogActions, DialogDescription, DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -96,14 +96,11 @@ export function VoidRewardsDialog({ order }: { order: OrderDetail }) {
             {error}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
+        <DialogActions>
           <Button type="submit" variant="destructive" disabled={voiding.isPending}>
             {voiding.isPending ? 'Voiding…' : count === 1 ? 'Void reward' : `Void ${count} rewards`}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </DialogShell>
   );

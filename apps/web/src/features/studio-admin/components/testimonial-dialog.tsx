@@ -2,7 +2,7 @@ import { CreateTestimonialBodySchema, TESTIMONIAL_LIMITS, type Testimonial } fro
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DialogShell } from '@/components/ui/dialog-shell';
+import { DialogActions, DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fieldErrors } from '@/lib/field-errors';
@@ -114,14 +114,11 @@ function TestimonialForm({ testimonial, onDone }: { testimonial?: Testimonial; o
           />
         </FormField>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions>
         <Button type="submit" aria-disabled={isPending}>
           {isPending ? 'Saving...' : testimonial ? 'Save changes' : 'Add testimonial'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
