@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { deriveKey } from './crypto';
 import { validationError } from './errors';
 
@@ -46,4 +46,46 @@ export function createCursors(instanceKey: Buffer): Cursors {
       ]);
     },
   };
+}
+
+/**
+ * A keyset listing: its name (a cursor is bound to it), the position a cursor carries, decoded,
+ * and the position the next page starts after, from the page's last row.
+ */
+export interface Listing<Row, Position> {
+  name: string;
+  position: z.ZodType<Position>;
+  next(last: Row, page: { after: Position | undefined; limit: number }): readonly unknown[];
+}
+
+/**
+ * One page of a listing: `query` reads up to `limit` rows after the decoded position (one more is
+ * asked for, to know whether another page follows); a bad cursor is refused before any SQL runs.
+ */
+export async function paginate<Row extends Keyed, Keyed, Position>(
+  cursors: Cursors,
+  listing: Listing<Keyed, Position>,
+  q: { cursor?: string | undefined; limit: number },
+  query: (page: { after: Position | undefined; limit: number }) => Promise<Row[]>,
+): Promise<{ page: Row[]; nextCursor: string | null }> {
+  const after = q.cursor ? cursors.decode(listing.name, q.cursor, listing.position) : undefined;
+  const rows = await query({ after, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > q.limit && last !== undefined
+      ? cursors.encode(listing.name, listing.next(last, { after, limit: q.limit }))
+      : null;
+  return { page, nextCursor };
+}
+
+const CreatedAtPosition = z
+  .tuple([z.iso.datetime(), z.uuid()])
+  .transform(([at, id]) => ({ createdAt: new Date(at), id }));
+
+/** The usual listing: newest first by (created_at, id), both kept in the cursor. */
+export function createdAtListing(
+  name: string,
+): Listing<{ created_at: Date; id: string }, { createdAt: Date; id: string }> {
+  return { name, position: CreatedAtPosition, next: (last) => [last.created_at.toISOString(), last.id] };
 }

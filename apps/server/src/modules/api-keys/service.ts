@@ -11,16 +11,15 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { newApiKey } from '../../lib/api-key-secret';
+import { createdAtListing, paginate } from '../../lib/cursor';
 import { AppError, validationError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import * as repo from './repository';
 
-const LISTING = 'api-keys';
-const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const LISTING = createdAtListing('api-keys');
 const DAY_MS = 86_400_000;
 
 export function presentKey(row: repo.ApiKeyRow): ApiKey {
@@ -94,16 +93,10 @@ export async function createKey(
 }
 
 export async function listKeys(app: FastifyInstance, organisationId: string, q: ListApiKeysQuery) {
-  const rows = await repo.listKeys(app.db, {
-    organisationId,
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(LISTING, q.cursor, Position) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const next =
-    rows.length > q.limit && last ? app.cursors.encode(LISTING, [last.created_at.toISOString(), last.id]) : null;
-  return { success: true as const, ...listPage(page.map(presentKey), next) };
+  const { page, nextCursor } = await paginate(app.cursors, LISTING, q, ({ after, limit }) =>
+    repo.listKeys(app.db, { organisationId, limit, after }),
+  );
+  return { success: true as const, ...listPage(page.map(presentKey), nextCursor) };
 }
 
 /**

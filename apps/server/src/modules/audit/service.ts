@@ -8,14 +8,13 @@ import {
   listPage,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { CSV_BOM, csvRow } from '../../lib/csv';
+import { createdAtListing, paginate } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { type AuditRow, listAuditEvents } from './list';
 
-const LISTING = 'audit-events';
-const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const LISTING = createdAtListing('audit-events');
 const EXPORT_BATCH = 2000;
 
 /** Owners and admins read the audit log (ORGANISATION_MANAGER_ROLES, for the central role table to take over). */
@@ -41,15 +40,10 @@ function present(row: AuditRow): AuditEvent {
 
 export async function listAudit(app: FastifyInstance, auth: SessionAuth, q: ListAuditEventsQuery) {
   requireAuditReader(auth);
-  const rows = await listAuditEvents(app.db, auth.organisationId, q, {
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(LISTING, q.cursor, Position) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const next =
-    rows.length > q.limit && last ? app.cursors.encode(LISTING, [last.created_at.toISOString(), last.id]) : null;
-  return { success: true as const, ...listPage(page.map(present), next) };
+  const { page, nextCursor } = await paginate(app.cursors, LISTING, q, (range) =>
+    listAuditEvents(app.db, auth.organisationId, q, range),
+  );
+  return { success: true as const, ...listPage(page.map(present), nextCursor) };
 }
 
 /** Every matching line as CSV, newest first, in keyset batches (memory stays flat). */

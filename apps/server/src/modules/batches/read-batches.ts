@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CSV_BOM, csvRow } from '../../lib/csv';
+import { createdAtListing, type Listing, paginate } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
 import { presentBatch, presentRow } from './presenter';
 import * as repo from './repository';
@@ -18,34 +19,27 @@ export async function getBatch(app: FastifyInstance, organisationId: string, bat
   return presentBatch(batch, await repo.countRows(app.db, batchId));
 }
 
-const BATCHES_LISTING = 'batches';
-const BatchPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const BATCHES = createdAtListing('batches');
 
 export async function listBatches(
   app: FastifyInstance,
   organisationId: string,
   q: { limit: number; cursor?: string; status?: BatchStatus },
 ): Promise<{ batches: Batch[]; next_cursor: string | null }> {
-  const rows = await repo.listBatches(app.db, organisationId, {
-    status: q.status,
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(BATCHES_LISTING, q.cursor, BatchPosition) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
+  const { page, nextCursor } = await paginate(app.cursors, BATCHES, q, ({ after, limit }) =>
+    repo.listBatches(app.db, organisationId, { status: q.status, limit, after }),
+  );
   const batches = await Promise.all(page.map(async (b) => presentBatch(b, await repo.countRows(app.db, b.id))));
-  const last = page.at(-1);
-  return {
-    batches,
-    next_cursor:
-      rows.length > q.limit && last
-        ? app.cursors.encode(BATCHES_LISTING, [last.created_at.toISOString(), last.id])
-        : null,
-  };
+  return { batches, next_cursor: nextCursor };
 }
 
+const RowPosition = z.tuple([z.number().int().min(0)]).transform(([position]) => position);
 // The listing names its batch, so a cursor from one batch's rows is refused on another's.
-const rowsListing = (batchId: string) => `batch_rows:${batchId}`;
-const RowPosition = z.tuple([z.number().int().min(0)]);
+const rowsListing = (batchId: string): Listing<{ position: number }, number> => ({
+  name: `batch_rows:${batchId}`,
+  position: RowPosition,
+  next: (last) => [last.position],
+});
 
 export async function listBatchRows(
   app: FastifyInstance,
@@ -55,17 +49,10 @@ export async function listBatchRows(
 ): Promise<{ rows: BatchRow[]; next_cursor: string | null }> {
   const batch = await repo.findBatch(app.db, organisationId, batchId);
   if (!batch) throw notFound('Batch');
-  let afterPosition: number | undefined;
-  if (q.cursor) {
-    [afterPosition] = app.cursors.decode(rowsListing(batchId), q.cursor, RowPosition);
-  }
-  const rows = await repo.listRows(app.db, batchId, { afterPosition, status: q.status, limit: q.limit + 1 });
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  return {
-    rows: page.map((r) => presentRow(r, batch.charge_currency)),
-    next_cursor: rows.length > q.limit && last ? app.cursors.encode(rowsListing(batchId), [last.position]) : null,
-  };
+  const { page, nextCursor } = await paginate(app.cursors, rowsListing(batchId), q, ({ after, limit }) =>
+    repo.listRows(app.db, batchId, { afterPosition: after, status: q.status, limit }),
+  );
+  return { rows: page.map((r) => presentRow(r, batch.charge_currency)), next_cursor: nextCursor };
 }
 
 const EXPORT_ROWS = 2000;

@@ -9,7 +9,7 @@ import {
 } from '@giftrelay/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { Cursors } from '../../lib/cursor';
+import { type Cursors, type Listing, paginate } from '../../lib/cursor';
 import type { ProviderProduct } from '../../providers/gift-cards/types';
 import {
   type CatalogFilter,
@@ -42,25 +42,14 @@ export async function listProducts(
   const limit = query.limit ?? PRODUCT_PAGE_SIZE;
   const by = query.sort === 'popular' || query.sort === 'value' ? query.sort : undefined;
   const filter = catalogFilter(query);
-  if (by) {
-    const offset = query.cursor ? cursors.decode(offsetListing(by), query.cursor, OffsetPosition)[0] : 0;
-    const rows = await listAvailableProducts(db, { filter, sort: { by, offset }, limit: limit + 1 });
-    const page = rows.slice(0, limit);
-    const nextCursor = rows.length > limit ? cursors.encode(offsetListing(by), [offset + limit]) : null;
-    return { products: page.map(toApiProduct), nextCursor };
-  }
-  const rows = await listAvailableProducts(db, {
-    filter,
-    after: query.cursor ? toAfter(cursors.decode(PRODUCTS_LISTING, query.cursor, ProductPosition)) : undefined,
-    limit: limit + 1,
-  });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  const nextCursor = rows.length > limit && last ? cursors.encode(PRODUCTS_LISTING, [last.sort_key, last.code]) : null;
+  const q = { cursor: query.cursor, limit };
+  const { page, nextCursor } = by
+    ? await paginate(cursors, offsetListing(by), q, ({ after: offset = 0, limit }) =>
+        listAvailableProducts(db, { filter, sort: { by, offset }, limit }),
+      )
+    : await paginate(cursors, PRODUCTS, q, ({ after, limit }) => listAvailableProducts(db, { filter, after, limit }));
   return { products: page.map(toApiProduct), nextCursor };
 }
-
-const toAfter = ([sortKey, code]: [string, string]) => ({ sortKey, code });
 
 export async function getProduct(db: Db, code: string): Promise<CatalogProduct | null> {
   const row = await findProductByCode(db, code);
@@ -148,11 +137,19 @@ function toApiProduct(row: ListedProductRow): Product {
   };
 }
 
-const PRODUCTS_LISTING = 'products';
-const ProductPosition = z.tuple([z.string().max(1000), z.string().max(100)]);
+const PRODUCTS: Listing<ListedProductRow, { sortKey: string; code: string }> = {
+  name: 'products',
+  position: z.tuple([z.string().max(1000), z.string().max(100)]).transform(([sortKey, code]) => ({ sortKey, code })),
+  next: (last) => [last.sort_key, last.code],
+};
 
 /** The deepest page an offset cursor may ask for: past it, the listing is better narrowed. */
 const MAX_OFFSET = 100_000;
-const OffsetPosition = z.tuple([z.number().int().min(0).max(MAX_OFFSET)]);
-// A cursor of the popular or value order is signed for that order, so it is refused for another.
-const offsetListing = (by: 'popular' | 'value') => `${PRODUCTS_LISTING}:${by}`;
+const OffsetPosition = z.tuple([z.number().int().min(0).max(MAX_OFFSET)]).transform(([offset]) => offset);
+// A cursor of the popular or value order is signed for that order, so it is refused for another;
+// it carries the offset of the next page (these orders have no unique key to seek after).
+const offsetListing = (by: 'popular' | 'value'): Listing<ListedProductRow, number> => ({
+  name: `${PRODUCTS.name}:${by}`,
+  position: OffsetPosition,
+  next: (_last, { after = 0, limit }) => [after + limit],
+});

@@ -9,9 +9,9 @@ import {
   listPage,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { CSV_BOM, csvRow } from '../../lib/csv';
+import { createdAtListing, paginate } from '../../lib/cursor';
 import { insertLead, type LeadRow, listCampaigns, listLeads, upsertLandingPageLead } from './repository';
 
 /** Stores a contact-form message. An empty company is no company. */
@@ -38,8 +38,7 @@ export function createLandingPageLead(db: Db, input: CreateLandingPageLead) {
   });
 }
 
-const LISTING = 'operator-leads';
-const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const LISTING = createdAtListing('operator-leads');
 const EXPORT_BATCH = 2000;
 
 function present(row: LeadRow): Lead {
@@ -64,15 +63,8 @@ function present(row: LeadRow): Lead {
 
 /** The operators' inbox, newest first. */
 export async function listInbox(app: FastifyInstance, q: ListLeadsQuery) {
-  const rows = await listLeads(app.db, q, {
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(LISTING, q.cursor, Position) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const next =
-    rows.length > q.limit && last ? app.cursors.encode(LISTING, [last.created_at.toISOString(), last.id]) : null;
-  return { success: true as const, ...listPage(page.map(present), next) };
+  const { page, nextCursor } = await paginate(app.cursors, LISTING, q, (range) => listLeads(app.db, q, range));
+  return { success: true as const, ...listPage(page.map(present), nextCursor) };
 }
 
 export async function listInboxCampaigns(app: FastifyInstance) {

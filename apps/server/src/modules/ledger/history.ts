@@ -10,14 +10,18 @@ import {
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { type Listing, paginate } from '../../lib/cursor';
 import * as history from './history-repository';
 import { organisationBilling } from './repository';
 
-const LISTING = 'balance-transactions';
 // The last entry's id and the available balance just before it (the newest of the next page leaves it).
-const Position = z
-  .tuple([z.string().regex(/^\d{1,19}$/), z.number().int().safe()])
-  .transform(([beforeId, available]) => ({ beforeId, available }));
+const LISTING: Listing<history.HistoryRow, { beforeId: string; available: number }> = {
+  name: 'balance-transactions',
+  position: z
+    .tuple([z.string().regex(/^\d{1,19}$/), z.number().int().safe()])
+    .transform(([beforeId, available]) => ({ beforeId, available })),
+  next: (last) => [last.id, last.available_after_minor - last.available_minor],
+};
 
 /** An entry as the API shows it: both movements, the one that matters as `amount`, and the balance after. */
 export function presentTransaction(row: history.HistoryRow, currency: string): BalanceTransaction {
@@ -51,28 +55,24 @@ export async function listTransactions(
   q: ListBalanceTransactionsQuery,
 ): Promise<ListBalanceTransactionsResponse> {
   const { billing_currency: currency } = await organisationBilling(app.db, organisationId);
-  const rows = await history.listHistory(app.db, {
-    organisationId,
-    currency,
-    kinds: q.kind,
-    from: q.from ? startOfUtcDay(q.from) : undefined,
-    until: q.to ? startOfUtcDay(addDays(q.to, 1)) : undefined,
-    direction: q.direction,
-    orderId: q.order_id,
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(LISTING, q.cursor, Position) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const next =
-    rows.length > q.limit && last
-      ? app.cursors.encode(LISTING, [last.id, last.available_after_minor - last.available_minor])
-      : null;
+  const { page, nextCursor } = await paginate(app.cursors, LISTING, q, ({ after, limit }) =>
+    history.listHistory(app.db, {
+      organisationId,
+      currency,
+      kinds: q.kind,
+      from: q.from ? startOfUtcDay(q.from) : undefined,
+      until: q.to ? startOfUtcDay(addDays(q.to, 1)) : undefined,
+      direction: q.direction,
+      orderId: q.order_id,
+      limit,
+      after,
+    }),
+  );
   return {
     success: true,
     ...listPage(
       page.map((r) => presentTransaction(r, currency)),
-      next,
+      nextCursor,
     ),
   };
 }

@@ -1,7 +1,7 @@
 import type { ListOrdersQuery, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { createdAtListing, paginate } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
 import { figuresByStatus } from '../reports';
 import { billingCurrency } from './lookups';
@@ -15,28 +15,20 @@ export async function getOrderDetail(app: FastifyInstance, organisationId: strin
   return presentOrderDetail(order, rewards, events);
 }
 
-const ORDERS_LISTING = 'orders';
-const OrderPosition = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const ORDERS = createdAtListing('orders');
 
 export async function listOrders(app: FastifyInstance, organisationId: string, q: ListOrdersQuery) {
-  const rows = await repo.listOrders(app.db, {
-    organisationId,
-    sandbox: repo.sandboxOf(q.mode),
-    search: q.q || undefined,
-    status: q.status,
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(ORDERS_LISTING, q.cursor, OrderPosition) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  return {
-    success: true as const,
-    orders: page.map(presentOrder),
-    next_cursor:
-      rows.length > q.limit && last
-        ? app.cursors.encode(ORDERS_LISTING, [last.created_at.toISOString(), last.id])
-        : null,
-  };
+  const { page, nextCursor } = await paginate(app.cursors, ORDERS, q, ({ after, limit }) =>
+    repo.listOrders(app.db, {
+      organisationId,
+      sandbox: repo.sandboxOf(q.mode),
+      search: q.q || undefined,
+      status: q.status,
+      limit,
+      after,
+    }),
+  );
+  return { success: true as const, orders: page.map(presentOrder), next_cursor: nextCursor };
 }
 
 /**

@@ -6,14 +6,13 @@ import {
   type WebhookDelivery,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { createdAtListing, paginate } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
 import { findEventRow, insertEvent } from '../events';
 import * as endpoints from './repository';
 import * as repo from './repository-deliveries';
 
-const DELIVERIES_LISTING = 'webhook-deliveries';
-const Position = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) => ({ createdAt: new Date(at), id }));
+const DELIVERIES = createdAtListing('webhook-deliveries');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -50,23 +49,13 @@ export async function listDeliveries(
   q: ListWebhookDeliveriesQuery,
 ) {
   await endpointOf(app, organisationId, endpointId);
-  const rows = await repo.listDeliveries(app.db, {
-    endpointId,
-    status: q.status,
-    eventType: q.event_type,
-    limit: q.limit + 1,
-    after: q.cursor ? app.cursors.decode(DELIVERIES_LISTING, q.cursor, Position) : undefined,
-  });
-  const page = rows.slice(0, q.limit);
+  const { page, nextCursor } = await paginate(app.cursors, DELIVERIES, q, ({ after, limit }) =>
+    repo.listDeliveries(app.db, { endpointId, status: q.status, eventType: q.event_type, limit, after }),
+  );
   const attempts = await repo.listAttempts(
     app.db,
     page.map((d) => d.id),
   );
-  const last = page.at(-1);
-  const next =
-    rows.length > q.limit && last
-      ? app.cursors.encode(DELIVERIES_LISTING, [last.created_at.toISOString(), last.id])
-      : null;
   return {
     success: true as const,
     ...listPage(
@@ -76,7 +65,7 @@ export async function listDeliveries(
           attempts.filter((a) => a.delivery_id === d.id),
         ),
       ),
-      next,
+      nextCursor,
     ),
   };
 }
