@@ -1,11 +1,14 @@
-import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
 
 /**
- * A small PDF 1.4 writer for text documents (statements; decision 047): the standard Helvetica
- * fonts in WinAnsiEncoding, text, lines and filled rectangles, each page's content deflated. It
- * writes as it goes: `start()`, then `page()` for each page, then `end()` with the page tree and
- * the cross-reference table, so a long document never sits in memory whole. No fonts are
- * embedded (the 14 standard fonts need none), so characters outside WinAnsi become "?".
+ * Text documents (statements; decision 047) as PDF through pdfkit, with embedded subsets of Noto
+ * Sans JP (Latin, Greek, Cyrillic, kana and kanji) and Noto Sans Arabic, so a name in any of those
+ * prints as itself (decision 069). pdfkit picks no fallback font: text is cut into runs by script
+ * and each run drawn in its font. Pages are written as they fill (`take()`), so a year of a busy
+ * ledger never sits in memory; the font subsets, the page tree and the cross-reference table come
+ * at `end()`.
  */
 
 export type PdfFont = 'regular' | 'bold';
@@ -23,246 +26,257 @@ export interface TextOptions {
   rgb?: readonly [number, number, number];
 }
 
-// Unicode → the WinAnsiEncoding byte, for the characters where the two differ from Latin-1.
-const WIN_ANSI_EXTRA: Readonly<Record<number, number>> = {
-  8364: 0x80,
-  8218: 0x82,
-  402: 0x83,
-  8222: 0x84,
-  8230: 0x85,
-  8224: 0x86,
-  8225: 0x87,
-  710: 0x88,
-  8240: 0x89,
-  352: 0x8a,
-  8249: 0x8b,
-  338: 0x8c,
-  381: 0x8e,
-  8216: 0x91,
-  8217: 0x92,
-  8220: 0x93,
-  8221: 0x94,
-  8226: 0x95,
-  8211: 0x96,
-  8212: 0x97,
-  732: 0x98,
-  8482: 0x99,
-  353: 0x9a,
-  8250: 0x9b,
-  339: 0x9c,
-  382: 0x9e,
-  376: 0x9f,
-  // No glyph of its own in WinAnsi: the nearest one.
-  8722: 0x2d,
-  160: 0x20,
+/** A4 landscape, in points. */
+export const A4_LANDSCAPE = { width: 842, height: 595 } as const;
+
+type Script = 'latin' | 'arabic';
+type FontKey = `${Script}-${PdfFont}`;
+
+// Resolved from this module (the bundle in apps/server/dist once built), not from the working directory.
+const require = createRequire(import.meta.url);
+const FONT_FILES: Record<FontKey, string> = {
+  'latin-regular': '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  'latin-bold': '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+  'arabic-regular': '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  'arabic-bold': '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
 };
+let fontData: Record<FontKey, Buffer> | undefined;
+/** The four font files, read once (11 MB, most of it kanji) on the first document. */
+function fonts(): Record<FontKey, Buffer> {
+  fontData ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([key, file]) => [key, readFileSync(require.resolve(file))]),
+  ) as Record<FontKey, Buffer>;
+  return fontData;
+}
+
+/** One piece of a line: text in one font, and whether it reads right to left. */
+export interface TextRun {
+  text: string;
+  script: Script;
+  rtl: boolean;
+}
+
+const ARABIC = /\p{Script=Arabic}/u;
+const STRONG = /\p{L}/u;
+const MARK = /\p{M}/u;
+const DIGIT = /\p{Nd}/u;
+const CONTROL = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+// Most of a statement: one left-to-right run, no need to look at each character.
+const PLAIN = /^[\x20-\x7e\u00a0-\u024f\u2010-\u2044\u20ac\u2212]*$/;
+type Kind = 'rtl' | 'ltr' | 'neutral';
 
 /**
- * The WinAnsi bytes of `text`: Latin-1 as it is, the WinAnsi extras (€ ‘ ’ “ ” – — …), control
- * characters as spaces, anything else (CJK, emoji, a lone surrogate) as "?".
+ * The runs of `text` in the order they are drawn, left to right. A small part of the Unicode
+ * bidirectional algorithm: the paragraph's direction is its first letter's; Arabic letters read
+ * right to left (fontkit lays a run out reversed, shaped), every other letter and every digit left
+ * to right; spaces and punctuation take the direction of the letters on both sides when they agree,
+ * else the paragraph's; in a right-to-left paragraph the runs are drawn in reverse. No explicit
+ * embeddings, no mirrored brackets.
  */
-export function winAnsiBytes(text: string): number[] {
-  const out: number[] = [];
-  for (const ch of text.normalize('NFC')) {
-    const cp = ch.codePointAt(0) as number;
-    const extra = WIN_ANSI_EXTRA[cp];
-    if (extra !== undefined) out.push(extra);
-    else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out.push(0x20);
-    else if (cp <= 0xff) out.push(cp);
-    else out.push(0x3f);
+export function textRuns(input: string): TextRun[] {
+  const text = input.normalize('NFC').replace(CONTROL, ' ');
+  if (PLAIN.test(text)) return [{ text, script: 'latin', rtl: false }];
+  const chars = [...text].map((ch) => {
+    const arabic = ARABIC.test(ch);
+    const kind: Kind = STRONG.test(ch) ? (arabic ? 'rtl' : 'ltr') : DIGIT.test(ch) ? 'ltr' : 'neutral';
+    return { ch, arabic, kind };
+  });
+  const paragraph: Kind = chars.find((c) => c.kind !== 'neutral')?.kind ?? 'ltr';
+  // A combining mark belongs to the letter before it.
+  for (let i = 1; i < chars.length; i++) {
+    const c = chars[i] as (typeof chars)[number];
+    const before = chars[i - 1] as (typeof chars)[number];
+    if (MARK.test(c.ch)) Object.assign(c, { kind: before.kind, arabic: before.arabic });
   }
-  return out;
-}
-
-/** A PDF literal string of WinAnsi bytes: ( ) \ escaped, bytes outside printable ASCII in octal. */
-export function pdfString(bytes: readonly number[]): string {
-  let s = '(';
-  for (const b of bytes) {
-    if (b === 0x28 || b === 0x29 || b === 0x5c) s += `\\${String.fromCharCode(b)}`;
-    else if (b < 0x20 || b > 0x7e) s += `\\${b.toString(8).padStart(3, '0')}`;
-    else s += String.fromCharCode(b);
+  const strongAfter: Kind[] = [];
+  for (let i = chars.length - 1, next: Kind = paragraph; i >= 0; i--) {
+    strongAfter[i] = next;
+    const kind = chars[i]?.kind;
+    if (kind && kind !== 'neutral') next = kind;
   }
-  return `${s})`;
-}
-
-// Advance widths (1/1000 em) of Helvetica and Helvetica-Bold for bytes 32–126, from Adobe's AFM files.
-// biome-ignore format: a table
-const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-  556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778,
-  722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
-  278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-// biome-ignore format: a table
-const HELVETICA_BOLD = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-  556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778,
-  722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333,
-  278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-  611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-];
-// The wide ones above 126 (ellipsis, dashes, per mille); the rest are close to a digit's width.
-const WIDE: Readonly<Record<number, number>> = { 133: 1000, 137: 1000, 151: 1000, 153: 1000, 140: 1000 };
-
-function byteWidth(b: number, font: PdfFont): number {
-  const table = font === 'bold' ? HELVETICA_BOLD : HELVETICA;
-  if (b >= 32 && b <= 126) return table[b - 32] as number;
-  return WIDE[b] ?? 556;
-}
-
-/** The width of WinAnsi bytes in points at `size`. */
-export function bytesWidth(bytes: readonly number[], size: number, font: PdfFont = 'regular'): number {
-  let w = 0;
-  for (const b of bytes) w += byteWidth(b, font);
-  return (w * size) / 1000;
-}
-
-export const textWidth = (text: string, size: number, font: PdfFont = 'regular') =>
-  bytesWidth(winAnsiBytes(text), size, font);
-
-const ELLIPSIS = 0x85;
-
-/** The bytes cut to `maxWidth` points, ending in an ellipsis when something was cut. */
-function fit(bytes: number[], size: number, font: PdfFont, maxWidth: number): number[] {
-  if (bytesWidth(bytes, size, font) <= maxWidth) return bytes;
-  const room = maxWidth - (byteWidth(ELLIPSIS, font) * size) / 1000;
-  let w = 0;
-  let n = 0;
-  for (; n < bytes.length; n++) {
-    const next = (byteWidth(bytes[n] as number, font) * size) / 1000;
-    if (w + next > room) break;
-    w += next;
+  let before: Kind = paragraph;
+  chars.forEach((c, i) => {
+    if (c.kind !== 'neutral') {
+      before = c.kind;
+      return;
+    }
+    c.kind = before === strongAfter[i] ? before : paragraph;
+    c.arabic = c.kind === 'rtl';
+  });
+  const runs: TextRun[] = [];
+  for (const c of chars) {
+    const script: Script = c.arabic ? 'arabic' : 'latin';
+    const last = runs.at(-1);
+    if (last && last.script === script && last.rtl === (c.kind === 'rtl')) last.text += c.ch;
+    else runs.push({ text: c.ch, script, rtl: c.kind === 'rtl' });
   }
-  return [...bytes.slice(0, n), ELLIPSIS];
+  return paragraph === 'rtl' ? runs.reverse() : runs;
+}
+
+/** pdfkit's embedded font, as far as drawing a run's glyphs goes (pdfkit 0.20). */
+interface EmbeddedFont {
+  id: string;
+  encode(text: string, features?: string[]): [string[], { xAdvance: number }[]];
+  ref(): unknown;
+}
+interface DocumentInternals {
+  _font: EmbeddedFont;
+  page: { fonts: Record<string, unknown> };
 }
 
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
+const ELLIPSIS = '…';
 
-/** One page's drawing operations; coordinates in points from the bottom-left corner. */
-export class PdfCanvas {
-  private ops: string[] = [];
+/**
+ * Writes a PDF a page at a time: draw on the current page, `page()` starts the next one, `take()`
+ * gives the bytes written so far and `end()` the rest. Coordinates are in points from the
+ * bottom-left corner; `y` of text is its baseline.
+ */
+export class PdfWriter {
+  private readonly doc: PDFKit.PDFDocument;
+  /** Glyphs of single characters, per font: the subset's glyph ids belong to this document. */
+  private readonly glyphs = new Map<string, { hex: string; width: number }>();
+  private pages = 1;
+
+  constructor(
+    meta: { title: string; createdAt: Date },
+    private readonly size: { width: number; height: number } = A4_LANDSCAPE,
+  ) {
+    this.doc = new PDFDocument({
+      size: [size.width, size.height],
+      margin: 0,
+      info: { Title: meta.title, Producer: 'GiftRelay', Creator: 'GiftRelay', CreationDate: meta.createdAt },
+    });
+    for (const [key, data] of Object.entries(fonts())) this.doc.registerFont(key, data);
+  }
+
+  private useFont(script: Script, font: PdfFont, size: number): EmbeddedFont {
+    this.doc.font(`${script}-${font}`).fontSize(size);
+    const internals = this.doc as unknown as DocumentInternals;
+    const embedded = internals._font;
+    internals.page.fonts[embedded.id] ??= embedded.ref();
+    return embedded;
+  }
+
+  /**
+   * Latin and CJK runs are drawn a character at a time from a per-document cache (a statement
+   * repeats few characters many times; laying out each cell with fontkit cost 5 times as much),
+   * without kerning. Arabic runs, and runs with combining marks, are laid out whole: shaping joins
+   * their letters and places their marks.
+   */
+  private isSimple(run: TextRun) {
+    return run.script === 'latin' && !MARK.test(run.text);
+  }
+
+  private glyphsOf(run: TextRun, font: PdfFont): { hex: string; width: number } {
+    const embedded = this.useFont(run.script, font, 1000);
+    let hex = '';
+    let width = 0;
+    for (const ch of run.text) {
+      const key = `${embedded.id}${ch}`;
+      let glyph = this.glyphs.get(key);
+      if (!glyph) {
+        const [codes, positions] = embedded.encode(ch);
+        glyph = { hex: codes.join(''), width: positions.reduce((w, p) => w + p.xAdvance, 0) };
+        this.glyphs.set(key, glyph);
+      }
+      hex += glyph.hex;
+      width += glyph.width;
+    }
+    return { hex, width };
+  }
+
+  private runWidth(run: TextRun, size: number, font: PdfFont): number {
+    if (this.isSimple(run)) return (this.glyphsOf(run, font).width * size) / 1000;
+    this.useFont(run.script, font, size);
+    return this.doc.widthOfString(run.text, { features: [] });
+  }
+
+  /** The width of `text` in points at `size`. */
+  textWidth(text: string, size: number, font: PdfFont = 'regular'): number {
+    return textRuns(text).reduce((w, run) => w + this.runWidth(run, size, font), 0);
+  }
+
+  /** The runs of `text` cut to `maxWidth` points, ending in an ellipsis when something was cut. */
+  private fit(text: string, size: number, font: PdfFont, maxWidth: number): TextRun[] {
+    const width = (runs: TextRun[]) => runs.reduce((w, run) => w + this.runWidth(run, size, font), 0);
+    const whole = textRuns(text);
+    if (width(whole) <= maxWidth) return whole;
+    const chars = [...text.normalize('NFC')];
+    let fits = 0;
+    let over = chars.length;
+    while (over - fits > 1) {
+      const mid = (fits + over) >> 1;
+      if (width(textRuns(`${chars.slice(0, mid).join('').trimEnd()}${ELLIPSIS}`)) <= maxWidth) fits = mid;
+      else over = mid;
+    }
+    return textRuns(`${chars.slice(0, fits).join('').trimEnd()}${ELLIPSIS}`);
+  }
 
   text(x: number, y: number, text: string, o: TextOptions) {
     const font = o.font ?? 'regular';
-    let bytes = winAnsiBytes(text);
-    if (o.maxWidth !== undefined) bytes = fit(bytes, o.size, font, o.maxWidth);
-    const left = o.align === 'right' ? x - bytesWidth(bytes, o.size, font) : x;
-    const colour = o.rgb ? `${o.rgb.map(num).join(' ')} rg` : `${num(o.gray ?? 0)} g`;
-    this.ops.push(
-      `BT ${colour} /${font === 'bold' ? 'F2' : 'F1'} ${num(o.size)} Tf 1 0 0 1 ${num(left)} ${num(y)} Tm ${pdfString(bytes)} Tj ET`,
-    );
+    const runs = o.maxWidth === undefined ? textRuns(text) : this.fit(text, o.size, font, o.maxWidth);
+    const widths = runs.map((run) => this.runWidth(run, o.size, font));
+    let left = o.align === 'right' ? x - widths.reduce((a, b) => a + b, 0) : x;
+    const rgb = o.rgb ?? [o.gray ?? 0, o.gray ?? 0, o.gray ?? 0];
+    // pdfkit's pages draw with y downwards (each page starts with a flipping matrix).
+    const top = this.size.height - y;
+    runs.forEach((run, i) => {
+      if (this.isSimple(run)) {
+        const { hex } = this.glyphsOf(run, font);
+        const embedded = this.useFont(run.script, font, o.size);
+        this.doc.addContent(
+          `q 1 0 0 -1 0 ${num(this.size.height)} cm BT ${rgb.map(num).join(' ')} rg /${embedded.id} ${num(o.size)} Tf 1 0 0 1 ${num(left)} ${num(y)} Tm <${hex}> Tj ET Q`,
+        );
+      } else {
+        this.useFont(run.script, font, o.size);
+        // fontkit reverses every Arabic-script run; Arabic-Indic digits read left to right.
+        const drawn = run.rtl ? run.text : [...run.text].reverse().join('');
+        this.doc
+          .fillColor(rgb.map((c) => c * 255) as [number, number, number])
+          .text(run.script === 'arabic' ? drawn : run.text, left, top, {
+            lineBreak: false,
+            baseline: 'alphabetic',
+            features: [],
+          });
+      }
+      left += widths[i] ?? 0;
+    });
   }
 
   line(x1: number, y1: number, x2: number, y2: number, opts: { width?: number; gray?: number } = {}) {
-    this.ops.push(
-      `${num(opts.width ?? 0.5)} w ${num(opts.gray ?? 0)} G ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`,
+    const h = this.size.height;
+    this.doc.addContent(
+      `q ${num(opts.width ?? 0.5)} w ${num(opts.gray ?? 0)} G ${num(x1)} ${num(h - y1)} m ${num(x2)} ${num(h - y2)} l S Q`,
     );
   }
 
   fillRect(x: number, y: number, width: number, height: number, gray: number) {
-    this.ops.push(`${num(gray)} g ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
-  }
-
-  /** The content stream. */
-  toString() {
-    return this.ops.join('\n');
-  }
-}
-
-/** A4 landscape, in points. */
-export const A4_LANDSCAPE = { width: 842, height: 595 } as const;
-
-/**
- * Writes a PDF a page at a time. Objects 1–5 are the catalogue, the page tree (written last, when
- * its pages are known), the two fonts and the document information; each page adds its content
- * stream and its page object. Every method returns the bytes to append, in order.
- */
-export class PdfWriter {
-  private offsets: number[] = [];
-  private written = 0;
-  private pageIds: number[] = [];
-  private nextId = 6;
-
-  constructor(
-    private readonly meta: { title: string; createdAt: Date },
-    private readonly size: { width: number; height: number } = A4_LANDSCAPE,
-  ) {}
-
-  private chunk(parts: (string | Buffer)[]): Buffer {
-    const buf = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
-    this.written += buf.length;
-    return buf;
-  }
-
-  /** The bytes of objects, each offset noted where it starts (after `prefix`, the file header). */
-  private emit(objects: [number, string | Buffer[]][], prefix: (string | Buffer)[] = []): Buffer {
-    const parts: Buffer[] = prefix.map(toBuffer);
-    let at = this.written + parts.reduce((n, b) => n + b.length, 0);
-    for (const [id, body] of objects) {
-      this.offsets[id] = at;
-      for (const p of [`${id} 0 obj\n`, ...(typeof body === 'string' ? [body] : body), '\nendobj\n']) {
-        const b = toBuffer(p);
-        at += b.length;
-        parts.push(b);
-      }
-    }
-    return this.chunk(parts);
-  }
-
-  start(): Buffer {
-    const d = this.meta.createdAt.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-    return this.emit(
-      [
-        [1, '<< /Type /Catalog /Pages 2 0 R >>'],
-        [3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'],
-        [4, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'],
-        [5, `<< /Title ${pdfString(winAnsiBytes(this.meta.title))} /Producer (GiftRelay) /CreationDate (D:${d}Z) >>`],
-      ],
-      // The second line's bytes above 127 tell tools the file is binary.
-      ['%PDF-1.4\n', Buffer.from([0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a])],
+    this.doc.addContent(
+      `q ${num(gray)} g ${num(x)} ${num(this.size.height - y - height)} ${num(width)} ${num(height)} re f Q`,
     );
   }
 
-  page(canvas: PdfCanvas): Buffer {
-    const content = deflateSync(Buffer.from(canvas.toString(), 'latin1'));
-    const contentId = this.nextId++;
-    const pageId = this.nextId++;
-    this.pageIds.push(pageId);
-    return this.emit([
-      [
-        contentId,
-        [
-          Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`),
-          content,
-          Buffer.from('\nendstream'),
-        ],
-      ],
-      [
-        pageId,
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${this.size.width} ${this.size.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`,
-      ],
-    ]);
+  /** Ends the current page and starts the next. */
+  page() {
+    this.doc.addPage({ size: [this.size.width, this.size.height], margin: 0 });
+    this.pages++;
   }
 
   get pageCount() {
-    return this.pageIds.length;
+    return this.pages;
   }
 
+  /** The bytes written since the last call: the finished pages (pdfkit writes a page when the next starts). */
+  take(): Buffer {
+    const parts: Buffer[] = [];
+    for (let chunk = this.doc.read(); chunk !== null; chunk = this.doc.read()) parts.push(chunk);
+    return Buffer.concat(parts);
+  }
+
+  /** The last page, the fonts' subsets, the page tree and the cross-reference table. */
   end(): Buffer {
-    const pages = this.emit([
-      [
-        2,
-        `<< /Type /Pages /Kids [${this.pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${this.pageIds.length} >>`,
-      ],
-    ]);
-    const xrefAt = this.written;
-    const count = this.nextId;
-    let xref = `xref\n0 ${count}\n0000000000 65535 f \n`;
-    for (let id = 1; id < count; id++) xref += `${String(this.offsets[id]).padStart(10, '0')} 00000 n \n`;
-    xref += `trailer\n<< /Size ${count} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-    return Buffer.concat([pages, this.chunk([xref])]);
+    this.doc.end();
+    return this.take();
   }
 }
-
-const toBuffer = (p: string | Buffer) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p);

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { addDays, type BalanceTransaction, utcDay } from '@giftrelay/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
   settledOrder,
 } from '../../../test/factories/orders';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { pdfLines, readPdf } from '../../../test/pdf-text';
 import { postEntry } from './repository';
 
 let t: TestApp;
@@ -418,10 +418,11 @@ describe(`balance statements (${TEST_DB})`, () => {
       org.accessToken,
       `from=${addDays(tenDaysAgo, 1)}&to=${addDays(utcDay(), -1)}&format=pdf`,
     );
-    const parsed = parsePdf(emptyPdf.rawPayload);
+    const parsed = readPdf(emptyPdf.rawPayload);
     expect(parsed.pageCount).toBe(1);
-    expect(parsed.contents[0]).toContain('(No movements in this period.)');
-    expect(parsed.contents[0]).toContain('(Available 10.00 USD)');
+    const lines = pdfLines(parsed.texts[0] ?? []);
+    expect(lines).toContain('No movements in this period.');
+    expect(lines.filter((l) => l.includes('Available 10.00 USD'))).toHaveLength(2);
     // The history's date filters agree.
     const listed = await transactions(org.accessToken, `?from=${tenDaysAgo}&to=${tenDaysAgo}`);
     expect(listed.data.map((e) => e.description)).toEqual(['Backdated funding']);
@@ -453,19 +454,48 @@ describe(`balance statements (${TEST_DB})`, () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="giftrelay-statement-${addDays(today, -30)}-${today}.pdf"`,
     );
-    const pdf = parsePdf(res.rawPayload);
+    const pdf = readPdf(res.rawPayload);
     expect(pdf.pageCount).toBeGreaterThanOrEqual(3);
     expect(pdf.mediaBoxes.every((b) => b === '0 0 842 595')).toBe(true);
-    const text = pdf.contents.join('\n');
-    expect(text).toContain('(Balance statement)');
-    expect(text).toContain('(Acme \\(Europe\\) \\\\ Ltd)');
-    expect(text).toContain('(Opening balance)');
-    expect(text).toContain('(Closing balance)');
-    expect(text).toContain('(Totals by type)');
-    // WinAnsi: the em dash, curly quotes, ë and é, the euro sign in octal; CJK as "?".
-    expect(text).toContain('Transfer \\(ref \\\\ 90\\) \\227 Zo\\353\\222s \\223caf\\351\\224 ?? \\200');
-    for (let n = 1; n <= pdf.pageCount; n++) expect(text).toContain(`(Page ${n})`);
-    expect(text).toContain('(Available 5,040.95 USD)');
+    const pieces = pdf.texts.flat().map((p) => p.text);
+    expect(pieces).toContain('Balance statement');
+    expect(pieces).toContain('Acme (Europe) \\ Ltd');
+    expect(pieces).toContain('Opening balance');
+    expect(pieces).toContain('Closing balance');
+    expect(pieces).toContain('Totals by type');
+    // Any character prints as itself: the dash, curly quotes, accents, the euro sign and the kanji.
+    expect(pieces.some((p) => p.startsWith('Transfer (ref \\ 90) — Zoë’s “café” 東京'))).toBe(true);
+    pdf.texts.forEach((page, i) => {
+      expect(page.map((p) => p.text)).toContain(`Page ${i + 1}`);
+    });
+    expect(pieces).toContain('Available 5,040.95 USD');
+  });
+
+  it('PDF: Japanese and Arabic names print as themselves (embedded fonts), not as "?"', async () => {
+    const reversed = (text: string) => [...text].reverse().join('');
+    const org = await signUpVerifiedUser(t);
+    await fundWithDescription(org.organisationId, 'Reward for محمد and 山田太郎', 100);
+    const rename = (name: string) =>
+      sql`UPDATE organisations SET name = ${name} WHERE id = ${org.organisationId}`.execute(t.database.db);
+    const statement = async () => {
+      const res = await statementRaw(org.accessToken, `from=${utcDay()}&to=${utcDay()}&format=pdf`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      return readPdf(res.rawPayload);
+    };
+    await rename('山田太郎商店');
+    const japanese = await statement();
+    const pieces = japanese.texts.flat().map((p) => p.text);
+    expect(pieces).toContain('山田太郎商店');
+    expect(pieces).toContain('GiftRelay balance statement · 山田太郎商店');
+    // Arabic is drawn right to left: its glyphs, read from the left, are the letters reversed.
+    const lines = pdfLines(japanese.texts[0] ?? []);
+    expect(lines.some((l) => l.includes(`Reward for ${reversed('محمد')} and 山田太郎`))).toBe(true);
+    expect(japanese.texts.flat().some((p) => p.text.includes('?'))).toBe(false);
+
+    await rename('محمد علي');
+    const arabic = await statement();
+    expect(arabic.texts.flat().map((p) => p.text)).toContain(reversed('محمد علي'));
   });
 
   it('refuses bad periods with 400 naming the field; a future end is read as today', async () => {
@@ -496,24 +526,29 @@ describe(`balance statements (${TEST_DB})`, () => {
 
   it('CSV cells that a spreadsheet would run are defused', async () => {
     const org = await signUpVerifiedUser(t);
-    await t.database.db.transaction().execute((tx) =>
-      postEntry(tx, {
-        organisationId: org.organisationId,
-        kind: 'funding',
-        currency: 'USD',
-        description: '=HYPERLINK("http://evil.example","x")',
-        postings: [
-          { account: 'funding_source', amountMinor: -1 },
-          { account: 'available', amountMinor: 1 },
-        ],
-      }),
-    );
+    await fundWithDescription(org.organisationId, '=HYPERLINK("http://evil.example","x")', 1);
     await sql`UPDATE organisations SET name = ${'@SUM(A1)'} WHERE id = ${org.organisationId}`.execute(t.database.db);
     const res = await statementRaw(org.accessToken, `from=${utcDay()}&to=${utcDay()}`);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(res.body).toContain("Organisation,'@SUM(A1)");
   });
 });
+
+/** A funding entry of today with the given description. */
+function fundWithDescription(organisationId: string, description: string, minor: number) {
+  return t.database.db.transaction().execute((tx) =>
+    postEntry(tx, {
+      organisationId,
+      kind: 'funding',
+      currency: 'USD',
+      description,
+      postings: [
+        { account: 'funding_source', amountMinor: -minor },
+        { account: 'available', amountMinor: minor },
+      ],
+    }),
+  );
+}
 
 /** A funding entry dated in the past (the ledger takes an explicit created_at on insert), its balance moved. */
 async function insertBackdatedFunding(organisationId: string, minor: number, createdAt: Date) {
@@ -533,59 +568,6 @@ async function insertBackdatedFunding(organisationId: string, minor: number, cre
     await sql`UPDATE ledger_accounts SET balance_minor = balance_minor + ${minor}
               WHERE organisation_id = ${organisationId} AND kind = 'available' AND closed_at IS NULL`.execute(tx);
   });
-}
-
-/**
- * Reads a PDF the way a viewer starts to: `startxref` → the cross-reference table, whose every
- * offset must land on its `N 0 obj`; the trailer's /Size and /Root; the page tree; each page's
- * content stream inflated.
- */
-function parsePdf(bytes: Buffer) {
-  const text = bytes.toString('latin1');
-  expect(text.startsWith('%PDF-1.')).toBe(true);
-  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
-  expect(text.slice(startxref, startxref + 4)).toBe('xref');
-  const xref = /^xref\n0 (\d+)\n/.exec(text.slice(startxref));
-  const size = Number(xref?.[1]);
-  const entries = text
-    .slice(startxref + (xref?.[0].length ?? 0))
-    .split('\n')
-    .slice(0, size);
-  expect(entries[0]).toBe('0000000000 65535 f ');
-  const offsets: number[] = [];
-  for (let id = 1; id < size; id++) {
-    const entry = entries[id] as string;
-    expect(entry).toMatch(/^\d{10} 00000 n $/);
-    const offset = Number(entry.slice(0, 10));
-    expect(text.slice(offset, offset + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
-    offsets[id] = offset;
-  }
-  const trailer = /trailer\s*<<(.*?)>>/s.exec(text)?.[1] ?? '';
-  expect(trailer).toContain(`/Size ${size}`);
-  const root = Number(/\/Root (\d+) 0 R/.exec(trailer)?.[1]);
-  const object = (id: number) => {
-    const at = offsets[id] as number;
-    return text.slice(at, text.indexOf('endobj', at));
-  };
-  expect(object(root)).toContain('/Type /Catalog');
-  const pagesId = Number(/\/Pages (\d+) 0 R/.exec(object(root))?.[1]);
-  const pages = object(pagesId);
-  const kidList = /\/Kids \[([^\]]*)\]/.exec(pages)?.[1] ?? '';
-  const kids = [...kidList.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
-  expect(pages).toContain(`/Count ${kids.length}`);
-  const contents: string[] = [];
-  const mediaBoxes: string[] = [];
-  for (const kid of kids) {
-    const page = object(kid);
-    mediaBoxes.push(/\/MediaBox \[([^\]]*)\]/.exec(page)?.[1] ?? '');
-    const contentId = Number(/\/Contents (\d+) 0 R/.exec(page)?.[1]);
-    const stream = object(contentId);
-    const length = Number(/\/Length (\d+)/.exec(stream)?.[1]);
-    const start = (offsets[contentId] as number) + stream.indexOf('stream\n') + 'stream\n'.length;
-    contents.push(inflateSync(bytes.subarray(start, start + length)).toString('latin1'));
-  }
-  return { pageCount: kids.length, contents, mediaBoxes };
 }
 
 describe(`bank transfer instructions (${TEST_DB})`, () => {

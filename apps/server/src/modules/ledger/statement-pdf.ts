@@ -1,11 +1,11 @@
 import { ledgerKindLabel, longUtcDate, startOfUtcDay } from '@giftrelay/contracts';
 import { toDecimalString } from '@giftrelay/money';
-import { A4_LANDSCAPE, PdfCanvas, PdfWriter } from '../../lib/pdf';
+import { A4_LANDSCAPE, PdfWriter } from '../../lib/pdf';
 import type { Balances, StatementLine, StatementReader } from './statement';
 
 /**
- * The statement as a PDF (decision 047): A4 landscape, Helvetica, a table that carries on over as
- * many pages as it needs with its heading repeated, written a page at a time.
+ * The statement as a PDF (decisions 047, 069): A4 landscape, Noto Sans, a table that carries on over
+ * as many pages as it needs with its heading repeated, written a page at a time.
  */
 
 const { width: PAGE_W, height: PAGE_H } = A4_LANDSCAPE;
@@ -47,11 +47,11 @@ function grouped(decimal: string): string {
 const timestamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
 class Page {
-  readonly canvas = new PdfCanvas();
   y: number;
   private rows = 0;
 
   constructor(
+    readonly canvas: PdfWriter,
     private readonly reader: StatementReader,
     private readonly number: number,
     /** false: a page with only the closing balances and totals, no table to head. */
@@ -152,13 +152,12 @@ class Page {
     this.y -= ROW_H;
   }
 
-  /** The page's footer, then its drawing. */
-  finish(): PdfCanvas {
+  /** The page's footer. */
+  finish() {
     const c = this.canvas;
     c.line(LEFT, 32, RIGHT, 32, { width: 0.4, gray: 0.7 });
     c.text(LEFT, 22, `GiftRelay balance statement · ${this.h.organisation}`, { size: 7, gray: 0.4, maxWidth: 500 });
     c.text(RIGHT, 22, `Page ${this.number}`, { size: 7, gray: 0.4, align: 'right' });
-    return c;
   }
 }
 
@@ -178,29 +177,28 @@ export async function* statementPdf(reader: StatementReader): AsyncGenerator<Buf
     title: `GiftRelay balance statement ${h.period.from} to ${h.period.to}`,
     createdAt: h.generatedAt,
   });
-  yield pdf.start();
   let number = 1;
-  let page = new Page(reader, number);
+  let page = new Page(pdf, reader, number);
+  yield pdf.take();
   let movements = 0;
+  const nextPage = (withTable = true) => {
+    page.finish();
+    pdf.page();
+    page = new Page(pdf, reader, ++number, withTable);
+  };
   for await (const lines of reader.lines()) {
-    const done: Buffer[] = [];
     for (const l of lines) {
-      if (!page.hasRoom(ROW_H)) {
-        done.push(pdf.page(page.finish()));
-        page = new Page(reader, ++number);
-      }
+      if (!page.hasRoom(ROW_H)) nextPage();
       page.row(l);
       movements++;
     }
-    if (done.length) yield Buffer.concat(done);
+    const done = pdf.take();
+    if (done.length) yield done;
   }
   const totals = reader.totals;
   // The closing balances and the totals stay together: a new page when they do not fit.
   const tailHeight = 30 + (totals.length + 2) * ROW_H + 20;
-  if (!page.hasRoom(tailHeight)) {
-    yield pdf.page(page.finish());
-    page = new Page(reader, ++number, false);
-  }
+  if (!page.hasRoom(tailHeight)) nextPage(false);
   const c = page.canvas;
   let y = page.y - 4;
   if (movements === 0) {
@@ -231,6 +229,6 @@ export async function* statementPdf(reader: StatementReader): AsyncGenerator<Buf
       c.text(col.x, y, cells[i] ?? '', { size: SIZE, align: col.align, maxWidth: 120 });
     });
   }
-  yield pdf.page(page.finish());
+  page.finish();
   yield pdf.end();
 }
