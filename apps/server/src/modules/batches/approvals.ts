@@ -1,15 +1,15 @@
-import { APPROVAL_WAIT_DAYS, BATCH_STATUS_LABELS, type Batch } from '@giftrelay/contracts';
+import { APPROVAL_WAIT_DAYS, BATCH_STATUS_LABELS, type Batch, type BatchStatus } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { renderEmail } from '../../lib/email/layout';
-import { AppError, notFound } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { assertSendingAllowed } from '../card-funding';
 import { postEntry } from '../ledger';
+import { type Decision, decideWaiting, type Waiting } from '../orders';
 import { ACCEPT_QUEUE, acceptJobOptions } from './accept';
 import { presentBatch } from './presenter';
 import * as repo from './repository';
@@ -20,75 +20,56 @@ const EXPIRED_NOTE = `Nobody approved or rejected this batch within ${APPROVAL_W
 /**
  * Approval rules apply to a batch as a whole (decision 043, after 035): a waiting batch is
  * approved (its acceptance job is written in the same transaction) or rejected (its hold
- * released, its rows `rejected`) by one conditional UPDATE, so two approvers at once decide once.
+ * released, its rows `rejected`) through `decideWaiting`, as an order is.
  */
+function waitingBatch(app: FastifyInstance, auth: SessionAuth): Waiting<repo.BatchRecord, Batch, BatchStatus> {
+  return {
+    noun: 'batch',
+    claim: (tx, decision, { columns, guard }) =>
+      tx
+        .updateTable('batches')
+        .set({ status: decision === 'approve' ? 'accepting' : 'rejected', ...columns })
+        .where(guard)
+        .returningAll()
+        .executeTakeFirst(),
+    async apply(tx, batch, decision) {
+      if (decision === 'approve') {
+        await app.queue.boss.send(ACCEPT_QUEUE, { batchId: batch.id }, { ...acceptJobOptions, db: fromKysely(tx) });
+      } else {
+        await releaseBatch(tx, batch, 'Batch rejected: hold released');
+      }
+      await recordAudit(tx, {
+        organisationId: auth.organisationId,
+        action: decision === 'approve' ? 'batch.approved' : 'batch.rejected',
+        userId: auth.userId,
+        detail: {
+          batch_id: batch.id,
+          name: batch.name,
+          total: formatMoney(Number(batch.total_minor), batch.charge_currency),
+          note: batch.decision_note,
+        },
+      });
+      return presentBatch(batch, await repo.countRows(tx, batch.id));
+    },
+    queue: ACCEPT_QUEUE,
+    find: (organisationId, id) => repo.findBatch(app.db, organisationId, id),
+    expire: (id) => expireWaitingBatches(app, id),
+    expiredNote: EXPIRED_NOTE,
+    statusLabel: (status) => BATCH_STATUS_LABELS[status],
+  };
+}
+
 export async function decideBatch(
   app: FastifyInstance,
   auth: SessionAuth,
   batchId: string,
-  decision: 'approve' | 'reject',
+  decision: Decision,
   note: string | undefined,
 ): Promise<Batch> {
   // Approving sends: while a shortfall freezes sending (decision 046), a send-what-fits batch
   // would spend the available balance the shortfall is owed from.
   if (decision === 'approve') await assertSendingAllowed(app.db, auth.organisationId);
-  const decided = await app.db.transaction().execute(async (tx) => {
-    const batch = await tx
-      .updateTable('batches')
-      .set({
-        status: decision === 'approve' ? 'accepting' : 'rejected',
-        decided_by: auth.userId,
-        decided_at: sql`now()`,
-        decision_note: note || null,
-      })
-      .where('organisation_id', '=', auth.organisationId)
-      .where('id', '=', batchId)
-      .where('status', '=', 'pending_approval')
-      .where('approval_expires_at', '>', sql<Date>`now()`)
-      .$if(decision === 'approve', (q) => q.where(sql<boolean>`created_by IS DISTINCT FROM ${auth.userId}::uuid`))
-      .returningAll()
-      .executeTakeFirst();
-    if (!batch) return undefined;
-    if (decision === 'approve') {
-      await app.queue.boss.send(ACCEPT_QUEUE, { batchId }, { ...acceptJobOptions, db: fromKysely(tx) });
-    } else {
-      await releaseBatch(tx, batch, 'Batch rejected: hold released');
-    }
-    await recordAudit(tx, {
-      organisationId: auth.organisationId,
-      action: decision === 'approve' ? 'batch.approved' : 'batch.rejected',
-      userId: auth.userId,
-      detail: {
-        batch_id: batch.id,
-        name: batch.name,
-        total: formatMoney(Number(batch.total_minor), batch.charge_currency),
-        note: note || null,
-      },
-    });
-    return presentBatch(batch, await repo.countRows(tx, batchId));
-  });
-  if (decided) {
-    if (decision === 'approve') app.queue.wake(ACCEPT_QUEUE);
-    return decided;
-  }
-  const batch = await repo.findBatch(app.db, auth.organisationId, batchId);
-  if (!batch) throw notFound('Batch');
-  if (batch.status === 'pending_approval') {
-    if (batch.approval_expires_at && batch.approval_expires_at.getTime() <= Date.now()) {
-      await expireWaitingBatches(app, batch.id);
-      throw new AppError(
-        'CONFLICT',
-        `This batch waited ${APPROVAL_WAIT_DAYS} days without a decision and was rejected`,
-      );
-    }
-    throw new AppError('FORBIDDEN', 'You cannot approve your own batch: another owner or admin must');
-  }
-  throw new AppError(
-    'CONFLICT',
-    batch.approval_expires_at
-      ? `This batch was already decided: it is ${BATCH_STATUS_LABELS[batch.status].toLowerCase()} now`
-      : 'This batch never needed approval: there is nothing to decide',
-  );
+  return decideWaiting(app, auth, waitingBatch(app, auth), batchId, decision, note);
 }
 
 /** The batch's own hold back to the available balance, and its queued rows `rejected`. */

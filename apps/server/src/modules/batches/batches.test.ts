@@ -413,6 +413,35 @@ describe(`bulk batches (${TEST_DB})`, () => {
     expect(direct.status).toBe('accepting');
   });
 
+  it('a batch that waited 7 days is rejected at a late approval, its hold released, and says so after', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const sender = await joinAs(t, owner, 'sender');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/approval-rules',
+      headers: bearer(owner.accessToken),
+      payload: { above_usd_minor: 5000 },
+    });
+    const before = await balanceOf(t, owner.accessToken);
+    const waiting = (await postBatch(sender, { rows: [row({ amount: 30 }), row({ amount: 30 })] })).json();
+    expect(waiting.status).toBe('pending_approval');
+    await sql`UPDATE batches SET approval_expires_at = now() - interval '1 minute' WHERE id = ${waiting.batch_id}`.execute(
+      t.database.db,
+    );
+    const approve = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/batches/${waiting.batch_id}/approve`,
+        headers: bearer(owner.accessToken),
+      });
+    for (const late of [await approve(), await approve()]) {
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'CONFLICT', error: expect.stringMatching(/waited 7 days/) });
+    }
+    expect((await getBatch(owner, waiting.batch_id)).status).toBe('rejected');
+    expect(await balanceOf(t, owner.accessToken)).toMatchObject({ available: before.available, held: 0 });
+  });
+
   it('charges rows in another currency at the quote’s rate, and refuses the batch on an expired quote', async () => {
     const owner = await signUpVerifiedUser(t);
     const gbp = await pickProduct(t, { country: 'UK', currency: 'GBP' });

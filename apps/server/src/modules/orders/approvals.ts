@@ -5,11 +5,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { renderEmail } from '../../lib/email/layout';
-import { AppError, notFound } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { insertEvent } from '../events';
 import { postEntry } from '../ledger';
+import { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import { presentOrder } from './presenter';
 import * as repo from './repository';
@@ -21,87 +21,57 @@ type Tx = Transaction<Database> | Kysely<Database>;
  * (`pending_approval`, held, no job); this module decides it: an owner or admin approves (the
  * order goes on as `pending` and its fulfilment job is written in the same transaction) or
  * rejects (the hold is released), and the housekeeping sweep rejects what waited 7 days. Each
- * decision is one conditional UPDATE on the waiting row: two approvers at once, or an approver
- * racing the sweep, change it once; the other is told 409.
+ * decision goes through `decideWaiting`, as a batch's does.
  */
 
 export const EXPIRED_NOTE = `Nobody approved or rejected this order within ${APPROVAL_WAIT_DAYS} days: its hold was released`;
 
-export type Decision = 'approve' | 'reject';
+function waitingOrder(app: FastifyInstance, auth: SessionAuth): Waiting<repo.OrderRow, OrderSummary, OrderStatus> {
+  return {
+    noun: 'order',
+    claim: (tx, decision, { columns, guard }) =>
+      tx
+        .updateTable('orders')
+        .set({
+          // An approved order that was to be sent later goes on as scheduled (decision 042).
+          status:
+            decision === 'approve'
+              ? sql<OrderStatus>`CASE WHEN send_at > now() THEN 'scheduled' ELSE 'pending' END`
+              : 'rejected',
+          ...columns,
+        })
+        .where(guard)
+        .returningAll()
+        .executeTakeFirst(),
+    async apply(tx, order, decision) {
+      if (decision === 'approve') {
+        const later = order.status === 'scheduled' ? order : { ...order, send_at: null };
+        await app.queue.boss.send(FULFIL_QUEUE, fulfilJobData(later), {
+          ...fulfilJobOptions(app.config, later.send_at),
+          db: fromKysely(tx),
+        });
+      } else {
+        await releaseHold(tx, order, 'Order rejected: hold released');
+      }
+      await recordDecision(tx, order, decision, { userId: auth.userId, email: auth.email });
+      return presentOrder(order);
+    },
+    queue: FULFIL_QUEUE,
+    find: (organisationId, id) => repo.findOrder(app.db, organisationId, id),
+    expire: (id) => expireWaitingOrders(app, id),
+    expiredNote: EXPIRED_NOTE,
+    statusLabel: (status) => ORDER_STATUS_LABELS[status],
+  };
+}
 
-export async function decideOrder(
+export function decideOrder(
   app: FastifyInstance,
   auth: SessionAuth,
   orderId: string,
   decision: Decision,
   note: string | undefined,
 ): Promise<OrderSummary> {
-  const decided = await app.db.transaction().execute(async (tx) => {
-    const order = await tx
-      .updateTable('orders')
-      .set({
-        // An approved order that was to be sent later goes on as scheduled (decision 042).
-        status:
-          decision === 'approve'
-            ? sql<OrderStatus>`CASE WHEN send_at > now() THEN 'scheduled' ELSE 'pending' END`
-            : 'rejected',
-        decided_by: auth.userId,
-        decided_at: sql`now()`,
-        decision_note: note || null,
-      })
-      .where('organisation_id', '=', auth.organisationId)
-      .where('id', '=', orderId)
-      .where('status', '=', 'pending_approval')
-      .where('approval_expires_at', '>', sql<Date>`now()`)
-      // Nobody approves their own order; withdrawing it (rejecting) is theirs to do.
-      .$if(decision === 'approve', (q) => q.where(sql<boolean>`created_by IS DISTINCT FROM ${auth.userId}::uuid`))
-      .returningAll()
-      .executeTakeFirst();
-    if (!order) return undefined;
-    if (decision === 'approve') {
-      const later = order.status === 'scheduled' ? order : { ...order, send_at: null };
-      await app.queue.boss.send(FULFIL_QUEUE, fulfilJobData(later), {
-        ...fulfilJobOptions(app.config, later.send_at),
-        db: fromKysely(tx),
-      });
-    } else {
-      await releaseHold(tx, order, 'Order rejected: hold released');
-    }
-    await recordDecision(tx, order, decision, { userId: auth.userId, email: auth.email });
-    return order;
-  });
-  if (decided) {
-    if (decision === 'approve') app.queue.wake(FULFIL_QUEUE);
-    return presentOrder(decided);
-  }
-  throw await whyUndecided(app, auth, orderId);
-}
-
-/** The refusal for a decision that changed nothing: absent, one's own, decided, or expired. */
-async function whyUndecided(app: FastifyInstance, auth: SessionAuth, orderId: string): Promise<AppError> {
-  const order = await repo.findOrder(app.db, auth.organisationId, orderId);
-  if (!order) return notFound('Order');
-  if (order.status === 'pending_approval') {
-    if (order.approval_expires_at && order.approval_expires_at.getTime() <= Date.now()) {
-      await expireWaitingOrders(app, order.id);
-      return new AppError(
-        'CONFLICT',
-        `This order waited ${APPROVAL_WAIT_DAYS} days without a decision and was rejected`,
-      );
-    }
-    return new AppError('FORBIDDEN', 'You cannot approve your own order: another owner or admin must');
-  }
-  // Rejected by the sweep after the wait, whether it ran a moment ago or just now.
-  if (order.status === 'rejected' && order.decision_note === EXPIRED_NOTE) {
-    return new AppError('CONFLICT', `This order waited ${APPROVAL_WAIT_DAYS} days without a decision and was rejected`);
-  }
-  const label = ORDER_STATUS_LABELS[order.status].toLowerCase();
-  return new AppError(
-    'CONFLICT',
-    order.approval_expires_at
-      ? `This order was already decided: it is ${label} now`
-      : 'This order never needed approval: there is nothing to decide',
-  );
+  return decideWaiting(app, auth, waitingOrder(app, auth), orderId, decision, note);
 }
 
 /**
