@@ -7,30 +7,20 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/format';
+import { isRangeError, rangeErrorText, useUrlRange } from '@/lib/url-range';
 import { useReportMode } from '@/lib/use-report-mode';
 import { useExportAnalytics } from '../api/export-analytics';
 import { useAnalytics } from '../api/get-analytics';
-import { useAnalyticsRange } from '../hooks/use-analytics-range';
+import { rangeFromSearchParams } from '../utils/range';
 import { AnalyticsSummary } from './analytics-summary';
 import { BreakdownCard } from './breakdown-card';
 import { RangePicker } from './range-picker';
 import { SpendOverTime } from './spend-over-time';
 
-/** A range the server refused (to before from, too long, not a date): said beside the picker. */
-const isRangeError = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 400 && error.code === 'VALIDATION_ERROR';
-
-/** "query.to: to must not be before from" → "To must not be before from": the field is beside it. */
-export function rangeErrorText(message: string): string {
-  const text = message.replace(/^(?:query|querystring)(?:\.\w+)*:\s*/, '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** Spend, fees and claims over a chosen range, by period, brand, category and country; CSV export. */
 export function AnalyticsPage() {
-  const { range, today, update } = useAnalyticsRange();
+  const { range, today, update } = useUrlRange(rangeFromSearchParams);
   const report = useReportMode();
   const analytics = useAnalytics(range, report.mode);
   const exporter = useExportAnalytics();

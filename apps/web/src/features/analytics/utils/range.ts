@@ -1,4 +1,4 @@
-import { ANALYTICS_INTERVALS, type AnalyticsInterval, addDays, monthStart, utcDay } from '@giftrelay/contracts';
+import { ANALYTICS_INTERVALS, type AnalyticsInterval, addDays, monthStart } from '@giftrelay/contracts';
 
 /**
  * The analytics' date range and interval, as the URL holds them (`from`, `to`, `interval`).
@@ -20,9 +20,6 @@ export interface Preset {
   interval: AnalyticsInterval;
   range: (today: string) => { from: string; to: string };
 }
-
-/** Today as a UTC calendar day, like the API's days. */
-export const todayUtc = (now = new Date()): string => utcDay(now);
 
 /** The first day of the month `months` before the given day's month. */
 export const monthStartBefore = (isoDate: string, months: number): string => monthStart(isoDate, -months);

@@ -1,6 +1,7 @@
 import type { DashboardCharts as Charts, OrderMode } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { lazy, type ReactNode } from 'react';
+import { FiguresTable } from '@/components/ui/figures-table';
 import { formatCount, formatDay, formatMajor } from '@/lib/format';
 import { useDashboardCharts } from '../api/get-dashboard-charts';
 import { ChartCard, type ChartState } from './chart-card';
@@ -28,34 +29,6 @@ export function chartSummaries(charts: Charts) {
     topBrands: charts.top_brands.map((b) => `${b.brand} ${money(b.value)}`).join(', '),
     topCustomers: charts.top_customers.map((c) => `${c.recipient_email} ${money(c.value)}`).join(', '),
   };
-}
-
-function FiguresTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
-  return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([first, ...rest]) => (
-          <tr key={first}>
-            <th scope="row">{first}</th>
-            {rest.map((cell, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional.
-              <td key={i}>{cell}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 interface ChartSpec {

@@ -1,20 +1,15 @@
 import type { SiteAnalytics } from '@giftrelay/contracts';
 import { PageHeading } from '@/components/layout/page-heading';
 import { Card } from '@/components/ui/card';
+import { DateRangePicker } from '@/components/ui/date-range-picker';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDay, formatPercent } from '@/lib/format';
+import { isRangeError, rangeErrorText, useUrlRange } from '@/lib/url-range';
 import { useSiteAnalytics } from '../api/get-site-analytics';
-import { useSiteRange } from '../hooks/use-site-range';
-import { rangeErrorText } from '../utils/range';
+import { activePreset, lastDays, PRESET_DAYS, rangeFromSearchParams } from '../utils/range';
 import { FiguresTable } from './figures-table';
-import { RangePicker } from './range-picker';
 import { ViewsOverTime } from './views-over-time';
-
-/** A range the server refused (to before from, too long, not a date): said beside the picker. */
-const isRangeError = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 400 && error.code === 'VALIDATION_ERROR';
 
 function Totals({ analytics }: { analytics: SiteAnalytics }) {
   const { totals } = analytics;
@@ -39,7 +34,8 @@ function Totals({ analytics }: { analytics: SiteAnalytics }) {
 
 /** Site analytics (decision 049): the landing pages' traffic and leads, per page and per campaign. */
 export function SiteAnalyticsPage() {
-  const { range, today, update } = useSiteRange();
+  const { range, today, update } = useUrlRange(rangeFromSearchParams);
+  const preset = activePreset(range, today);
   const query = useSiteAnalytics(range);
   const rangeError = isRangeError(query.error) ? rangeErrorText(query.error.message) : undefined;
   const data = query.data;
@@ -51,7 +47,21 @@ export function SiteAnalyticsPage() {
         day.
       </p>
       <Card className="mt-6 p-5">
-        <RangePicker range={range} today={today} onChange={update} error={rangeError} />
+        <DateRangePicker
+          idPrefix="site-range"
+          from={range.from}
+          to={range.to}
+          onDateChange={(changes) => update(changes, { replace: true })}
+          quickRangesFirst
+          quickRanges={PRESET_DAYS.map((days) => ({
+            key: String(days),
+            label: `${days} days`,
+            name: `Last ${days} days`,
+            isActive: preset === days,
+            onSelect: () => update(lastDays(days, today)),
+          }))}
+          error={rangeError}
+        />
       </Card>
 
       <div className="mt-6 grid gap-6" aria-busy={query.isFetching}>

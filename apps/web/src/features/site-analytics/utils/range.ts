@@ -1,4 +1,4 @@
-import { addDays, utcDay } from '@giftrelay/contracts';
+import { addDays } from '@giftrelay/contracts';
 
 /** Site analytics' range as the URL holds it (`from`, `to`: inclusive UTC days, like the API's). */
 export interface SiteRange {
@@ -8,8 +8,6 @@ export interface SiteRange {
 
 export const DEFAULT_DAYS = 30;
 export const PRESET_DAYS = [7, 30, 90] as const;
-
-export const todayUtc = (now = new Date()): string => utcDay(now);
 
 /** The last `days` days, today included. */
 export const lastDays = (days: number, today: string): SiteRange => ({ from: addDays(today, -(days - 1)), to: today });
@@ -28,9 +26,3 @@ export const activePreset = (range: SiteRange, today: string) =>
 
 export const siteAnalyticsQuery = (range: SiteRange) =>
   new URLSearchParams({ from: range.from, to: range.to }).toString();
-
-/** "query.to: to must not be before from" → "To must not be before from": the field is beside it. */
-export function rangeErrorText(message: string): string {
-  const text = message.replace(/^(?:query|querystring)(?:\.\w+)*:\s*/, '');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
