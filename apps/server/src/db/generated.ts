@@ -37,14 +37,14 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AnalyticsEvents {
-  cta_type: string | null;
+  cta_type: "primary" | "secondary" | "use_case_hr" | "use_case_marketing" | "use_case_finance" | null;
   id: Generated<Int8>;
   occurred_at: Timestamp;
   primary_keyword: string | null;
   received_at: Generated<Timestamp>;
   session_id: string;
   slug: string;
-  type: string;
+  type: "page_view" | "cta_click" | "lead_submitted";
   utm_campaign: string | null;
 }
 
@@ -56,7 +56,7 @@ export interface ApiKeys {
   key_hash: string;
   last_four: string;
   last_used_at: Timestamp | null;
-  mode: string;
+  mode: "test" | "live";
   name: string;
   organisation_id: string;
   revoked_at: Timestamp | null;
@@ -87,7 +87,7 @@ export interface AuthEmailTokens {
   expires_at: Timestamp;
   id: Generated<string>;
   new_email: string | null;
-  purpose: string;
+  purpose: "verify_email" | "reset_password" | "change_email";
   session_id: string | null;
   token_hash: Uint8Array;
   used_at: Timestamp | null;
@@ -111,7 +111,7 @@ export interface AuthSessions {
   last_refreshed_at: Generated<Timestamp>;
   organisation_id: string;
   revoked_at: Timestamp | null;
-  revoked_reason: string | null;
+  revoked_reason: "logout" | "refresh_token_reuse" | "password_changed" | "membership_ended" | "switched_organisation" | "revoked_by_user" | null;
   user_agent: string | null;
   user_id: string;
 }
@@ -158,11 +158,11 @@ export interface Batches {
   decision_note: string | null;
   held_minor: Generated<Int8>;
   id: string;
-  mode: string;
+  mode: "all_or_nothing" | "send_what_fits";
   name: string | null;
   organisation_id: string;
   row_count: number;
-  status: string;
+  status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
   total_minor: Int8;
   usd_total_minor: Int8;
   valid_count: number;
@@ -176,23 +176,23 @@ export interface BatchRows {
   order_id: string | null;
   position: number;
   prepared: Json | null;
-  status: string;
+  status: "invalid" | "queued" | "ordered" | "insufficient_funds" | "rejected";
 }
 
 export interface BlogDrafts {
   content: string;
   created_at: Generated<Timestamp>;
   created_by: string | null;
-  cta_focus: string;
+  cta_focus: "signup" | "demo" | "trial" | "case_study";
   id: Generated<string>;
   primary_keyword: string;
   seed: number;
   supporting_keywords: Generated<string>;
   target_audience: string;
-  tone_style: string;
+  tone_style: "authoritative" | "consultative" | "conversational";
   updated_at: Generated<Timestamp>;
   variant_edits: Generated<Json>;
-  writer: string;
+  writer: "built_in" | "llm";
 }
 
 export interface BlogPosts {
@@ -220,8 +220,8 @@ export interface CatalogSyncRuns {
   retired: number | null;
   skipped: number | null;
   started_at: Generated<Timestamp>;
-  status: Generated<string>;
-  trigger: string;
+  status: Generated<"running" | "succeeded" | "failed">;
+  trigger: "start" | "schedule" | "manual";
   updated: number | null;
 }
 
@@ -270,19 +270,19 @@ export interface Invitations {
   invited_by: string | null;
   organisation_id: string;
   revoked_at: Timestamp | null;
-  role: string;
+  role: "admin" | "sender" | "viewer";
   token_hash: Uint8Array;
 }
 
 export interface LandingPages {
-  audience_segment: string;
+  audience_segment: "hr_leaders" | "marketing_ops" | "finance_directors";
   copy: Json;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   hero_svg: string;
-  hero_visual: string;
+  hero_visual: "card_stack" | "globe" | "dashboard" | "smiling_team";
   id: Generated<string>;
-  offer_type: string;
+  offer_type: "free_account" | "demo" | "enterprise" | "trial";
   primary_keyword: string;
   published: Generated<boolean>;
   published_at: Timestamp | null;
@@ -301,12 +301,12 @@ export interface Leads {
   last_submitted_at: Generated<Timestamp>;
   message: string | null;
   name: string | null;
-  plan: string | null;
+  plan: "starter" | "growth" | "enterprise" | null;
   primary_keyword: string | null;
   slug: string | null;
-  source: string;
+  source: "contact_form" | "landing_page";
   submissions: Generated<number>;
-  topic: string | null;
+  topic: "sales" | "support" | "partnership" | "other" | null;
   utm_campaign: string | null;
 }
 
@@ -316,7 +316,7 @@ export interface LedgerAccounts {
   created_at: Generated<Timestamp>;
   currency: string;
   id: Generated<Int8>;
-  kind: string;
+  kind: "available" | "held" | "funding_source" | "provider_payable" | "fee_revenue";
   live: boolean | null;
   organisation_id: string | null;
 }
@@ -326,7 +326,7 @@ export interface LedgerEntries {
   created_at: Generated<Timestamp>;
   description: string;
   id: Generated<Int8>;
-  kind: string;
+  kind: "funding" | "hold" | "capture" | "release" | "refund" | "card_refund" | "dispute" | "dispute_won" | "shortfall_recovery";
   order_id: string | null;
   organisation_id: string;
 }
@@ -347,7 +347,7 @@ export interface LiveRequests {
   id: Generated<string>;
   organisation_id: string;
   requested_by: string | null;
-  status: Generated<string>;
+  status: Generated<"pending" | "approved" | "rejected" | "withdrawn">;
   use_case: string;
   website: string;
 }
@@ -368,7 +368,7 @@ export interface Memberships {
   created_at: Generated<Timestamp>;
   last_used_at: Timestamp | null;
   organisation_id: string;
-  role: string;
+  role: "owner" | "admin" | "sender" | "viewer";
   user_id: string;
 }
 
@@ -437,7 +437,7 @@ export interface Orders {
   sandbox: Generated<boolean>;
   search_text: Generated<string | null>;
   send_at: Timestamp | null;
-  status: Generated<string>;
+  status: Generated<"pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled">;
   subtotal_minor: Int8;
   total_minor: Int8;
   usd_total_minor: Int8 | null;
@@ -491,7 +491,7 @@ export interface OrganisationLogos {
   created_at: Generated<Timestamp>;
   height: number;
   id: Generated<string>;
-  media_type: string;
+  media_type: "image/png" | "image/svg+xml";
   organisation_id: string;
   sha256: string;
   width: number;
@@ -511,7 +511,7 @@ export interface Organisations {
   low_balance_threshold_minor: Int8 | null;
   name: string;
   owners_need_two_factor: Generated<boolean>;
-  plan: Generated<string>;
+  plan: Generated<"starter" | "growth" | "enterprise">;
   reminder_after_days: Generated<number | null>;
   reply_to: string | null;
   sandbox: Generated<boolean>;
@@ -543,7 +543,7 @@ export interface Products {
   max_value: Int8;
   min_value: Int8;
   name: string;
-  payout_type: string;
+  payout_type: "gift_card" | "prepaid_card";
   provider: string;
   redemption_instructions: string;
   search_text: string;
@@ -603,9 +603,9 @@ export interface Rewards {
   redemption_url: string | null;
   review_reason: string | null;
   reviewed_at: Timestamp | null;
-  status: Generated<string>;
+  status: Generated<"pending" | "issued" | "failed" | "review">;
   void_note: string | null;
-  void_state: string | null;
+  void_state: "requested" | "refunded" | "not_cancelled" | null;
   voided_at: Timestamp | null;
 }
 
@@ -619,7 +619,7 @@ export interface SandboxOutsideRecipients {
 export interface SandboxProviderFailures {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
-  kind: string;
+  kind: "timeout" | "provider_error" | "out_of_stock" | "declined";
   product_code: string | null;
   remaining: number;
 }
@@ -663,7 +663,7 @@ export interface StripeCheckoutSessions {
   id: string;
   organisation_id: string;
   payment_intent: string | null;
-  status: Generated<string>;
+  status: Generated<"open" | "completed" | "expired">;
   stripe_session_id: string | null;
   url: string | null;
 }
@@ -675,7 +675,7 @@ export interface StripeDisputes {
   created_at: Generated<Timestamp>;
   debited_minor: Int8;
   id: string;
-  status: Generated<string>;
+  status: Generated<"open" | "won" | "lost">;
 }
 
 export interface StripeEvents {
@@ -694,7 +694,7 @@ export interface Testimonials {
   id: Generated<string>;
   quote: string;
   role: string;
-  status: Generated<string>;
+  status: Generated<"pending" | "approved" | "rejected">;
   updated_at: Generated<Timestamp>;
 }
 
@@ -749,14 +749,14 @@ export interface WebhookDeliveries {
   next_attempt_at: Timestamp | null;
   organisation_id: string;
   queued: Generated<boolean>;
-  status: Generated<string>;
+  status: Generated<"pending" | "succeeded" | "failed">;
 }
 
 export interface WebhookEndpoints {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   disabled_at: Timestamp | null;
-  disabled_reason: string | null;
+  disabled_reason: "manual" | "failing" | null;
   enabled: Generated<boolean>;
   event_types: string[] | null;
   failing_since: Timestamp | null;

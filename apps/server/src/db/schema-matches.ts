@@ -3,11 +3,12 @@ import type { DB } from './generated';
 import type { Database } from './schema';
 
 /**
- * Type-checked only: `db/schema.ts` (the types the code uses) against `db/generated.ts` (what the
- * migrations make, from kysely-codegen). Same tables, same columns, and each column's selected type
- * in schema.ts equal to or narrower than the database's (a literal union for a text column with a
- * CHECK), nullable exactly when the column is. `npm run check` fails on any difference; the error
- * names the table and column.
+ * Type-checked only: `db/schema.ts` (the types the code uses: generated.ts narrowed by the override
+ * map in scripts/db-column-types.ts, decision 070) against `db/generated.ts` (what the migrations
+ * make, from kysely-codegen). Both are generated from the same database, so the tables and columns
+ * agree; what this keeps true is that each override stays within the column: its selected type
+ * equal to or narrower than the database's, nullable exactly when the column is. `npm run check`
+ * fails on any difference; the error names the table and column.
  */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Table = keyof DB & keyof Database;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CatalogSyncRunsTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { type SyncResult, syncCatalog } from '../modules/catalog/sync';
 
 export const CATALOG_SYNC_QUEUE = 'catalog.sync';
 
-type Trigger = CatalogSyncRunsTable['trigger'];
+type Trigger = Database['catalog_sync_runs']['trigger'];
 
 export interface CatalogSync {
   /** Synchronises now and resolves with what changed; waits for a sync already running here. */

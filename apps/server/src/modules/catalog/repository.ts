@@ -1,8 +1,8 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { CatalogSyncRunsTable, Database, ProductsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 
-export type ProductRow = Selectable<ProductsTable>;
+export type ProductRow = Selectable<Database['products']>;
 
 /** Product columns without the logo, which listings link to instead of carrying. */
 const LISTED_COLUMNS = [
@@ -226,7 +226,7 @@ export async function productFingerprints(trx: Db): Promise<Map<string, { conten
   return new Map(rows.map((r) => [r.code, { contentHash: r.content_hash, available: r.available }]));
 }
 
-export type ProductWrite = Omit<Insertable<ProductsTable>, 'id' | 'created_at' | 'updated_at' | 'available'>;
+export type ProductWrite = Omit<Insertable<Database['products']>, 'id' | 'created_at' | 'updated_at' | 'available'>;
 
 /** Inserts new products and rewrites changed ones (available again if they had been retired). */
 export async function upsertProducts(trx: Db, rows: ProductWrite[]): Promise<void> {
@@ -278,7 +278,7 @@ export async function retireProducts(trx: Db, codes: string[]): Promise<void> {
 export async function startSyncRun(
   db: Db,
   provider: string,
-  trigger: CatalogSyncRunsTable['trigger'],
+  trigger: Database['catalog_sync_runs']['trigger'],
 ): Promise<string> {
   const row = await db
     .insertInto('catalog_sync_runs')

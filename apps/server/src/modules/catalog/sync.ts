@@ -8,7 +8,7 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import type { CatalogSyncRunsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { GiftCardProvider, ProviderProduct } from '../../providers/gift-cards/types';
 import { catalogChanged } from './cache';
 import {
@@ -46,7 +46,7 @@ export class CatalogSyncError extends Error {
 export async function syncCatalog(
   db: Db,
   provider: GiftCardProvider,
-  trigger: CatalogSyncRunsTable['trigger'],
+  trigger: Database['catalog_sync_runs']['trigger'],
   log?: FastifyBaseLogger,
 ): Promise<SyncResult> {
   const runId = await startSyncRun(db, provider.name, trigger);

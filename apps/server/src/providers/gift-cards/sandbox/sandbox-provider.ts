@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
-import type { SandboxProviderOrdersTable } from '../../../db/schema';
+import type { Database } from '../../../db/schema';
 import {
   type GiftCardProvider,
   type PlaceOrderInput,
@@ -52,7 +52,7 @@ const DEFAULT_ISSUE: IssueStyle = {
   redemptionLink: false,
 };
 
-type OrderRow = Selectable<SandboxProviderOrdersTable>;
+type OrderRow = Selectable<Database['sandbox_provider_orders']>;
 type NewCard = Pick<OrderRow, 'provider_order_id' | 'code' | 'pin' | 'redemption_url' | 'expires_at'>;
 
 /**
