@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { fromKysely, type SendOptions } from 'pg-boss';
+import type { SendOptions } from 'pg-boss';
 import type { Database } from '../../db/schema';
-import { encryptSecret, newUrlToken } from '../../lib/crypto';
-import { insertEvents } from '../events';
-import { LedgerInsufficientFunds, postEntry } from '../ledger';
-import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions, type NewOrderRow, presentOrder } from '../orders';
+import { LedgerInsufficientFunds, lockAvailableBalance, postEntry } from '../ledger';
+import { FULFIL_QUEUE, type NewOrderRow, writeNewOrders } from '../orders';
 import { balanceLowIfCrossed } from './balance-low';
 import { finishBatchIfDone } from './completion';
 import * as repo from './repository';
@@ -73,7 +71,7 @@ async function acceptChunk(app: FastifyInstance, tx: Tx, batchId: string): Promi
       .where('id', '=', batchId)
       .execute();
   }
-  await writeOrders(
+  await writeNewOrders(
     app,
     tx,
     orders.map((c) => c.order),
@@ -110,16 +108,9 @@ function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): NewOrder
  * The account row is locked first, so concurrent orders and batches queue behind this one.
  */
 async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { position: number; order: NewOrderRow }[]) {
-  const account = await tx
-    .selectFrom('ledger_accounts')
-    .select('balance_minor')
-    .where('organisation_id', '=', batch.organisation_id)
-    .where('kind', '=', 'available')
-    .where('currency', '=', batch.charge_currency)
-    .where('closed_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  let left = Number(account.balance_minor);
+  let left = await lockAvailableBalance(tx, batch.organisation_id, batch.charge_currency);
+  if (left === undefined)
+    throw new Error(`organisation ${batch.organisation_id} has no open ${batch.charge_currency} account`);
   const orders: typeof candidates = [];
   const notFunded: number[] = [];
   for (const c of candidates) {
@@ -151,112 +142,6 @@ async function holdWhatFits(tx: Tx, batch: repo.BatchRecord, candidates: { posit
     await balanceLowIfCrossed(tx, batch.organisation_id, batch.charge_currency, held);
   }
   return { orders, notFunded };
-}
-
-/** The orders, their rewards, `order.created` (history and public) and fulfilment jobs. */
-async function writeOrders(app: FastifyInstance, tx: Tx, orders: NewOrderRow[]) {
-  if (!orders.length) return;
-  // Each order's mode is the one its trigger took from the organisation (decision 045).
-  const written = await tx
-    .insertInto('orders')
-    .values(
-      orders.map((o) => ({
-        id: o.id,
-        organisation_id: o.organisation_id,
-        created_by: o.created_by,
-        api_key_id: o.api_key_id,
-        product_id: o.product_id,
-        product_code: o.product_code,
-        product_name: o.product_name,
-        brand: o.brand,
-        category: o.category,
-        country: o.country,
-        currency: o.currency,
-        amount_minor: Number(o.amount_minor),
-        quantity: o.quantity,
-        subtotal_minor: Number(o.subtotal_minor),
-        fee_minor: Number(o.fee_minor),
-        total_minor: Number(o.total_minor),
-        charge_currency: o.charge_currency,
-        fx_rate: o.fx_rate,
-        charged_subtotal_minor: Number(o.charged_subtotal_minor),
-        charged_fee_minor: Number(o.charged_fee_minor),
-        charged_total_minor: Number(o.charged_total_minor),
-        recipient_email: o.recipient_email,
-        recipient_name: o.recipient_name,
-        message: o.message,
-        status: o.status as 'pending' | 'scheduled',
-        created_at: o.created_at,
-        usd_total_minor: o.usd_total_minor,
-        send_at: o.send_at,
-        batch_id: o.batch_id,
-      })),
-    )
-    .returning(['id', 'sandbox'])
-    .execute();
-  const sandbox = new Map(written.map((w) => [w.id, w.sandbox]));
-  const key = app.secrets.rewardCodeKey;
-  const rewards = orders.flatMap((o) =>
-    Array.from({ length: o.quantity }, (_, i) => {
-      const t = newUrlToken();
-      return {
-        order_id: o.id,
-        organisation_id: o.organisation_id,
-        position: i + 1,
-        claim_token_hash: t.hash,
-        claim_token_encrypted: encryptSecret(key, t.token),
-      };
-    }),
-  );
-  for (let i = 0; i < rewards.length; i += 1000) {
-    await tx
-      .insertInto('rewards')
-      .values(rewards.slice(i, i + 1000))
-      .execute();
-  }
-  const created = orders.map((o) => {
-    const mode = sandbox.get(o.id);
-    if (mode === undefined) throw new Error(`the insert returned no row for order ${o.id}`);
-    return { order: o, data: { order: presentOrder({ ...o, sandbox: mode }) } };
-  });
-  await tx
-    .insertInto('order_events')
-    .values(
-      created.map((c) => ({
-        order_id: c.order.id,
-        organisation_id: c.order.organisation_id,
-        type: 'order.created',
-        payload: JSON.stringify(c.data),
-        created_at: c.order.created_at,
-      })),
-    )
-    .execute();
-  await insertEvents(
-    tx,
-    created.map((c) => ({
-      organisationId: c.order.organisation_id,
-      type: 'order.created' as const,
-      data: c.data,
-      createdAt: c.order.created_at,
-    })),
-  );
-  await app.queue.boss.insert(
-    FULFIL_QUEUE,
-    orders.map((o) => ({ data: fulfilJobData(o), ...jobInsertOptions(app, o.send_at) })),
-    { db: fromKysely(tx) },
-  );
-}
-
-function jobInsertOptions(app: FastifyInstance, sendAt: Date | null) {
-  const o = fulfilJobOptions(app.config, sendAt);
-  return {
-    retryLimit: o.retryLimit,
-    retryDelay: o.retryDelay,
-    retryBackoff: o.retryBackoff,
-    retryDelayMax: o.retryDelayMax,
-    heartbeatSeconds: o.heartbeatSeconds,
-    ...(sendAt ? { startAfter: sendAt } : {}),
-  };
 }
 
 /** The acceptance worker: one job per batch, retried (and resumed) when a process dies. */

@@ -94,15 +94,6 @@ export async function sendingState(tx: Tx, organisationId: string): Promise<{ fr
   return { frozen: Boolean(row.sending_frozen_at), sandbox: row.sandbox };
 }
 
-/** The open available balance, row-locked until the transaction ends. */
-export async function lockAvailable(tx: Tx, organisationId: string, currency: string): Promise<number> {
-  const { rows } = await sql<{ balance: string }>`
-    SELECT balance_minor AS balance FROM ledger_accounts
-    WHERE organisation_id = ${organisationId} AND kind = 'available' AND currency = ${currency} AND closed_at IS NULL
-    FOR UPDATE`.execute(tx);
-  return Number(rows[0]?.balance ?? 0);
-}
-
 export async function insertCheckout(
   tx: Tx,
   row: {

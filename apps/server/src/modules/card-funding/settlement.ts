@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { insertEvent } from '../events';
-import { ensureOrgAccounts, getBalance, postEntry } from '../ledger';
+import { ensureOrgAccounts, getBalance, lockAvailableBalance, postEntry } from '../ledger';
 import { ownerEmails } from '../members';
 import { shortfallEmail } from './emails';
 import * as repo from './repository';
@@ -129,7 +129,7 @@ export async function debit(
 ): Promise<DebitResult> {
   const org = await repo.lockOrganisation(tx, organisationId);
   const { currency } = org;
-  const available = await repo.lockAvailable(tx, organisationId, currency);
+  const available = (await lockAvailableBalance(tx, organisationId, currency)) ?? 0;
   const takenMinor = Math.min(d.amountMinor, available);
   const shortMinor = d.amountMinor - takenMinor;
   if (takenMinor > 0) {

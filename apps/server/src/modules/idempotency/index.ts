@@ -12,3 +12,4 @@ export {
   storeRefusal,
   withIdempotencyKey,
 } from './service';
+export { priorAnswerCte, storeAnswerCte } from './statement-ctes';

@@ -57,6 +57,41 @@ export async function hasAccount(tx: Tx, organisationId: string, kind: AccountKi
   return Boolean(row);
 }
 
+/**
+ * The open available balance in `currency` (undefined without an open account), its row locked
+ * until the transaction ends, so concurrent orders, batches and card settlements queue behind the caller.
+ */
+export async function lockAvailableBalance(tx: Tx, organisationId: string, currency: string) {
+  const account = await tx
+    .selectFrom('ledger_accounts')
+    .select('balance_minor')
+    .where('organisation_id', '=', organisationId)
+    .where('kind', '=', 'available')
+    .where('currency', '=', currency)
+    .where('closed_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  return account && Number(account.balance_minor);
+}
+
+/**
+ * Closes the organisation's open accounts and answers what they held (going live, decision 045).
+ * Touching the rows makes an order's hold that started before wait for this transaction, then find
+ * no open account (it is refused, or it committed first and this sees what it holds).
+ */
+export async function closeOpenAccounts(tx: Tx, organisationId: string) {
+  // Locked in the ledger's order, available before held (postEntry, the order statement), so an
+  // order's hold and this never wait on each other's rows in opposite orders.
+  const { rows } = await sql<{ kind: string; currency: string; balance_minor: string }>`
+    UPDATE ledger_accounts a SET closed_at = now()
+    FROM (SELECT id FROM ledger_accounts
+          WHERE organisation_id = ${organisationId} AND closed_at IS NULL
+          ORDER BY kind, id FOR UPDATE) l
+    WHERE a.id = l.id
+    RETURNING a.kind, a.currency, a.balance_minor`.execute(tx);
+  return rows;
+}
+
 /** The organisation's billing currency and whether it is a sandbox. */
 export async function organisationBilling(tx: Tx, organisationId: string) {
   return tx

@@ -128,24 +128,6 @@ export function lockOrganisation(tx: Tx, organisationId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Closes the organisation's open (sandbox) accounts, and answers what they held. Touching the rows
- * makes an order's hold that started before wait for this transaction, then find no open account
- * (it is refused, or it committed first and this sees what it holds).
- */
-export async function closeOpenAccounts(tx: Tx, organisationId: string) {
-  // Locked in the ledger's order, available before held (postEntry, the order statement), so an
-  // order's hold and this never wait on each other's rows in opposite orders.
-  const { rows } = await sql<{ kind: string; currency: string; balance_minor: string }>`
-    UPDATE ledger_accounts a SET closed_at = now()
-    FROM (SELECT id FROM ledger_accounts
-          WHERE organisation_id = ${organisationId} AND closed_at IS NULL
-          ORDER BY kind, id FOR UPDATE) l
-    WHERE a.id = l.id
-    RETURNING a.kind, a.currency, a.balance_minor`.execute(tx);
-  return rows;
-}
-
 /** Sandbox work not yet settled: orders and batches that would still move sandbox money. */
 export async function unsettledSandboxWork(tx: Tx, organisationId: string) {
   const row = await tx

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { hasLiveProvider } from '../../providers/gift-cards';
 import { recordAudit } from '../audit';
-import { ensureOrgAccounts, organisationBilling } from '../ledger';
+import { closeOpenAccounts, ensureOrgAccounts, organisationBilling } from '../ledger';
 import { ownerEmails } from '../members';
 import { listOperatorEmails } from '../operators';
 import * as repo from './repository';
@@ -166,7 +166,7 @@ export async function approveLiveRequest(app: FastifyInstance, operatorId: strin
     const org = await repo.lockOrganisation(tx, request.organisation_id);
     if (request.status !== 'pending') throw notWaiting();
     if (!org.sandbox) throw new AppError('ALREADY_LIVE', 'This organisation is already live');
-    const closed = await repo.closeOpenAccounts(tx, request.organisation_id);
+    const closed = await closeOpenAccounts(tx, request.organisation_id);
     const held = closed.filter((a) => a.kind === 'held').reduce((s, a) => s + Number(a.balance_minor), 0);
     const work = await repo.unsettledSandboxWork(tx, request.organisation_id);
     if (held > 0 || work.orders > 0 || work.batches > 0) {

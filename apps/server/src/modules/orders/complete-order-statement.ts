@@ -1,4 +1,5 @@
 import { jobInsertGatedBy } from '../../plugins/queue';
+import { captureCtes } from '../ledger';
 import { cachedStatement, NamedParameters } from './statements';
 
 /**
@@ -71,31 +72,7 @@ f AS (
       + (SELECT count(*) FROM rewards WHERE order_id = ${orderId} AND status = 'issued')
   RETURNING organisation_id, charge_currency, charged_total_minor, charged_subtotal_minor, charged_fee_minor
 ),
-h AS (
-  UPDATE ledger_accounts SET balance_minor = balance_minor - f.charged_total_minor
-  FROM f
-  WHERE ledger_accounts.organisation_id = f.organisation_id AND ledger_accounts.kind = 'held'
-    AND ledger_accounts.currency = f.charge_currency AND ledger_accounts.closed_at IS NULL
-    AND ledger_accounts.balance_minor - f.charged_total_minor >= 0
-  RETURNING ledger_accounts.id
-),
-e AS (
-  INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
-  SELECT f.organisation_id, 'capture', ${orderId}, 'Order fulfilled' FROM f
-  RETURNING id
-),
-p AS (
-  INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
-  SELECT e.id, x.account_id, x.amount
-  FROM e, f, LATERAL (VALUES
-    ((SELECT id FROM h), -f.charged_total_minor),
-    ((SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = 'provider_payable'
-      AND a.currency = f.charge_currency), f.charged_subtotal_minor),
-    ((SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = 'fee_revenue'
-      AND a.currency = f.charge_currency), f.charged_fee_minor)
-  ) AS x (account_id, amount)
-  WHERE x.amount <> 0
-),
+${captureCtes({ order: 'f', orderId, description: "'Order fulfilled'" })},
 ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload)
   SELECT ${orderId}, f.organisation_id, v.type, v.payload

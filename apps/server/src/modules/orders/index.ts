@@ -1,5 +1,6 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { expireWaitingOrders, releaseHold } from './approvals';
+export { writeNewOrders } from './create-orders';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';

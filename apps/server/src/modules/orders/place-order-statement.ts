@@ -2,6 +2,8 @@ import { APPROVAL_WAIT_DAYS } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { credentialIsActive, credentialParameters, type UncheckedCredential } from '../../plugins/auth';
 import { jobInsertGatedBy } from '../../plugins/queue';
+import { priorAnswerCte, storeAnswerCte } from '../idempotency';
+import { holdCtes } from '../ledger';
 import type { NewOrderRow } from './prepare-order';
 import { cachedStatement, NamedParameters } from './statements';
 
@@ -154,15 +156,21 @@ function buildText(jobText: string, keyed: boolean): string {
   const status = `CASE WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
   const payload = `(CASE WHEN ${waiting} THEN ${p('eventPayloadWaiting')} ELSE ${p('eventPayload')} END)::jsonb`;
   const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
+  const hold = holdCtes({
+    organisation: org,
+    amount: `${p('total')}::bigint`,
+    currency: `${p('chargeCurrency')}::text`,
+    sandbox: `${p('sandbox')}::boolean`,
+    condition: gate,
+    orderId,
+    description: `${p('holdDescription')}::text`,
+  });
   return `WITH
 s AS (SELECT ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'), p('credentialRoles'))} AS live),
 ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
-prior AS (
-  SELECT request_hash, response_status, response_body, expires_at <= now() AS expired
-  FROM idempotency_keys WHERE organisation_id = ${org} AND key = ${p('key')}::text
-),`
+${priorAnswerCte({ organisation: org, key: `${p('key')}::text` })},`
     : ''
 }
 ap AS (
@@ -180,12 +188,7 @@ ap AS (
     WHERE g.id = ${org} AND ${p('credentialKind')}::text = 'session'
   ), false) AS needed
 ),
-a AS (
-  UPDATE ledger_accounts SET balance_minor = balance_minor - ${p('total')}::bigint
-  WHERE organisation_id = ${org} AND kind = 'available' AND currency = ${p('chargeCurrency')}::text
-    AND closed_at IS NULL AND live = NOT ${p('sandbox')}::boolean AND balance_minor - ${p('total')}::bigint >= 0 ${gate}
-  RETURNING id, balance_minor AS available_after
-),
+${hold.available},
 bl AS (
   INSERT INTO events (organisation_id, type, data, created_at)
   SELECT ${org}, 'balance.low',
@@ -199,23 +202,9 @@ bl AS (
   WHERE a.available_after < g.low_balance_threshold_minor
     AND a.available_after + ${p('total')}::bigint >= g.low_balance_threshold_minor
 ),
-h AS (
-  UPDATE ledger_accounts SET balance_minor = balance_minor + ${p('total')}::bigint
-  FROM a
-  WHERE ledger_accounts.organisation_id = ${org} AND ledger_accounts.kind = 'held'
-    AND ledger_accounts.currency = ${p('chargeCurrency')}::text AND ledger_accounts.closed_at IS NULL
-  RETURNING ledger_accounts.id AS held_id, a.id AS available_id
-),
-e AS (
-  INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
-  SELECT ${org}, 'hold', ${orderId}, ${p('holdDescription')}::text FROM h
-  RETURNING id
-),
-p AS (
-  INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
-  SELECT e.id, x.account_id, x.amount
-  FROM e, h, LATERAL (VALUES (h.available_id, -${p('total')}::bigint), (h.held_id, ${p('total')}::bigint)) AS x (account_id, amount)
-),
+${hold.held},
+${hold.entry},
+${hold.postings},
 o AS (
   INSERT INTO orders (${ORDER_COLUMNS.join(', ')}, status, approval_expires_at)
   SELECT ${ORDER_COLUMNS.map(col).join(', ')}, ${status},
@@ -239,13 +228,14 @@ go AS (SELECT 1 FROM h WHERE NOT ${waiting}),
 j AS (${job})${
     keyed
       ? `,
-k AS (
-  INSERT INTO idempotency_keys (organisation_id, key, request_hash, response_status, response_body, expires_at)
-  SELECT ${org}, ${p('key')}::text, ${p('requestHash')}::text, 201,
-         CASE WHEN ${waiting} THEN ${p('answerWaiting')}::text ELSE ${p('answer')}::text END,
-         now() + make_interval(hours => ${p('keepHours')}::int)
-  FROM h
-)`
+${storeAnswerCte({
+  organisation: org,
+  key: `${p('key')}::text`,
+  requestHash: `${p('requestHash')}::text`,
+  body: `CASE WHEN ${waiting} THEN ${p('answerWaiting')}::text ELSE ${p('answer')}::text END`,
+  keepHours: `${p('keepHours')}::int`,
+  from: 'h',
+})}`
       : ''
   }
 SELECT (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,

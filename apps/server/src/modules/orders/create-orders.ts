@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { fromKysely } from 'pg-boss';
+import type { Database } from '../../db/schema';
+import { encryptSecret, newUrlToken } from '../../lib/crypto';
+import { insertEvents } from '../events';
+import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
+import type { NewOrderRow } from './prepare-order';
+import { presentOrder } from './presenter';
+
+/**
+ * Orders born together (a batch's chunk, decision 043): the orders, their rewards, `order.created`
+ * in the order's history and the public events, and their fulfilment jobs, each kind in multi-row
+ * statements inside the caller's transaction. The caller has already held the money. A single
+ * order is born in one statement instead (place-order-statement.ts, decision 012); both write the
+ * same rows, and only this module writes them (decision 065).
+ */
+export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Database>, orders: NewOrderRow[]) {
+  if (!orders.length) return;
+  // Each order's mode is the one its trigger took from the organisation (decision 045).
+  const written = await tx
+    .insertInto('orders')
+    .values(
+      orders.map((o) => ({
+        id: o.id,
+        organisation_id: o.organisation_id,
+        created_by: o.created_by,
+        api_key_id: o.api_key_id,
+        product_id: o.product_id,
+        product_code: o.product_code,
+        product_name: o.product_name,
+        brand: o.brand,
+        category: o.category,
+        country: o.country,
+        currency: o.currency,
+        amount_minor: Number(o.amount_minor),
+        quantity: o.quantity,
+        subtotal_minor: Number(o.subtotal_minor),
+        fee_minor: Number(o.fee_minor),
+        total_minor: Number(o.total_minor),
+        charge_currency: o.charge_currency,
+        fx_rate: o.fx_rate,
+        charged_subtotal_minor: Number(o.charged_subtotal_minor),
+        charged_fee_minor: Number(o.charged_fee_minor),
+        charged_total_minor: Number(o.charged_total_minor),
+        recipient_email: o.recipient_email,
+        recipient_name: o.recipient_name,
+        message: o.message,
+        status: o.status as 'pending' | 'scheduled',
+        created_at: o.created_at,
+        usd_total_minor: o.usd_total_minor,
+        send_at: o.send_at,
+        batch_id: o.batch_id,
+      })),
+    )
+    .returning(['id', 'sandbox'])
+    .execute();
+  const sandbox = new Map(written.map((w) => [w.id, w.sandbox]));
+  const key = app.secrets.rewardCodeKey;
+  const rewards = orders.flatMap((o) =>
+    Array.from({ length: o.quantity }, (_, i) => {
+      const t = newUrlToken();
+      return {
+        order_id: o.id,
+        organisation_id: o.organisation_id,
+        position: i + 1,
+        claim_token_hash: t.hash,
+        claim_token_encrypted: encryptSecret(key, t.token),
+      };
+    }),
+  );
+  for (let i = 0; i < rewards.length; i += 1000) {
+    await tx
+      .insertInto('rewards')
+      .values(rewards.slice(i, i + 1000))
+      .execute();
+  }
+  const created = orders.map((o) => {
+    const mode = sandbox.get(o.id);
+    if (mode === undefined) throw new Error(`the insert returned no row for order ${o.id}`);
+    return { order: o, data: { order: presentOrder({ ...o, sandbox: mode }) } };
+  });
+  await tx
+    .insertInto('order_events')
+    .values(
+      created.map((c) => ({
+        order_id: c.order.id,
+        organisation_id: c.order.organisation_id,
+        type: 'order.created',
+        payload: JSON.stringify(c.data),
+        created_at: c.order.created_at,
+      })),
+    )
+    .execute();
+  await insertEvents(
+    tx,
+    created.map((c) => ({
+      organisationId: c.order.organisation_id,
+      type: 'order.created' as const,
+      data: c.data,
+      createdAt: c.order.created_at,
+    })),
+  );
+  await app.queue.boss.insert(
+    FULFIL_QUEUE,
+    orders.map((o) => ({ data: fulfilJobData(o), ...jobInsertOptions(app, o.send_at) })),
+    { db: fromKysely(tx) },
+  );
+}
+
+function jobInsertOptions(app: FastifyInstance, sendAt: Date | null) {
+  const o = fulfilJobOptions(app.config, sendAt);
+  return {
+    retryLimit: o.retryLimit,
+    retryDelay: o.retryDelay,
+    retryBackoff: o.retryBackoff,
+    retryDelayMax: o.retryDelayMax,
+    heartbeatSeconds: o.heartbeatSeconds,
+    ...(sendAt ? { startAfter: sendAt } : {}),
+  };
+}
