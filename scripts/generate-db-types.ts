@@ -15,8 +15,12 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { columns, imports, tables } from './db-column-types';
 import { schemaSql } from './db-schema-sql';
 
-const DB_DIR = path.resolve(import.meta.dirname, '../apps/server/src/db');
 const verify = process.argv.includes('--verify');
+// `--dir <folder>` reads or writes the three files there instead (the test verifies an altered copy).
+const dirAt = process.argv.indexOf('--dir');
+const DB_DIR = path.resolve(
+  dirAt > 0 ? (process.argv[dirAt + 1] ?? '') : path.join(import.meta.dirname, '../apps/server/src/db'),
+);
 
 // pg-boss keeps its own schema; schema_migrations is the migrator's, but the app reads it (health).
 const EXCLUDE = 'pgboss.*';
@@ -149,7 +153,7 @@ try {
     } catch {}
     if (committed !== text) {
       console.error(
-        `apps/server/src/db/${name} is not what the migrations make: run \`npm run generate:db-types\` and commit it.`,
+        `${path.relative(process.cwd(), file)} is not what the migrations make: run \`npm run generate:db-types\` and commit it.`,
       );
       process.exitCode = 1;
     }
