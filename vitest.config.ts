@@ -69,7 +69,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'scripts/*.unit.test.ts',
+          ],
           environment: 'node',
         },
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
