@@ -54,7 +54,17 @@ export interface TextRun {
   text: string;
   script: Script;
   rtl: boolean;
+  /** Known to need no shaping (see `isSimple`). */
+  simple?: boolean;
 }
+
+/**
+ * Latin and CJK runs without combining marks are drawn a character at a time from a per-document
+ * cache (a statement repeats few characters many times; laying out each cell with fontkit cost 5
+ * times as much), without kerning. Arabic runs, and runs with combining marks, are laid out whole:
+ * shaping joins their letters and places their marks.
+ */
+const isSimple = (run: TextRun) => run.script === 'latin' && !MARK.test(run.text);
 
 const ARABIC = /\p{Script=Arabic}/u;
 const STRONG = /\p{L}/u;
@@ -75,7 +85,7 @@ type Kind = 'rtl' | 'ltr' | 'neutral';
  */
 export function textRuns(input: string): TextRun[] {
   const text = input.normalize('NFC').replace(CONTROL, ' ');
-  if (PLAIN.test(text)) return [{ text, script: 'latin', rtl: false }];
+  if (PLAIN.test(text)) return [{ text, script: 'latin', rtl: false, simple: true }];
   const chars = [...text].map((ch) => {
     const arabic = ARABIC.test(ch);
     const kind: Kind = STRONG.test(ch) ? (arabic ? 'rtl' : 'ltr') : DIGIT.test(ch) ? 'ltr' : 'neutral';
@@ -124,6 +134,19 @@ interface DocumentInternals {
   page: { fonts: Record<string, unknown> };
 }
 
+interface GlyphCache {
+  key: FontKey;
+  glyphs: Map<string, { hex: string; width: number }>;
+}
+
+interface MeasuredRun extends TextRun {
+  /** Width at 1 pt. */
+  width: number;
+  /** The glyph ids in hex, for runs drawn from the per-character cache. */
+  hex?: string;
+}
+const widthOf = (runs: MeasuredRun[]) => runs.reduce((w, run) => w + run.width, 0);
+
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
 const ELLIPSIS = '…';
 
@@ -135,7 +158,12 @@ const ELLIPSIS = '…';
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
   /** Glyphs of single characters, per font: the subset's glyph ids belong to this document. */
-  private readonly glyphs = new Map<string, { hex: string; width: number }>();
+  private readonly glyphs = new Map<FontKey, GlyphCache>();
+  private readonly embedded = new Map<FontKey, EmbeddedFont>();
+  /** Widths of shaped runs at 1 pt: a name on every page is shaped once. */
+  private readonly shapedWidths = new Map<string, number>();
+  /** Fonts named in the current page's resources. */
+  private pageFonts = new Set<string>();
   private pages = 1;
 
   constructor(
@@ -150,98 +178,131 @@ export class PdfWriter {
     for (const [key, data] of Object.entries(fonts())) this.doc.registerFont(key, data);
   }
 
-  private useFont(script: Script, font: PdfFont, size: number): EmbeddedFont {
-    this.doc.font(`${script}-${font}`).fontSize(size);
+  /** The font, named in the page's resources; `size` also makes it pdfkit's current font. */
+  private useFont(key: FontKey, size?: number): EmbeddedFont {
     const internals = this.doc as unknown as DocumentInternals;
-    const embedded = internals._font;
-    internals.page.fonts[embedded.id] ??= embedded.ref();
+    let embedded = this.embedded.get(key);
+    if (!embedded || size !== undefined) {
+      this.doc.font(key).fontSize(size ?? 12);
+      embedded = internals._font;
+      this.embedded.set(key, embedded);
+    }
+    if (!this.pageFonts.has(embedded.id)) {
+      internals.page.fonts[embedded.id] ??= embedded.ref();
+      this.pageFonts.add(embedded.id);
+    }
     return embedded;
   }
 
-  /**
-   * Latin and CJK runs are drawn a character at a time from a per-document cache (a statement
-   * repeats few characters many times; laying out each cell with fontkit cost 5 times as much),
-   * without kerning. Arabic runs, and runs with combining marks, are laid out whole: shaping joins
-   * their letters and places their marks.
-   */
-  private isSimple(run: TextRun) {
-    return run.script === 'latin' && !MARK.test(run.text);
+  private glyphCache(key: FontKey) {
+    let cache = this.glyphs.get(key);
+    if (!cache) {
+      cache = { key, glyphs: new Map() };
+      this.glyphs.set(key, cache);
+    }
+    return cache;
   }
 
-  private glyphsOf(run: TextRun, font: PdfFont): { hex: string; width: number } {
-    const embedded = this.useFont(run.script, font, 1000);
+  private glyphOf(ch: string, cache: GlyphCache) {
+    let glyph = cache.glyphs.get(ch);
+    if (!glyph) {
+      const [codes, positions] = this.useFont(cache.key).encode(ch);
+      glyph = { hex: codes.join(''), width: positions.reduce((w, p) => w + p.xAdvance, 0) };
+      cache.glyphs.set(ch, glyph);
+    }
+    return glyph;
+  }
+
+  private glyphsOf(text: string, cache: GlyphCache): { hex: string; width: number } {
     let hex = '';
     let width = 0;
-    for (const ch of run.text) {
-      const key = `${embedded.id}${ch}`;
-      let glyph = this.glyphs.get(key);
-      if (!glyph) {
-        const [codes, positions] = embedded.encode(ch);
-        glyph = { hex: codes.join(''), width: positions.reduce((w, p) => w + p.xAdvance, 0) };
-        this.glyphs.set(key, glyph);
-      }
+    for (const ch of text) {
+      const glyph = this.glyphOf(ch, cache);
       hex += glyph.hex;
       width += glyph.width;
     }
     return { hex, width };
   }
 
-  private runWidth(run: TextRun, size: number, font: PdfFont): number {
-    if (this.isSimple(run)) return (this.glyphsOf(run, font).width * size) / 1000;
-    this.useFont(run.script, font, size);
-    return this.doc.widthOfString(run.text, { features: [] });
+  /** A run's width at 1 pt, and its glyphs when it is drawn from the cache. */
+  private measure(run: TextRun, font: PdfFont): MeasuredRun {
+    if (run.simple ?? isSimple(run)) {
+      const { hex, width } = this.glyphsOf(run.text, this.glyphCache(`${run.script}-${font}`));
+      return { ...run, hex, width: width / 1000 };
+    }
+    const key = `${run.script}-${font}\n${run.text}`;
+    let width = this.shapedWidths.get(key);
+    if (width === undefined) {
+      this.useFont(`${run.script}-${font}`, 1);
+      width = this.doc.widthOfString(run.text, { features: [] });
+      this.shapedWidths.set(key, width);
+    }
+    return { ...run, width };
+  }
+
+  private layout(text: string, font: PdfFont): MeasuredRun[] {
+    return textRuns(text).map((run) => this.measure(run, font));
   }
 
   /** The width of `text` in points at `size`. */
   textWidth(text: string, size: number, font: PdfFont = 'regular'): number {
-    return textRuns(text).reduce((w, run) => w + this.runWidth(run, size, font), 0);
+    return widthOf(this.layout(text, font)) * size;
   }
 
   /** The runs of `text` cut to `maxWidth` points, ending in an ellipsis when something was cut. */
-  private fit(text: string, size: number, font: PdfFont, maxWidth: number): TextRun[] {
-    const width = (runs: TextRun[]) => runs.reduce((w, run) => w + this.runWidth(run, size, font), 0);
-    const whole = textRuns(text);
-    if (width(whole) <= maxWidth) return whole;
+  private fit(text: string, size: number, font: PdfFont, maxWidth: number): MeasuredRun[] {
+    const whole = this.layout(text, font);
+    if (widthOf(whole) * size <= maxWidth) return whole;
+    const only = whole[0];
+    if (whole.length === 1 && only?.hex !== undefined) {
+      // One run from the cache: cut where the characters' widths run out.
+      const cache = this.glyphCache(`${only.script}-${font}`);
+      const room = (maxWidth * 1000) / size - this.glyphOf(ELLIPSIS, cache).width;
+      let used = 0;
+      let n = 0;
+      for (const ch of only.text) {
+        used += this.glyphOf(ch, cache).width;
+        if (used > room) break;
+        n += ch.length;
+      }
+      const text = `${only.text.slice(0, n).trimEnd()}${ELLIPSIS}`;
+      const { hex, width } = this.glyphsOf(text, cache);
+      return [{ ...only, text, hex, width: width / 1000 }];
+    }
     const chars = [...text.normalize('NFC')];
+    const cut = (n: number) => this.layout(`${chars.slice(0, n).join('').trimEnd()}${ELLIPSIS}`, font);
     let fits = 0;
     let over = chars.length;
     while (over - fits > 1) {
       const mid = (fits + over) >> 1;
-      if (width(textRuns(`${chars.slice(0, mid).join('').trimEnd()}${ELLIPSIS}`)) <= maxWidth) fits = mid;
+      if (widthOf(cut(mid)) * size <= maxWidth) fits = mid;
       else over = mid;
     }
-    return textRuns(`${chars.slice(0, fits).join('').trimEnd()}${ELLIPSIS}`);
+    return cut(fits);
   }
 
   text(x: number, y: number, text: string, o: TextOptions) {
     const font = o.font ?? 'regular';
-    const runs = o.maxWidth === undefined ? textRuns(text) : this.fit(text, o.size, font, o.maxWidth);
-    const widths = runs.map((run) => this.runWidth(run, o.size, font));
-    let left = o.align === 'right' ? x - widths.reduce((a, b) => a + b, 0) : x;
+    const runs = o.maxWidth === undefined ? this.layout(text, font) : this.fit(text, o.size, font, o.maxWidth);
+    let left = o.align === 'right' ? x - widthOf(runs) * o.size : x;
     const rgb = o.rgb ?? [o.gray ?? 0, o.gray ?? 0, o.gray ?? 0];
-    // pdfkit's pages draw with y downwards (each page starts with a flipping matrix).
-    const top = this.size.height - y;
-    runs.forEach((run, i) => {
-      if (this.isSimple(run)) {
-        const { hex } = this.glyphsOf(run, font);
-        const embedded = this.useFont(run.script, font, o.size);
+    for (const run of runs) {
+      const key: FontKey = `${run.script}-${font}`;
+      if (run.hex !== undefined) {
+        // pdfkit's pages draw with y downwards (each starts with a flipping matrix): undone here.
         this.doc.addContent(
-          `q 1 0 0 -1 0 ${num(this.size.height)} cm BT ${rgb.map(num).join(' ')} rg /${embedded.id} ${num(o.size)} Tf 1 0 0 1 ${num(left)} ${num(y)} Tm <${hex}> Tj ET Q`,
+          `q 1 0 0 -1 0 ${num(this.size.height)} cm BT ${rgb.map(num).join(' ')} rg /${this.useFont(key).id} ${num(o.size)} Tf 1 0 0 1 ${num(left)} ${num(y)} Tm <${run.hex}> Tj ET Q`,
         );
       } else {
-        this.useFont(run.script, font, o.size);
+        this.useFont(key, o.size);
         // fontkit reverses every Arabic-script run; Arabic-Indic digits read left to right.
-        const drawn = run.rtl ? run.text : [...run.text].reverse().join('');
+        const drawn = run.script === 'arabic' && !run.rtl ? [...run.text].reverse().join('') : run.text;
         this.doc
           .fillColor(rgb.map((c) => c * 255) as [number, number, number])
-          .text(run.script === 'arabic' ? drawn : run.text, left, top, {
-            lineBreak: false,
-            baseline: 'alphabetic',
-            features: [],
-          });
+          .text(drawn, left, this.size.height - y, { lineBreak: false, baseline: 'alphabetic', features: [] });
       }
-      left += widths[i] ?? 0;
-    });
+      left += run.width * o.size;
+    }
   }
 
   line(x1: number, y1: number, x2: number, y2: number, opts: { width?: number; gray?: number } = {}) {
@@ -260,6 +321,7 @@ export class PdfWriter {
   /** Ends the current page and starts the next. */
   page() {
     this.doc.addPage({ size: [this.size.width, this.size.height], margin: 0 });
+    this.pageFonts = new Set();
     this.pages++;
   }
 

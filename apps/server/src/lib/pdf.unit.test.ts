@@ -56,7 +56,7 @@ describe('pdf writer', () => {
       { text: 'شركة ', script: 'arabic', rtl: true },
     ]);
     // Control characters (NUL, a newline, a bidi override) print as spaces.
-    expect(textRuns('a\u0000b\nc\u202Ed')).toEqual([{ text: 'a b c d', script: 'latin', rtl: false }]);
+    expect(textRuns('a\u0000b\nc\u202Ed')).toEqual([{ text: 'a b c d', script: 'latin', rtl: false, simple: true }]);
   });
 
   it('writes pages as they fill; the cross-reference table, the title and the date at the end', () => {
