@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { BatchSchema } from './batches';
 import { listEnvelope, pageQueryFields } from './lists';
+import { BalanceSchema, OrderSummarySchema } from './orders';
 
 /**
  * The public events: what `GET /api/v1/events` lists and webhooks carry (decision 027). Each is
@@ -42,6 +44,83 @@ export const EventTypeSchema = z.enum(EVENT_TYPES, { error: `must be one of ${EV
 export type EventType = z.infer<typeof EventTypeSchema>;
 
 const at = (what: string) => z.string().meta({ description: `${what} (ISO 8601, UTC, milliseconds)` });
+const minor = (what: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description: `${what}, in minor units` });
+
+// Each type's `data` is a plain object: a field is required unless marked optional, and the API's
+// answers carry the documented fields only. A table-driven test (apps/server/test/event-shapes.test.ts)
+// produces every type through the API and holds what is stored to exactly these shapes (decision 066).
+
+/** `order.*`: the order as List Orders shows it. */
+const orderData = <S extends z.ZodRawShape>(description: string, extra: S) =>
+  z.object({ order: OrderSummarySchema, ...extra }).meta({ description });
+export const OrderCreatedEventDataSchema = orderData(
+  'The order as placed: `pending`, `scheduled`, or `pending_approval` when an approval rule held it back',
+  {},
+);
+export const OrderCompletedEventDataSchema = orderData(
+  'Every reward issued (or, with `order.failed_count` above 0, some: the order was partly delivered) and the email sent',
+  {
+    reason: z
+      .string()
+      .optional()
+      .meta({ description: 'Present when the order was partly delivered: why the other rewards were not issued' }),
+  },
+);
+export const OrderFailedEventDataSchema = orderData('No reward could be issued; the hold went back', {
+  reason: z.string().meta({ description: 'Why the provider did not issue the rewards' }),
+});
+export const OrderApprovedEventDataSchema = orderData('An owner or admin approved the waiting order', {});
+export const OrderRejectedEventDataSchema = orderData(
+  'The waiting order was rejected, by an owner or admin or after 7 days without a decision',
+  {},
+);
+export const OrderCancelledEventDataSchema = orderData('A scheduled order cancelled before its time', {});
+
+/** The balance right after the change, as GET /api/v1/balance answers it (without its limits). */
+const EventBalanceSchema = BalanceSchema.omit({ success: true, sandbox_limits: true });
+
+export const BalanceFundedEventDataSchema = z.object({
+  amount: z.number().meta({ description: 'What was added, in the currency’s major unit' }),
+  amount_minor: minor('What was added'),
+  currency: z.string(),
+  /** Live credits only (decision 046): where the money came from. */
+  source: z
+    .enum(['card', 'dispute_won', 'bank_transfer'])
+    .optional()
+    .meta({ description: 'Live credits only: a card payment, a dispute won, or a bank transfer' }),
+  shortfall_paid_minor: minor('Live credits only: what of it paid a shortfall first').optional(),
+  balance: EventBalanceSchema,
+});
+export const BalanceDebitedEventDataSchema = z.object({
+  reason: z.enum(['card_refund', 'dispute']),
+  amount: z.number().meta({ description: 'What the refund or dispute took, in the currency’s major unit' }),
+  amount_minor: minor('What the refund or dispute took'),
+  taken_minor: minor('What of it came out of the available balance'),
+  shortfall_minor: minor('What the organisation owes now, beyond its balance'),
+  currency: z.string(),
+  balance: EventBalanceSchema,
+});
+export const BalanceFrozenEventDataSchema = z.object({
+  shortfall: z.number().meta({ description: 'What is owed, in the currency’s major unit: sending resumes once paid' }),
+  shortfall_minor: minor('What is owed'),
+  currency: z.string(),
+  reason: z.enum(['card_refund', 'dispute']),
+});
+export const BalanceUnfrozenEventDataSchema = z.object({
+  shortfall_paid_minor: minor('The shortfall a credit paid'),
+  currency: z.string(),
+  balance: EventBalanceSchema,
+});
+export const BalanceLowEventDataSchema = z.object({
+  available: z.number().meta({ description: 'The available balance after the change, in the currency’s major unit' }),
+  available_minor: z.number().int(),
+  currency: z.string(),
+  threshold_minor: z.number().int().meta({ description: 'The organisation’s threshold it fell below' }),
+});
 
 /** What every `reward.*` event says about its reward. */
 const rewardFields = {
@@ -53,30 +132,28 @@ const rewardFields = {
     .int()
     .meta({ description: 'The reward’s place in its order, from 1 (an order of quantity N has N rewards)' }),
 };
-
-// Loose objects: the API never strips what an event says, even a field added later.
-export const RewardDeliveredEventDataSchema = z.looseObject({
+export const RewardDeliveredEventDataSchema = z.object({
   ...rewardFields,
   delivered_at: at('When the recipient’s mail server (or the built-in mailbox) accepted the email'),
 });
-export const RewardOpenedEventDataSchema = z.looseObject({
+export const RewardOpenedEventDataSchema = z.object({
   ...rewardFields,
   opened_at: at('When the claim page was first opened'),
 });
-export const RewardEmailBouncedEventDataSchema = z.looseObject({
+export const RewardEmailBouncedEventDataSchema = z.object({
   ...rewardFields,
   bounced_at: at('When the recipient’s mail server refused the email'),
   smtp_code: z.number().int().nullable().meta({ description: 'The SMTP reply code, such as 550' }),
   smtp_response: z.string().meta({ description: 'The server’s reply, as it gave it (at most 500 characters)' }),
 });
-export const RewardVoidedEventDataSchema = z.looseObject({
+export const RewardVoidedEventDataSchema = z.object({
   ...rewardFields,
   voided_at: at('When the void was asked for (the claim page stopped showing the code then)'),
   refunded: z.boolean().meta({ description: 'False when the provider would not cancel the card' }),
   refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
   currency: z.string(),
 });
-export const RewardFailedEventDataSchema = z.looseObject({
+export const RewardFailedEventDataSchema = z.object({
   ...rewardFields,
   failed_at: at('When the order settled without this reward'),
   reason: z.string().meta({ description: 'Why the provider did not issue it' }),
@@ -86,39 +163,111 @@ export const RewardFailedEventDataSchema = z.looseObject({
     .meta({ description: 'This reward’s share of the charged subtotal and fee, given back to the balance' }),
   currency: z.string(),
 });
-export const BalanceLowEventDataSchema = z.looseObject({
-  available: z.number().meta({ description: 'The available balance after the change, in the currency’s major unit' }),
-  available_minor: z.number().int(),
-  currency: z.string(),
-  threshold_minor: z.number().int().meta({ description: 'The organisation’s threshold it fell below' }),
+export const BatchCompletedEventDataSchema = z.object({
+  batch: BatchSchema.meta({ description: 'As GET /api/v1/batches/{id} answers it, counts included' }),
 });
-export type RewardDeliveredEventData = z.infer<typeof RewardDeliveredEventDataSchema>;
-export type RewardOpenedEventData = z.infer<typeof RewardOpenedEventDataSchema>;
-export type RewardEmailBouncedEventData = z.infer<typeof RewardEmailBouncedEventDataSchema>;
-export type BalanceLowEventData = z.infer<typeof BalanceLowEventDataSchema>;
-export type RewardVoidedEventData = z.infer<typeof RewardVoidedEventDataSchema>;
-export type RewardFailedEventData = z.infer<typeof RewardFailedEventDataSchema>;
+export const WebhookTestEventDataSchema = z.object({
+  endpoint_id: z.uuid().meta({ description: 'The endpoint the test was sent to' }),
+  message: z.string(),
+});
 
-export const EventSchema = z.object({
-  id: z.uuid().meta({ description: 'The event’s id; a webhook delivery’s `webhook-id`' }),
-  type: EventTypeSchema,
-  created_at: z.string().meta({ description: 'When the change happened (ISO 8601, UTC, milliseconds)' }),
-  data: z
-    .union([
-      RewardDeliveredEventDataSchema,
-      RewardOpenedEventDataSchema,
-      RewardEmailBouncedEventDataSchema,
-      RewardVoidedEventDataSchema,
-      RewardFailedEventDataSchema,
-      BalanceLowEventDataSchema,
-      z.record(z.string(), z.unknown()),
-    ])
-    .meta({
-      description:
-        'By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`; an `order.completed` whose `order.failed_count` is above 0 was partly delivered and adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `reward.failed`: the same and `failed_at`, `reason`, `refund_minor`, `currency`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}`',
-    }),
-});
+/** Each event type's `data`: the one table the union, `insertEvent` and the webhooks are built from. */
+export const EVENT_DATA_SCHEMAS = {
+  'order.created': OrderCreatedEventDataSchema,
+  'order.completed': OrderCompletedEventDataSchema,
+  'order.failed': OrderFailedEventDataSchema,
+  'order.approved': OrderApprovedEventDataSchema,
+  'order.rejected': OrderRejectedEventDataSchema,
+  'order.cancelled': OrderCancelledEventDataSchema,
+  'balance.funded': BalanceFundedEventDataSchema,
+  'reward.delivered': RewardDeliveredEventDataSchema,
+  'reward.opened': RewardOpenedEventDataSchema,
+  'reward.email_bounced': RewardEmailBouncedEventDataSchema,
+  'reward.voided': RewardVoidedEventDataSchema,
+  'reward.failed': RewardFailedEventDataSchema,
+  'balance.low': BalanceLowEventDataSchema,
+  'balance.debited': BalanceDebitedEventDataSchema,
+  'balance.frozen': BalanceFrozenEventDataSchema,
+  'balance.unfrozen': BalanceUnfrozenEventDataSchema,
+  'batch.completed': BatchCompletedEventDataSchema,
+  'webhook.test': WebhookTestEventDataSchema,
+} as const satisfies Record<EventType, z.ZodType>;
+
+/** The `data` of an event of type `T`. */
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA_SCHEMAS)[T]>;
+
+const eventOf = <T extends EventType>(type: T) =>
+  z.object({
+    id: z.uuid().meta({ description: 'The event’s id; a webhook delivery’s `webhook-id`' }),
+    type: z.literal(type),
+    created_at: at('When the change happened'),
+    data: EVENT_DATA_SCHEMAS[type],
+  });
+export const OrderCreatedEventSchema = eventOf('order.created');
+export const OrderCompletedEventSchema = eventOf('order.completed');
+export const OrderFailedEventSchema = eventOf('order.failed');
+export const OrderApprovedEventSchema = eventOf('order.approved');
+export const OrderRejectedEventSchema = eventOf('order.rejected');
+export const OrderCancelledEventSchema = eventOf('order.cancelled');
+export const BalanceFundedEventSchema = eventOf('balance.funded');
+export const RewardDeliveredEventSchema = eventOf('reward.delivered');
+export const RewardOpenedEventSchema = eventOf('reward.opened');
+export const RewardEmailBouncedEventSchema = eventOf('reward.email_bounced');
+export const RewardVoidedEventSchema = eventOf('reward.voided');
+export const RewardFailedEventSchema = eventOf('reward.failed');
+export const BalanceLowEventSchema = eventOf('balance.low');
+export const BalanceDebitedEventSchema = eventOf('balance.debited');
+export const BalanceFrozenEventSchema = eventOf('balance.frozen');
+export const BalanceUnfrozenEventSchema = eventOf('balance.unfrozen');
+export const BatchCompletedEventSchema = eventOf('batch.completed');
+export const WebhookTestEventSchema = eventOf('webhook.test');
+
+/** One schema per type, by type: what a webhook of that type delivers. */
+export const EVENT_SCHEMAS = {
+  'order.created': OrderCreatedEventSchema,
+  'order.completed': OrderCompletedEventSchema,
+  'order.failed': OrderFailedEventSchema,
+  'order.approved': OrderApprovedEventSchema,
+  'order.rejected': OrderRejectedEventSchema,
+  'order.cancelled': OrderCancelledEventSchema,
+  'balance.funded': BalanceFundedEventSchema,
+  'reward.delivered': RewardDeliveredEventSchema,
+  'reward.opened': RewardOpenedEventSchema,
+  'reward.email_bounced': RewardEmailBouncedEventSchema,
+  'reward.voided': RewardVoidedEventSchema,
+  'reward.failed': RewardFailedEventSchema,
+  'balance.low': BalanceLowEventSchema,
+  'balance.debited': BalanceDebitedEventSchema,
+  'balance.frozen': BalanceFrozenEventSchema,
+  'balance.unfrozen': BalanceUnfrozenEventSchema,
+  'batch.completed': BatchCompletedEventSchema,
+  'webhook.test': WebhookTestEventSchema,
+} as const satisfies { [T in EventType]: z.ZodType<{ type: T }> };
+
+/** An event: its `type` says which `data` it carries. */
+export const EventSchema = z.discriminatedUnion('type', [
+  OrderCreatedEventSchema,
+  OrderCompletedEventSchema,
+  OrderFailedEventSchema,
+  OrderApprovedEventSchema,
+  OrderRejectedEventSchema,
+  OrderCancelledEventSchema,
+  BalanceFundedEventSchema,
+  RewardDeliveredEventSchema,
+  RewardOpenedEventSchema,
+  RewardEmailBouncedEventSchema,
+  RewardVoidedEventSchema,
+  RewardFailedEventSchema,
+  BalanceLowEventSchema,
+  BalanceDebitedEventSchema,
+  BalanceFrozenEventSchema,
+  BalanceUnfrozenEventSchema,
+  BatchCompletedEventSchema,
+  WebhookTestEventSchema,
+]);
 export type Event = z.infer<typeof EventSchema>;
+/** The event of type `T`. */
+export type EventOf<T extends EventType> = Extract<Event, { type: T }>;
 
 const TIME_MESSAGE = 'must be a date-time such as 2026-01-31T12:00:00Z';
 const isoTime = z.iso.datetime({ offset: true, error: TIME_MESSAGE }).transform((s) => new Date(s));

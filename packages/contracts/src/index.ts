@@ -14,6 +14,7 @@ export * from './csv-read';
 export * from './currency';
 export * from './dates';
 export * from './errors';
+export * from './event-examples';
 export * from './events';
 export * from './fx';
 export * from './health';
@@ -34,8 +35,8 @@ export * from './profile';
 export * from './reports';
 export * from './reward-email';
 export * from './routes';
+// Also names the schemas for the OpenAPI document, on import.
+export { eventSchemaName } from './schema-names';
 export * from './security';
 export * from './testimonials';
 export * from './webhooks';
-
-import './schema-names';

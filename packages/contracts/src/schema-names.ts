@@ -29,14 +29,12 @@ import {
 import { CatalogFacetsSchema, PayoutTypeSchema, ProductListResponseSchema, ProductResponseSchema } from './catalog';
 import { ErrorBodySchema, ErrorCodeSchema } from './errors';
 import {
-  BalanceLowEventDataSchema,
+  EVENT_DATA_SCHEMAS,
+  EVENT_SCHEMAS,
   EventResponseSchema,
   EventSchema,
   EventTypeSchema,
   ListEventsResponseSchema,
-  RewardDeliveredEventDataSchema,
-  RewardEmailBouncedEventDataSchema,
-  RewardOpenedEventDataSchema,
 } from './events';
 import { HealthSchema } from './health';
 import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
@@ -96,6 +94,11 @@ import {
   WebhookEndpointSchema,
 } from './webhooks';
 
+/** `reward.email_bounced` → `RewardEmailBouncedEvent`: the name of a type's event schema. */
+export function eventSchemaName(type: string): string {
+  return `${type.replace(/(^|[._])([a-z])/g, (_, _sep: string, c: string) => c.toUpperCase())}Event`;
+}
+
 /**
  * The names the OpenAPI document gives these schemas (`components.schemas`), and so the names of
  * the SDK's types. They are a public API: renaming one breaks integrators' code (decision 014).
@@ -154,10 +157,12 @@ const NAMES: [z.ZodType, string][] = [
   [ListApiKeysResponseSchema, 'ApiKeyList'],
   [EventTypeSchema, 'EventType'],
   [EventSchema, 'Event'],
-  [RewardDeliveredEventDataSchema, 'RewardDeliveredEventData'],
-  [RewardOpenedEventDataSchema, 'RewardOpenedEventData'],
-  [RewardEmailBouncedEventDataSchema, 'RewardEmailBouncedEventData'],
-  [BalanceLowEventDataSchema, 'BalanceLowEventData'],
+  // One per event type: `order.email_bounced` → `OrderEmailBouncedEvent` and `…EventData`.
+  ...Object.entries(EVENT_SCHEMAS).map(([type, schema]): [z.ZodType, string] => [schema, eventSchemaName(type)]),
+  ...Object.entries(EVENT_DATA_SCHEMAS).map(([type, schema]): [z.ZodType, string] => [
+    schema,
+    `${eventSchemaName(type)}Data`,
+  ]),
   [EventResponseSchema, 'EventResponse'],
   [ListEventsResponseSchema, 'EventList'],
   [WebhookEndpointSchema, 'WebhookEndpoint'],

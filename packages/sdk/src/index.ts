@@ -1,10 +1,19 @@
 import createFetchClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, operations, paths } from './schema';
+import type { components, operations, paths, webhooks } from './schema';
 
-export type { components, operations, paths };
+export type { components, operations, paths, webhooks };
 /** The API's named schemas: `Schemas['Order']`, `Schemas['Product']`, `Schemas['Error']`… */
 export type Schemas = components['schemas'];
 export type GiftRelayClient = Client<paths>;
+/** An event type, as webhooks and `GET /api/v1/events` name it: `'order.created'`… */
+export type EventType = keyof webhooks;
+/**
+ * The body a webhook of that type delivers (and the events API lists), typed by its `type`:
+ * `WebhookPayload<'order.failed'>['data']['reason']`. Without an argument, any event.
+ */
+export type WebhookPayload<T extends EventType = EventType> = NonNullable<
+  webhooks[T]['post']
+>['requestBody']['content']['application/json'];
 
 export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   /** The instance's origin, e.g. `https://gifts.example.com` (no `/api`). */

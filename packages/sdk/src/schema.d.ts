@@ -1838,7 +1838,368 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "balance.debited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance.debited event
+         * @description A card refund or a dispute took money back from your balance. Sent to each enabled endpoint that wants `balance.debited` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["balanceDebitedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "balance.frozen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance.frozen event
+         * @description A refund or dispute took more than your balance held: sending is paused until a top-up pays the shortfall. Sent to each enabled endpoint that wants `balance.frozen` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["balanceFrozenEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "balance.funded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance.funded event
+         * @description Money was added to your balance: a top-up, a card payment, a bank transfer or a dispute won (live credits say their `source`). Sent to each enabled endpoint that wants `balance.funded` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["balanceFundedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "balance.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance.low event
+         * @description Your available balance fell below the threshold set in Settings → Organisation. Sent to each enabled endpoint that wants `balance.low` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["balanceLowEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "balance.unfrozen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The balance.unfrozen event
+         * @description A credit paid the shortfall: sending resumes. Sent to each enabled endpoint that wants `balance.unfrozen` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["balanceUnfrozenEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch.completed event
+         * @description Every order of a bulk batch has settled (delivered, failed or cancelled); data.batch has its counts. Sent to each enabled endpoint that wants `batch.completed` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["batchCompletedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.approved event
+         * @description An owner or admin approved an order an approval rule held back (its order.created said pending_approval); fulfilment starts. Sent to each enabled endpoint that wants `order.approved` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["orderApprovedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.cancelled event
+         * @description A scheduled order was cancelled before its time; its hold is released. Sent to each enabled endpoint that wants `order.cancelled` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["orderCancelledEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.completed event
+         * @description Every reward was issued and the recipient’s email was sent; the hold is captured. With `order.failed_count` above 0 the order was partly delivered and `reason` says why the rest were not issued. Sent to each enabled endpoint that wants `order.completed` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["orderCompletedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.created event
+         * @description An order was accepted and its total is held on your balance. Sent to each enabled endpoint that wants `order.created` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["orderCreatedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.failed event
+         * @description The provider could not issue the rewards; the hold is released in full. Sent to each enabled endpoint that wants `order.failed` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["orderFailedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.rejected event
+         * @description A waiting order was rejected, by an owner or admin or after 7 days without a decision; its hold is released. Sent to each enabled endpoint that wants `order.rejected` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["orderRejectedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.delivered event
+         * @description The recipient’s mail server accepted the reward’s email (one event per reward). Sent to each enabled endpoint that wants `reward.delivered` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardDeliveredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.email_bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.email_bounced event
+         * @description The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address. Sent to each enabled endpoint that wants `reward.email_bounced` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardEmailBouncedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.failed event
+         * @description The provider could not issue one reward of an order; its share of the order’s charge came back to your balance. Sent to each enabled endpoint that wants `reward.failed` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardFailedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.opened event
+         * @description The recipient opened the claim page for the first time. Sent to each enabled endpoint that wants `reward.opened` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardOpenedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.voided event
+         * @description A reward nobody had opened was voided: its code no longer shows; refunded says whether the provider cancelled the card and its share came back to your balance. Sent to each enabled endpoint that wants `reward.voided` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardVoidedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The webhook.test event
+         * @description Sent by “Send test event”, to that endpoint only. Sent to each enabled endpoint that wants `webhook.test` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["webhookTestEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AcceptedInvitation: {
@@ -1847,7 +2208,7 @@ export interface components {
             organisation_id: string;
             organisation_name: string;
             role: components["schemas"]["InvitableRole"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Analytics: {
@@ -1879,7 +2240,7 @@ export interface components {
                 period: string;
                 spend: number;
             }[];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             to: string;
             totals: {
@@ -1921,7 +2282,7 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         /** @enum {string} */
@@ -1944,7 +2305,7 @@ export interface components {
             prefix: string;
             revoked_at: string | null;
             scopes: components["schemas"]["ApiKeyScope"][];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         /** @enum {string} */
@@ -1955,7 +2316,7 @@ export interface components {
             every_sender_order: boolean;
             monthly_cap_usd: number | null;
             monthly_cap_usd_minor: number | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         ApprovalRulesRequest: {
@@ -1994,7 +2355,7 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Balance: {
@@ -2011,8 +2372,112 @@ export interface components {
                 outside_recipients_per_day: number | null;
                 outside_recipients_today: number;
             } | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
+        };
+        BalanceDebitedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["BalanceDebitedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "balance.debited";
+        };
+        BalanceDebitedEventData: {
+            /** @description What the refund or dispute took, in the currency’s major unit */
+            amount: number;
+            /** @description What the refund or dispute took, in minor units */
+            amount_minor: number;
+            balance: {
+                available: number;
+                /** @description available, in minor units */
+                available_minor: number;
+                currency: string;
+                held: number;
+                /** @description held, in minor units */
+                held_minor: number;
+                sandbox: boolean;
+            };
+            currency: string;
+            /** @enum {string} */
+            reason: "card_refund" | "dispute";
+            /** @description What the organisation owes now, beyond its balance, in minor units */
+            shortfall_minor: number;
+            /** @description What of it came out of the available balance, in minor units */
+            taken_minor: number;
+        };
+        BalanceFrozenEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["BalanceFrozenEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "balance.frozen";
+        };
+        BalanceFrozenEventData: {
+            currency: string;
+            /** @enum {string} */
+            reason: "card_refund" | "dispute";
+            /** @description What is owed, in the currency’s major unit: sending resumes once paid */
+            shortfall: number;
+            /** @description What is owed, in minor units */
+            shortfall_minor: number;
+        };
+        BalanceFundedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["BalanceFundedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "balance.funded";
+        };
+        BalanceFundedEventData: {
+            /** @description What was added, in the currency’s major unit */
+            amount: number;
+            /** @description What was added, in minor units */
+            amount_minor: number;
+            balance: {
+                available: number;
+                /** @description available, in minor units */
+                available_minor: number;
+                currency: string;
+                held: number;
+                /** @description held, in minor units */
+                held_minor: number;
+                sandbox: boolean;
+            };
+            currency: string;
+            /** @description Live credits only: what of it paid a shortfall first, in minor units */
+            shortfall_paid_minor?: number;
+            /**
+             * @description Live credits only: a card payment, a dispute won, or a bank transfer
+             * @enum {string}
+             */
+            source?: "card" | "dispute_won" | "bank_transfer";
+        };
+        BalanceLowEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["BalanceLowEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "balance.low";
         };
         BalanceLowEventData: {
             /** @description The available balance after the change, in the currency’s major unit */
@@ -2021,8 +2486,6 @@ export interface components {
             currency: string;
             /** @description The organisation’s threshold it fell below */
             threshold_minor: number;
-        } & {
-            [key: string]: unknown;
         };
         BalanceTransaction: {
             /** @description Signed: the change of the available balance, or of the held one when only that moved (a capture) */
@@ -2036,7 +2499,6 @@ export interface components {
             available_change: number;
             /** @description `available_change` in integer minor units */
             available_change_minor: number;
-            /** Format: uuid */
             batch_id: string | null;
             /** @description When it was written (ISO 8601, UTC) */
             created_at: string;
@@ -2054,7 +2516,6 @@ export interface components {
             id: string;
             /** @description funding, hold, capture, release, refund, card_refund, dispute, dispute_won, shortfall_recovery; other kinds may be added: show `type` for one you do not know */
             kind: string;
-            /** Format: uuid */
             order_id: string | null;
             /** @description The kind as people read it: "Capture" */
             type: string;
@@ -2066,15 +2527,94 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
+        };
+        BalanceUnfrozenEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["BalanceUnfrozenEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "balance.unfrozen";
+        };
+        BalanceUnfrozenEventData: {
+            balance: {
+                available: number;
+                /** @description available, in minor units */
+                available_minor: number;
+                currency: string;
+                held: number;
+                /** @description held, in minor units */
+                held_minor: number;
+                sandbox: boolean;
+            };
+            currency: string;
+            /** @description The shortfall a credit paid, in minor units */
+            shortfall_paid_minor: number;
+        };
+        BatchCompletedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["BatchCompletedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "batch.completed";
+        };
+        BatchCompletedEventData: {
+            /** @description As GET /api/v1/batches/{id} answers it, counts included */
+            batch: {
+                accepted_at: string | null;
+                approval: {
+                    decided_at: string | null;
+                    decided_by: string | null;
+                    expires_at: string | null;
+                    note: string | null;
+                } | null;
+                /** Format: uuid */
+                batch_id: string;
+                charged: {
+                    currency: string;
+                    total: number;
+                    /** @description total, in minor units */
+                    total_minor: number;
+                };
+                completed_at: string | null;
+                counts: {
+                    cancelled: number;
+                    delivered: number;
+                    failed: number;
+                    in_progress: number;
+                    insufficient_funds: number;
+                    invalid: number;
+                    ordered: number;
+                    queued: number;
+                    rejected: number;
+                    rows: number;
+                    valid: number;
+                };
+                created_at: string;
+                created_by: string | null;
+                /** @enum {string} */
+                mode: "all_or_nothing" | "send_what_fits";
+                name: string | null;
+                /** @enum {string} */
+                status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
+            };
         };
         CardCheckoutSession: {
             /** @description What the balance is credited with, in the major unit */
             amount: number;
             /** @description amount, in minor units */
             amount_minor: number;
-            /** @description When the payment was credited (ISO 8601, UTC, milliseconds) */
             completed_at: string | null;
             /** @description When the checkout was started (ISO 8601, UTC, milliseconds) */
             created_at: string;
@@ -2093,7 +2633,7 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "completed" | "expired";
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @description What the card is charged: amount + fee */
             total: number;
@@ -2107,7 +2647,6 @@ export interface components {
             currency: string;
             /** @description The card fee as people read it, such as "2.9% + 0.30" */
             fee_rate: string;
-            /** @description When sending was frozen (ISO 8601, UTC, milliseconds) */
             frozen_at: string | null;
             max_amount: number;
             /** @description The largest top-up, in minor units */
@@ -2120,7 +2659,7 @@ export interface components {
             shortfall: number;
             /** @description What the organisation owes after refunds and disputes took more than its balance, in minor units */
             shortfall_minor: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /**
              * @description Why not, when `available` is false: `sandbox`: the organisation is not live; `not_configured`: no Stripe account here
@@ -2144,7 +2683,7 @@ export interface components {
             }[];
             /** @description True when the catalogue comes from the sandbox provider */
             sandbox: boolean;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             totals: {
                 brands: number;
@@ -2188,12 +2727,11 @@ export interface components {
             sender_logo: string | null;
             /** @enum {string} */
             status: "pending" | "issued" | "failed" | "voided";
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             terms: string | null;
         };
         CreateApiKeyRequest: {
-            /** Format: date-time */
             expires_at?: string | null;
             name: string;
             scopes: ("read_only" | "full") | components["schemas"]["ApiKeyScope"][];
@@ -2217,7 +2755,7 @@ export interface components {
             prefix: string;
             revoked_at: string | null;
             scopes: components["schemas"]["ApiKeyScope"][];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         CreateCardCheckoutRequest: {
@@ -2244,7 +2782,7 @@ export interface components {
         CreateLeadResponse: {
             /** Format: uuid */
             lead_id: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         CreateOrderRequest: {
@@ -2274,7 +2812,6 @@ export interface components {
             amount_minor: number;
             approval: {
                 decided_at: string | null;
-                /** Format: uuid */
                 decided_by: string | null;
                 expires_at: string | null;
                 note: string | null;
@@ -2283,10 +2820,9 @@ export interface components {
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
-            /** Format: uuid */
             created_by: string | null;
             currency: string;
-            /** @enum {string} */
+            /** @constant */
             delivery_method: "email";
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
@@ -2311,7 +2847,7 @@ export interface components {
             subtotal: number;
             /** @description subtotal, in minor units */
             subtotal_minor: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             total: number;
             /** @description total, in minor units */
@@ -2334,7 +2870,7 @@ export interface components {
             endpoint: components["schemas"]["WebhookEndpoint"];
             /** @description The signing secret (`whsec_…`): shown only now. Verify deliveries with it (Standard Webhooks). */
             secret: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Dashboard: {
@@ -2351,7 +2887,7 @@ export interface components {
             };
             recent_orders: components["schemas"]["Order"][];
             redemption_rate: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         DashboardCharts: {
@@ -2364,7 +2900,7 @@ export interface components {
                 from: string;
                 to: string;
             };
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             top_brands: {
                 brand: string;
@@ -2385,61 +2921,12 @@ export interface components {
             }[];
             error: string;
             request_id?: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
         };
         /** @enum {string} */
         ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-        Event: {
-            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
-            created_at: string;
-            /** @description By `type`: `order.*`: `{order}` (as in the order list; `order.failed` adds `reason`; an `order.completed` whose `order.failed_count` is above 0 was partly delivered and adds `reason`); `balance.funded`: `{amount, amount_minor, currency, balance}` (live credits add `source`: `card`, `dispute_won` or `bank_transfer`, and `shortfall_paid_minor`); `balance.debited`: `{reason: card_refund | dispute, amount, amount_minor, taken_minor, shortfall_minor, currency, balance}`; `balance.frozen`: `{shortfall, shortfall_minor, currency, reason}`; `balance.unfrozen`: `{shortfall_paid_minor, currency, balance}`; `reward.delivered`, `reward.opened`, `reward.email_bounced`: `{reward_id, order_id, recipient_email, position}` and `delivered_at`, `opened_at`, or `bounced_at`, `smtp_code`, `smtp_response`; `reward.failed`: the same and `failed_at`, `reason`, `refund_minor`, `currency`; `balance.low`: `{available, available_minor, currency, threshold_minor}`; `batch.completed`: `{batch}` with its counts; `webhook.test`: `{endpoint_id, message}` */
-            data: components["schemas"]["RewardDeliveredEventData"] | components["schemas"]["RewardOpenedEventData"] | components["schemas"]["RewardEmailBouncedEventData"] | ({
-                currency: string;
-                /** Format: uuid */
-                order_id: string;
-                /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
-                position: number;
-                /** @description The address the email went to */
-                recipient_email: string;
-                /** @description What went back to the available balance */
-                refund_minor: number;
-                /** @description False when the provider would not cancel the card */
-                refunded: boolean;
-                /** Format: uuid */
-                reward_id: string;
-                /** @description When the void was asked for (the claim page stopped showing the code then) (ISO 8601, UTC, milliseconds) */
-                voided_at: string;
-            } & {
-                [key: string]: unknown;
-            }) | ({
-                currency: string;
-                /** @description When the order settled without this reward (ISO 8601, UTC, milliseconds) */
-                failed_at: string;
-                /** Format: uuid */
-                order_id: string;
-                /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
-                position: number;
-                /** @description Why the provider did not issue it */
-                reason: string;
-                /** @description The address the email went to */
-                recipient_email: string;
-                /** @description This reward’s share of the charged subtotal and fee, given back to the balance */
-                refund_minor: number;
-                /** Format: uuid */
-                reward_id: string;
-            } & {
-                [key: string]: unknown;
-            }) | components["schemas"]["BalanceLowEventData"] | {
-                [key: string]: unknown;
-            };
-            /**
-             * Format: uuid
-             * @description The event’s id; a webhook delivery’s `webhook-id`
-             */
-            id: string;
-            type: components["schemas"]["EventType"];
-        };
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderFailedEvent"] | components["schemas"]["OrderApprovedEvent"] | components["schemas"]["OrderRejectedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["BalanceFundedEvent"] | components["schemas"]["RewardDeliveredEvent"] | components["schemas"]["RewardOpenedEvent"] | components["schemas"]["RewardEmailBouncedEvent"] | components["schemas"]["RewardVoidedEvent"] | components["schemas"]["RewardFailedEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["BalanceDebitedEvent"] | components["schemas"]["BalanceFrozenEvent"] | components["schemas"]["BalanceUnfrozenEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             /** @description This page of results */
             data: components["schemas"]["Event"][];
@@ -2447,12 +2934,12 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         EventResponse: {
             event: components["schemas"]["Event"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         /** @enum {string} */
@@ -2470,17 +2957,17 @@ export interface components {
                 reference: string;
                 /** @description Routing number or sort code, where the bank has one */
                 routing_number: string | null;
-                /** @enum {string} */
+                /** @constant */
                 status: "available";
                 swift_code: string | null;
             } | {
-                /** @enum {string} */
+                /** @constant */
                 status: "sandbox";
             } | {
-                /** @enum {string} */
+                /** @constant */
                 status: "not_configured";
             };
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         FxQuote: {
@@ -2505,7 +2992,7 @@ export interface components {
              */
             rate: string;
             source: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             to: string;
         };
@@ -2521,7 +3008,7 @@ export interface components {
              * @example sandbox-reference
              */
             source: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             to: string;
         };
@@ -2583,7 +3070,7 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         InvitationPreview: {
@@ -2592,12 +3079,12 @@ export interface components {
             has_account: boolean;
             organisation_name: string;
             role: components["schemas"]["InvitableRole"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         InvitationResponse: {
             invitation: components["schemas"]["Invitation"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         MailboxList: {
@@ -2612,7 +3099,7 @@ export interface components {
             messages: components["schemas"]["MailboxMessage"][];
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         MailboxMessage: {
@@ -2627,7 +3114,7 @@ export interface components {
         };
         MailboxMessageResponse: {
             message: components["schemas"]["MailboxMessage"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Member: {
@@ -2647,17 +3134,17 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         MemberResponse: {
             member: components["schemas"]["Member"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         MessageResponse: {
             message: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         MyOrganisation: {
@@ -2674,7 +3161,7 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Order: {
@@ -2683,7 +3170,6 @@ export interface components {
             amount_minor: number;
             approval: {
                 decided_at: string | null;
-                /** Format: uuid */
                 decided_by: string | null;
                 expires_at: string | null;
                 note: string | null;
@@ -2692,10 +3178,9 @@ export interface components {
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
-            /** Format: uuid */
             created_by: string | null;
             currency: string;
-            /** @enum {string} */
+            /** @constant */
             delivery_method: "email";
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
@@ -2724,13 +3209,78 @@ export interface components {
             /** @description total, in minor units */
             total_minor: number;
         };
+        OrderApprovedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["OrderApprovedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "order.approved";
+        };
+        /** @description An owner or admin approved the waiting order */
+        OrderApprovedEventData: {
+            order: components["schemas"]["Order"];
+        };
+        OrderCancelledEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["OrderCancelledEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "order.cancelled";
+        };
+        /** @description A scheduled order cancelled before its time */
+        OrderCancelledEventData: {
+            order: components["schemas"]["Order"];
+        };
+        OrderCompletedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["OrderCompletedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "order.completed";
+        };
+        /** @description Every reward issued (or, with `order.failed_count` above 0, some: the order was partly delivered) and the email sent */
+        OrderCompletedEventData: {
+            order: components["schemas"]["Order"];
+            /** @description Present when the order was partly delivered: why the other rewards were not issued */
+            reason?: string;
+        };
+        OrderCreatedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["OrderCreatedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "order.created";
+        };
+        /** @description The order as placed: `pending`, `scheduled`, or `pending_approval` when an approval rule held it back */
+        OrderCreatedEventData: {
+            order: components["schemas"]["Order"];
+        };
         OrderDecisionResponse: {
             amount: number;
             /** @description amount, in minor units */
             amount_minor: number;
             approval: {
                 decided_at: string | null;
-                /** Format: uuid */
                 decided_by: string | null;
                 expires_at: string | null;
                 note: string | null;
@@ -2739,10 +3289,9 @@ export interface components {
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
-            /** Format: uuid */
             created_by: string | null;
             currency: string;
-            /** @enum {string} */
+            /** @constant */
             delivery_method: "email";
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
@@ -2767,7 +3316,7 @@ export interface components {
             subtotal: number;
             /** @description subtotal, in minor units */
             subtotal_minor: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             total: number;
             /** @description total, in minor units */
@@ -2779,7 +3328,6 @@ export interface components {
             amount_minor: number;
             approval: {
                 decided_at: string | null;
-                /** Format: uuid */
                 decided_by: string | null;
                 expires_at: string | null;
                 note: string | null;
@@ -2788,10 +3336,9 @@ export interface components {
             charged: components["schemas"]["Charge"];
             completed_at: string | null;
             created_at: string;
-            /** Format: uuid */
             created_by: string | null;
             currency: string;
-            /** @enum {string} */
+            /** @constant */
             delivery_method: "email";
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
@@ -2819,7 +3366,7 @@ export interface components {
             subtotal: number;
             /** @description subtotal, in minor units */
             subtotal_minor: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             total: number;
             /** @description total, in minor units */
@@ -2831,6 +3378,24 @@ export interface components {
                 [key: string]: unknown;
             };
             type: string;
+        };
+        OrderFailedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["OrderFailedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "order.failed";
+        };
+        /** @description No reward could be issued; the hold went back */
+        OrderFailedEventData: {
+            order: components["schemas"]["Order"];
+            /** @description Why the provider did not issue the rewards */
+            reason: string;
         };
         OrderList: {
             /** @description This page of results */
@@ -2844,8 +3409,24 @@ export interface components {
              * @description Deprecated: the same items as `data`. `orders` will be removed in the next release.
              */
             orders: components["schemas"]["Order"][];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
+        };
+        OrderRejectedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["OrderRejectedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "order.rejected";
+        };
+        /** @description The waiting order was rejected, by an owner or admin or after 7 days without a decision */
+        OrderRejectedEventData: {
+            order: components["schemas"]["Order"];
         };
         OrderStats: {
             currency: string;
@@ -2854,7 +3435,7 @@ export interface components {
             pending: number;
             pending_approval: number;
             rejected: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             total_orders: number;
             total_value: number;
@@ -2896,7 +3477,7 @@ export interface components {
             reminder_after_days: number | null;
             reply_to: string | null;
             sender_name: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             void_unopened_after_days: number | null;
         };
@@ -2965,12 +3546,12 @@ export interface components {
              * @description Deprecated: the same items as `data`. `products` will be removed in the next release.
              */
             products: components["schemas"]["Product"][];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         ProductResponse: {
             product: components["schemas"]["Product"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         RejectOrderRequest: {
@@ -2986,7 +3567,7 @@ export interface components {
         ReplayFailedWebhooksResponse: {
             has_more: boolean;
             queued: number;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         ReplayWebhookRequest: {
@@ -2997,7 +3578,7 @@ export interface components {
             /** Format: uuid */
             order_id: string;
             recipient_email: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Reward: {
@@ -3018,6 +3599,18 @@ export interface components {
                 voided_at: string;
             } | null;
         };
+        RewardDeliveredEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardDeliveredEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.delivered";
+        };
         RewardDeliveredEventData: {
             /** @description When the recipient’s mail server (or the built-in mailbox) accepted the email (ISO 8601, UTC, milliseconds) */
             delivered_at: string;
@@ -3029,8 +3622,18 @@ export interface components {
             recipient_email: string;
             /** Format: uuid */
             reward_id: string;
-        } & {
-            [key: string]: unknown;
+        };
+        RewardEmailBouncedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardEmailBouncedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.email_bounced";
         };
         RewardEmailBouncedEventData: {
             /** @description When the recipient’s mail server refused the email (ISO 8601, UTC, milliseconds) */
@@ -3047,8 +3650,47 @@ export interface components {
             smtp_code: number | null;
             /** @description The server’s reply, as it gave it (at most 500 characters) */
             smtp_response: string;
-        } & {
-            [key: string]: unknown;
+        };
+        RewardFailedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardFailedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.failed";
+        };
+        RewardFailedEventData: {
+            currency: string;
+            /** @description When the order settled without this reward (ISO 8601, UTC, milliseconds) */
+            failed_at: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+            position: number;
+            /** @description Why the provider did not issue it */
+            reason: string;
+            /** @description The address the email went to */
+            recipient_email: string;
+            /** @description This reward’s share of the charged subtotal and fee, given back to the balance */
+            refund_minor: number;
+            /** Format: uuid */
+            reward_id: string;
+        };
+        RewardOpenedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardOpenedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.opened";
         };
         RewardOpenedEventData: {
             /** @description When the claim page was first opened (ISO 8601, UTC, milliseconds) */
@@ -3061,8 +3703,35 @@ export interface components {
             recipient_email: string;
             /** Format: uuid */
             reward_id: string;
-        } & {
-            [key: string]: unknown;
+        };
+        RewardVoidedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardVoidedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.voided";
+        };
+        RewardVoidedEventData: {
+            currency: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+            position: number;
+            /** @description The address the email went to */
+            recipient_email: string;
+            /** @description What went back to the available balance */
+            refund_minor: number;
+            /** @description False when the provider would not cancel the card */
+            refunded: boolean;
+            /** Format: uuid */
+            reward_id: string;
+            /** @description When the void was asked for (the claim page stopped showing the code then) (ISO 8601, UTC, milliseconds) */
+            voided_at: string;
         };
         /** @enum {string} */
         Role: "owner" | "admin" | "sender" | "viewer";
@@ -3070,7 +3739,7 @@ export interface components {
             endpoint: components["schemas"]["WebhookEndpoint"];
             /** @description The signing secret (`whsec_…`): shown only now. Verify deliveries with it (Standard Webhooks). */
             secret: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         Session: {
@@ -3079,15 +3748,15 @@ export interface components {
             expires_in: number;
             first_sign_in: boolean;
             refresh_token: string;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
-            /** @enum {string} */
+            /** @constant */
             token_type: "bearer";
             user: components["schemas"]["User"];
         };
         StripeWebhookAnswer: {
             duplicate: boolean;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         TokenRequest: {
@@ -3134,7 +3803,7 @@ export interface components {
             role: components["schemas"]["Role"];
         };
         UserResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             user: components["schemas"]["User"];
         };
@@ -3147,11 +3816,11 @@ export interface components {
                 expires_in: number;
                 first_sign_in: boolean;
                 refresh_token: string;
-                /** @enum {string} */
+                /** @constant */
                 token_type: "bearer";
                 user: components["schemas"]["User"];
             };
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         WebhookAttempt: {
@@ -3183,12 +3852,12 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         WebhookDeliveryResponse: {
             delivery: components["schemas"]["WebhookDelivery"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         /** @enum {string} */
@@ -3198,11 +3867,8 @@ export interface components {
             description: string;
             /** @description When it was disabled; null while enabled */
             disabled_at: string | null;
-            /**
-             * @description Why: `manual` (someone switched it off) or `failing` (no 2xx for 5 days). Enabling it again clears it.
-             * @enum {string|null}
-             */
-            disabled_reason: "manual" | "failing" | null;
+            /** @description Why: `manual` (someone switched it off) or `failing` (no 2xx for 5 days). Enabling it again clears it. */
+            disabled_reason: ("manual" | "failing") | null;
             enabled: boolean;
             event_types: components["schemas"]["EventType"][] | null;
             /** @description The first failed attempt since the endpoint's last 2xx; null while healthy. After 5 days with no 2xx the endpoint is disabled and the organisation's owners are emailed. */
@@ -3220,13 +3886,33 @@ export interface components {
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
         };
         WebhookEndpointResponse: {
             endpoint: components["schemas"]["WebhookEndpoint"];
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
+        };
+        WebhookTestEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["WebhookTestEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "webhook.test";
+        };
+        WebhookTestEventData: {
+            /**
+             * Format: uuid
+             * @description The endpoint the test was sent to
+             */
+            endpoint_id: string;
+            message: string;
         };
     };
     responses: never;
@@ -6210,7 +6896,6 @@ export interface operations {
                             accepted_at: string | null;
                             approval: {
                                 decided_at: string | null;
-                                /** Format: uuid */
                                 decided_by: string | null;
                                 expires_at: string | null;
                                 note: string | null;
@@ -6238,7 +6923,6 @@ export interface operations {
                                 valid: number;
                             };
                             created_at: string;
-                            /** Format: uuid */
                             created_by: string | null;
                             /** @enum {string} */
                             mode: "all_or_nothing" | "send_what_fits";
@@ -6340,7 +7024,6 @@ export interface operations {
                         accepted_at: string | null;
                         approval: {
                             decided_at: string | null;
-                            /** Format: uuid */
                             decided_by: string | null;
                             expires_at: string | null;
                             note: string | null;
@@ -6368,7 +7051,6 @@ export interface operations {
                             valid: number;
                         };
                         created_at: string;
-                        /** Format: uuid */
                         created_by: string | null;
                         /** @enum {string} */
                         mode: "all_or_nothing" | "send_what_fits";
@@ -6484,7 +7166,6 @@ export interface operations {
                         accepted_at: string | null;
                         approval: {
                             decided_at: string | null;
-                            /** Format: uuid */
                             decided_by: string | null;
                             expires_at: string | null;
                             note: string | null;
@@ -6512,7 +7193,6 @@ export interface operations {
                             valid: number;
                         };
                         created_at: string;
-                        /** Format: uuid */
                         created_by: string | null;
                         /** @enum {string} */
                         mode: "all_or_nothing" | "send_what_fits";
@@ -6598,7 +7278,6 @@ export interface operations {
                         accepted_at: string | null;
                         approval: {
                             decided_at: string | null;
-                            /** Format: uuid */
                             decided_by: string | null;
                             expires_at: string | null;
                             note: string | null;
@@ -6626,7 +7305,6 @@ export interface operations {
                             valid: number;
                         };
                         created_at: string;
-                        /** Format: uuid */
                         created_by: string | null;
                         /** @enum {string} */
                         mode: "all_or_nothing" | "send_what_fits";
@@ -6739,7 +7417,6 @@ export interface operations {
                         accepted_at: string | null;
                         approval: {
                             decided_at: string | null;
-                            /** Format: uuid */
                             decided_by: string | null;
                             expires_at: string | null;
                             note: string | null;
@@ -6767,7 +7444,6 @@ export interface operations {
                             valid: number;
                         };
                         created_at: string;
-                        /** Format: uuid */
                         created_by: string | null;
                         /** @enum {string} */
                         mode: "all_or_nothing" | "send_what_fits";
@@ -6896,10 +7572,8 @@ export interface operations {
                                 recipient_name: string | null;
                                 send_at: string | null;
                             };
-                            /** Format: uuid */
                             order_id: string | null;
-                            /** @enum {string|null} */
-                            order_status: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | null;
+                            order_status: ("pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled") | null;
                             row: number;
                             /** @enum {string} */
                             status: "invalid" | "queued" | "ordered" | "insufficient_funds" | "rejected";
@@ -11473,6 +12147,1062 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    balanceDebitedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e14",
+                 *       "type": "balance.debited",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "reason": "dispute",
+                 *         "amount": 500,
+                 *         "amount_minor": 50000,
+                 *         "taken_minor": 40000,
+                 *         "shortfall_minor": 10000,
+                 *         "currency": "USD",
+                 *         "balance": {
+                 *           "currency": "USD",
+                 *           "available": 0,
+                 *           "held": 0,
+                 *           "available_minor": 0,
+                 *           "held_minor": 0,
+                 *           "sandbox": false
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BalanceDebitedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    balanceFrozenEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e15",
+                 *       "type": "balance.frozen",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "shortfall": 100,
+                 *         "shortfall_minor": 10000,
+                 *         "currency": "USD",
+                 *         "reason": "dispute"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BalanceFrozenEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    balanceFundedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e07",
+                 *       "type": "balance.funded",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "amount": 500,
+                 *         "amount_minor": 50000,
+                 *         "currency": "USD",
+                 *         "source": "card",
+                 *         "shortfall_paid_minor": 0,
+                 *         "balance": {
+                 *           "currency": "USD",
+                 *           "available": 4974.37,
+                 *           "held": 0,
+                 *           "available_minor": 497437,
+                 *           "held_minor": 0,
+                 *           "sandbox": false
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BalanceFundedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    balanceLowEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e13",
+                 *       "type": "balance.low",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "available": 97.5,
+                 *         "available_minor": 9750,
+                 *         "currency": "USD",
+                 *         "threshold_minor": 10000
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BalanceLowEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    balanceUnfrozenEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e16",
+                 *       "type": "balance.unfrozen",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "shortfall_paid_minor": 10000,
+                 *         "currency": "USD",
+                 *         "balance": {
+                 *           "currency": "USD",
+                 *           "available": 400,
+                 *           "held": 0,
+                 *           "available_minor": 40000,
+                 *           "held_minor": 0,
+                 *           "sandbox": false
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BalanceUnfrozenEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    batchCompletedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e17",
+                 *       "type": "batch.completed",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "batch": {
+                 *           "batch_id": "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
+                 *           "name": "May referral bonuses",
+                 *           "status": "completed",
+                 *           "mode": "all_or_nothing",
+                 *           "counts": {
+                 *             "rows": 2,
+                 *             "valid": 2,
+                 *             "invalid": 0,
+                 *             "queued": 0,
+                 *             "ordered": 2,
+                 *             "insufficient_funds": 0,
+                 *             "rejected": 0,
+                 *             "delivered": 2,
+                 *             "failed": 0,
+                 *             "cancelled": 0,
+                 *             "in_progress": 0
+                 *           },
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "total": 51.26,
+                 *             "total_minor": 5126
+                 *           },
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "accepted_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": "2025-05-01T09:30:04.000Z",
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderApprovedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e04",
+                 *       "type": "order.approved",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "order": {
+                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "status": "pending",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 0,
+                 *             "released_minor": 0
+                 *           },
+                 *           "recipient_email": "sam@example.com",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": {
+                 *             "expires_at": "2025-05-08T09:30:00.000Z",
+                 *             "decided_at": "2025-05-01T09:30:04.000Z",
+                 *             "decided_by": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *             "note": null
+                 *           },
+                 *           "send_at": null,
+                 *           "sandbox": false,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCancelledEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e06",
+                 *       "type": "order.cancelled",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "order": {
+                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "status": "cancelled",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 25.63,
+                 *             "released_minor": 2563
+                 *           },
+                 *           "recipient_email": "sam@example.com",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": "2025-06-01T08:00:00.000Z",
+                 *           "sandbox": false,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCompletedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e02",
+                 *       "type": "order.completed",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "order": {
+                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "status": "completed",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 0,
+                 *             "released_minor": 0
+                 *           },
+                 *           "recipient_email": "sam@example.com",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": "2025-05-01T09:30:04.000Z",
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": null,
+                 *           "sandbox": false,
+                 *           "issued_count": 1,
+                 *           "failed_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCreatedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e01",
+                 *       "type": "order.created",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "order": {
+                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "status": "pending",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 0,
+                 *             "released_minor": 0
+                 *           },
+                 *           "recipient_email": "sam@example.com",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": null,
+                 *           "sandbox": false,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderFailedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e03",
+                 *       "type": "order.failed",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "order": {
+                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "status": "failed",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 25.63,
+                 *             "released_minor": 2563
+                 *           },
+                 *           "recipient_email": "sam@example.com",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": "2025-05-01T09:30:04.000Z",
+                 *           "failure_reason": "The gift-card provider declined the order",
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": null,
+                 *           "sandbox": false,
+                 *           "issued_count": 0,
+                 *           "failed_count": 1
+                 *         },
+                 *         "reason": "The gift-card provider declined the order"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderRejectedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e05",
+                 *       "type": "order.rejected",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "order": {
+                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "status": "rejected",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 25.63,
+                 *             "released_minor": 2563
+                 *           },
+                 *           "recipient_email": "sam@example.com",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": {
+                 *             "expires_at": "2025-05-08T09:30:00.000Z",
+                 *             "decided_at": "2025-05-01T09:30:04.000Z",
+                 *             "decided_by": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *             "note": "Over this quarter’s budget"
+                 *           },
+                 *           "send_at": null,
+                 *           "sandbox": false,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardDeliveredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e08",
+                 *       "type": "reward.delivered",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "delivered_at": "2025-05-01T09:30:04.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardEmailBouncedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e10",
+                 *       "type": "reward.email_bounced",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "bounced_at": "2025-05-01T09:30:04.000Z",
+                 *         "smtp_code": 550,
+                 *         "smtp_response": "550 5.1.1 <sam@example.com>: Recipient address rejected: User unknown"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardEmailBouncedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardFailedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e12",
+                 *       "type": "reward.failed",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "failed_at": "2025-05-01T09:30:04.000Z",
+                 *         "reason": "The gift-card provider declined the order",
+                 *         "refund_minor": 2563,
+                 *         "currency": "USD"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardOpenedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e09",
+                 *       "type": "reward.opened",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "opened_at": "2025-05-01T09:30:04.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardVoidedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e11",
+                 *       "type": "reward.voided",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "voided_at": "2025-05-01T09:30:04.000Z",
+                 *         "refunded": true,
+                 *         "refund_minor": 2563,
+                 *         "currency": "USD"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardVoidedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e18",
+                 *       "type": "webhook.test",
+                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f",
+                 *         "message": "A test event from GiftRelay"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

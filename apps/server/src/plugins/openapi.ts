@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import { eventWebhooks } from './openapi-webhooks';
 
 /** The tags operations are grouped by, in the order documentation shows them. */
 const TAGS = [
@@ -46,6 +47,7 @@ function withNamedSchemas(document: Parameters<typeof jsonSchemaTransformObject>
   const doc = jsonSchemaTransformObject(document) as Doc & {
     components?: { schemas?: Record<string, unknown> };
     paths?: unknown;
+    webhooks?: unknown;
   };
   const schemas = doc.components?.schemas ?? {};
   const reached = new Set<string>();
@@ -62,6 +64,7 @@ function withNamedSchemas(document: Parameters<typeof jsonSchemaTransformObject>
     }
   };
   visit(doc.paths);
+  visit(doc.webhooks);
   // An input schema the same as its output one, or without an output one, goes by the plain name.
   const rename = new Map<string, string>();
   for (const name of reached) {
@@ -96,7 +99,12 @@ function withNamedSchemas(document: Parameters<typeof jsonSchemaTransformObject>
       .map((name) => [rename.get(name) ?? name, rewrite(schemas[name])] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
-  return { ...doc, paths: rewrite(doc.paths), components: { ...doc.components, schemas: kept } } as Doc;
+  return {
+    ...doc,
+    paths: rewrite(doc.paths),
+    webhooks: rewrite(doc.webhooks),
+    components: { ...doc.components, schemas: kept },
+  } as Doc;
 }
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -107,7 +115,11 @@ const SCHEMA_REF = '#/components/schemas/';
  * not list them either, decision 057), and without the named schemas only they reached.
  */
 export function publicDocument(full: Doc): Doc {
-  const doc = full as Doc & { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
+  const doc = full as Doc & {
+    paths?: Record<string, Record<string, unknown>>;
+    webhooks?: unknown;
+    components?: { schemas?: object };
+  };
   const isHidden = (op: unknown) => {
     const id = (op as { operationId?: string } | null)?.operationId;
     return id !== undefined && (OPERATION_ACCESS as Record<string, string>)[id] === 'operator';
@@ -134,6 +146,7 @@ export function publicDocument(full: Doc): Doc {
     }
   };
   visit(paths);
+  visit(doc.webhooks);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
   return { ...doc, paths, components: { ...doc.components, schemas: kept } } as Doc;
 }
@@ -150,7 +163,8 @@ export const openapiPlugin = fp(
   ) => {
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        // 3.1 for `webhooks`: each event type's payload, named (decision 066).
+        openapi: '3.1.0',
         info: {
           title: 'GiftRelay API',
           version: opts.config.version,
@@ -160,6 +174,7 @@ export const openapiPlugin = fp(
         },
         servers: [{ url: opts.config.publicUrl }],
         tags: TAGS,
+        webhooks: eventWebhooks(),
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
@@ -171,7 +186,9 @@ export const openapiPlugin = fp(
     app.get('/api/openapi.json', { schema: { hide: true } }, async (request, reply) => {
       // One URL, two answers: a shared cache must not hand the operator's to anyone else.
       reply.header('vary', 'authorization');
-      if (opts.isOperator && (await opts.isOperator(request))) {
+      // A check that fails gives the public document, never a 500 (as /api/health does).
+      const isOperator = opts.isOperator ? await opts.isOperator(request).catch(() => false) : false;
+      if (isOperator) {
         reply.header('cache-control', 'private, no-store');
         return app.swagger();
       }

@@ -1,2 +1,4 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { findEvent as findEventRow, insertEvent, insertEvents } from './repository';
+
+export { eventsPlugin } from './plugin';
+export { findEvent as findEventRow, insertEvent, insertEvents, type NewEvent } from './repository';

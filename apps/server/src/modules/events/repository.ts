@@ -1,4 +1,4 @@
-import type { EventType } from '@giftrelay/contracts';
+import type { EventData, EventType } from '@giftrelay/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -6,14 +6,19 @@ type Tx = Transaction<Database> | Kysely<Database>;
 export type EventRow = Selectable<Database['events']>;
 
 /**
+ * An event to write: its `data` is checked against its type's schema at compile time (decision
+ * 066). Distributive, so a `type` that is a union still needs data of the type it names.
+ */
+export type NewEvent<T extends EventType = EventType> = T extends EventType
+  ? { organisationId: string; type: T; data: EventData<T>; createdAt?: Date }
+  : never;
+
+/**
  * Writes one event. Call it with the transaction that makes the change the event reports, so the
  * two commit or roll back together. (The orders hot path writes its events inside its own
  * statements instead: place-order-statement.ts, complete-order-statement.ts.)
  */
-export async function insertEvent(
-  tx: Tx,
-  e: { organisationId: string; type: EventType; data: Record<string, unknown>; createdAt?: Date },
-): Promise<EventRow> {
+export async function insertEvent<T extends EventType>(tx: Tx, e: NewEvent<T>): Promise<EventRow> {
   return tx
     .insertInto('events')
     .values({
@@ -27,10 +32,7 @@ export async function insertEvent(
 }
 
 /** Writes many events in one statement (a batch's orders, decision 043), in the caller's transaction. */
-export async function insertEvents(
-  tx: Tx,
-  events: { organisationId: string; type: EventType; data: Record<string, unknown>; createdAt?: Date }[],
-): Promise<void> {
+export async function insertEvents(tx: Tx, events: NewEvent[]): Promise<void> {
   if (!events.length) return;
   await tx
     .insertInto('events')

@@ -8,7 +8,8 @@ import * as repo from './repository';
 const EVENTS = createdAtListing('events');
 
 export function presentEvent(row: repo.EventRow): Event {
-  return { id: row.id, type: row.type as EventType, created_at: row.created_at.toISOString(), data: row.data };
+  // What insertEvent and the statements wrote for the type; the response serializer checks it.
+  return { id: row.id, type: row.type as EventType, created_at: row.created_at.toISOString(), data: row.data } as Event;
 }
 
 export async function listEvents(app: FastifyInstance, organisationId: string, q: ListEventsQuery) {

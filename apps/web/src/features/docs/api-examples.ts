@@ -2,8 +2,9 @@
  * Every request the API documentation shows, as data: the Docs page renders them as curl
  * commands and an end-to-end test runs those same commands against a live server
  * (apps/web/e2e/docs/curl-examples.spec.ts). Keep this module free of imports other than
- * ./example-basics so the test can load it directly.
+ * ./example-basics and the contracts' import-free event examples, so the test can load it directly.
  */
+import { EVENT_EXAMPLES } from '@giftrelay/contracts/event-examples';
 
 import {
   type ApiExample,
@@ -62,51 +63,8 @@ const ORDER_REQUEST = {
   message: 'Thanks for the referral!',
 };
 
-/** An order as every order endpoint shows it, just created. */
-const PENDING_ORDER = {
-  order_id: ORDER_ID,
-  status: 'pending',
-  delivery_method: 'email',
-  product_code: 'AMAZON-US',
-  product_name: 'Amazon.com Gift Card',
-  brand: 'Amazon',
-  currency: 'USD',
-  amount: 25,
-  quantity: 1,
-  subtotal: 25,
-  fee: 0.63,
-  total: 25.63,
-  amount_minor: 2500,
-  subtotal_minor: 2500,
-  fee_minor: 63,
-  total_minor: 2563,
-  charged: {
-    currency: 'USD',
-    rate: '1',
-    subtotal: 25,
-    fee: 0.63,
-    total: 25.63,
-    subtotal_minor: 2500,
-    fee_minor: 63,
-    total_minor: 2563,
-    // What went back to the balance: the share of rewards not issued (decision 058).
-    released: 0,
-    released_minor: 0,
-  },
-  recipient_email: 'sam@example.com',
-  recipient_name: null,
-  created_at: ISO,
-  completed_at: null,
-  failed_at: null,
-  failure_reason: null,
-  created_by: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-  approval: null,
-  send_at: null,
-  sandbox: true,
-  // Rewards issued and not issued: a completed order with failed_count above 0 is partly delivered.
-  issued_count: 0,
-  failed_count: 0,
-};
+/** An order as every order endpoint shows it, just created: the one the event examples carry. */
+const PENDING_ORDER = EVENT_EXAMPLES['order.created'].data.order;
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
 export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT, issued_count: 1 };

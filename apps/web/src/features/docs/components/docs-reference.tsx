@@ -1,8 +1,10 @@
+import { EVENT_EXAMPLES, EVENT_SUMMARIES } from '@giftrelay/contracts/event-examples';
+import type { EventType } from '@giftrelay/contracts/events';
 import { Link } from 'react-router';
 import { CodeBlock } from '@/components/ui/code-block';
 import { paths } from '@/config/paths';
 import { getPublicUrl } from '@/lib/public-url';
-import { API_EXAMPLES, DOCUMENTED_ERRORS, type DocsTab, EXAMPLE_ORDER } from '../api-examples';
+import { API_EXAMPLES, DOCUMENTED_ERRORS, type DocsTab } from '../api-examples';
 import { WEBHOOK_RECEIVER_SNIPPET } from '../webhook-snippet';
 import { ApiExampleBlock } from './api-example';
 import { Code } from './inline-code';
@@ -161,57 +163,8 @@ function Reports() {
   );
 }
 
-const WEBHOOK_EVENTS = [
-  { name: 'order.created', when: 'An order was accepted and its total is held on your balance.' },
-  {
-    name: 'order.completed',
-    when: 'Every reward was issued and the recipient’s email was sent; the hold is captured.',
-  },
-  { name: 'order.failed', when: 'The provider could not issue the rewards; the hold is released in full.' },
-  {
-    name: 'order.approved',
-    when: 'An owner or admin approved an order an approval rule held back (its order.created said pending_approval); fulfilment starts.',
-  },
-  {
-    name: 'order.rejected',
-    when: 'A waiting order was rejected, by an owner or admin or after 7 days without a decision; its hold is released.',
-  },
-  {
-    name: 'reward.delivered',
-    when: 'The recipient’s mail server accepted the reward’s email (one event per reward).',
-  },
-  { name: 'reward.opened', when: 'The recipient opened the claim page for the first time.' },
-  {
-    name: 'reward.email_bounced',
-    when: 'The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address.',
-  },
-  {
-    name: 'reward.voided',
-    when: 'A reward nobody had opened was voided: its code no longer shows; refunded says whether the provider cancelled the card and its share came back to your balance.',
-  },
-  {
-    name: 'order.cancelled',
-    when: 'A scheduled order was cancelled before its time; its hold is released.',
-  },
-  {
-    name: 'batch.completed',
-    when: 'Every order of a bulk batch has settled (delivered, failed or cancelled); data.batch has its counts.',
-  },
-  { name: 'balance.funded', when: 'Money was added to your balance (a top-up).' },
-  { name: 'balance.low', when: 'Your available balance fell below the threshold set in Settings → Organisation.' },
-  { name: 'webhook.test', when: 'Sent by “Send test event”, to that endpoint only.' },
-];
-
-const WEBHOOK_PAYLOAD = JSON.stringify(
-  {
-    id: '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e90',
-    type: 'order.completed',
-    created_at: '2025-05-01T09:30:04.000Z',
-    data: { order: EXAMPLE_ORDER },
-  },
-  null,
-  2,
-);
+// From the import-free examples, so this page does not load the schemas.
+const EVENT_TYPES = Object.keys(EVENT_EXAMPLES) as EventType[];
 
 const WEBHOOK_HEADERS = `webhook-id: 0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e90
 webhook-timestamp: 1746091804
@@ -239,18 +192,24 @@ function Webhooks() {
         <Code>created_before</Code>; kept at least 30 days) and are pushed to the webhook endpoints you add.
       </p>
       <h3 className="mt-8 text-lg font-semibold">Event types</h3>
+      <p className="mt-3">
+        The body of each delivery is the event as JSON: <Code>id</Code>, <Code>type</Code>, <Code>created_at</Code> and{' '}
+        <Code>data</Code>, whose shape the type decides (for <Code>order.*</Code> events, the order as the API shows
+        it). The OpenAPI document lists each under <Code>webhooks</Code>, and the SDK names its type (
+        <Code>WebhookPayload&lt;'order.completed'&gt;</Code>). Open one to see an example:
+      </p>
       <ul className="mt-4 space-y-3">
-        {WEBHOOK_EVENTS.map((e) => (
-          <li key={e.name}>
-            <Code>{e.name}</Code> <span className="text-muted-foreground">{e.when}</span>
+        {EVENT_TYPES.map((type) => (
+          <li key={type}>
+            <details>
+              <summary className="cursor-pointer">
+                <Code>{type}</Code> <span className="text-muted-foreground">{EVENT_SUMMARIES[type]}</span>
+              </summary>
+              <CodeBlock code={JSON.stringify(EVENT_EXAMPLES[type], null, 2)} language="json" />
+            </details>
           </li>
         ))}
       </ul>
-      <p className="mt-4">
-        The body of each delivery is the event as JSON: <Code>id</Code>, <Code>type</Code>, <Code>created_at</Code> and{' '}
-        <Code>data</Code> (for <Code>order.*</Code> events, the order as the API shows it):
-      </p>
-      <CodeBlock code={WEBHOOK_PAYLOAD} language="json" />
 
       <h3 className="mt-8 text-lg font-semibold">Endpoints</h3>
       <p className="mt-3">
