@@ -1,7 +1,7 @@
 import type { ApiKey } from '@giftrelay/contracts';
 import { KeyRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { formatLocalDate, formatTimestamp } from '@/lib/format';
 import { useApiKeys } from '../api/list-api-keys';
 import { describeScopes, keyState } from '../utils/key-form';
@@ -26,34 +26,27 @@ export function ApiKeysSection() {
         </div>
         <CreateApiKeyDialog />
       </div>
-      {keys.isPending ? (
-        <div role="status" aria-label="Loading API keys" className="grid gap-2">
-          {[0, 1].map((i) => (
-            <div key={i} className="h-16 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : keys.isError ? (
-        <LoadError
-          title="We could not load your API keys."
-          error={keys.error}
-          onRetry={() => keys.refetch()}
-          isRetrying={keys.isFetching}
-        />
-      ) : keys.data.data.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
-          <KeyRound aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">No API keys yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Create one to connect a payroll, CRM or survey tool. You will see it once, so keep it safe.
-          </p>
-        </div>
-      ) : (
-        <ul className="divide-y rounded-xl border" aria-label="API keys">
-          {keys.data.data.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={keys}
+        loading={<ListSkeleton label="Loading API keys" rows={2} rowClassName="h-16 rounded-lg" />}
+        errorTitle="We could not load your API keys."
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyState icon={KeyRound} title="No API keys yet">
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Create one to connect a payroll, CRM or survey tool. You will see it once, so keep it safe.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y rounded-xl border" aria-label="API keys">
+            {data.data.map((key) => (
+              <ApiKeyRow key={key.id} apiKey={key} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/auth/use-can';
 import { useApprovalRules, useUpdateApprovalRules } from '../api/approval-rules';
@@ -26,22 +26,13 @@ export function ApprovalRulesSection() {
           hold released. Owners’ and admins’ own orders never wait.
         </p>
       </div>
-      {rules.isPending ? (
-        <div role="status" aria-label="Loading the approval rules" className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-12 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : rules.isError ? (
-        <LoadError
-          title="We could not load the approval rules."
-          error={rules.error}
-          onRetry={() => void rules.refetch()}
-          isRetrying={rules.isFetching}
-        />
-      ) : (
-        <RulesForm key={JSON.stringify(rules.data)} rules={rules.data} />
-      )}
+      <ListStates
+        query={rules}
+        loading={<ListSkeleton label="Loading the approval rules" rows={3} className="grid gap-3" />}
+        errorTitle="We could not load the approval rules."
+      >
+        {(data) => <RulesForm key={JSON.stringify(data)} rules={data} />}
+      </ListStates>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useSession } from '@/lib/auth/use-session';
 import { formatTimestamp } from '@/lib/format';
@@ -143,85 +143,82 @@ function AuditLog() {
           {exporter.isPending ? 'Exporting...' : 'Download CSV'}
         </Button>
       </div>
-      {events.isPending ? (
-        <div role="status" aria-label="Loading the audit log" className="grid gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="h-12 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : events.isError ? (
-        <LoadError
-          title="We could not load the audit log."
-          error={events.error}
-          onRetry={() => events.refetch()}
-          isRetrying={events.isFetching}
-        />
-      ) : events.data.data.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
-          <ScrollText aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">
-            Nothing recorded{Object.values(filters).some(Boolean) ? ' matching these filters' : ' yet'}
-          </p>
-        </div>
-      ) : (
-        <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
-          <section aria-label="Audit log lines" tabIndex={0} className="overflow-x-auto rounded-xl border">
-            <table
-              className="w-full min-w-[40rem] text-left text-sm"
-              aria-label="Audit log"
-              aria-busy={events.isFetching}
-            >
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    When
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Who
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    What
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Details
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {events.data.data.map((e) => (
-                  <tr key={e.id} data-testid="audit-row">
-                    <td className="whitespace-nowrap px-3 py-2 align-top">{formatTimestamp(e.created_at)}</td>
-                    <td className="px-3 py-2 align-top break-all">
-                      {e.actor?.email ?? (e.api_key ? `API key ${e.api_key.name}` : 'System')}
-                    </td>
-                    <td className="px-3 py-2 align-top">
-                      <span className="font-medium">{actionLabel(e.action)}</span>
-                      <span className="block text-xs text-muted-foreground">{areaLabel(e.area)}</span>
-                    </td>
-                    <td className="px-3 py-2 align-top break-words text-muted-foreground">{describeDetail(e)}</td>
+      <ListStates
+        query={events}
+        loading={<ListSkeleton label="Loading the audit log" rows={4} />}
+        errorTitle="We could not load the audit log."
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyState
+            icon={ScrollText}
+            title={<>Nothing recorded{Object.values(filters).some(Boolean) ? ' matching these filters' : ' yet'}</>}
+          />
+        }
+      >
+        {(data) => (
+          <>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
+            <section aria-label="Audit log lines" tabIndex={0} className="overflow-x-auto rounded-xl border">
+              <table
+                className="w-full min-w-[40rem] text-left text-sm"
+                aria-label="Audit log"
+                aria-busy={events.isFetching}
+              >
+                <thead className="bg-muted/50 text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      When
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Who
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      What
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Details
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <nav aria-label="Audit log pages" className="flex justify-end gap-2">
-            <Button variant="outline" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Newer
-            </Button>
-            <Button
-              variant="outline"
-              disabled={!events.data.has_more || events.isFetching}
-              onClick={() => {
-                const next = events.data?.next_cursor;
-                if (next) setCursors((c) => [...c, next]);
-              }}
-            >
-              Older
-            </Button>
-          </nav>
-        </>
-      )}
+                </thead>
+                <tbody className="divide-y">
+                  {data.data.map((e) => (
+                    <tr key={e.id} data-testid="audit-row">
+                      <td className="whitespace-nowrap px-3 py-2 align-top">{formatTimestamp(e.created_at)}</td>
+                      <td className="px-3 py-2 align-top break-all">
+                        {e.actor?.email ?? (e.api_key ? `API key ${e.api_key.name}` : 'System')}
+                      </td>
+                      <td className="px-3 py-2 align-top">
+                        <span className="font-medium">{actionLabel(e.action)}</span>
+                        <span className="block text-xs text-muted-foreground">{areaLabel(e.area)}</span>
+                      </td>
+                      <td className="px-3 py-2 align-top break-words text-muted-foreground">{describeDetail(e)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <nav aria-label="Audit log pages" className="flex justify-end gap-2">
+              <Button
+                variant="outline"
+                disabled={cursors.length === 1}
+                onClick={() => setCursors((c) => c.slice(0, -1))}
+              >
+                Newer
+              </Button>
+              <Button
+                variant="outline"
+                disabled={!data.has_more || events.isFetching}
+                onClick={() => {
+                  const next = data?.next_cursor;
+                  if (next) setCursors((c) => [...c, next]);
+                }}
+              >
+                Older
+              </Button>
+            </nav>
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { transactionsQueryKey, useBalanceTransactions } from '../api/list-balance-transactions';
 import {
@@ -77,17 +78,16 @@ export function TransactionsSection({ balanceVersion }: { balanceVersion: string
           isRetrying={history.isFetching}
         />
       ) : rows.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
-          <ReceiptText aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">
-            {hasFilters(filters) ? 'No transactions match these filters' : 'No transactions yet'}
-          </p>
+        <EmptyState
+          icon={ReceiptText}
+          title={hasFilters(filters) ? 'No transactions match these filters' : 'No transactions yet'}
+        >
           {hasFilters(filters) && (
             <Button variant="outline" size="sm" onClick={() => change({ kinds: [] })}>
               Clear filters
             </Button>
           )}
-        </div>
+        </EmptyState>
       ) : (
         <>
           <TransactionsTable rows={rows} isBusy={history.isFetching} />

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Forbidden } from '@/components/ui/forbidden';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCan } from '@/lib/auth/use-can';
 import { useUser } from '@/lib/auth/use-session';
@@ -52,35 +52,26 @@ export function MembersSection() {
   );
 }
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} className="grid gap-2">
-      {[0, 1].map((i) => (
-        <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
-      ))}
-    </div>
-  );
-}
+const MembersSkeleton = ({ label }: { label: string }) => (
+  <ListSkeleton label={label} rows={2} rowClassName="h-14 rounded-lg" />
+);
 
 function MemberList({ actor }: { actor: Role }) {
   const members = useMembers();
-  if (members.isPending) return <Loading label="Loading members" />;
-  if (members.isError) {
-    return (
-      <LoadError
-        title="We could not load the members."
-        error={members.error}
-        onRetry={() => members.refetch()}
-        isRetrying={members.isFetching}
-      />
-    );
-  }
   return (
-    <ul className="divide-y rounded-xl border" aria-label="Members">
-      {members.data.data.map((m) => (
-        <MemberRow key={m.user_id} member={m} actor={actor} />
-      ))}
-    </ul>
+    <ListStates
+      query={members}
+      loading={<MembersSkeleton label="Loading members" />}
+      errorTitle="We could not load the members."
+    >
+      {(data) => (
+        <ul className="divide-y rounded-xl border" aria-label="Members">
+          {data.data.map((m) => (
+            <MemberRow key={m.user_id} member={m} actor={actor} />
+          ))}
+        </ul>
+      )}
+    </ListStates>
   );
 }
 
@@ -180,27 +171,26 @@ function InvitationList() {
       <h3 id="invitations-heading" className="font-semibold">
         Invitations
       </h3>
-      {invitations.isPending ? (
-        <Loading label="Loading invitations" />
-      ) : invitations.isError ? (
-        <LoadError
-          title="We could not load the invitations."
-          error={invitations.error}
-          onRetry={() => invitations.refetch()}
-          isRetrying={invitations.isFetching}
-        />
-      ) : invitations.data.data.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-6 text-center">
-          <Users aria-hidden className="size-7 text-muted-foreground" />
-          <p className="text-sm text-muted-foreground">No open invitations.</p>
-        </div>
-      ) : (
-        <ul className="divide-y rounded-xl border" aria-label="Invitations">
-          {invitations.data.data.map((i) => (
-            <InvitationRow key={i.id} invitation={i} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={invitations}
+        loading={<MembersSkeleton label="Loading invitations" />}
+        errorTitle="We could not load the invitations."
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-6 text-center">
+            <Users aria-hidden className="size-7 text-muted-foreground" />
+            <p className="text-sm text-muted-foreground">No open invitations.</p>
+          </div>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y rounded-xl border" aria-label="Invitations">
+            {data.data.map((i) => (
+              <InvitationRow key={i.id} invitation={i} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { fieldErrors } from '@/lib/field-errors';
 import { formatMajor, formatTimestamp } from '@/lib/format';
 import { useBankTransfers, useRecordBankTransfer } from '../api/live-requests';
@@ -31,40 +31,37 @@ export function BankTransfersSection() {
         </p>
       </div>
       <RecordForm />
-      {transfers.isPending ? (
-        <div role="status" aria-label="Loading bank transfers" className="h-16 animate-pulse rounded-lg bg-muted" />
-      ) : transfers.isError ? (
-        <LoadError
-          title="We could not load the bank transfers."
-          error={transfers.error}
-          onRetry={() => transfers.refetch()}
-          isRetrying={transfers.isFetching}
-        />
-      ) : transfers.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No transfer has been recorded yet.</p>
-      ) : (
-        <ul aria-label="Bank transfers recorded" className="grid gap-2">
-          {transfers.data.map((b) => (
-            <li
-              key={b.id}
-              className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border px-4 py-3 text-sm"
-            >
-              <div className="min-w-0">
-                <p className="font-medium break-words">
-                  {b.organisation_name}{' '}
-                  <span className="font-normal text-muted-foreground">({b.organisation_reference})</span>
-                </p>
-                <p className="text-muted-foreground break-words">
-                  Received {b.received_on} · bank reference {b.bank_reference} · recorded{' '}
-                  {formatTimestamp(b.created_at)}
-                  {b.recorded_by_email ? ` by ${b.recorded_by_email}` : ''}
-                </p>
-              </div>
-              <span className="font-semibold tabular-nums">{formatMajor(b.amount, b.currency)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={transfers}
+        loading={<ListSkeleton label="Loading bank transfers" rowClassName="h-16 rounded-lg" />}
+        errorTitle="We could not load the bank transfers."
+        isEmpty={(data) => data.length === 0}
+        empty={<p className="text-sm text-muted-foreground">No transfer has been recorded yet.</p>}
+      >
+        {(data) => (
+          <ul aria-label="Bank transfers recorded" className="grid gap-2">
+            {data.map((b) => (
+              <li
+                key={b.id}
+                className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border px-4 py-3 text-sm"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">
+                    {b.organisation_name}{' '}
+                    <span className="font-normal text-muted-foreground">({b.organisation_reference})</span>
+                  </p>
+                  <p className="text-muted-foreground break-words">
+                    Received {b.received_on} · bank reference {b.bank_reference} · recorded{' '}
+                    {formatTimestamp(b.created_at)}
+                    {b.recorded_by_email ? ` by ${b.recorded_by_email}` : ''}
+                  </p>
+                </div>
+                <span className="font-semibold tabular-nums">{formatMajor(b.amount, b.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { formatTimestamp } from '@/lib/format';
 import { useDecideLiveRequest, useLiveRequests } from '../api/live-requests';
 
@@ -50,30 +50,25 @@ export function LiveRequestsSection() {
           ))}
         </fieldset>
       </div>
-      {requests.isPending ? (
-        <div
-          role="status"
-          aria-label="Loading requests to go live"
-          className="h-24 animate-pulse rounded-lg bg-muted"
-        />
-      ) : requests.isError ? (
-        <LoadError
-          title="We could not load the requests to go live."
-          error={requests.error}
-          onRetry={() => requests.refetch()}
-          isRetrying={requests.isFetching}
-        />
-      ) : requests.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          {show === 'pending' ? 'No request is waiting.' : 'No organisation has asked to go live yet.'}
-        </p>
-      ) : (
-        <ul aria-label="Requests to go live" className="grid gap-3">
-          {requests.data.map((r) => (
-            <RequestItem key={r.id} request={r} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={requests}
+        loading={<ListSkeleton label="Loading requests to go live" rowClassName="h-24 rounded-lg" />}
+        errorTitle="We could not load the requests to go live."
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {show === 'pending' ? 'No request is waiting.' : 'No organisation has asked to go live yet.'}
+          </p>
+        }
+      >
+        {(data) => (
+          <ul aria-label="Requests to go live" className="grid gap-3">
+            {data.map((r) => (
+              <RequestItem key={r.id} request={r} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

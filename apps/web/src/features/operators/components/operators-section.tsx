@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { formatTimestamp } from '@/lib/format';
 import { useGrantOperator, useOperators, useRevokeOperator } from '../api/operators';
 
@@ -28,22 +28,19 @@ export function OperatorsSection() {
         </p>
       </div>
       <GrantForm />
-      {operators.isPending ? (
-        <div role="status" aria-label="Loading operators" className="h-24 animate-pulse rounded-lg bg-muted" />
-      ) : operators.isError ? (
-        <LoadError
-          title="We could not load the operators."
-          error={operators.error}
-          onRetry={() => operators.refetch()}
-          isRetrying={operators.isFetching}
-        />
-      ) : (
-        <ul aria-label="Operators" className="grid gap-2">
-          {operators.data.map((o) => (
-            <OperatorRow key={o.user_id} operator={o} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={operators}
+        loading={<ListSkeleton label="Loading operators" rowClassName="h-24 rounded-lg" />}
+        errorTitle="We could not load the operators."
+      >
+        {(data) => (
+          <ul aria-label="Operators" className="grid gap-2">
+            {data.map((o) => (
+              <OperatorRow key={o.user_id} operator={o} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

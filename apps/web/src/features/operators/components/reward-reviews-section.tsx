@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { formatTimestamp } from '@/lib/format';
 import { useResolveRewardReview, useRewardReviews } from '../api/reward-reviews';
 
@@ -28,26 +28,25 @@ export function RewardReviewsSection() {
           you check the provider’s records and decide.
         </p>
       </div>
-      {reviews.isPending ? (
-        <div role="status" aria-label="Loading rewards in review" className="h-24 animate-pulse rounded-lg bg-muted" />
-      ) : reviews.isError ? (
-        <LoadError
-          title="We could not load the rewards in review."
-          error={reviews.error}
-          onRetry={() => reviews.refetch()}
-          isRetrying={reviews.isFetching}
-        />
-      ) : reviews.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          No reward is waiting for a decision.
-        </p>
-      ) : (
-        <ul aria-label="Rewards in review" className="grid gap-3">
-          {reviews.data.map((r) => (
-            <ReviewItem key={r.reward_id} review={r} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={reviews}
+        loading={<ListSkeleton label="Loading rewards in review" rowClassName="h-24 rounded-lg" />}
+        errorTitle="We could not load the rewards in review."
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No reward is waiting for a decision.
+          </p>
+        }
+      >
+        {(data) => (
+          <ul aria-label="Rewards in review" className="grid gap-3">
+            {data.map((r) => (
+              <ReviewItem key={r.reward_id} review={r} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { updateSessionUser } from '@/lib/auth/session';
 import { useSession } from '@/lib/auth/use-session';
 import { cn } from '@/lib/utils';
@@ -30,25 +30,18 @@ export function OrganisationSettingsSection() {
           How your rewards look to the people who get them. Changes apply to the next email sent.
         </p>
       </div>
-      {settings.isPending ? (
-        <div role="status" aria-label="Loading organisation settings" className="grid gap-3">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-12 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : settings.isError ? (
-        <LoadError
-          title="We could not load your organisation’s settings."
-          error={settings.error}
-          onRetry={() => settings.refetch()}
-          isRetrying={settings.isFetching}
-        />
-      ) : (
-        <>
-          <SettingsForm key={settings.data.id} settings={settings.data} />
-          <OwnerTwoFactorPolicy settings={settings.data} />
-        </>
-      )}
+      <ListStates
+        query={settings}
+        loading={<ListSkeleton label="Loading organisation settings" rows={3} className="grid gap-3" />}
+        errorTitle="We could not load your organisation’s settings."
+      >
+        {(data) => (
+          <>
+            <SettingsForm key={data.id} settings={data} />
+            <OwnerTwoFactorPolicy settings={data} />
+          </>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatTimestamp } from '@/lib/format';
@@ -105,48 +105,42 @@ export function LeadsInbox() {
         </div>
       </fieldset>
 
-      {leads.isPending ? (
-        <div role="status" aria-label="Loading leads" className="grid gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="h-12 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : leads.isError ? (
-        <LoadError
-          title="We could not load the leads."
-          error={leads.error}
-          onRetry={() => leads.refetch()}
-          isRetrying={leads.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
-          <Inbox aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">
-            {filters.source || filters.campaign ? 'No leads match these filters' : 'No leads yet'}
-          </p>
-          <p className="max-w-prose text-sm text-muted-foreground">
-            Messages from the contact form and emails left on landing pages arrive here.
-          </p>
-        </div>
-      ) : (
-        <>
-          <ScrollTable label="Leads" headings={HEADINGS} busy={leads.isFetching}>
-            {rows.map((lead) => (
-              <LeadRow key={lead.id} lead={lead} />
-            ))}
-          </ScrollTable>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {rows.length === 1 ? '1 lead shown' : `${rows.length} leads shown`}
+      <ListStates
+        query={leads}
+        loading={<ListSkeleton label="Loading leads" rows={4} />}
+        errorTitle="We could not load the leads."
+        isEmpty={() => rows.length === 0}
+        empty={
+          <EmptyState
+            icon={Inbox}
+            title={filters.source || filters.campaign ? 'No leads match these filters' : 'No leads yet'}
+          >
+            <p className="max-w-prose text-sm text-muted-foreground">
+              Messages from the contact form and emails left on landing pages arrive here.
             </p>
-            {leads.hasNextPage && (
-              <Button variant="outline" disabled={leads.isFetchingNextPage} onClick={() => leads.fetchNextPage()}>
-                {leads.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+          </EmptyState>
+        }
+      >
+        {() => (
+          <>
+            <ScrollTable label="Leads" headings={HEADINGS} busy={leads.isFetching}>
+              {rows.map((lead) => (
+                <LeadRow key={lead.id} lead={lead} />
+              ))}
+            </ScrollTable>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {rows.length === 1 ? '1 lead shown' : `${rows.length} leads shown`}
+              </p>
+              {leads.hasNextPage && (
+                <Button variant="outline" disabled={leads.isFetchingNextPage} onClick={() => leads.fetchNextPage()}>
+                  {leads.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

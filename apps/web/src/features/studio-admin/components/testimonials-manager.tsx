@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatTimestamp } from '@/lib/format';
 import { useDeleteTestimonial, useTestimonials, useUpdateTestimonial } from '../api/testimonials';
@@ -74,49 +74,43 @@ export function TestimonialsManager() {
         />
       </div>
 
-      {testimonials.isPending ? (
-        <div role="status" aria-label="Loading testimonials" className="grid gap-2">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-24 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : testimonials.isError ? (
-        <LoadError
-          title="We could not load the testimonials."
-          error={testimonials.error}
-          onRetry={() => testimonials.refetch()}
-          isRetrying={testimonials.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
-          <Quote aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">
-            {status ? `No ${STATUS_LABELS[status].toLowerCase()} testimonials` : 'No testimonials yet'}
-          </p>
-          <p className="max-w-prose text-sm text-muted-foreground">
-            Add a customer’s quote; once approved, landing pages show the newest two.
-          </p>
-        </div>
-      ) : (
-        <>
-          <ul aria-label="Testimonials" className="grid gap-3">
-            {rows.map((t) => (
-              <TestimonialItem key={t.id} testimonial={t} />
-            ))}
-          </ul>
-          {testimonials.hasNextPage && (
-            <div className="flex justify-end">
-              <Button
-                variant="outline"
-                disabled={testimonials.isFetchingNextPage}
-                onClick={() => testimonials.fetchNextPage()}
-              >
-                {testimonials.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <ListStates
+        query={testimonials}
+        loading={<ListSkeleton label="Loading testimonials" rows={3} rowClassName="h-24 rounded-lg" />}
+        errorTitle="We could not load the testimonials."
+        isEmpty={() => rows.length === 0}
+        empty={
+          <EmptyState
+            icon={Quote}
+            title={status ? `No ${STATUS_LABELS[status].toLowerCase()} testimonials` : 'No testimonials yet'}
+          >
+            <p className="max-w-prose text-sm text-muted-foreground">
+              Add a customer’s quote; once approved, landing pages show the newest two.
+            </p>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <>
+            <ul aria-label="Testimonials" className="grid gap-3">
+              {rows.map((t) => (
+                <TestimonialItem key={t.id} testimonial={t} />
+              ))}
+            </ul>
+            {testimonials.hasNextPage && (
+              <div className="flex justify-end">
+                <Button
+                  variant="outline"
+                  disabled={testimonials.isFetchingNextPage}
+                  onClick={() => testimonials.fetchNextPage()}
+                >
+                  {testimonials.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
+import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { formatTimestamp } from '@/lib/format';
 import { type DeliveryFilters, useDeliveries, useReplayEvent, useReplayFailed } from '../api/webhooks';
 
@@ -69,45 +69,40 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         </div>
         <ReplayFailedForm endpointId={endpointId} />
       </div>
-      {deliveries.isPending ? (
-        <div role="status" aria-label="Loading the delivery log" className="grid gap-2">
-          {[0, 1].map((i) => (
-            <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
-          ))}
-        </div>
-      ) : deliveries.isError ? (
-        <LoadError
-          title="We could not load the delivery log."
-          error={deliveries.error}
-          onRetry={() => deliveries.refetch()}
-          isRetrying={deliveries.isFetching}
-        />
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {filters.eventType || filters.status
-            ? 'No deliveries match these filters.'
-            : 'No deliveries yet. Send a test event, or send a reward, to see one here.'}
-        </p>
-      ) : (
-        <>
-          <ul className="grid gap-2" aria-label="Deliveries">
-            {rows.map((d) => (
-              <DeliveryRow key={d.id} endpointId={endpointId} delivery={d} />
-            ))}
-          </ul>
-          {deliveries.hasNextPage && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="justify-self-center"
-              aria-disabled={deliveries.isFetchingNextPage}
-              onClick={() => !deliveries.isFetchingNextPage && deliveries.fetchNextPage()}
-            >
-              {deliveries.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
-        </>
-      )}
+      <ListStates
+        query={deliveries}
+        loading={<ListSkeleton label="Loading the delivery log" rows={2} rowClassName="h-14 rounded-lg" />}
+        errorTitle="We could not load the delivery log."
+        isEmpty={() => rows.length === 0}
+        empty={
+          <p className="text-sm text-muted-foreground">
+            {filters.eventType || filters.status
+              ? 'No deliveries match these filters.'
+              : 'No deliveries yet. Send a test event, or send a reward, to see one here.'}
+          </p>
+        }
+      >
+        {() => (
+          <>
+            <ul className="grid gap-2" aria-label="Deliveries">
+              {rows.map((d) => (
+                <DeliveryRow key={d.id} endpointId={endpointId} delivery={d} />
+              ))}
+            </ul>
+            {deliveries.hasNextPage && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-center"
+                aria-disabled={deliveries.isFetchingNextPage}
+                onClick={() => !deliveries.isFetchingNextPage && deliveries.fetchNextPage()}
+              >
+                {deliveries.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            )}
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 import { formatTimestamp } from '@/lib/format';
 import { useWebhookEndpoints } from '../api/webhooks';
@@ -29,32 +29,27 @@ export function WebhooksSection() {
         </div>
         <EndpointDialog trigger={<Button>Add endpoint</Button>} />
       </div>
-      {endpoints.isPending ? (
-        <div role="status" aria-label="Loading webhook endpoints" className="grid gap-2">
-          <div className="h-20 animate-pulse rounded-lg bg-muted" />
-        </div>
-      ) : endpoints.isError ? (
-        <LoadError
-          title="We could not load your webhook endpoints."
-          error={endpoints.error}
-          onRetry={() => endpoints.refetch()}
-          isRetrying={endpoints.isFetching}
-        />
-      ) : endpoints.data.data.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed p-8 text-center">
-          <Webhook aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">No webhook endpoints yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Add one to hear about each order, delivery and top-up the moment it happens.
-          </p>
-        </div>
-      ) : (
-        <ul className="grid gap-3" aria-label="Webhook endpoints">
-          {endpoints.data.data.map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={endpoints}
+        loading={<ListSkeleton label="Loading webhook endpoints" rowClassName="h-20 rounded-lg" />}
+        errorTitle="We could not load your webhook endpoints."
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyState icon={Webhook} title="No webhook endpoints yet">
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Add one to hear about each order, delivery and top-up the moment it happens.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-3" aria-label="Webhook endpoints">
+            {data.data.map((endpoint) => (
+              <EndpointRow key={endpoint.id} endpoint={endpoint} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }
