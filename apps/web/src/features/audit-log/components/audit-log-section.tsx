@@ -1,8 +1,8 @@
 import { canManageOrganisation } from '@giftrelay/contracts';
-import { Download, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ExportButton } from '@/components/ui/export-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
@@ -128,20 +128,11 @@ function AuditLog() {
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {events.data ? `Page ${cursors.length}` : ''}
         </p>
-        <Button
-          variant="outline"
-          aria-disabled={exporter.isPending}
-          onClick={() =>
-            !exporter.isPending &&
-            exporter.mutate(filters, {
-              onSuccess: (name) => toast.success('Export ready', { description: `${name} is in your downloads.` }),
-              onError: (err) => toast.error('Error', { description: err.message || 'Please try again.' }),
-            })
-          }
-        >
-          <Download aria-hidden className="size-4" />
-          {exporter.isPending ? 'Exporting...' : 'Download CSV'}
-        </Button>
+        <ExportButton
+          label="Download CSV"
+          isPending={exporter.isPending}
+          onExport={() => exporter.mutateAsync(filters)}
+        />
       </div>
       <ListStates
         query={events}

@@ -1,10 +1,10 @@
 import type { Lead } from '@giftrelay/contracts';
-import { Download, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ExportButton } from '@/components/ui/export-button';
 import { Label } from '@/components/ui/label';
 import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { ScrollTable } from '@/components/ui/scroll-table';
@@ -88,20 +88,11 @@ export function LeadsInbox() {
           </Select>
         </div>
         <div className="flex sm:justify-end">
-          <Button
-            variant="outline"
-            aria-disabled={exporter.isPending}
-            onClick={() =>
-              !exporter.isPending &&
-              exporter.mutate(filters, {
-                onSuccess: (name) => toast.success('Export ready', { description: `${name} is in your downloads.` }),
-                onError: (err) => toast.error('Error', { description: err.message || 'Please try again.' }),
-              })
-            }
-          >
-            <Download aria-hidden className="size-4" />
-            {exporter.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
+          <ExportButton
+            label="Export CSV"
+            isPending={exporter.isPending}
+            onExport={() => exporter.mutateAsync(filters)}
+          />
         </div>
       </fieldset>
 
