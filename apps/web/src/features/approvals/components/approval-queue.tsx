@@ -2,6 +2,7 @@ import type { OrderSummary } from '@giftrelay/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/use-session';
@@ -20,11 +21,7 @@ export function ApprovalQueue({ senderOf }: { senderOf: (userId: string | null) 
 
   if (waiting.isPending) {
     return (
-      <div role="status" aria-label="Loading the approval queue" className="grid gap-3">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-28 animate-pulse rounded-xl bg-muted" />
-        ))}
-      </div>
+      <ListSkeleton label="Loading the approval queue" rows={3} rowClassName="h-28 rounded-xl" className="grid gap-3" />
     );
   }
   if (waiting.isError) {

@@ -2,6 +2,7 @@ import type { FundingInstructions } from '@giftrelay/contracts';
 import { Landmark } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { useFundingInstructions } from '../api/get-funding-instructions';
 
@@ -30,7 +31,7 @@ export function BankTransferPanel() {
           Fund by bank transfer
         </h2>
         {instructions.isPending ? (
-          <div role="status" aria-label="Loading the bank details" className="h-24 animate-pulse rounded-lg bg-muted" />
+          <ListSkeleton label="Loading the bank details" rowClassName="h-24 rounded-lg" />
         ) : instructions.isError ? (
           <LoadError
             title="We could not load the bank details."

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCan } from '@/lib/auth/use-can';
@@ -23,13 +24,7 @@ const FIELDS: Field[] = ['company_name', 'website', 'use_case', 'expected_monthl
 export function GoLiveCard() {
   const status = useLiveStatus();
   if (status.isPending) {
-    return (
-      <div
-        role="status"
-        aria-label="Loading your organisation’s mode"
-        className="h-32 animate-pulse rounded-xl bg-muted"
-      />
-    );
+    return <ListSkeleton label="Loading your organisation’s mode" rowClassName="h-32 rounded-xl" />;
   }
   if (status.isError) {
     return (

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -18,11 +19,7 @@ export function SessionsList() {
 
   if (sessions.isPending) {
     return (
-      <div role="status" aria-label="Loading your sessions" className="grid gap-3">
-        {[0, 1].map((i) => (
-          <div key={i} className="h-16 animate-pulse rounded-xl bg-muted" />
-        ))}
-      </div>
+      <ListSkeleton label="Loading your sessions" rows={2} rowClassName="h-16 rounded-xl" className="grid gap-3" />
     );
   }
   if (sessions.isError) {
