@@ -25,7 +25,7 @@ export interface DynamicPage {
   jsonLd?: Record<string, unknown>;
   /**
    * The page's content as HTML, already safe: escape every text with `escapeHtml` (or render
-   * Markdown with `lib/markdown.ts`). Sent when the web app's own render is not available (no
+   * Markdown with `@giftrelay/markdown`). Sent when the web app's own render is not available (no
    * server bundle in the build); the web app then replaces it once its script has loaded.
    */
   bodyHtml: string;

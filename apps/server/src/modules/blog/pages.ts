@@ -1,6 +1,6 @@
 import { escapeHtml, RESERVED_BLOG_SLUGS } from '@giftrelay/contracts';
+import { markdownToHtml } from '@giftrelay/markdown';
 import type { FastifyInstance } from 'fastify';
-import { markdownToHtml } from '../../lib/markdown';
 import {
   type DynamicPage,
   registerDynamicPage,

@@ -1,6 +1,6 @@
 import { splitBlogVariants } from '@giftrelay/contracts';
+import { markdownToHtml } from '@giftrelay/markdown';
 import { describe, expect, it } from 'vitest';
-import { markdownToHtml } from '../../lib/markdown';
 import { type BlogBrief, type CatalogueFacts, CTA_FOCUSES, TONES } from './built-in/blog-context';
 import { writeBlogVariants } from './built-in/blog-writer';
 

@@ -1,5 +1,5 @@
+import { type Block, EXTERNAL_REL, type Inline, parseMarkdown } from '@giftrelay/markdown';
 import { Link } from 'react-router';
-import { type Block, type Inline, parseMarkdown } from '@/lib/markdown';
 import { CodeBlock } from './code-block';
 
 function InlineContent({ content }: { content: Inline[] }) {
@@ -10,17 +10,19 @@ function InlineContent({ content }: { content: Inline[] }) {
         switch (part.type) {
           case 'strong':
             return <strong key={key}>{part.text}</strong>;
+          case 'em':
+            return <em key={key}>{part.text}</em>;
           case 'code':
             return <code key={key}>{part.text}</code>;
           case 'link':
-            return part.href.startsWith('/') ? (
+            return part.external ? (
+              <a key={key} href={part.href} rel={EXTERNAL_REL}>
+                {part.text}
+              </a>
+            ) : (
               <Link key={key} to={part.href}>
                 {part.text}
               </Link>
-            ) : (
-              <a key={key} href={part.href} rel="noopener noreferrer">
-                {part.text}
-              </a>
             );
           default:
             return part.text;
@@ -32,8 +34,14 @@ function InlineContent({ content }: { content: Inline[] }) {
 
 function BlockElement({ block }: { block: Block }) {
   switch (block.type) {
-    case 'heading':
-      return block.level === 2 ? <h2 id={block.id}>{block.text}</h2> : <h3 id={block.id}>{block.text}</h3>;
+    case 'heading': {
+      const Heading = `h${block.level}` as const;
+      return (
+        <Heading id={block.id}>
+          <InlineContent content={block.content} />
+        </Heading>
+      );
+    }
     case 'paragraph':
       return (
         <p>
@@ -43,11 +51,15 @@ function BlockElement({ block }: { block: Block }) {
     case 'quote':
       return (
         <blockquote>
-          <InlineContent content={block.content} />
+          <p>
+            <InlineContent content={block.content} />
+          </p>
         </blockquote>
       );
     case 'code':
       return <CodeBlock code={block.code} language={block.language} />;
+    case 'rule':
+      return <hr />;
     case 'list': {
       const items = block.items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the article's own order, never reordered.

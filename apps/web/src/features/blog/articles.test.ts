@@ -1,6 +1,6 @@
 import { BLOG_ARTICLE_SLUGS, isClientRoute } from '@giftrelay/contracts/routes';
+import { parseMarkdown, readingMinutes } from '@giftrelay/markdown';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, readingMinutes } from '@/lib/markdown';
 import { ARTICLES, formatArticleDate, getArticle, searchArticles } from './articles';
 
 const bodies = import.meta.glob<string>('./content/*.md', { query: '?raw', import: 'default', eager: true });
