@@ -11,7 +11,7 @@ import { buildApp } from '../apps/server/src/app';
 import { ConfigError, loadConfig } from '../apps/server/src/config';
 import { lockDataDir } from '../apps/server/src/db/data-lock';
 import { markEmailVerified } from '../apps/server/src/modules/accounts/repository';
-import { compactOrderStats } from '../apps/server/src/modules/reports/repository';
+import { compactOrderStats } from '../apps/server/src/modules/order-stats';
 import { seedOrders } from '../apps/server/test/factories/order-history';
 
 const USAGE = 'usage: npm run seed:orders -- <count 1..5000000> [--email address] [--days 1..1830] [--seed n]';

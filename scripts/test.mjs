@@ -116,7 +116,9 @@ try {
     tsc('packages/money'),
     tsc('packages/sdk'),
     { name: 'lint and format (biome)', cmd: bin('biome'), args: ['check', '.'] },
-    { name: 'imports', cmd: process.execPath, args: ['scripts/check-imports.mjs'] },
+    // The same command as `npm run check:imports` (dependency-cruiser, .dependency-cruiser.cjs).
+    { name: 'imports', cmd: 'npm', args: ['run', '--silent', 'check:imports'] },
+    { name: 'table owners', cmd: bin('tsx'), args: ['scripts/check-table-owners.ts'] },
   ];
   const failedChecks = await timed('checks', () => pool(checks, cores));
   for (const name of failedChecks) failures.push(`check (${name})`);

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { daysBefore, utcDay } from '@giftrelay/contracts/dates';
 import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/database';
-import { compactOrderStats } from '../../apps/server/src/modules/reports/repository';
+import { compactOrderStats } from '../../apps/server/src/modules/order-stats';
 import { seedOrders } from '../../apps/server/test/factories/order-history';
 import { builtEntry, freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/schema';
-import { type SyncResult, syncCatalog } from '../modules/catalog/sync';
+import { type SyncResult, syncCatalog } from '../modules/catalog';
 
 export const CATALOG_SYNC_QUEUE = 'catalog.sync';
 

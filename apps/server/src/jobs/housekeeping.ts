@@ -12,7 +12,7 @@ import {
 import { expireWaitingBatches, finishSettledBatches } from '../modules/batches';
 import { alertLowProviderFunds } from '../modules/operators';
 import { expireWaitingOrders, type ReminderReport, remindAndExpireUnopened } from '../modules/orders';
-import { disableFailingEndpoints } from '../modules/webhooks/auto-disable';
+import { disableFailingEndpoints } from '../modules/webhooks';
 
 /** How often a worker process looks at its tables' dead rows, and how soon after start. */
 export const UPKEEP_EVERY_MS = 30_000;

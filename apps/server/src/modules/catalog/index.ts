@@ -2,4 +2,6 @@
 
 export { CatalogCache, catalogGeneration } from './cache';
 export { countAvailableProducts, lastSucceededSync } from './repository';
+export { catalogRoutes } from './routes';
 export { type CatalogProduct, getProduct } from './service';
+export { type SyncResult, syncCatalog } from './sync';

@@ -1,2 +1,4 @@
 /** The module's public entry: what other modules may use (decision 018). */
+
+export { claimsPlugin } from './plugin';
 export { claimRoutes } from './routes';

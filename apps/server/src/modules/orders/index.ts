@@ -4,6 +4,7 @@ export { writeNewOrders } from './create-orders';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
+export { ordersPlugin } from './plugin';
 export {
   type Actor,
   amountProblem,
@@ -19,10 +20,7 @@ export {
   findOrganisationProfile,
   findRewardByClaimHash,
   listOrders,
-  modeOf,
   type OrderRow,
-  type Scope,
-  sandboxOf,
 } from './repository';
 export { recordClaimOpened } from './reward-events';
 export { onBatchOrderSettled } from './settled';

@@ -3,7 +3,7 @@ import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { createdAtListing, paginate } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
-import { figuresByStatus } from '../reports';
+import { figuresByStatus } from '../order-stats';
 import { billingCurrency } from './lookups';
 import { presentOrder, presentOrderDetail } from './presenter';
 import * as repo from './repository';

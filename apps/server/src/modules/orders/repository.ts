@@ -1,6 +1,6 @@
-import type { OrderMode } from '@giftrelay/contracts';
-import { type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { modeOf, type Scope, sandboxOf } from '../organisation';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 /** An order as the code reads and writes it: `search_text` is the database's own (generated). */
@@ -87,27 +87,6 @@ export async function listRewards(tx: Tx, orderId: string): Promise<RewardRow[]>
 
 export async function listEvents(tx: Tx, orderId: string): Promise<OrderEventRow[]> {
   return tx.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-}
-
-/**
- * Whose orders: one organisation's, of one mode (decision 045). `sandbox` left out means the
- * organisation's mode now, read in the same statement: a live organisation sees and counts its live
- * orders, however many it placed in sandbox mode before going live.
- */
-export interface Scope {
-  organisationId: string;
-  sandbox?: boolean;
-}
-
-/** The `mode` a listing or a report asks for as the orders' `sandbox`; none: the organisation's mode now. */
-export const sandboxOf = (mode: OrderMode | undefined): boolean | undefined =>
-  mode === undefined ? undefined : mode === 'sandbox';
-
-/** The value an order's (or a rollup row's) `sandbox` must have to be in the scope. */
-export function modeOf(scope: Scope): RawBuilder<boolean> {
-  return scope.sandbox === undefined
-    ? sql<boolean>`(SELECT g.sandbox FROM organisations g WHERE g.id = ${scope.organisationId})`
-    : sql<boolean>`${scope.sandbox}`;
 }
 
 export interface OrderFilter extends Scope {
@@ -210,3 +189,5 @@ export function findOrganisationProfile(db: Tx, organisationId: string) {
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
 }
+
+export { modeOf, type Scope, sandboxOf };

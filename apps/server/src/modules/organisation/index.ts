@@ -1,2 +1,4 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { logoPath, type SenderBranding, senderBranding } from './branding';
+export { modeOf, type Scope, sandboxOf } from './mode';
+export { organisationPlugin } from './plugin';

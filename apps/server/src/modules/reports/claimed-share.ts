@@ -1,4 +1,4 @@
-import type { Figures, OrderStatus } from './repository';
+import type { Figures, OrderStatus } from '../order-stats';
 
 /**
  * The one definition of how many rewards have been claimed, used by the dashboard's 'Redemption

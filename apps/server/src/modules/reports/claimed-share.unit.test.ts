@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import type { Figures, OrderStatus } from '../order-stats';
 import { claimedShare } from './claimed-share';
-import type { Figures, OrderStatus } from './repository';
 
 // The dashboard and analytics read the same rollups; here the rollups are stubbed so that only the
 // definition is under test: both must report the same share of the same figures.
 const rows = vi.hoisted(() => ({ byStatus: new Map() as Map<string, unknown> }));
-vi.mock('./repository', () => ({
+vi.mock('../order-stats/repository', () => ({
   figuresByStatus: async () => rows.byStatus,
   figuresByPeriod: async () => [],
   figuresByDimension: async () => [],
-  topRecipients: async () => [],
 }));
+vi.mock('./repository', () => ({ topRecipients: async () => [] }));
 vi.mock('../orders/lookups', () => ({ billingCurrency: async () => 'USD' }));
 vi.mock('../orders/repository', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../orders/repository')>()),

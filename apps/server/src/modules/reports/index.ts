@@ -1,2 +1,2 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { figuresByStatus } from './repository';
+export { reportsPlugin } from './plugin';

@@ -4,7 +4,7 @@ import { createTangoTestApp, creditBalance, goLive } from '../../../test/factori
 import { claimTokensOf, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { FAKE_TANGO } from '../../../test/fake-tango';
 import { TEST_DB, type TestApp } from '../../../test/helpers';
-import { compactOrderStats, figuresByStatus } from './repository';
+import { compactOrderStats, figuresByStatus } from '../order-stats';
 
 /**
  * Sandbox and live figures apart (issue 17, decision 045 amended, migration 0095): once an

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { compactOrderStats } from './repository';
+import { compactOrderStats } from '../order-stats';
 import { reportRoutes } from './routes';
 
 /** How often a worker process folds the rollup deltas (docs/decisions/011-reporting.md). */

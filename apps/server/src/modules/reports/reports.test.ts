@@ -9,7 +9,7 @@ import {
 } from '../../../test/factories/order-history';
 import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
-import { compactOrderStats } from './repository';
+import { compactOrderStats } from '../order-stats';
 
 let t: TestApp;
 let products: SeedProduct[];

@@ -18,7 +18,9 @@ import {
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../../lib/errors';
-import { billingCurrency, listOrders, presentOrder, sandboxOf } from '../orders';
+import * as stats from '../order-stats';
+import { billingCurrency, listOrders, presentOrder } from '../orders';
+import { sandboxOf } from '../organisation';
 import { claimedShare } from './claimed-share';
 import * as repo from './repository';
 
@@ -27,7 +29,7 @@ import * as repo from './repository';
  * delivered (SPENDING_STATUSES). Failed and rejected orders were refunded; orders waiting for
  * approval are only held. Every order counts in `orders`, whatever its status.
  */
-function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.OrderStatus, repo.Figures]>) {
+function spendOf(byStatus: Map<stats.OrderStatus, stats.Figures> | Iterable<[stats.OrderStatus, stats.Figures]>) {
   let spend = 0;
   let fees = 0;
   let orderCount = 0;
@@ -41,7 +43,7 @@ function spendOf(byStatus: Map<repo.OrderStatus, repo.Figures> | Iterable<[repo.
 }
 
 /** One organisation's orders of the mode asked for (its own when left out, decision 045). */
-const scopeOf = (organisationId: string, q: { mode?: OrderMode }): repo.Scope => ({
+const scopeOf = (organisationId: string, q: { mode?: OrderMode }): stats.Scope => ({
   organisationId,
   sandbox: sandboxOf(q.mode),
 });
@@ -57,7 +59,7 @@ export async function dashboard(
   const scope = scopeOf(organisationId, q);
   const [currency, byStatus, recent] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByStatus(app.db, scope, period),
+    stats.figuresByStatus(app.db, scope, period),
     listOrders(app.db, { ...scope, limit: 10 }),
   ]);
   const month = spendOf(byStatus);
@@ -88,8 +90,8 @@ export async function dashboardCharts(
   const scope = scopeOf(organisationId, q);
   const [currency, byDay, byBrand, recipients] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByPeriod(app.db, scope, { from, to }, 'day'),
-    repo.figuresByDimension(app.db, scope, { from, to }, 'brand'),
+    stats.figuresByPeriod(app.db, scope, { from, to }, 'day'),
+    stats.figuresByDimension(app.db, scope, { from, to }, 'brand'),
     repo.topRecipients(app.db, scope, new Date(`${from}T00:00:00Z`), TOP_N),
   ]);
   const money = (minor: number) => toMajor(minor, currency);
@@ -116,8 +118,8 @@ export async function dashboardCharts(
 }
 
 /** Sums the per-status rows of each key: spend and fees of orders not refunded, every order counted. */
-function breakdown(rows: { key: string; status: repo.OrderStatus; figures: repo.Figures }[]) {
-  const byKey = new Map<string, [repo.OrderStatus, repo.Figures][]>();
+function breakdown(rows: { key: string; status: stats.OrderStatus; figures: stats.Figures }[]) {
+  const byKey = new Map<string, [stats.OrderStatus, stats.Figures][]>();
   for (const r of rows) {
     const list = byKey.get(r.key) ?? [];
     list.push([r.status, r.figures]);
@@ -130,7 +132,7 @@ function breakdown(rows: { key: string; status: repo.OrderStatus; figures: repo.
 }
 
 /** Every period start from `from` (inclusive) to `to` (exclusive): days, Mondays, or firsts of months. */
-export function periods(from: string, to: string, period: repo.Period): string[] {
+export function periods(from: string, to: string, period: stats.Period): string[] {
   const out: string[] = [];
   let cursor = period === 'week' ? weekStart(from) : period === 'month' ? monthStart(from) : from;
   while (cursor < to) {
@@ -168,11 +170,11 @@ export async function analytics(
   const scope = scopeOf(organisationId, q);
   const [currency, byStatus, series, brands, categories, countries] = await Promise.all([
     billingCurrency(app, organisationId),
-    repo.figuresByStatus(app.db, scope, range),
-    repo.figuresByPeriod(app.db, scope, range, q.interval),
-    repo.figuresByDimension(app.db, scope, range, 'brand'),
-    repo.figuresByDimension(app.db, scope, range, 'category'),
-    repo.figuresByDimension(app.db, scope, range, 'country'),
+    stats.figuresByStatus(app.db, scope, range),
+    stats.figuresByPeriod(app.db, scope, range, q.interval),
+    stats.figuresByDimension(app.db, scope, range, 'brand'),
+    stats.figuresByDimension(app.db, scope, range, 'category'),
+    stats.figuresByDimension(app.db, scope, range, 'country'),
   ]);
   const money = (minor: number) => toMajor(minor, currency);
   const totals = spendOf(byStatus);
