@@ -58,14 +58,6 @@ export interface TextRun {
   simple?: boolean;
 }
 
-/**
- * Latin and CJK runs without combining marks are drawn a character at a time from a per-document
- * cache (a statement repeats few characters many times; laying out each cell with fontkit cost 5
- * times as much), without kerning. Arabic runs, and runs with combining marks, are laid out whole:
- * shaping joins their letters and places their marks.
- */
-const isSimple = (run: TextRun) => run.script === 'latin' && !MARK.test(run.text);
-
 const ARABIC = /\p{Script=Arabic}/u;
 const STRONG = /\p{L}/u;
 const MARK = /\p{M}/u;
@@ -73,6 +65,14 @@ const DIGIT = /\p{Nd}/u;
 const CONTROL = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 // Most of a statement: one left-to-right run, no need to look at each character.
 const PLAIN = /^[\x20-\x7e\u00a0-\u024f\u2010-\u2044\u20ac\u2212]*$/;
+
+/**
+ * Latin and CJK runs without combining marks are drawn a character at a time from a per-document
+ * cache (a statement repeats few characters many times; laying out every cell with fontkit took
+ * about twice the time), without kerning. Arabic runs, and runs with combining marks, are laid
+ * out whole: shaping joins their letters and places their marks.
+ */
+const isSimple = (run: TextRun) => run.script === 'latin' && !MARK.test(run.text);
 type Kind = 'rtl' | 'ltr' | 'neutral';
 
 /**
