@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseValidator, type OpenApiDocument } from '../../../test/contract/validate';
 import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
+import { parsedEventsOf } from '../../../test/factories/events';
 import { pickProduct, recipient } from '../../../test/factories/orders';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
@@ -365,6 +366,13 @@ describe(`card funding with Stripe (${TEST_DB})`, () => {
     expect(await available(owner)).toBe(2000);
     expect(await funding(owner)).toMatchObject({ sending_frozen: false, shortfall_minor: 0, frozen_at: null });
     expect(await eventsOf(owner.organisationId, 'balance.unfrozen')).toBe(1);
+    // Each of the four types this made, read through the API and held to its schema (decision 066).
+    const funded = await parsedEventsOf(t, owner.accessToken, 'balance.funded');
+    expect(funded.map((e) => e.data.source)).toContain('card');
+    expect(funded.some((e) => (e.data.shortfall_paid_minor ?? 0) > 0)).toBe(true);
+    expect((await parsedEventsOf(t, owner.accessToken, 'balance.debited'))[0]?.data.reason).toBeDefined();
+    expect(await parsedEventsOf(t, owner.accessToken, 'balance.frozen')).toHaveLength(1);
+    expect(await parsedEventsOf(t, owner.accessToken, 'balance.unfrozen')).toHaveLength(1);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/v1/orders',

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   waitForEmail,
 } from '../../../test/factories';
+import { parsedEventsOf } from '../../../test/factories/events';
 import { pickProduct, postOrder, recipient, settledOrder } from '../../../test/factories/orders';
 import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { type ReceivedWebhook, startReceiver } from '../../../test/webhook-receiver';
@@ -290,6 +291,7 @@ describe(`reward.email_bounced when the recipient's server refuses (${TEST_DB})`
       return list.length ? list : undefined;
     });
     expect(bounced).toHaveLength(1);
+    expect(await parsedEventsOf(t, user.accessToken, 'reward.email_bounced')).toEqual(bounced);
     const { rows } = await sql<{ id: string; bounced_at: Date }>`
       SELECT r.id, b.bounced_at FROM rewards r JOIN reward_email_bounces b ON b.reward_id = r.id
       WHERE r.order_id = ${orderId}`.execute(t.database.db);
