@@ -12170,7 +12170,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e14",
                  *       "type": "balance.debited",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "reason": "dispute",
                  *         "amount": 500,
@@ -12222,7 +12222,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e15",
                  *       "type": "balance.frozen",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "shortfall": 100,
                  *         "shortfall_minor": 10000,
@@ -12264,7 +12264,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e07",
                  *       "type": "balance.funded",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "amount": 500,
                  *         "amount_minor": 50000,
@@ -12315,7 +12315,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e13",
                  *       "type": "balance.low",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "available": 97.5,
                  *         "available_minor": 9750,
@@ -12357,7 +12357,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e16",
                  *       "type": "balance.unfrozen",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "shortfall_paid_minor": 10000,
                  *         "currency": "USD",
@@ -12405,7 +12405,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e17",
                  *       "type": "batch.completed",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "batch": {
                  *           "batch_id": "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
@@ -12432,7 +12432,7 @@ export interface operations {
                  *           },
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "accepted_at": "2025-05-01T09:30:00.000Z",
-                 *           "completed_at": "2025-05-01T09:30:04.000Z",
+                 *           "completed_at": "2025-05-01T09:30:02.000Z",
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null
                  *         }
@@ -12472,10 +12472,10 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e04",
                  *       "type": "order.approved",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "order": {
-                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *           "status": "pending",
                  *           "delivery_method": "email",
                  *           "product_code": "AMAZON-US",
@@ -12512,12 +12512,12 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": {
                  *             "expires_at": "2025-05-08T09:30:00.000Z",
-                 *             "decided_at": "2025-05-01T09:30:04.000Z",
+                 *             "decided_at": "2025-05-01T09:30:02.000Z",
                  *             "decided_by": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
                  *             "note": null
                  *           },
                  *           "send_at": null,
-                 *           "sandbox": false,
+                 *           "sandbox": true,
                  *           "issued_count": 0,
                  *           "failed_count": 0
                  *         }
@@ -12557,10 +12557,10 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e06",
                  *       "type": "order.cancelled",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "order": {
-                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *           "status": "cancelled",
                  *           "delivery_method": "email",
                  *           "product_code": "AMAZON-US",
@@ -12597,7 +12597,7 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": "2025-06-01T08:00:00.000Z",
-                 *           "sandbox": false,
+                 *           "sandbox": true,
                  *           "issued_count": 0,
                  *           "failed_count": 0
                  *         }
@@ -12637,10 +12637,10 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e02",
                  *       "type": "order.completed",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "order": {
-                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *           "status": "completed",
                  *           "delivery_method": "email",
                  *           "product_code": "AMAZON-US",
@@ -12671,13 +12671,13 @@ export interface operations {
                  *           "recipient_email": "sam@example.com",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
-                 *           "completed_at": "2025-05-01T09:30:04.000Z",
+                 *           "completed_at": "2025-05-01T09:30:02.000Z",
                  *           "failed_at": null,
                  *           "failure_reason": null,
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": null,
-                 *           "sandbox": false,
+                 *           "sandbox": true,
                  *           "issued_count": 1,
                  *           "failed_count": 0
                  *         }
@@ -12717,10 +12717,10 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e01",
                  *       "type": "order.created",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "order": {
-                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *           "status": "pending",
                  *           "delivery_method": "email",
                  *           "product_code": "AMAZON-US",
@@ -12757,7 +12757,7 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": null,
-                 *           "sandbox": false,
+                 *           "sandbox": true,
                  *           "issued_count": 0,
                  *           "failed_count": 0
                  *         }
@@ -12797,10 +12797,10 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e03",
                  *       "type": "order.failed",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "order": {
-                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *           "status": "failed",
                  *           "delivery_method": "email",
                  *           "product_code": "AMAZON-US",
@@ -12832,12 +12832,12 @@ export interface operations {
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": null,
-                 *           "failed_at": "2025-05-01T09:30:04.000Z",
+                 *           "failed_at": "2025-05-01T09:30:02.000Z",
                  *           "failure_reason": "The gift-card provider declined the order",
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": null,
-                 *           "sandbox": false,
+                 *           "sandbox": true,
                  *           "issued_count": 0,
                  *           "failed_count": 1
                  *         },
@@ -12878,10 +12878,10 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e05",
                  *       "type": "order.rejected",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "order": {
-                 *           "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *           "status": "rejected",
                  *           "delivery_method": "email",
                  *           "product_code": "AMAZON-US",
@@ -12918,12 +12918,12 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": {
                  *             "expires_at": "2025-05-08T09:30:00.000Z",
-                 *             "decided_at": "2025-05-01T09:30:04.000Z",
+                 *             "decided_at": "2025-05-01T09:30:02.000Z",
                  *             "decided_by": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
                  *             "note": "Over this quarter’s budget"
                  *           },
                  *           "send_at": null,
-                 *           "sandbox": false,
+                 *           "sandbox": true,
                  *           "issued_count": 0,
                  *           "failed_count": 0
                  *         }
@@ -12963,13 +12963,13 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e08",
                  *       "type": "reward.delivered",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
-                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *         "recipient_email": "sam@example.com",
                  *         "position": 1,
-                 *         "delivered_at": "2025-05-01T09:30:04.000Z"
+                 *         "delivered_at": "2025-05-01T09:30:02.000Z"
                  *       }
                  *     }
                  */
@@ -13006,13 +13006,13 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e10",
                  *       "type": "reward.email_bounced",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
-                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *         "recipient_email": "sam@example.com",
                  *         "position": 1,
-                 *         "bounced_at": "2025-05-01T09:30:04.000Z",
+                 *         "bounced_at": "2025-05-01T09:30:02.000Z",
                  *         "smtp_code": 550,
                  *         "smtp_response": "550 5.1.1 <sam@example.com>: Recipient address rejected: User unknown"
                  *       }
@@ -13051,13 +13051,13 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e12",
                  *       "type": "reward.failed",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
-                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *         "recipient_email": "sam@example.com",
                  *         "position": 1,
-                 *         "failed_at": "2025-05-01T09:30:04.000Z",
+                 *         "failed_at": "2025-05-01T09:30:02.000Z",
                  *         "reason": "The gift-card provider declined the order",
                  *         "refund_minor": 2563,
                  *         "currency": "USD"
@@ -13097,13 +13097,13 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e09",
                  *       "type": "reward.opened",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
-                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *         "recipient_email": "sam@example.com",
                  *         "position": 1,
-                 *         "opened_at": "2025-05-01T09:30:04.000Z"
+                 *         "opened_at": "2025-05-01T09:30:02.000Z"
                  *       }
                  *     }
                  */
@@ -13140,13 +13140,13 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e11",
                  *       "type": "reward.voided",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
-                 *         "order_id": "7b0c1d2e-3f4a-4b5c-9d6e-7f8a9b0c1d2e",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
                  *         "recipient_email": "sam@example.com",
                  *         "position": 1,
-                 *         "voided_at": "2025-05-01T09:30:04.000Z",
+                 *         "voided_at": "2025-05-01T09:30:02.000Z",
                  *         "refunded": true,
                  *         "refund_minor": 2563,
                  *         "currency": "USD"
@@ -13186,7 +13186,7 @@ export interface operations {
                  * @example {
                  *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e18",
                  *       "type": "webhook.test",
-                 *       "created_at": "2025-05-01T09:30:04.000Z",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
                  *       "data": {
                  *         "endpoint_id": "6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f",
                  *         "message": "A test event from GiftRelay"
