@@ -1,3 +1,4 @@
+import type { EventData } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
@@ -289,7 +290,7 @@ async function completeOrder(
     completedAt,
     eventPayload: JSON.stringify({
       order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
-    }),
+    } satisfies EventData<'order.completed'>),
     recipient: order.recipient_email,
     job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, { startAfter: EMAIL_FALLBACK_SECONDS }),
     issued,

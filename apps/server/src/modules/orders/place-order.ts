@@ -1,4 +1,4 @@
-import type { CreateOrderBody } from '@giftrelay/contracts';
+import type { CreateOrderBody, EventData } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
@@ -90,8 +90,9 @@ async function placeOrder(
     sandbox: placed.summary.sandbox,
     credential: token,
     rewards: placed.rewards,
-    eventPayload: JSON.stringify({ order: placed.summary }),
-    eventPayloadWaiting: JSON.stringify({ order: placed.waitingSummary }),
+    // JSON text for the statement: `satisfies` holds it to the event's schema (decision 066).
+    eventPayload: JSON.stringify({ order: placed.summary } satisfies EventData<'order.created'>),
+    eventPayloadWaiting: JSON.stringify({ order: placed.waitingSummary } satisfies EventData<'order.created'>),
     holdDescription: placed.holdDescription,
     job,
     key: key && {
