@@ -76,12 +76,6 @@ export const OWNERS: Readonly<Record<string, string>> = {
 export const EXCEPTIONS: readonly OwnershipException[] = [
   {
     module: 'accounts',
-    table: 'api_keys',
-    access: 'write',
-    why: "Verifying a sign-up revokes every key the account made before it proved its address (decision 054), in the verification's transaction.",
-  },
-  {
-    module: 'accounts',
     table: 'memberships',
     access: 'write',
     why: "Sign-up creates the organisation and its owner's membership in one transaction, and sign-in marks the membership it opened.",
@@ -103,24 +97,6 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     table: 'organisations',
     access: 'write',
     why: "The funding shortfall and the sending freeze (decision 046) are card-funding's columns on organisations; nothing else writes them.",
-  },
-  {
-    module: 'live-mode',
-    table: 'api_keys',
-    access: 'write',
-    why: "Going live revokes every sandbox key in the approval's transaction (decision 045).",
-  },
-  {
-    module: 'live-mode',
-    table: 'organisations',
-    access: 'write',
-    why: "Going live flips the organisation's mode in the transaction that closes its sandbox accounts (decision 045).",
-  },
-  {
-    module: 'members',
-    table: 'auth_sessions',
-    access: 'write',
-    why: "Removing a member ends their sessions in that organisation in the removal's transaction (decision 032).",
   },
   {
     module: 'orders',

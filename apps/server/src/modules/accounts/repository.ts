@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { revokeEveryKeyOf } from '../api-keys';
 import { claimFirstOperator } from '../operators';
 
 /** The app's database or a transaction on it: every function here works inside the caller's. */
@@ -89,12 +90,7 @@ export async function markSignedUpAgain(db: Executor, userId: string) {
  */
 export async function dropWhatCameBeforeVerification(db: Executor, userId: string) {
   await revokeUserSessions(db, userId, 'password_changed');
-  await db
-    .updateTable('api_keys')
-    .set({ revoked_at: sql`now()`, revoked_by: userId })
-    .where('created_by', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeEveryKeyOf(db, userId);
 }
 
 /**
@@ -384,4 +380,15 @@ export async function hasSignedInFrom(db: Executor, userId: string, ip: string):
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Ends the user's sessions in one organisation (their membership ended; their others stay). */
+export async function endSessionsIn(db: Executor, organisationId: string, userId: string) {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: sql`now()`, revoked_reason: 'membership_ended' })
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -142,3 +142,26 @@ export async function revokeKeysCreatedBy(
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Revokes the organisation's sandbox keys as it goes live: a gr_test_ key never reaches the live provider. */
+export async function revokeSandboxKeys(tx: Tx, organisationId: string): Promise<number> {
+  const revoked = await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: sql`now()` })
+    .where('organisation_id', '=', organisationId)
+    .where('mode', '=', 'test')
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.length;
+}
+
+/** Revokes every key the user made, in any organisation (an address proved for the first time, decision 054). */
+export async function revokeEveryKeyOf(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: sql`now()`, revoked_by: userId })
+    .where('created_by', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -158,21 +158,3 @@ export async function unsettledSandboxWork(tx: Tx, organisationId: string) {
     batches: Number(row.batches ?? 0),
   };
 }
-
-export async function goLive(tx: Tx, organisationId: string) {
-  await tx
-    .updateTable('organisations')
-    .set({ sandbox: false, live_since: sql`now()` })
-    .where('id', '=', organisationId)
-    .execute();
-  // A sandbox key never reaches the live provider: every gr_test_ key ends here.
-  const revoked = await tx
-    .updateTable('api_keys')
-    .set({ revoked_at: sql`now()` })
-    .where('organisation_id', '=', organisationId)
-    .where('mode', '=', 'test')
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  return { revokedKeys: revoked.length };
-}

@@ -15,10 +15,12 @@ import { renderEmail } from '../../lib/email/layout';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { hasLiveProvider } from '../../providers/gift-cards';
+import { revokeSandboxKeys } from '../api-keys';
 import { recordAudit } from '../audit';
 import { closeOpenAccounts, ensureOrgAccounts, organisationBilling } from '../ledger';
 import { ownerEmails } from '../members';
 import { listOperatorEmails } from '../operators';
+import { setLive } from '../organisation';
 import * as repo from './repository';
 
 type Volume = (typeof LIVE_VOLUMES)[number];
@@ -176,7 +178,8 @@ export async function approveLiveRequest(app: FastifyInstance, operatorId: strin
       );
     }
     if (!(await repo.decide(tx, id, { status: 'approved', userId: operatorId, note }))) throw notWaiting();
-    const { revokedKeys } = await repo.goLive(tx, request.organisation_id);
+    await setLive(tx, request.organisation_id);
+    const revokedKeys = await revokeSandboxKeys(tx, request.organisation_id);
     const { billing_currency } = await organisationBilling(tx, request.organisation_id);
     await ensureOrgAccounts(tx, request.organisation_id, billing_currency);
     const sandboxLeft = closed.filter((a) => a.kind === 'available').reduce((s, a) => s + Number(a.balance_minor), 0);

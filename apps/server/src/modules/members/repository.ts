@@ -68,17 +68,6 @@ export async function deleteMember(db: Executor, organisationId: string, userId:
     .execute();
 }
 
-/** Ends the user's sessions in this organisation (their others stay). */
-export async function endSessionsIn(db: Executor, organisationId: string, userId: string) {
-  await db
-    .updateTable('auth_sessions')
-    .set({ revoked_at: sql`now()`, revoked_reason: 'membership_ended' })
-    .where('organisation_id', '=', organisationId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 export async function countOwners(db: Executor, organisationId: string): Promise<number> {
   const row = await db
     .selectFrom('memberships')

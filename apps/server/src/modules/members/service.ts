@@ -16,6 +16,7 @@ import { hashToken, newSecureToken } from '../../lib/secure-token';
 import type { SessionAuth } from '../../plugins/auth';
 import type { RateLimitRule } from '../../plugins/rate-limits';
 import {
+  endSessionsIn,
   hashPassword,
   hasTwoFactor,
   insertMembership,
@@ -141,7 +142,7 @@ export async function removeMember(
     if (target.role === 'owner' && actor !== 'owner') throw ownersOnly();
     await repo.deleteMember(trx, auth.organisationId, userId);
     if ((await repo.countOwners(trx, auth.organisationId)) < 1) throw lastOwner();
-    await repo.endSessionsIn(trx, auth.organisationId, userId);
+    await endSessionsIn(trx, auth.organisationId, userId);
     await recordAudit(trx, {
       organisationId: auth.organisationId,
       action: 'member.removed',

@@ -2,3 +2,4 @@
 export { logoPath, type SenderBranding, senderBranding } from './branding';
 export { modeOf, type Scope, sandboxOf } from './mode';
 export { organisationPlugin } from './plugin';
+export { setLive } from './repository';

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CheckedLogo } from './logo-check';
 
@@ -119,4 +119,13 @@ export function findBranding(tx: Tx, organisationId: string): Promise<Branding> 
     .select(['o.name', 'o.sender_name', 'o.reply_to', 'o.brand_colour', 'l.id as logo_id'])
     .where('o.id', '=', organisationId)
     .executeTakeFirstOrThrow();
+}
+
+/** The organisation goes live (decision 045): its mode flips once, in the approval's transaction. */
+export async function setLive(tx: Tx, organisationId: string): Promise<void> {
+  await tx
+    .updateTable('organisations')
+    .set({ sandbox: false, live_since: sql`now()` })
+    .where('id', '=', organisationId)
+    .execute();
 }
