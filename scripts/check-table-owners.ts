@@ -59,6 +59,17 @@ function rawText(node: ts.Node): { text: string; tagged: boolean } | undefined {
   return undefined;
 }
 
+const WRITE_BEFORE = /\b(delete\s+from|insert\s+into|merge\s+into|update|truncate(?:\s+table)?)\s*(?:only\s+)?$/i;
+
+/** The template text right before an interpolated expression ('' when it is not in a template). */
+function textBefore(node: ts.Node): string {
+  const span = node.parent;
+  if (!span || !ts.isTemplateSpan(span)) return '';
+  const template = span.parent;
+  const i = template.templateSpans.indexOf(span);
+  return i === 0 ? template.head.text : (template.templateSpans[i - 1]?.literal.text ?? '');
+}
+
 function tableNamesOf(arg: ts.Expression): string[] {
   if (ts.isStringLiteralLike(arg)) return [arg.text.trim().split(/\s+/)[0] ?? ''];
   if (ts.isArrayLiteralExpression(arg)) return arg.elements.flatMap((e) => (ts.isExpression(e) ? tableNamesOf(e) : []));
@@ -85,10 +96,11 @@ export function findTableUses(source: string, tables: ReadonlySet<string>, fileN
         const method = callee.name.text;
         const access = BUILDER[method];
         if (access) for (const t of tableNamesOf(first)) add(t, access, node.getStart(file));
-        // sql.table('x') names a table inside a raw template; the template's words say how it is used,
-        // so it counts as a read unless the text before it writes (checked below with the template).
-        if (method === 'table' && ts.isIdentifier(callee.expression) && callee.expression.text === 'sql')
-          for (const t of tableNamesOf(first)) add(t, 'read', node.getStart(file));
+        // sql.table('x') inside a `sql` template: the literal text just before it says how it is used.
+        if (method === 'table' && ts.isIdentifier(callee.expression) && callee.expression.text === 'sql') {
+          const access: Access = WRITE_BEFORE.test(textBefore(node)) ? 'write' : 'read';
+          for (const t of tableNamesOf(first)) add(t, access, node.getStart(file));
+        }
       }
     }
     const raw = rawText(node);
@@ -208,7 +220,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = checkServer(path.resolve(import.meta.dirname, '..'));
   if (problems.length) {
     console.error(
-      `Table ownership (docs/decisions/065-table-owners.md):\n${problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join('\n')}`,
+      `Table ownership (docs/decisions/065-table-owners-and-import-rules.md):\n${problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join('\n')}`,
     );
     process.exit(1);
   }

@@ -48,11 +48,12 @@ describe('the table ownership check', () => {
     expect(foreignUses('orders', uses(source), OWNERS, write as never)).toEqual([]);
   });
 
-  it('ignores names that are not tables and words that are not SQL', () => {
+  it('ignores names that are not tables and words that are not SQL, and reads sql.table() by the words before it', () => {
     const source = `
       db.with('matched', (qb) => qb.selectFrom('orders')).selectFrom('matched');
       sql\`INSERT INTO orders (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET id = excluded.id FOR UPDATE\`;
-      throw new Error('no update for orders');`;
-    expect(uses(source).map((u) => `${u.access} ${u.table}`)).toEqual(['read orders', 'write orders']);
+      throw new Error('no update for orders');
+      sql\`DELETE FROM \${sql.table('rewards')} WHERE id = \${id}\`;`;
+    expect(uses(source).map((u) => `${u.access} ${u.table}`)).toEqual(['read orders', 'write orders', 'write rewards']);
   });
 });

@@ -78,13 +78,13 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     module: 'accounts',
     table: 'memberships',
     access: 'write',
-    why: "Sign-up creates the organisation and its owner's membership in one transaction, and sign-in marks the membership it opened.",
+    why: "Sign-up creates the owner's membership in its transaction and sign-in marks the membership it opened; behind members' functions, accounts and members (which uses accounts' password and user functions) would import each other.",
   },
   {
     module: 'accounts',
     table: 'organisations',
     access: 'write',
-    why: "Sign-up creates the new account's organisation in the same transaction as the user.",
+    why: "Sign-up creates the new account's organisation in the user's transaction; behind organisation's function, accounts and organisation (which asks accounts about owners' two-factor) would import each other.",
   },
   {
     module: 'analytics-events',
