@@ -17,13 +17,14 @@ export interface ObservedResponse {
 }
 
 /**
- * Checks answers against an OpenAPI 3.0 document: the operation (method and path template) is
+ * Checks answers against an OpenAPI 3.1 document (decision 066): the operation (method and path template) is
  * documented, the status is one of its responses, the media type one that response lists, and a
  * JSON body is valid against that media type's schema. Returns what is wrong, nothing when fine.
  */
 export function createResponseValidator(document: OpenApiDocument) {
-  // OpenAPI 3.0's `nullable`; `example` and the like are annotations, not errors.
-  const ajv = new Ajv({ strict: false, allErrors: true, nullable: true } as ConstructorParameters<typeof Ajv>[0]);
+  // 3.1's schemas say null as a type, which JSON Schema draft 7 reads; `example` and the like
+  // are annotations, not errors.
+  const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ components: document.components ?? {} }, 'openapi.json');
   const templates = Object.keys(document.paths).map((template) => ({
