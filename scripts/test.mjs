@@ -113,6 +113,7 @@ try {
     { name: 'database types', cmd: bin('tsx'), args: ['scripts/generate-db-types.ts', '--verify'] },
     tsc('tsconfig.tools.json'),
     tsc('packages/contracts'),
+    tsc('packages/markdown'),
     tsc('packages/money'),
     tsc('packages/sdk'),
     { name: 'lint and format (biome)', cmd: bin('biome'), args: ['check', '.'] },
