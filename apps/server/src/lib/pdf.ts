@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 
 /**
  * Text documents (statements; decision 047) as PDF through pdfkit, with embedded subsets of Noto
@@ -155,6 +154,14 @@ const ELLIPSIS = '…';
  * gives the bytes written so far and `end()` the rest. Coordinates are in points from the
  * bottom-left corner; `y` of text is its baseline.
  */
+type PdfKit = typeof import('pdfkit');
+let pdfkit: Promise<PdfKit> | undefined;
+/** pdfkit with fontkit takes about a quarter of a second to load: a process pays it on its first PDF, not at start. */
+const loadPdfKit = () => {
+  pdfkit ??= import('pdfkit').then((m) => m.default);
+  return pdfkit;
+};
+
 export class PdfWriter {
   private readonly doc: PDFKit.PDFDocument;
   /** Glyphs of single characters, per font: the subset's glyph ids belong to this document. */
@@ -166,9 +173,17 @@ export class PdfWriter {
   private pageFonts = new Set<string>();
   private pages = 1;
 
-  constructor(
+  static async open(
     meta: { title: string; createdAt: Date },
-    private readonly size: { width: number; height: number } = A4_LANDSCAPE,
+    size: { width: number; height: number } = A4_LANDSCAPE,
+  ): Promise<PdfWriter> {
+    return new PdfWriter(await loadPdfKit(), meta, size);
+  }
+
+  private constructor(
+    PDFDocument: PdfKit,
+    meta: { title: string; createdAt: Date },
+    private readonly size: { width: number; height: number },
   ) {
     this.doc = new PDFDocument({
       size: [size.width, size.height],

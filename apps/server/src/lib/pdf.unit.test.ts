@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { pdfLines, readPdf } from '../../test/pdf-text';
 import { PdfWriter, textRuns } from './pdf';
 
-const file = (draw: (pdf: PdfWriter) => void) => {
-  const pdf = new PdfWriter({ title: 'Test 東京', createdAt: new Date('2026-11-26T08:00:00Z') });
+const file = async (draw: (pdf: PdfWriter) => void) => {
+  const pdf = await PdfWriter.open({ title: 'Test 東京', createdAt: new Date('2026-11-26T08:00:00Z') });
   draw(pdf);
   return readPdf(Buffer.concat([pdf.take(), pdf.end()]));
 };
 const reversed = (text: string) => [...text].reverse().join('');
 
 describe('pdf writer', () => {
-  it('prints Japanese and Arabic names as themselves, not "?"', () => {
-    const pdf = file((p) => {
+  it('prints Japanese and Arabic names as themselves, not "?"', async () => {
+    const pdf = await file((p) => {
       p.text(36, 500, '山田太郎', { size: 12 });
       p.text(36, 480, 'محمد', { size: 12, font: 'bold' });
       p.text(36, 460, 'Zoë’s “café” — €5 − 2', { size: 12 });
@@ -26,8 +26,8 @@ describe('pdf writer', () => {
     expect(pdf.contents[0]).toMatch(/\/F\d+ 12 Tf/);
   });
 
-  it('cuts text to a width with an ellipsis, and aligns right', () => {
-    const pdf = new PdfWriter({ title: 'Test', createdAt: new Date() });
+  it('cuts text to a width with an ellipsis, and aligns right', async () => {
+    const pdf = await PdfWriter.open({ title: 'Test', createdAt: new Date() });
     const width = pdf.textWidth('12.50', 10);
     expect(width).toBeGreaterThan(20);
     expect(pdf.textWidth('12.50', 10, 'bold')).toBeGreaterThan(width);
@@ -59,8 +59,8 @@ describe('pdf writer', () => {
     expect(textRuns('a\u0000b\nc\u202Ed')).toEqual([{ text: 'a b c d', script: 'latin', rtl: false, simple: true }]);
   });
 
-  it('writes pages as they fill; the cross-reference table, the title and the date at the end', () => {
-    const pdf = new PdfWriter({ title: 'Test', createdAt: new Date('2026-11-26T08:00:00Z') });
+  it('writes pages as they fill; the cross-reference table, the title and the date at the end', async () => {
+    const pdf = await PdfWriter.open({ title: 'Test', createdAt: new Date('2026-11-26T08:00:00Z') });
     pdf.text(36, 500, 'First', { size: 12 });
     const opening = pdf.take();
     expect(opening.toString('latin1')).toMatch(/^%PDF-1\./);

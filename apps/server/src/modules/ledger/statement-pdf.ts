@@ -173,7 +173,7 @@ const TOTALS_COLUMNS: { title: string; x: number; align: Align }[] = [
 /** The statement as PDF bytes, a page at a time. */
 export async function* statementPdf(reader: StatementReader): AsyncGenerator<Buffer> {
   const h = reader.header;
-  const pdf = new PdfWriter({
+  const pdf = await PdfWriter.open({
     title: `GiftRelay balance statement ${h.period.from} to ${h.period.to}`,
     createdAt: h.generatedAt,
   });
