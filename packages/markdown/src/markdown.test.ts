@@ -33,6 +33,18 @@ describe('parseMarkdown', () => {
     ]);
   });
 
+  it('emphasis only where the tokenizer found it: text that merely starts and ends with * or _ stays text', () => {
+    for (const text of ['_a_b_', '* 5 *', 'snake_case_name']) {
+      expect(parseInline(text)).toEqual([{ type: 'text', text }]);
+    }
+    expect(parseInline('an *italic* and _this_')).toEqual([
+      { type: 'text', text: 'an ' },
+      { type: 'em', text: 'italic' },
+      { type: 'text', text: ' and ' },
+      { type: 'em', text: 'this' },
+    ]);
+  });
+
   it('links only site paths and http(s) addresses', () => {
     expect(parseInline('[a](/blog)')).toEqual([{ type: 'link', text: 'a', href: '/blog', external: false }]);
     for (const href of [

@@ -32,10 +32,11 @@ const INLINE =
 const LINK = /^\[([^\]]+)\]\(([^)\s]+)\)$/;
 
 export function parseInline(text: string): Inline[] {
+  // split() with INLINE's one capturing group alternates: text as written, then a token it matched.
   return text
     .split(INLINE)
-    .filter(Boolean)
-    .map((part): Inline => {
+    .map((part, i): Inline => {
+      if (i % 2 === 0) return { type: 'text', text: part };
       if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
         return { type: 'strong', text: part.slice(2, -2) };
       if (part.startsWith('`') && part.endsWith('`') && part.length > 2)
@@ -48,7 +49,8 @@ export function parseInline(text: string): Inline[] {
       }
       if (/^([*_]).+\1$/s.test(part) && part.length > 2) return { type: 'em', text: part.slice(1, -1) };
       return { type: 'text', text: part };
-    });
+    })
+    .filter((inline) => inline.text !== '');
 }
 
 /**
