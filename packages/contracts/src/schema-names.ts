@@ -157,7 +157,7 @@ const NAMES: [z.ZodType, string][] = [
   [ListApiKeysResponseSchema, 'ApiKeyList'],
   [EventTypeSchema, 'EventType'],
   [EventSchema, 'Event'],
-  // One per event type: `order.email_bounced` → `OrderEmailBouncedEvent` and `…EventData`.
+  // One per event type: `reward.email_bounced` → `RewardEmailBouncedEvent` and `…EventData`.
   ...Object.entries(EVENT_SCHEMAS).map(([type, schema]): [z.ZodType, string] => [schema, eventSchemaName(type)]),
   ...Object.entries(EVENT_DATA_SCHEMAS).map(([type, schema]): [z.ZodType, string] => [
     schema,

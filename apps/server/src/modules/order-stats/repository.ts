@@ -116,8 +116,6 @@ export async function figuresByDimension(
   return rows.map((r) => ({ key: r.key, status: r.status, figures: figures(r) }));
 }
 
-/** What an order cost: its charged total less what went back for rewards not issued (decision 058). */
-
 /** Folds the deltas into the rollups; returns how many delta rows it moved (0 if another ran). */
 export async function compactOrderStats(db: Db): Promise<number> {
   const { rows } = await sql<{ moved: string }>`SELECT compact_order_stats()::text AS moved`.execute(db);

@@ -5,6 +5,7 @@ import { modeOf, type Scope } from '../organisation';
 
 type Db = Kysely<Database>;
 
+/** What an order cost: its charged total less what went back for rewards not issued (decision 058). */
 const CHARGED = sql`charged_total_minor - released_subtotal_minor - released_fee_minor`;
 
 /**
