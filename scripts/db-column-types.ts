@@ -231,6 +231,7 @@ export const columns: Record<string, { type?: string; doc?: string }> = {
     type: 'ColumnType<Date | null, Date | RawBuilder<unknown> | null | undefined, Date | RawBuilder<unknown> | null>',
   },
   'api_keys.scopes': { type: 'ApiKeyScope[]' },
+  'oauth_grants.scopes': { type: 'ApiKeyScope[]' },
   'audit_events.action': { type: 'AuditAction' },
   'audit_events.detail': { type: 'ColumnType<Record<string, unknown>, string | undefined, never>' },
   'analytics_events.occurred_at': { type: 'ColumnType<Date, Date | string, never>' },

@@ -40,6 +40,10 @@ export const OWNERS: Readonly<Record<string, string>> = {
   live_requests: 'live-mode',
   mailbox_messages: 'plugins',
   memberships: 'members',
+  oauth_clients: 'oauth',
+  oauth_codes: 'oauth',
+  oauth_grants: 'oauth',
+  oauth_tokens: 'oauth',
   operator_bootstrap_tokens: 'operators',
   order_events: 'orders',
   order_reminders: 'orders',
@@ -237,6 +241,12 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     why: 'Invitations and the members list name the organisation.',
   },
   { module: 'members', table: 'users', access: 'read', why: "The members list shows each member's name and address." },
+  {
+    module: 'oauth',
+    table: 'memberships',
+    access: 'read',
+    why: 'Only an owner or admin grants an assistant access, and a grant works while its approver still is one (decision 075).',
+  },
   {
     module: 'operators',
     table: 'users',

@@ -36,6 +36,18 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AgentKeyCaps {
+  allowed_domains: string[] | null;
+  api_key_id: string;
+  currency: string;
+  organisation_id: string;
+  per_day_minor: Int8 | null;
+  per_month_minor: Int8 | null;
+  per_reward_minor: Int8 | null;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface AnalyticsEvents {
   cta_type: "primary" | "secondary" | "use_case_hr" | "use_case_marketing" | "use_case_finance" | null;
   id: Generated<Int8>;
@@ -364,12 +376,71 @@ export interface MailboxMessages {
   to_address: string;
 }
 
+export interface McpPreviews {
+  charge_currency: string;
+  charged_total_minor: Int8;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  order_body: Json;
+  order_id: string;
+  organisation_id: string;
+  source_id: string;
+  source_kind: "api_key" | "oauth_grant";
+}
+
 export interface Memberships {
   created_at: Generated<Timestamp>;
   last_used_at: Timestamp | null;
   organisation_id: string;
   role: "owner" | "admin" | "sender" | "viewer";
   user_id: string;
+}
+
+export interface OauthClients {
+  client_name: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  redirect_uris: string[];
+}
+
+export interface OauthCodes {
+  code_challenge: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  grant_id: string;
+  redirect_uri: string;
+  used_at: Timestamp | null;
+}
+
+export interface OauthGrants {
+  allowed_domains: string[] | null;
+  approved_by: string | null;
+  cap_currency: string;
+  cap_per_day_minor: Int8 | null;
+  cap_per_month_minor: Int8 | null;
+  cap_per_reward_minor: Int8 | null;
+  client_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  mode: "sandbox" | "live";
+  organisation_id: string;
+  resource: string;
+  revoke_reason: "user" | "code_replayed" | "refresh_reused" | "member_removed" | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  scopes: string[];
+}
+
+export interface OauthTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  grant_id: string;
+  kind: "access" | "refresh";
+  revoked_at: Timestamp | null;
+  rotated_at: Timestamp | null;
+  token_hash: string;
 }
 
 export interface OperatorBootstrapTokens {
@@ -437,10 +508,14 @@ export interface Orders {
   sandbox: Generated<boolean>;
   search_text: Generated<string | null>;
   send_at: Timestamp | null;
-  status: Generated<"pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled">;
+  source_client_name: string | null;
+  source_id: string | null;
+  source_kind: "api_key" | "oauth_grant" | null;
+  status: Generated<"pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided">;
   subtotal_minor: Int8;
   total_minor: Int8;
   usd_total_minor: Int8 | null;
+  voided_count: Generated<number>;
 }
 
 export interface OrderStatsDaily {
@@ -605,6 +680,7 @@ export interface Rewards {
   reviewed_at: Timestamp | null;
   status: Generated<"pending" | "issued" | "failed" | "review">;
   void_note: string | null;
+  void_reason: string | null;
   void_state: "requested" | "refunded" | "not_cancelled" | null;
   voided_at: Timestamp | null;
 }
@@ -770,6 +846,7 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  agent_key_caps: AgentKeyCaps;
   analytics_events: AnalyticsEvents;
   api_keys: ApiKeys;
   app_instance: AppInstance;
@@ -797,7 +874,12 @@ export interface DB {
   ledger_postings: LedgerPostings;
   live_requests: LiveRequests;
   mailbox_messages: MailboxMessages;
+  mcp_previews: McpPreviews;
   memberships: Memberships;
+  oauth_clients: OauthClients;
+  oauth_codes: OauthCodes;
+  oauth_grants: OauthGrants;
+  oauth_tokens: OauthTokens;
   operator_bootstrap_tokens: OperatorBootstrapTokens;
   order_events: OrderEvents;
   order_reminders: OrderReminders;

@@ -167,27 +167,6 @@ BEGIN
 END;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.order_stats_on_refund()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  INSERT INTO order_stats_deltas (organisation_id, sandbox, day, status, brand, category, country,
-    orders, rewards, charged_total_minor, charged_fee_minor, rewards_claimed)
-  SELECT o.organisation_id, o.sandbox, (o.created_at AT TIME ZONE 'UTC')::date, o.status, o.brand,
-    coalesce(o.category, ''), coalesce(o.country, ''), 0, -1,
-    -(s.subtotal + s.fee), -s.fee, 0
-  FROM orders o,
-    LATERAL (SELECT
-      o.charged_subtotal_minor / o.quantity
-        + CASE WHEN NEW.position - 1 < o.charged_subtotal_minor % o.quantity THEN 1 ELSE 0 END AS subtotal,
-      o.charged_fee_minor / o.quantity
-        + CASE WHEN NEW.position - 1 < o.charged_fee_minor % o.quantity THEN 1 ELSE 0 END AS fee) s
-  WHERE o.id = NEW.order_id;
-  RETURN NULL;
-END;
-$function$;
-
 CREATE OR REPLACE FUNCTION public.order_stats_on_status()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -199,13 +178,13 @@ BEGIN
     (OLD.organisation_id, OLD.sandbox, (OLD.created_at AT TIME ZONE 'UTC')::date, OLD.status, OLD.brand,
       coalesce(OLD.category, ''), coalesce(OLD.country, ''),
       -1,
-      -(OLD.quantity - CASE WHEN OLD.status = 'completed' THEN OLD.failed_count ELSE 0 END),
+      -(OLD.quantity - CASE WHEN OLD.status IN ('completed', 'voided') THEN OLD.failed_count + OLD.voided_count ELSE 0 END),
       -(OLD.charged_total_minor - OLD.released_subtotal_minor - OLD.released_fee_minor),
       -(OLD.charged_fee_minor - OLD.released_fee_minor), 0),
     (NEW.organisation_id, NEW.sandbox, (NEW.created_at AT TIME ZONE 'UTC')::date, NEW.status, NEW.brand,
       coalesce(NEW.category, ''), coalesce(NEW.country, ''),
       1,
-      NEW.quantity - CASE WHEN NEW.status = 'completed' THEN NEW.failed_count ELSE 0 END,
+      NEW.quantity - CASE WHEN NEW.status IN ('completed', 'voided') THEN NEW.failed_count + NEW.voided_count ELSE 0 END,
       NEW.charged_total_minor - NEW.released_subtotal_minor - NEW.released_fee_minor,
       NEW.charged_fee_minor - NEW.released_fee_minor, 0);
   RETURN NULL;
@@ -261,6 +240,27 @@ BEGIN
 END $function$;
 
 -- Tables
+
+CREATE TABLE agent_key_caps (
+  api_key_id uuid NOT NULL,
+  organisation_id uuid NOT NULL,
+  currency text NOT NULL,
+  per_reward_minor bigint,
+  per_day_minor bigint,
+  per_month_minor bigint,
+  allowed_domains text[],
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_by uuid,
+  CONSTRAINT agent_key_caps_pkey PRIMARY KEY (api_key_id),
+  CONSTRAINT agent_key_caps_api_key_id_fkey FOREIGN KEY (api_key_id) REFERENCES api_keys(id) ON DELETE CASCADE,
+  CONSTRAINT agent_key_caps_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT agent_key_caps_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT agent_key_caps_allowed_domains_check CHECK (((cardinality(allowed_domains) >= 1) AND (cardinality(allowed_domains) <= 50))),
+  CONSTRAINT agent_key_caps_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
+  CONSTRAINT agent_key_caps_per_day_minor_check CHECK ((per_day_minor > 0)),
+  CONSTRAINT agent_key_caps_per_month_minor_check CHECK ((per_month_minor > 0)),
+  CONSTRAINT agent_key_caps_per_reward_minor_check CHECK ((per_reward_minor > 0))
+);
 
 CREATE TABLE analytics_events (
   id bigint DEFAULT nextval('analytics_events_id_seq'::regclass) NOT NULL,
@@ -750,6 +750,24 @@ CREATE TABLE mailbox_messages (
   CONSTRAINT mailbox_messages_message_id_key UNIQUE (message_id)
 );
 
+CREATE TABLE mcp_previews (
+  id uuid NOT NULL,
+  organisation_id uuid NOT NULL,
+  source_kind text NOT NULL,
+  source_id uuid NOT NULL,
+  order_id uuid NOT NULL,
+  order_body jsonb NOT NULL,
+  charged_total_minor bigint NOT NULL,
+  charge_currency text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT mcp_previews_pkey PRIMARY KEY (id),
+  CONSTRAINT mcp_previews_order_id_key UNIQUE (order_id),
+  CONSTRAINT mcp_previews_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT mcp_previews_charged_total_minor_check CHECK ((charged_total_minor > 0)),
+  CONSTRAINT mcp_previews_source_kind_check CHECK ((source_kind = ANY (ARRAY['api_key'::text, 'oauth_grant'::text])))
+);
+
 CREATE TABLE memberships (
   user_id uuid NOT NULL,
   organisation_id uuid NOT NULL,
@@ -760,6 +778,78 @@ CREATE TABLE memberships (
   CONSTRAINT memberships_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
   CONSTRAINT memberships_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT memberships_role_check CHECK ((role = ANY (ARRAY['owner'::text, 'admin'::text, 'sender'::text, 'viewer'::text])))
+);
+
+CREATE TABLE oauth_clients (
+  id text NOT NULL,
+  client_name text NOT NULL,
+  redirect_uris text[] NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT oauth_clients_pkey PRIMARY KEY (id),
+  CONSTRAINT oauth_clients_client_name_check CHECK (((length(client_name) >= 1) AND (length(client_name) <= 100))),
+  CONSTRAINT oauth_clients_id_check CHECK ((id ~ '^grc_[A-Za-z0-9_-]{22,64}$'::text)),
+  CONSTRAINT oauth_clients_redirect_uris_check CHECK (((cardinality(redirect_uris) >= 1) AND (cardinality(redirect_uris) <= 10)))
+);
+
+CREATE TABLE oauth_codes (
+  code_hash text NOT NULL,
+  grant_id uuid NOT NULL,
+  redirect_uri text NOT NULL,
+  code_challenge text NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  used_at timestamp with time zone,
+  CONSTRAINT oauth_codes_pkey PRIMARY KEY (code_hash),
+  CONSTRAINT oauth_codes_grant_id_fkey FOREIGN KEY (grant_id) REFERENCES oauth_grants(id) ON DELETE CASCADE,
+  CONSTRAINT oauth_codes_code_challenge_check CHECK ((code_challenge ~ '^[A-Za-z0-9_-]{43}$'::text)),
+  CONSTRAINT oauth_codes_code_hash_check CHECK ((code_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+CREATE TABLE oauth_grants (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  organisation_id uuid NOT NULL,
+  client_id text NOT NULL,
+  approved_by uuid,
+  mode text NOT NULL,
+  scopes text[] NOT NULL,
+  cap_per_reward_minor bigint,
+  cap_per_day_minor bigint,
+  cap_per_month_minor bigint,
+  cap_currency text NOT NULL,
+  allowed_domains text[],
+  resource text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  last_used_at timestamp with time zone,
+  revoked_at timestamp with time zone,
+  revoked_by uuid,
+  revoke_reason text,
+  CONSTRAINT oauth_grants_pkey PRIMARY KEY (id),
+  CONSTRAINT oauth_grants_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT oauth_grants_client_id_fkey FOREIGN KEY (client_id) REFERENCES oauth_clients(id) ON DELETE CASCADE,
+  CONSTRAINT oauth_grants_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT oauth_grants_revoked_by_fkey FOREIGN KEY (revoked_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT oauth_grants_allowed_domains_check CHECK (((allowed_domains IS NULL) OR ((cardinality(allowed_domains) >= 1) AND (cardinality(allowed_domains) <= 50)))),
+  CONSTRAINT oauth_grants_cap_currency_check CHECK ((cap_currency ~ '^[A-Z]{3}$'::text)),
+  CONSTRAINT oauth_grants_cap_per_day_minor_check CHECK ((cap_per_day_minor > 0)),
+  CONSTRAINT oauth_grants_cap_per_month_minor_check CHECK ((cap_per_month_minor > 0)),
+  CONSTRAINT oauth_grants_cap_per_reward_minor_check CHECK ((cap_per_reward_minor > 0)),
+  CONSTRAINT oauth_grants_mode_check CHECK ((mode = ANY (ARRAY['sandbox'::text, 'live'::text]))),
+  CONSTRAINT oauth_grants_resource_check CHECK ((length(resource) <= 2048)),
+  CONSTRAINT oauth_grants_revoke_reason_check CHECK ((revoke_reason = ANY (ARRAY['user'::text, 'code_replayed'::text, 'refresh_reused'::text, 'member_removed'::text]))),
+  CONSTRAINT oauth_grants_scopes_check CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 5)) AND (scopes <@ ARRAY['orders:write'::text, 'orders:read'::text, 'catalog:read'::text, 'balance:read'::text, 'webhooks:write'::text])))
+);
+
+CREATE TABLE oauth_tokens (
+  token_hash text NOT NULL,
+  grant_id uuid NOT NULL,
+  kind text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  rotated_at timestamp with time zone,
+  revoked_at timestamp with time zone,
+  CONSTRAINT oauth_tokens_pkey PRIMARY KEY (token_hash),
+  CONSTRAINT oauth_tokens_grant_id_fkey FOREIGN KEY (grant_id) REFERENCES oauth_grants(id) ON DELETE CASCADE,
+  CONSTRAINT oauth_tokens_kind_check CHECK ((kind = ANY (ARRAY['access'::text, 'refresh'::text]))),
+  CONSTRAINT oauth_tokens_token_hash_check CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text))
 );
 
 CREATE TABLE operator_bootstrap_tokens (
@@ -886,6 +976,10 @@ CREATE TABLE orders (
   issued_count integer DEFAULT 0 NOT NULL,
   failed_count integer DEFAULT 0 NOT NULL,
   api_key_id uuid,
+  source_kind text,
+  source_id uuid,
+  source_client_name text,
+  voided_count integer DEFAULT 0 NOT NULL,
   CONSTRAINT orders_pkey PRIMARY KEY (id),
   CONSTRAINT orders_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES batches(id) ON DELETE SET NULL,
   CONSTRAINT orders_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
@@ -896,14 +990,17 @@ CREATE TABLE orders (
   CONSTRAINT orders_check CHECK ((subtotal_minor = (amount_minor * quantity))),
   CONSTRAINT orders_check1 CHECK ((total_minor = (subtotal_minor + fee_minor))),
   CONSTRAINT orders_check2 CHECK ((charged_total_minor = (charged_subtotal_minor + charged_fee_minor))),
-  CONSTRAINT orders_counts_within_quantity CHECK (((issued_count >= 0) AND (failed_count >= 0) AND ((issued_count + failed_count) <= quantity))),
+  CONSTRAINT orders_counts_within_quantity CHECK (((issued_count >= 0) AND (failed_count >= 0) AND (voided_count >= 0) AND (voided_count <= issued_count) AND ((issued_count + failed_count) <= quantity))),
   CONSTRAINT orders_decision_note_check CHECK (((decision_note IS NULL) OR ((length(decision_note) >= 1) AND (length(decision_note) <= 500)))),
   CONSTRAINT orders_fx_rate_check CHECK ((fx_rate > (0)::numeric)),
   CONSTRAINT orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 100))),
   CONSTRAINT orders_rejected_decided CHECK (((status <> 'rejected'::text) OR (decided_at IS NOT NULL))),
   CONSTRAINT orders_released_within_charge CHECK (((released_subtotal_minor >= 0) AND (released_fee_minor >= 0) AND (released_subtotal_minor <= charged_subtotal_minor) AND (released_fee_minor <= charged_fee_minor))),
   CONSTRAINT orders_scheduled_has_time CHECK (((status <> 'scheduled'::text) OR (send_at IS NOT NULL))),
-  CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'failed'::text, 'pending_approval'::text, 'rejected'::text, 'scheduled'::text, 'cancelled'::text]))),
+  CONSTRAINT orders_source_check CHECK (((source_kind IS NULL) = (source_id IS NULL))),
+  CONSTRAINT orders_source_client_name_check CHECK ((length(source_client_name) <= 200)),
+  CONSTRAINT orders_source_kind_check CHECK ((source_kind = ANY (ARRAY['api_key'::text, 'oauth_grant'::text]))),
+  CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'failed'::text, 'pending_approval'::text, 'rejected'::text, 'scheduled'::text, 'cancelled'::text, 'voided'::text]))),
   CONSTRAINT orders_usd_total_minor_check CHECK (((usd_total_minor IS NULL) OR (usd_total_minor >= 0))),
   CONSTRAINT orders_waiting_expires CHECK (((status <> 'pending_approval'::text) OR (approval_expires_at IS NOT NULL)))
 );
@@ -1070,6 +1167,7 @@ CREATE TABLE rewards (
   void_note text,
   review_reason text,
   reviewed_at timestamp with time zone,
+  void_reason text,
   CONSTRAINT rewards_pkey PRIMARY KEY (id),
   CONSTRAINT rewards_claim_token_hash_key UNIQUE (claim_token_hash),
   CONSTRAINT rewards_order_id_position_key UNIQUE (order_id, "position"),
@@ -1079,6 +1177,7 @@ CREATE TABLE rewards (
   CONSTRAINT rewards_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'issued'::text, 'failed'::text, 'review'::text]))),
   CONSTRAINT rewards_void_has_time CHECK (((void_state IS NULL) = (voided_at IS NULL))),
   CONSTRAINT rewards_void_note_check CHECK ((length(void_note) <= 500)),
+  CONSTRAINT rewards_void_reason_check CHECK ((length(void_reason) <= 500)),
   CONSTRAINT rewards_void_state_check CHECK ((void_state = ANY (ARRAY['requested'::text, 'refunded'::text, 'not_cancelled'::text])))
 ) WITH (fillfactor=50);
 
@@ -1382,7 +1481,15 @@ CREATE INDEX mailbox_messages_created_idx ON public.mailbox_messages USING btree
 
 CREATE INDEX mailbox_messages_to_idx ON public.mailbox_messages USING btree (to_address, created_at DESC);
 
+CREATE INDEX mcp_previews_expires_idx ON public.mcp_previews USING btree (expires_at);
+
 CREATE INDEX memberships_organisation_idx ON public.memberships USING btree (organisation_id);
+
+CREATE INDEX oauth_codes_grant_idx ON public.oauth_codes USING btree (grant_id);
+
+CREATE INDEX oauth_grants_organisation_idx ON public.oauth_grants USING btree (organisation_id, created_at DESC, id DESC);
+
+CREATE INDEX oauth_tokens_grant_idx ON public.oauth_tokens USING btree (grant_id);
 
 CREATE INDEX order_events_order ON public.order_events USING btree (order_id, id);
 
@@ -1397,6 +1504,8 @@ CREATE INDEX orders_org_recent ON public.orders USING btree (organisation_id, cr
 CREATE INDEX orders_org_status_recent ON public.orders USING btree (organisation_id, status, created_at DESC, id DESC);
 
 CREATE INDEX orders_search ON public.orders USING gin (search_text gin_trgm_ops);
+
+CREATE INDEX orders_source_idx ON public.orders USING btree (source_id, created_at DESC) WHERE (source_id IS NOT NULL);
 
 CREATE INDEX products_category_idx ON public.products USING btree (category, sort_key, code) WHERE available;
 
@@ -1460,15 +1569,13 @@ CREATE TRIGGER ledger_postings_no_truncate BEFORE TRUNCATE ON ledger_postings FO
 
 CREATE TRIGGER orders_stats_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_stats_on_insert();
 
-CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_minor, released_fee_minor, failed_count ON orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.released_subtotal_minor <> new.released_subtotal_minor OR old.released_fee_minor <> new.released_fee_minor OR old.failed_count <> new.failed_count) EXECUTE FUNCTION order_stats_on_status();
+CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_minor, released_fee_minor, failed_count, voided_count ON orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.released_subtotal_minor <> new.released_subtotal_minor OR old.released_fee_minor <> new.released_fee_minor OR old.failed_count <> new.failed_count OR old.voided_count <> new.voided_count) EXECUTE FUNCTION order_stats_on_status();
 
 CREATE TRIGGER orders_take_mode BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION orders_take_mode();
 
 CREATE TRIGGER rewards_stats_claim AFTER UPDATE OF claim_first_opened_at ON rewards FOR EACH ROW WHEN (old.claim_first_opened_at IS NULL AND new.claim_first_opened_at IS NOT NULL) EXECUTE FUNCTION order_stats_on_claim();
 
 CREATE TRIGGER rewards_stats_insert AFTER INSERT ON rewards FOR EACH ROW WHEN (new.claim_first_opened_at IS NOT NULL) EXECUTE FUNCTION order_stats_on_claim();
-
-CREATE TRIGGER rewards_stats_refund AFTER UPDATE OF void_state ON rewards FOR EACH ROW WHEN (new.void_state = 'refunded'::text AND old.void_state IS DISTINCT FROM 'refunded'::text) EXECUTE FUNCTION order_stats_on_refund();
 
 CREATE TRIGGER webhook_endpoint_health AFTER INSERT ON webhook_attempts FOR EACH ROW EXECUTE FUNCTION webhook_endpoint_health();
 

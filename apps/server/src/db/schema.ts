@@ -19,6 +19,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
 export type JsonArray = JsonValue[];
 
 export type JsonObject = {
@@ -28,6 +30,18 @@ export type JsonObject = {
 export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export interface AgentKeyCaps {
+  allowed_domains: string[] | null;
+  api_key_id: string;
+  currency: string;
+  organisation_id: string;
+  per_day_minor: ColumnType<string, number, number> | null;
+  per_month_minor: ColumnType<string, number, number> | null;
+  per_reward_minor: ColumnType<string, number, number> | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
 
 /**
  * Migration 0091, decision 049: landing pages' analytics events (no addresses).
@@ -423,6 +437,19 @@ export interface MailboxMessages {
   to_address: string;
 }
 
+export interface McpPreviews {
+  charge_currency: string;
+  charged_total_minor: ColumnType<string, number, number>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  id: string;
+  order_body: Json;
+  order_id: string;
+  organisation_id: string;
+  source_id: string;
+  source_kind: "api_key" | "oauth_grant";
+}
+
 export interface Memberships {
   created_at: Generated<Date>;
   /**
@@ -432,6 +459,52 @@ export interface Memberships {
   organisation_id: string;
   role: "owner" | "admin" | "sender" | "viewer";
   user_id: string;
+}
+
+export interface OauthClients {
+  client_name: string;
+  created_at: Generated<Date>;
+  id: string;
+  redirect_uris: string[];
+}
+
+export interface OauthCodes {
+  code_challenge: string;
+  code_hash: string;
+  expires_at: Date;
+  grant_id: string;
+  redirect_uri: string;
+  used_at: Date | null;
+}
+
+export interface OauthGrants {
+  allowed_domains: string[] | null;
+  approved_by: string | null;
+  cap_currency: string;
+  cap_per_day_minor: ColumnType<string, number, number> | null;
+  cap_per_month_minor: ColumnType<string, number, number> | null;
+  cap_per_reward_minor: ColumnType<string, number, number> | null;
+  client_id: string;
+  created_at: Generated<Date>;
+  id: Generated<string>;
+  last_used_at: Date | null;
+  mode: "sandbox" | "live";
+  organisation_id: string;
+  resource: string;
+  revoke_reason: "user" | "code_replayed" | "refresh_reused" | "member_removed" | null;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  scopes: ApiKeyScope[];
+}
+
+export interface OauthTokens {
+  created_at: Generated<Date>;
+  expires_at: Date;
+  grant_id: string;
+  kind: "access" | "refresh";
+  revoked_at: Date | null;
+  rotated_at: Date | null;
+  token_hash: string;
 }
 
 /**
@@ -526,6 +599,9 @@ export interface Orders {
    * Scheduled delivery (0084, decision 042): when fulfilment starts; null: at once.
    */
   send_at: Date | null;
+  source_client_name: string | null;
+  source_id: string | null;
+  source_kind: "api_key" | "oauth_grant" | null;
   status: ColumnType<OrderStatus, "pending" | "pending_approval" | "scheduled" | undefined, OrderStatus>;
   subtotal_minor: ColumnType<string, number, never>;
   total_minor: ColumnType<string, number, never>;
@@ -533,6 +609,7 @@ export interface Orders {
    * The charged total in USD minor units when placed, for the approval rules (0080).
    */
   usd_total_minor: ColumnType<string | null, number | string | null | undefined, never>;
+  voided_count: Generated<number>;
 }
 
 /**
@@ -775,6 +852,7 @@ export interface Rewards {
    */
   status: ColumnType<RewardStatus, "pending" | undefined, RewardStatus>;
   void_note: ColumnType<string | null, never, string | null>;
+  void_reason: string | null;
   /**
    * A void (0080, decision 039): requested, then refunded or not cancelled by the provider.
    */
@@ -976,6 +1054,7 @@ export interface WebhookEndpoints {
 }
 
 export interface DB {
+  agent_key_caps: AgentKeyCaps;
   analytics_events: AnalyticsEvents;
   api_keys: ApiKeys;
   app_instance: AppInstance;
@@ -1003,7 +1082,12 @@ export interface DB {
   ledger_postings: LedgerPostings;
   live_requests: LiveRequests;
   mailbox_messages: MailboxMessages;
+  mcp_previews: McpPreviews;
   memberships: Memberships;
+  oauth_clients: OauthClients;
+  oauth_codes: OauthCodes;
+  oauth_grants: OauthGrants;
+  oauth_tokens: OauthTokens;
   operator_bootstrap_tokens: OperatorBootstrapTokens;
   order_events: OrderEvents;
   order_reminders: OrderReminders;
