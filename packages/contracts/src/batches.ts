@@ -56,7 +56,29 @@ export const BATCH_FIELDS = [
   'send_at',
 ] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
-export const REQUIRED_BATCH_FIELDS: readonly BatchField[] = ['email', 'amount', 'product_code'];
+/**
+ * Every row needs these; `product_code` too unless the batch names a `default_product_code`, the
+ * reward for rows without one (a row's own code overrides it).
+ */
+export const REQUIRED_BATCH_FIELDS: readonly BatchField[] = ['email', 'amount'];
+
+/**
+ * Rows are numbered as a spreadsheet shows them: the heading is line 1, so the first row is line 2
+ * (for a JSON body too, as if its rows were a sheet under a heading line). Every message, answer
+ * and download that names a row gives this number.
+ */
+export const batchLine = (position: number) => position + 1;
+
+/** The default product's code, in the body or (for a CSV upload) the query. */
+const DefaultProductCodeSchema = safeText({
+  max: 100,
+  min: 1,
+  tooShort: 'default_product_code must name a product',
+  tooLong: 'default_product_code must be at most 100 characters',
+}).meta({
+  description:
+    'The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written.',
+});
 
 /** The column headings each field is known by when a CSV is read (compared lower-cased, spaces and dashes as _). */
 export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
@@ -111,6 +133,7 @@ export const CreateBatchBodySchema = z.object({
   mode: BatchModeSchema.optional().meta({ description: 'all_or_nothing (the default) or send_what_fits' }),
   /** Rows with the same email, product and amount as an earlier row are invalid unless this is true. */
   allow_duplicates: z.boolean({ error: 'allow_duplicates must be true or false' }).optional(),
+  default_product_code: DefaultProductCodeSchema.optional(),
   /** FX quotes (POST /api/v1/fx/quotes), one per currency pair: rows in that currency are charged at its rate. */
   quote_ids: z
     .array(z.uuid({ error: 'quote_ids must hold quote_id values of FX quotes' }))
@@ -131,6 +154,7 @@ export const CreateBatchQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'allow_duplicates must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
+  default_product_code: DefaultProductCodeSchema.optional(),
 });
 
 const minor = (what: string) =>
@@ -184,6 +208,8 @@ const inputCell = z.string().nullable();
 export const BatchRowSchema = z.object({
   /** The row's number in the upload, from 1. */
   row: z.number().int(),
+  /** Its line as a spreadsheet numbers it (the heading is line 1): `row` + 1. */
+  line: z.number().int(),
   status: BatchRowStatusSchema,
   input: z.object({
     email: inputCell,
@@ -195,6 +221,9 @@ export const BatchRowSchema = z.object({
     send_at: inputCell,
   }),
   errors: z.array(BatchRowErrorSchema),
+  /** The product the row sends (its own code's, or the batch's default) and its currency; null when unknown. */
+  product_name: z.string().nullable(),
+  currency: z.string().nullable(),
   /** A valid row's charged total in the billing currency; null for an invalid row. */
   charged_total: z.number().nullable(),
   charged_total_minor: z.number().int().nullable(),
@@ -223,9 +252,12 @@ export const BatchIdParamsSchema = z.object({ id: z.uuid({ error: 'id must be a 
 /** POST /api/v1/batches/preview: what the batch would be, row by row, without writing anything. */
 export const BatchPreviewRowSchema = z.object({
   row: z.number().int(),
+  /** The row's line as a spreadsheet numbers it: `row` + 1. */
+  line: z.number().int(),
   valid: z.boolean(),
   errors: z.array(BatchRowErrorSchema),
-  /** The product's name and currency, and the row's face subtotal, fee and charged total. */
+  /** The product's code (the row's own, or the batch's default), name and currency, and the row's charged total. */
+  product_code: z.string().nullable(),
   product_name: z.string().nullable(),
   currency: z.string().nullable(),
   charged_total_minor: z.number().int().nullable(),
@@ -255,11 +287,12 @@ export type BatchPreview = z.infer<typeof BatchPreviewSchema>;
 
 /** GET /api/v1/batches/{id}/rows/export: one line per row, with what became of it. */
 export const BATCH_EXPORT_COLUMNS = [
-  'row',
+  'line',
   'status',
   'email',
   'amount',
   'product_code',
+  'product_name',
   'quantity',
   'recipient_name',
   'send_at',

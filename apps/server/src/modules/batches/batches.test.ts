@@ -81,7 +81,7 @@ describe(`bulk batches (${TEST_DB})`, () => {
       row({ amount: 'twelve' }),
       row({ amount: product.maxValue + 1 }),
       row({ quantity: 0 }),
-      row({ message: 'bad\u0000message' }),
+      row({ message: 'x'.repeat(501) }),
       row({ send_at: past }),
       row({ send_at: 'tomorrow' }),
       dup,
@@ -113,8 +113,11 @@ describe(`bulk batches (${TEST_DB})`, () => {
       [],
       [],
     ]);
-    expect(data[11].errors[0].message).toBe('Same email, product and amount as row 11');
-    expect(data[7].input.message).toBe('bad\uFFFDmessage');
+    // Rows are numbered as the spreadsheet shows them: the heading is line 1.
+    expect(data[11]).toMatchObject({ row: 12, line: 13 });
+    expect(data[11].errors[0].message).toBe('Same email, product and amount as line 12');
+    expect(data[0]).toMatchObject({ product_name: product.name, currency: product.currency });
+    expect(data[3]).toMatchObject({ product_name: null, currency: null });
 
     const done = await completed(owner, accepted.batch_id);
     expect(done.counts).toMatchObject({ ordered: 4, delivered: 4, failed: 0, queued: 0, in_progress: 0 });
@@ -242,6 +245,88 @@ describe(`bulk batches (${TEST_DB})`, () => {
     expect(open.json().error).toContain('never closed');
   });
 
+  it('sends rows without a product code as the batch’s default product; a row’s own code overrides it', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const rows = [
+      { email: recipient(), amount: 25 },
+      { email: recipient(), amount: fixed.denominations?.[0], product_code: fixed.code },
+      { email: 'nobody', amount: 25 },
+    ];
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches/preview',
+      headers: bearer(owner.accessToken),
+      payload: { rows, default_product_code: product.code },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().rows).toMatchObject([
+      { row: 1, line: 2, valid: true, product_code: product.code, product_name: product.name },
+      { line: 3, valid: true, product_code: fixed.code, product_name: fixed.name },
+      { line: 4, valid: false, product_code: product.code },
+    ]);
+    const res = await postBatch(owner, { rows, default_product_code: product.code });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().counts).toMatchObject({ rows: 3, valid: 2, invalid: 1 });
+    const { data } = await rowsOf(owner, res.json().batch_id);
+    expect(data.map((r: { input: { product_code: string } }) => r.input.product_code)).toEqual([
+      product.code,
+      fixed.code,
+      product.code,
+    ]);
+    // An invalid row still says which product it would have sent.
+    expect(data[2]).toMatchObject({ status: 'invalid', product_name: product.name, currency: product.currency });
+
+    // Without a default, a row without a code is a bad row like any other.
+    const bare = await postBatch(owner, { rows: [{ email: recipient(), amount: 25 }] });
+    expect((await rowsOf(owner, bare.json().batch_id)).data[0].errors).toMatchObject([
+      { field: 'product_code', code: 'MISSING_FIELD' },
+    ]);
+
+    // A CSV of recipients and amounts only, with the product in the query; without it, refused.
+    const csv = `email,amount\r\n${recipient()},25\r\n${recipient()},30\r\n`;
+    const fromCsv = await postCsv(owner, csv, `?default_product_code=${encodeURIComponent(product.code)}`);
+    expect(fromCsv.statusCode, fromCsv.body).toBe(202);
+    expect(fromCsv.json().counts).toMatchObject({ rows: 2, valid: 2 });
+    const noProduct = await postCsv(owner, csv);
+    expect(noProduct.statusCode).toBe(400);
+    expect(noProduct.json().error).toContain('no column for product_code');
+  });
+
+  it('refuses a bad default product and hostile cells whole, naming the line, and writes nothing', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const before = await batchesOf(owner);
+    const rows = [{ email: recipient(), amount: 25 }];
+    for (const url of ['/api/v1/batches', '/api/v1/batches/preview']) {
+      const post = (payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() },
+          payload,
+        });
+      for (const code of ['NO-SUCH-PRODUCT', `${product.code}\u0000`, 'x'.repeat(101), 42, ['AMAZON-US'], '']) {
+        const res = await post({ rows, default_product_code: code });
+        expect(res.statusCode, `${url} ${JSON.stringify(code)}`).toBe(400);
+        expect(res.json().code).toBe(code === 'NO-SUCH-PRODUCT' ? 'INVALID_PRODUCT' : 'VALIDATION_ERROR');
+      }
+      const nul = await post({ rows: [row(), row(), row({ message: 'bad\u0000message' })] });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'body.rows.2.message', message: 'line 4: message must not contain control characters' }],
+      });
+      const tab = await post({ rows: [row({ recipient_name: 'Ada\tLovelace' })] });
+      expect(tab.statusCode).toBe(400);
+    }
+    const csvNul = await postCsv(owner, `email,amount,product_code\r\na\u0000@example.com,25,${product.code}\r\n`);
+    expect(csvNul.statusCode).toBe(400);
+    expect(csvNul.json().details[0].message).toContain('line 2: email');
+    const huge = `email,amount,product_code\n${`${recipient()},25,${product.code}\n`.repeat(250_000)}`;
+    expect(huge.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect((await postCsv(owner, huge)).statusCode).toBe(413);
+    expect(await batchesOf(owner)).toBe(before);
+  });
+
   it('exports every row with its result as CSV', async () => {
     const owner = await signUpVerifiedUser(t);
     const res = await postBatch(owner, { rows: [row(), row({ email: '=cmd()' })] });
@@ -252,8 +337,10 @@ describe(`bulk batches (${TEST_DB})`, () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'row,status,email,amount,product_code,quantity,recipient_name,send_at,order_id,order_status,charged_total,errors,failure_reason',
+      'line,status,email,amount,product_code,product_name,quantity,recipient_name,send_at,order_id,order_status,charged_total,errors,failure_reason',
     );
+    expect(lines[1]?.startsWith('2,ordered,')).toBe(true);
+    expect(lines[2]?.startsWith('3,invalid,')).toBe(true);
     expect(lines[1]).toContain(',ordered,');
     expect(lines[1]).toContain(',completed,');
     expect(lines[2]).toContain("'=cmd()");
@@ -291,10 +378,9 @@ describe(`bulk batches (${TEST_DB})`, () => {
 
   it('meets hostile bodies with 4xx, never 500', async () => {
     const owner = await signUpVerifiedUser(t);
-    const lone = await postBatch(owner, { rows: [row({ email: '\uD800@example.com', recipient_name: 'x\uDC00' })] });
-    expect(lone.statusCode).toBe(202);
-    expect(lone.json().counts.invalid).toBe(1);
     for (const body of [
+      { rows: [row(), row({ email: '\uD800@example.com', recipient_name: 'x\uDC00' })] },
+      { rows: [row(), row(), row({ message: 'bad\u0000message' })] },
       { rows: 'x' },
       { rows: [] },
       { rows: [{ email: { $gt: '' } }] },

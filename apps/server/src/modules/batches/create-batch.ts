@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { APPROVAL_WAIT_DAYS, type BatchPreview, type BatchResponse, type CreateBatchBody } from '@giftrelay/contracts';
+import {
+  APPROVAL_WAIT_DAYS,
+  type BatchPreview,
+  type BatchResponse,
+  batchLine,
+  type CreateBatchBody,
+} from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -190,8 +196,10 @@ export async function previewBatch(
     }
     return {
       row: r.position,
+      line: batchLine(r.position),
       valid: r.order !== null,
       errors: r.errors,
+      product_code: r.input.product_code,
       product_name: r.order?.product_name ?? null,
       currency: r.order?.currency ?? null,
       charged_total_minor: total,

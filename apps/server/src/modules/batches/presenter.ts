@@ -1,4 +1,11 @@
-import type { Batch, BatchCounts, BatchRow, BatchRowError, OrderStatus } from '@giftrelay/contracts';
+import {
+  type Batch,
+  type BatchCounts,
+  type BatchRow,
+  type BatchRowError,
+  batchLine,
+  type OrderStatus,
+} from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { BatchRecord, RowWithOrder } from './repository';
 
@@ -26,12 +33,21 @@ export function presentBatch(b: BatchRecord, counts: BatchCounts): Batch {
   };
 }
 
-export function presentRow(r: RowWithOrder, currency: string): BatchRow {
+/** A product's name and currency, by code: what a row without an order (invalid, not sent) names. */
+export type ProductNames = ReadonlyMap<string, { name: string; currency: string }>;
+
+export function presentRow(r: RowWithOrder, currency: string, products: ProductNames = new Map()): BatchRow {
   const charged = r.charged_total_minor === null ? null : Number(r.charged_total_minor);
   const input = r.input as Record<string, string | null>;
   const cell = (k: string) => input[k] ?? null;
+  // A valid row's prepared order names its product as it was when checked; others look it up.
+  const prepared = r.prepared as { product_name?: string; currency?: string } | null;
+  const product = prepared?.product_name
+    ? { name: prepared.product_name, currency: prepared.currency ?? null }
+    : products.get(cell('product_code') ?? '');
   return {
     row: r.position,
+    line: batchLine(r.position),
     status: r.status,
     input: {
       email: cell('email'),
@@ -43,6 +59,8 @@ export function presentRow(r: RowWithOrder, currency: string): BatchRow {
       send_at: cell('send_at'),
     },
     errors: (r.errors ?? []) as BatchRowError[],
+    product_name: product?.name ?? null,
+    currency: product?.currency ?? null,
     charged_total: charged === null ? null : toMajor(charged, currency),
     charged_total_minor: charged,
     order_id: r.order_id,

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { createdAtListing, type Listing, paginate } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
-import { presentBatch, presentRow } from './presenter';
+import { cachedProduct } from '../orders';
+import { type ProductNames, presentBatch, presentRow } from './presenter';
 import * as repo from './repository';
 
 export async function getBatch(app: FastifyInstance, organisationId: string, batchId: string): Promise<Batch> {
@@ -52,7 +53,28 @@ export async function listBatchRows(
   const { page, nextCursor } = await paginate(app.cursors, rowsListing(batchId), q, ({ after, limit }) =>
     repo.listRows(app.db, batchId, { afterPosition: after, status: q.status, limit }),
   );
-  return { rows: page.map((r) => presentRow(r, batch.charge_currency)), next_cursor: nextCursor };
+  const products = await productNames(app, page);
+  return { rows: page.map((r) => presentRow(r, batch.charge_currency, products)), next_cursor: nextCursor };
+}
+
+/**
+ * The names of the products that rows without a prepared order name (an invalid row's known
+ * code): a page holds few distinct codes, each read from the catalogue cache once.
+ */
+async function productNames(app: FastifyInstance, rows: readonly repo.RowWithOrder[]): Promise<ProductNames> {
+  const codes = new Set<string>();
+  for (const r of rows) {
+    const code = (r.input as Record<string, string | null>).product_code;
+    if (!r.prepared && code && code.length <= 100) codes.add(code);
+  }
+  const names = new Map<string, { name: string; currency: string }>();
+  await Promise.all(
+    [...codes].map(async (code) => {
+      const product = await cachedProduct(app, code);
+      if (product) names.set(code, { name: product.name, currency: product.currency });
+    }),
+  );
+  return names;
 }
 
 const EXPORT_ROWS = 2000;
@@ -70,14 +92,16 @@ export async function* exportBatchRows(
   for (;;) {
     const rows = await repo.listRows(app.db, batchId, { afterPosition, limit: EXPORT_ROWS });
     let chunk = '';
+    const products = await productNames(app, rows);
     for (const r of rows) {
-      const row = presentRow(r, batch.charge_currency);
+      const row = presentRow(r, batch.charge_currency, products);
       chunk += csvRow([
-        row.row,
+        row.line,
         row.status,
         row.input.email,
         row.input.amount,
         row.input.product_code,
+        row.product_name,
         row.input.quantity,
         row.input.recipient_name,
         row.input.send_at,

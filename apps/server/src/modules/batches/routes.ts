@@ -34,14 +34,17 @@ const errors = errorResponses(400, 401, 403, 429);
 /** 10,000 rows of JSON or CSV, with room for long messages. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-const CREATE_DESCRIPTION = `Up to ${BATCH_MAX_ROWS} rows, as JSON (this body) or as a CSV file (\`Content-Type: text/csv\`, a heading line naming the columns — ${REQUIRED_BATCH_FIELDS.join(', ')} required; quantity, recipient_name, message, send_at optional — and the batch's options in the query). Every row is checked; a bad row is kept with its errors (\`status: invalid\`) and never blocks the others. \`all_or_nothing\` (the default) holds the valid rows' total at once, or answers 402 \`INSUFFICIENT_FUNDS\` and writes nothing; \`send_what_fits\` holds row by row and marks rows the balance cannot cover \`insufficient_funds\`. A sender's batch that an approval rule catches waits (\`pending_approval\`). Answers 202: follow it with GET /api/v1/batches/{id}; \`batch.completed\` is sent when every order has settled. \`Idempotency-Key\` is required: the same key and body answer the first answer again.`;
+const CREATE_DESCRIPTION = `Up to ${BATCH_MAX_ROWS} rows, as JSON (this body) or as a CSV file (\`Content-Type: text/csv\`, a heading line naming the columns — ${REQUIRED_BATCH_FIELDS.join(', ')} required; product_code required unless the batch names \`default_product_code\`, the product for rows without one (a row's own code overrides it); quantity, recipient_name, message, send_at optional — and the batch's options in the query). Rows are numbered as a spreadsheet shows them: the heading is line 1, the first row line 2 (\`line\` in the answers, the errors and the export). Every row is checked; a bad row is kept with its errors (\`status: invalid\`) and never blocks the others; a cell with NUL, another control character (line breaks only in message) or an unpaired surrogate refuses the whole request with 400 naming its line, and nothing is written. \`all_or_nothing\` (the default) holds the valid rows' total at once, or answers 402 \`INSUFFICIENT_FUNDS\` and writes nothing; \`send_what_fits\` holds row by row and marks rows the balance cannot cover \`insufficient_funds\`. A sender's batch that an approval rule catches waits (\`pending_approval\`). Answers 202: follow it with GET /api/v1/batches/{id}; \`batch.completed\` is sent when every order has settled. \`Idempotency-Key\` is required: the same key and body answer the first answer again.`;
 
 /** Bulk batches (issue 16, decision 043). */
 export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   // A CSV body becomes the JSON body's `rows`, so the same schema checks both.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BATCH_BODY_LIMIT }, (_request, body, done) => {
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BATCH_BODY_LIMIT }, (request, body, done) => {
     try {
-      done(null, { rows: rowsOfCsv(body as string) });
+      // Only whether a default product is named, to know if the file needs a product column; the
+      // query schema checks its value before the handler runs.
+      const hasDefault = Boolean((request.query as Record<string, unknown> | undefined)?.default_product_code);
+      done(null, { rows: rowsOfCsv(body as string, hasDefault) });
     } catch (err) {
       done(err as Error, undefined);
     }
@@ -205,7 +208,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** A CSV body's rows, by its heading line; 400 for a file that cannot be read or lacks a column. */
-function rowsOfCsv(text: string) {
+function rowsOfCsv(text: string, hasDefaultProduct: boolean) {
   let lines: string[][];
   try {
     lines = readCsv(text, { maxRows: BATCH_MAX_ROWS + 1 });
@@ -219,7 +222,8 @@ function rowsOfCsv(text: string) {
     throw validationError(`body: ${message}`, [{ path: 'body', message }]);
   }
   const columns = guessBatchColumns(headings);
-  const missing = REQUIRED_BATCH_FIELDS.filter((f) => columns[f] === undefined);
+  const required = hasDefaultProduct ? REQUIRED_BATCH_FIELDS : [...REQUIRED_BATCH_FIELDS, 'product_code' as const];
+  const missing = required.filter((f) => columns[f] === undefined);
   if (missing.length) {
     const message = `the CSV has no column for ${missing.join(', ')} (headings accepted: ${missing.map((f) => BATCH_FIELD_ALIASES[f].join(' / ')).join('; ')})`;
     throw validationError(`body: ${message}`, [{ path: 'body', message }]);

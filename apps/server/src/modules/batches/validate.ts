@@ -3,6 +3,7 @@ import {
   type BatchField,
   type BatchRowError,
   type BatchRowInput,
+  batchLine,
   type CreateBatchBody,
   CreateOrderBodySchema,
   MAX_QUANTITY,
@@ -12,7 +13,7 @@ import {
 } from '@giftrelay/contracts';
 import { parseAmount } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { storableText } from '../../lib/storable-text';
 import type { CatalogProduct } from '../catalog';
 import { getRate, quotedRates } from '../fx';
@@ -65,6 +66,7 @@ export async function validateBatch(
   actor: Actor,
   body: CreateBatchBody,
 ): Promise<ValidatedBatch> {
+  refuseHostileCells(body.rows);
   const billing = await billingCurrency(app, actor.organisationId);
   const quoted = body.quote_ids?.length
     ? await quotedRates(app.db, actor.organisationId, body.quote_ids, billing)
@@ -78,6 +80,18 @@ export async function validateBatch(
     }
     return p;
   };
+  const defaultCode = body.default_product_code;
+  if (defaultCode !== undefined) {
+    // A batch-wide choice that cannot work would make every row without a code fail alike: the
+    // request is refused instead, so the sender fixes one field rather than reading N row errors.
+    const product = await productOf(defaultCode);
+    if (!product?.available) {
+      throw new AppError('INVALID_PRODUCT', `Product code ${defaultCode} does not exist or is not available`);
+    }
+    if (!quoted.get(product.currency) && !getRate(product.currency, billing)) {
+      throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
+    }
+  }
   const rates: Record<string, string> = {};
   const seen = new Map<string, number>();
   const out: ValidatedRow[] = [];
@@ -86,8 +100,11 @@ export async function validateBatch(
   let totalMinor = 0;
   let usdTotalMinor = 0;
   let valid = 0;
-  for (const [i, raw] of body.rows.entries()) {
+  for (const [i, given] of body.rows.entries()) {
     const position = i + 1;
+    // A row without a code sends the batch's product; the row keeps that code, so its result,
+    // export and order say which product it was.
+    const raw = defaultCode && !cellText(given.product_code) ? { ...given, product_code: defaultCode } : given;
     const row = await validateRow(raw, position, billing, quoted, productOf);
     if (row.order && !body.allow_duplicates) {
       const key = `${row.order.recipient_email}\0${row.order.product_code}\0${row.order.amount_minor}`;
@@ -96,7 +113,7 @@ export async function validateBatch(
         row.errors.push({
           field: 'row',
           code: 'DUPLICATE_ROW',
-          message: `Same email, product and amount as row ${first}`,
+          message: `Same email, product and amount as line ${batchLine(first)}`,
         });
         row.order = null;
       } else seen.set(key, position);
@@ -129,11 +146,11 @@ async function validateRow(
   const fail = (field: BatchRowError['field'], code: BatchRowError['code'], message: string) => {
     errors.push({ field, code, message });
   };
-  const text = (f: BatchField) => {
-    const v = raw[f];
-    return typeof v === 'number' ? String(v) : v?.trim() || '';
-  };
+  const text = (f: BatchField) => cellText(raw[f]);
   for (const f of REQUIRED_BATCH_FIELDS) if (!text(f)) fail(f, 'MISSING_FIELD', `${f} is required`);
+  // With a default product, every row has a code by now.
+  if (!text('product_code'))
+    fail('product_code', 'MISSING_FIELD', 'product_code is required when the batch has no default product');
 
   const email = text('email');
   if (email) {
@@ -206,6 +223,26 @@ async function validateRow(
     sendAt,
   });
   return { position, input, errors, order };
+}
+
+const cellText = (v: string | number | undefined) => (typeof v === 'number' ? String(v) : v?.trim() || '');
+
+/**
+ * NUL, other control characters (line breaks only in a message) and lone surrogates are not a
+ * spreadsheet's typo but hostile or broken input (decision 015): the whole request is refused
+ * with 400 naming the line and the column, before anything is written (decision 077).
+ */
+function refuseHostileCells(rows: readonly BatchRowInput[]) {
+  for (const [i, row] of rows.entries()) {
+    for (const field of BATCH_FIELDS) {
+      const value = row[field];
+      if (typeof value !== 'string') continue;
+      const problem = textProblem(value, { multiline: field === 'message' });
+      if (!problem) continue;
+      const message = `line ${batchLine(i + 1)}: ${field} ${problem}`;
+      throw validationError(`body.rows.${i}.${field}: ${message}`, [{ path: `body.rows.${i}.${field}`, message }]);
+    }
+  }
 }
 
 function detailOf(err: unknown): string {
