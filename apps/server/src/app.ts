@@ -20,7 +20,7 @@ import { catalogRoutes } from './modules/catalog';
 import { claimsPlugin } from './modules/claims';
 import { eventsPlugin } from './modules/events';
 import { fxRoutes } from './modules/fx';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, probeRoutes } from './modules/health';
 import { landingPagesPlugin } from './modules/landing-pages';
 import { leadRoutes } from './modules/leads';
 import { ledgerPlugin } from './modules/ledger';
@@ -37,6 +37,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { dynamicPagesPlugin } from './plugins/dynamic-pages';
 import { clientErrorHandler, errorBody, errorsPlugin } from './plugins/errors';
+import { lifecyclePlugin } from './plugins/lifecycle';
 import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // First: it collects the secret path parameters of every route added after it, for the logger.
   await app.register(secretPathsPlugin);
   await app.register(requestIdPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(errorsPlugin);
   await app.register(dynamicPagesPlugin);
   await app.register(securityPlugin, { config: opts.config });
@@ -101,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(dbPlugin, { config: opts.config, database: opts.database });
   progress('Starting the job queue');
   await app.register(queuePlugin);
+  await app.register(probeRoutes, { prefix: '/api' });
   await app.register(healthRoutes, {
     prefix: '/api',
     version: opts.config.version,

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .pipe(z.number().min(4, 'must be a whole number from 4 to 1000').max(1000, 'must be a whole number from 4 to 1000'))
     .default(160),
   WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(1000, 600_000).default(25_000),
   SELF_VACUUM: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
   REWARD_ENCRYPTION_KEY: z
     .string()
@@ -241,6 +243,13 @@ export type Config = {
   fulfilment: { maxAttempts: number; retryDelaySeconds: number; concurrency: number };
   /** Whether this process runs the job workers (fulfilment, email); off for API-only processes. */
   runWorkers: boolean;
+  /**
+   * Whether a start applies pending migrations (`on`), or only checks that there are none and
+   * refuses to start otherwise (`off`: `npm run migrate` is the deployment's own step, decision 073).
+   */
+  migrateOnStart: boolean;
+  /** How long SIGTERM waits for in-flight requests and jobs before it cuts them (decision 073). */
+  shutdownTimeoutMs: number;
   /**
    * Whether worker processes vacuum the tables the app churns themselves: `auto` when the database
    * has no autovacuum (PGlite, or PostgreSQL with autovacuum off), `on` always, `off` never.
@@ -442,6 +451,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     runWorkers: e.WORKERS === 'on',
+    migrateOnStart: e.MIGRATE === 'on',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     selfVacuum: e.SELF_VACUUM,
     fulfilment: {
       maxAttempts: e.FULFILMENT_MAX_ATTEMPTS,

@@ -1,7 +1,8 @@
-import { buildApp } from './app';
+// Only what checks the configuration is imported up front: the app itself (Fastify, pg and the rest)
+// is imported once tracing, when configured, can see those imports (decision 072).
 import { type Config, ConfigError, loadConfig } from './config';
 import { lockDataDir } from './db/data-lock';
-import { prepareOperatorBootstrap } from './modules/operators';
+import { shutdownGracefully } from './plugins/lifecycle';
 
 /**
  * Starts GiftRelay: checks the configuration, opens and migrates the database, starts the job
@@ -19,6 +20,11 @@ async function main() {
 
   let unlock = () => {};
   try {
+    const stopTracing = config.otlpEndpoint
+      ? await (await import('./tracing')).startTracing(config.version)
+      : async () => {};
+    const { buildApp } = await import('./app');
+    const { prepareOperatorBootstrap } = await import('./modules/operators');
     if (config.database.driver === 'pglite') unlock = lockDataDir(config.dataDir);
     // A start takes some seconds (PGlite loads and checks its files, pg-boss and the catalogue get
     // ready): say what is happening rather than sit silent.
@@ -34,11 +40,20 @@ async function main() {
         process.exit(1);
       }
       closing = true;
-      process.stdout.write(`\n${signal} received, shutting down…\n`);
+      process.stdout.write(
+        `\n${signal} received: finishing requests and jobs in flight (at most ${config.shutdownTimeoutMs / 1000} s), taking no new ones…\n`,
+      );
       try {
-        await app.close();
+        const { clean, tookMs } = await shutdownGracefully(app, config.shutdownTimeoutMs);
+        process.stdout.write(
+          clean
+            ? `Stopped after ${(tookMs / 1000).toFixed(1)} s: every request answered, every job finished.\n`
+            : `Stopped at the ${config.shutdownTimeoutMs / 1000} s bound: the jobs left go back to the queue for another process.\n`,
+        );
       } finally {
         unlock();
+        // The spans of the last requests and jobs, still in the exporter's batch.
+        await stopTracing();
       }
       process.exit(0);
     };
@@ -83,6 +98,8 @@ function printBanner(config: Config, port: number, location: string, took: strin
     [
       '',
       `  GiftRelay ${config.version} is running (${config.appEnv}), ready after ${took.slice(1, -1).trim()}`,
+      // npm run demo:live (DEMO=true): the same words as the app's banner.
+      ...(config.demo ? ['  Demo:      fake Tango and fake Stripe, no real money'] : []),
       `  URL:       ${url}`,
       // What links in emails and claim pages use (PUBLIC_URL); others on the network need it reachable.
       `  Public:    ${config.publicUrl}`,

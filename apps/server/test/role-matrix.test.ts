@@ -71,6 +71,8 @@ const MADE_UP_TOKEN = 'x'.repeat(43);
 const TABLE: Record<OperationId, Row> = {
   // Public: no role is involved; called without a token.
   getHealth: { own: () => ({ url: '/api/health' }) },
+  getLiveness: { own: () => ({ url: '/api/health/live' }) },
+  getReadiness: { own: () => ({ url: '/api/health/ready' }) },
   listProducts: { own: () => ({ url: '/api/v1/products' }) },
   getProduct: { own: (c) => ({ url: `/api/v1/products/${c.product.code}` }) },
   getProductLogo: { own: (c) => ({ url: `/api/v1/products/${c.product.code}/logo.svg` }) },

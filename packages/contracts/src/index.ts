@@ -18,6 +18,7 @@ export * from './event-examples';
 export * from './events';
 export * from './fx';
 export * from './health';
+export * from './probes';
 export * from './html';
 export * from './landing-pages';
 export * from './leads';

@@ -33,6 +33,8 @@ export const ROLES_FOR_LEVEL: Readonly<Record<Exclude<AccessLevel, 'public'>, re
 export const OPERATION_ACCESS = {
   // Public: the catalogue, the site, claims, sign-up and sign-in, invitation links.
   getHealth: 'public',
+  getLiveness: 'public',
+  getReadiness: 'public',
   listProducts: 'public',
   getProduct: 'public',
   getProductLogo: 'public',

@@ -75,6 +75,7 @@ import {
   UpdateOrganisationBodySchema,
   UploadLogoBodySchema,
 } from './organisation';
+import { LivenessSchema, ReadinessSchema } from './probes';
 import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './reports';
 import {
   CreateWebhookEndpointBodySchema,
@@ -143,6 +144,8 @@ const NAMES: [z.ZodType, string][] = [
   [DashboardChartsSchema, 'DashboardCharts'],
   [AnalyticsSchema, 'Analytics'],
   [HealthSchema, 'Health'],
+  [LivenessSchema, 'Liveness'],
+  [ReadinessSchema, 'Readiness'],
   [MailboxMessageSchema, 'MailboxMessage'],
   [MailboxListSchema, 'MailboxList'],
   [MailboxMessageResponseSchema, 'MailboxMessageResponse'],
