@@ -21,10 +21,17 @@ export interface RateLimits {
    */
   refund(rule: RateLimitRule, subject: string): Promise<void>;
   /**
-   * The same, counted in this process's memory only (no database round trip): for budgets checked
-   * on every request. Answers what is left instead of throwing.
+   * The same, counted in this process's memory only (no database round trip): for soft budgets
+   * that only damp abuse (analytics events; decision 071). Answers what is left instead of throwing.
    */
   consumeLocal(rule: RateLimitRule, subject: string): LocalQuota;
+  /**
+   * A budget every process on the database shares (the organisation budgets), checked on every
+   * request: hits are leased from rate_limit_counters in small blocks, so most requests cost no
+   * round trip and the processes together never grant more than the limit (decision 071).
+   * Answers what is left instead of throwing; synchronously while the lease lasts.
+   */
+  consumeShared(rule: RateLimitRule, subject: string): LocalQuota | Promise<LocalQuota>;
 }
 
 export interface LocalQuota {
@@ -63,6 +70,36 @@ export const rateLimitKey = (rule: RateLimitRule, subject: string) =>
 export const rateLimitsPlugin = fp(
   async (app: FastifyInstance, opts: { factor: number; perMinute: OrganisationLimits }) => {
     const local = new LocalWindows();
+    /**
+     * Adds `hits` to a subject's window (starting a new window when the last one ended) and answers
+     * the window's count after it and how long the window has left.
+     */
+    const countHits = async (rule: RateLimitRule, subject: string, hits: number) => {
+      const key = rateLimitKey(rule, subject);
+      const window = `${rule.windowSeconds} seconds`;
+      const expired = sql`rate_limit_counters.window_ends_at <= now()`;
+      const row = await app.db
+        .insertInto('rate_limit_counters')
+        .values({
+          key,
+          window_started_at: sql`now()`,
+          window_ends_at: sql`now() + ${window}::interval`,
+          hits,
+        })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            window_started_at: sql`CASE WHEN ${expired} THEN now() ELSE rate_limit_counters.window_started_at END`,
+            window_ends_at: sql`CASE WHEN ${expired} THEN excluded.window_ends_at ELSE rate_limit_counters.window_ends_at END`,
+            hits: sql`CASE WHEN ${expired} THEN excluded.hits ELSE rate_limit_counters.hits + excluded.hits END`,
+          }),
+        )
+        .returning(['hits', sql<number>`ceil(extract(epoch FROM window_ends_at - now()) * 1000)::int`.as('ends_in_ms')])
+        .executeTakeFirstOrThrow();
+      return { hits: row.hits, endsInMs: Math.max(0, row.ends_in_ms) };
+    };
+    const shared = new SharedWindows(countHits, (err) =>
+      app.log.warn({ err }, 'could not lease a shared rate-limit budget; letting the request through'),
+    );
     app.decorate('rateLimits', {
       consumeLocal(rule, subject) {
         return local.take(rule.name, subject, rule.limit * opts.factor, rule.windowSeconds * 1000);
@@ -76,28 +113,9 @@ export const rateLimitsPlugin = fp(
           .execute();
       },
       async consume(rule, subject) {
-        const key = rateLimitKey(rule, subject);
-        const window = `${rule.windowSeconds} seconds`;
-        const expired = sql`rate_limit_counters.window_ends_at <= now()`;
-        const row = await app.db
-          .insertInto('rate_limit_counters')
-          .values({
-            key,
-            window_started_at: sql`now()`,
-            window_ends_at: sql`now() + ${window}::interval`,
-            hits: 1,
-          })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({
-              window_started_at: sql`CASE WHEN ${expired} THEN now() ELSE rate_limit_counters.window_started_at END`,
-              window_ends_at: sql`CASE WHEN ${expired} THEN excluded.window_ends_at ELSE rate_limit_counters.window_ends_at END`,
-              hits: sql`CASE WHEN ${expired} THEN 1 ELSE rate_limit_counters.hits + 1 END`,
-            }),
-          )
-          .returning(['hits', sql<number>`ceil(extract(epoch FROM window_ends_at - now()))::int`.as('retry_after')])
-          .executeTakeFirstOrThrow();
+        const row = await countHits(rule, subject, 1);
         if (row.hits > rule.limit * opts.factor) {
-          const retryAfter = Math.max(1, row.retry_after);
+          const retryAfter = Math.max(1, Math.ceil(row.endsInMs / 1000));
           throw new AppError(
             'RATE_LIMITED',
             `Too many attempts. Try again in ${describeWait(retryAfter)}.`,
@@ -105,6 +123,9 @@ export const rateLimitsPlugin = fp(
             { 'retry-after': String(retryAfter) },
           );
         }
+      },
+      consumeShared(rule, subject) {
+        return shared.take(rule, subject, rule.limit * opts.factor);
       },
     } satisfies RateLimits);
 
@@ -131,7 +152,10 @@ export const rateLimitsPlugin = fp(
       route.preHandler = [...pre, organisationLimiter(app.rateLimits, rule)];
     });
 
-    const localSweep = setInterval(() => local.sweep(), 60_000);
+    const localSweep = setInterval(() => {
+      local.sweep();
+      shared.sweep();
+    }, 60_000);
     localSweep.unref();
     app.addHook('onClose', () => clearInterval(localSweep));
 
@@ -153,17 +177,124 @@ function organisationLimiter(limits: RateLimits, rule: RateLimitRule) {
   return function limitOrganisation(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const organisationId = request.auth?.organisationId ?? request.token?.organisationId;
     if (!organisationId) return done();
-    const quota = limits.consumeLocal(rule, organisationId);
-    reply.header('ratelimit-limit', quota.limit);
-    reply.header('ratelimit-remaining', quota.remaining);
-    reply.header('ratelimit-reset', quota.resetSeconds);
-    if (quota.isAllowed) return done();
-    done(
-      new AppError('RATE_LIMITED', `Too many requests. Try again in ${describeWait(quota.resetSeconds)}.`, undefined, {
-        'retry-after': String(quota.resetSeconds),
-      }),
-    );
+    const quota = limits.consumeShared(rule, organisationId);
+    if (quota instanceof Promise) {
+      quota.then((q) => answer(reply, q, done), done);
+      return;
+    }
+    answer(reply, quota, done);
   };
+}
+
+function answer(reply: FastifyReply, quota: LocalQuota, done: HookHandlerDoneFunction) {
+  reply.header('ratelimit-limit', quota.limit);
+  reply.header('ratelimit-remaining', quota.remaining);
+  reply.header('ratelimit-reset', quota.resetSeconds);
+  if (quota.isAllowed) return done();
+  done(
+    new AppError('RATE_LIMITED', `Too many requests. Try again in ${describeWait(quota.resetSeconds)}.`, undefined, {
+      'retry-after': String(quota.resetSeconds),
+    }),
+  );
+}
+
+type CountHits = (rule: RateLimitRule, subject: string, hits: number) => Promise<{ hits: number; endsInMs: number }>;
+
+/** Hits this process leased from a shared window, and what the database said when it did. */
+interface Lease {
+  granted: number;
+  used: number;
+  /** The window's count in the database right after this lease was taken (every process's hits). */
+  countAfter: number;
+  endsAt: number;
+  /** A lease being taken: concurrent requests wait for it instead of each asking the database. */
+  pending?: Promise<void>;
+}
+
+/**
+ * Fixed windows shared through rate_limit_counters. A process leases hits in blocks of about a
+ * fiftieth of the limit (at most 100) and spends them from memory; the database's count includes
+ * every lease, so all processes together never grant more than the limit. A block asked for when
+ * less than that is left is granted only what is left; near the end blocks shrink to one hit, so an
+ * unused lease elsewhere withholds little. Once the database says the window is spent, this process
+ * refuses from memory until the window ends: no round trip per refused request.
+ */
+export class SharedWindows {
+  private readonly leases = new Map<string, Lease>();
+
+  constructor(
+    private readonly countHits: CountHits,
+    private readonly onError: (err: unknown) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  take(rule: RateLimitRule, subject: string, limit: number): LocalQuota | Promise<LocalQuota> {
+    const key = `${rule.name}\0${subject}`;
+    const lease = this.leases.get(key);
+    const now = this.now();
+    if (lease && lease.endsAt > now && !lease.pending) {
+      if (lease.used < lease.granted) {
+        lease.used++;
+        return this.quota(lease, limit, now, true);
+      }
+      if (lease.countAfter >= limit) return this.quota(lease, limit, now, false);
+    }
+    return this.takeSlowly(key, rule, subject, limit);
+  }
+
+  private async takeSlowly(key: string, rule: RateLimitRule, subject: string, limit: number): Promise<LocalQuota> {
+    for (;;) {
+      const lease = this.leases.get(key);
+      const now = this.now();
+      if (lease?.pending) {
+        await lease.pending;
+        continue;
+      }
+      if (lease && lease.endsAt > now) {
+        if (lease.used < lease.granted) {
+          lease.used++;
+          return this.quota(lease, limit, now, true);
+        }
+        if (lease.countAfter >= limit) return this.quota(lease, limit, now, false);
+      }
+      const base = Math.min(100, Math.max(1, Math.floor(limit / 50)));
+      const known = lease && lease.endsAt > now ? lease.countAfter : 0;
+      const ask = Math.min(base, Math.max(1, Math.floor((limit - known) / 2)));
+      const next: Lease = { granted: 0, used: 0, countAfter: known, endsAt: now + rule.windowSeconds * 1000 };
+      next.pending = this.countHits(rule, subject, ask).then(
+        ({ hits, endsInMs }) => {
+          // The database added `ask`; only what fits under the limit is ours.
+          next.granted = Math.max(0, Math.min(ask, limit - (hits - ask)));
+          next.countAfter = hits;
+          next.endsAt = this.now() + endsInMs;
+          next.pending = undefined;
+        },
+        (err) => {
+          // Without the database the request fails on its own; the limiter does not add a 500.
+          this.onError(err);
+          next.granted = 1;
+          next.countAfter = 0;
+          next.endsAt = this.now() + 1000;
+          next.pending = undefined;
+        },
+      );
+      this.leases.set(key, next);
+    }
+  }
+
+  private quota(lease: Lease, limit: number, now: number, isAllowed: boolean): LocalQuota {
+    return {
+      limit,
+      remaining: Math.max(0, limit - lease.countAfter) + (lease.granted - lease.used),
+      resetSeconds: Math.max(1, Math.ceil((lease.endsAt - now) / 1000)),
+      isAllowed,
+    };
+  }
+
+  sweep() {
+    const now = this.now();
+    for (const [key, lease] of this.leases) if (!lease.pending && lease.endsAt <= now) this.leases.delete(key);
+  }
 }
 
 /**
