@@ -225,6 +225,8 @@ const EnvSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be a model name without spaces, such as gpt-4o-mini')
     .optional(),
   LLM_TIMEOUT_MS: wholeNumber(1000, 600_000).default(60_000),
+  /** Set by `npm run demo:live` (scripts/demo-live.mjs): the app and the start say it is a demo. */
+  DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type Config = {
@@ -336,6 +338,11 @@ export type Config = {
   catalogCacheSeconds: number;
   /** The writer's chat-completions API (decision 050); null: the built-in writer. */
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /**
+   * A demo instance (`npm run demo:live`, issue 35): its providers are the fakes of the tests, so
+   * every screen and the start banner say "no real money".
+   */
+  demo: boolean;
 };
 
 export class ConfigError extends Error {
@@ -420,6 +427,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
     throw new ConfigError([
       `${missing} must be set with ${missing === 'STRIPE_SECRET_KEY' ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: card funding needs both the API key and the webhook signing secret, or neither`,
+    ]);
+  }
+  if (e.DEMO === 'true' && e.APP_ENV === 'production') {
+    throw new ConfigError([
+      'DEMO=true is refused when APP_ENV=production: a demo runs on fake providers and says so on every screen',
     ]);
   }
   if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
@@ -528,6 +540,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             timeoutMs: e.LLM_TIMEOUT_MS,
           }
         : null,
+    demo: e.DEMO === 'true',
   };
 }
 

@@ -78,6 +78,8 @@ describe('loadConfig', () => {
       'WEBHOOKS_ALLOW_PRIVATE=true is refused when APP_ENV=production',
     ],
     [{ WEBHOOK_DISPATCH: 'push' }, 'WEBHOOK_DISPATCH must be notify or poll'],
+    [{ DEMO: 'yes' }, 'DEMO must be true or false'],
+    [{ ...PRODUCTION, DEMO: 'true' }, 'DEMO=true is refused when APP_ENV=production'],
     [{ APP_ENV: 'test', WEBHOOK_RETRY_SCALE: '0' }, 'WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1'],
     [{ APP_ENV: 'test', WEBHOOK_RETRY_SCALE: '2' }, 'WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1'],
     [{ WEBHOOK_RETRY_SCALE: '0.01' }, 'WEBHOOK_RETRY_SCALE=0.01 is allowed only when APP_ENV=test'],
@@ -186,6 +188,11 @@ describe('loadConfig: mail, auth and proxies', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({}).rateLimitFactor).toBe(1);
     expect(loadConfig({ RATE_LIMIT_FACTOR: '50' }).rateLimitFactor).toBe(50);
+  });
+
+  it('is no demo unless npm run demo:live says so', () => {
+    expect(loadConfig({}).demo).toBe(false);
+    expect(loadConfig({ DEMO: 'true' }).demo).toBe(true);
   });
 
   it('keeps webhooks off private addresses unless asked', () => {

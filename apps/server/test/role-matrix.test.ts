@@ -81,6 +81,7 @@ const TABLE: Record<OperationId, Row> = {
   createLead: { own: () => ({ method: 'POST', url: '/api/v1/leads', payload: {} }) },
   // A published landing page (decision 051): a slug nobody published is a 404 for everyone.
   getPublishedLandingPage: { own: () => ({ url: '/api/v1/landing-pages/no-such-page' }) },
+  getInstanceInfo: { own: () => ({ url: '/api/v1/instance' }) },
   // Published blog posts (decision 050): a slug nobody published is a 404 for everyone.
   listBlogPosts: { own: () => ({ url: '/api/v1/blog-posts' }) },
   getBlogPost: { own: () => ({ url: '/api/v1/blog-posts/no-such-post' }) },

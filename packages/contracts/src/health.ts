@@ -36,6 +36,8 @@ export const HealthSchema = z.object({
      */
     funds_low: z.boolean().nullable(),
   }),
+  /** Only on a demo instance (`npm run demo:live`): its providers are fakes, its money is not real. */
+  demo: z.literal(true).optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 
@@ -50,8 +52,21 @@ export const PublicHealthSchema = z.object({
   database: z.object({ ok: z.boolean() }),
   queue: z.object({ ok: z.boolean() }),
   gift_cards: z.object({ ok: z.boolean() }),
+  demo: z.literal(true).optional(),
 });
 export type PublicHealth = z.infer<typeof PublicHealthSchema>;
 
 /** GET /api/health: the operator's answer, or the public one. */
 export const HealthResponseSchema = z.union([HealthSchema, PublicHealthSchema]);
+
+/**
+ * GET /api/v1/instance: what the web app needs to know about this instance before anyone signs
+ * in (issue 35): whether it is a demo on fake providers (the app shows a banner), and whether it
+ * has a real gift-card provider, without which nobody can go live.
+ */
+export const InstanceInfoSchema = z.object({
+  success: z.literal(true),
+  demo: z.boolean(),
+  live_available: z.boolean(),
+});
+export type InstanceInfo = z.infer<typeof InstanceInfoSchema>;

@@ -35,6 +35,8 @@ export const OPERATION_ACCESS = {
   getHealth: 'public',
   getLiveness: 'public',
   getReadiness: 'public',
+  // Whether this is a demo instance and whether going live is possible here (issue 35).
+  getInstanceInfo: 'public',
   listProducts: 'public',
   getProduct: 'public',
   getProductLogo: 'public',

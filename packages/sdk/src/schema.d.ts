@@ -1145,6 +1145,23 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+    "/api/v1/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What kind of instance this is: a demo on fake providers, and whether organisations can go live */
+        get: operations["getInstanceInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
         patch?: never;
         trace?: never;
     };
@@ -3111,6 +3128,8 @@ export interface components {
             subject: string;
             text: string;
             to: string;
+            /** @constant */
+            demo?: true;
         };
         MailboxMessageResponse: {
             message: components["schemas"]["MailboxMessage"];
@@ -4103,6 +4122,8 @@ export interface operations {
             };
             /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
             403: {
+                        /** @enum {boolean} */
+                        demo?: true;
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4125,6 +4146,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
+                        /** @enum {boolean} */
+                        demo?: true;
             path?: never;
             cookie?: never;
         };
@@ -8917,6 +8940,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+    getInstanceInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        demo: boolean;
+                        live_available: boolean;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
             /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
             429: {
                 headers: {

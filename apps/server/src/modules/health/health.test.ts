@@ -29,6 +29,14 @@ describe(`GET /api/health (${TEST_DB})`, () => {
     expect(Object.keys(asCustomer.json().database)).toEqual(['ok']);
   });
 
+  it('tells the web app this is no demo, and that nobody can go live on the sandbox alone', async () => {
+    const res = await t.app.inject({ url: '/api/v1/instance' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, demo: false, live_available: false });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect((await t.app.inject({ url: '/api/health' })).json()).not.toHaveProperty('demo');
+  });
+
   it('reports the database, a real job round trip through the queue, and the version to an operator', async () => {
     const { accessToken } = await makeOperator(t);
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: bearer(accessToken) });

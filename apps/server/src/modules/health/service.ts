@@ -1,12 +1,12 @@
-import type { Health, PublicHealth } from '@giftrelay/contracts';
+import type { Health, InstanceInfo, PublicHealth } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
-import { lowFundsLevelMinor } from '../../providers/gift-cards';
+import { hasLiveProvider, lowFundsLevelMinor } from '../../providers/gift-cards';
 import { countAvailableProducts, lastSucceededSync } from '../catalog';
 import { findInstance, pingDatabase } from './repository';
 
 const startedAt = Date.now();
 
-export async function getHealth(app: FastifyInstance, version: string): Promise<Health> {
+export async function getHealth(app: FastifyInstance, version: string, demo = false): Promise<Health> {
   const database: Health['database'] = { ok: false, driver: app.database.driver, latency_ms: null };
   let instance: Health['instance'] = { id: '', created_at: '', boot_count: 0 };
   try {
@@ -36,7 +36,12 @@ export async function getHealth(app: FastifyInstance, version: string): Promise<
     queue,
     instance,
     gift_cards: giftCards,
+    ...(demo ? { demo: true as const } : {}),
   };
+}
+
+export function instanceInfo(app: FastifyInstance, demo: boolean): InstanceInfo {
+  return { success: true, demo, live_available: hasLiveProvider(app.giftCards) };
 }
 
 /** Anyone's answer: ok or not per part, never an error's text or a figure (decision 057). */
@@ -47,6 +52,7 @@ export function publicHealth(h: Health): PublicHealth {
     database: { ok: h.database.ok },
     queue: { ok: h.queue.ok },
     gift_cards: { ok: h.gift_cards.ok },
+    ...(h.demo ? { demo: h.demo } : {}),
   };
 }
 
