@@ -111,6 +111,15 @@ function copyShape(line: (max: number) => z.ZodType<string>) {
       faq: z
         .array(z.object({ question: line(LANDING_LIMITS.title * 2), answer: line(LANDING_LIMITS.text) }).strict())
         .length(3, 'faq must be exactly 3'),
+      /**
+       * The brand strip: the instance's own catalogue size and a few of its brands, filled in by
+       * the server from the catalogue when the copy is generated (never by an LLM). Pages written
+       * before it existed have none and show no strip.
+       */
+      brands: z
+        .object({ lead: line(LANDING_LIMITS.title), names: z.array(line(LANDING_LIMITS.keyword)).max(8) })
+        .strict()
+        .optional(),
     })
     .strict();
 }

@@ -15,8 +15,8 @@ import {
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { streamText, WriterError } from '../writer';
-import { builtInLandingCopy, LANDING_SYSTEM_PROMPT, landingPrompt } from './built-in-copy';
+import { instanceFacts, streamText, WriterError } from '../writer';
+import { brandStrip, builtInLandingCopy, LANDING_SYSTEM_PROMPT, landingPrompt } from './built-in-copy';
 import { renderHeroSvg, svgDataUrl } from './hero-svg';
 import * as repo from './repository';
 
@@ -31,15 +31,16 @@ export async function generateCopy(
   body: GenerateLandingCopyBody,
 ): Promise<GenerateLandingCopyResponse> {
   const seed = body.seed ?? Math.floor(Math.random() * 2_147_483_647);
+  const facts = await instanceFacts(app);
   let text: string;
   try {
     text = await streamText(
       app,
       {
         system: LANDING_SYSTEM_PROMPT,
-        prompt: landingPrompt(body),
+        prompt: landingPrompt(body, facts),
         seed,
-        builtIn: (s) => JSON.stringify(builtInLandingCopy(body, s)),
+        builtIn: (s) => JSON.stringify(builtInLandingCopy(body, s, facts)),
       },
       () => {},
     );
@@ -47,7 +48,11 @@ export async function generateCopy(
     if (err instanceof WriterError) throw new AppError('SERVICE_UNAVAILABLE', err.message);
     throw err;
   }
-  return { success: true, copy: parseCopy(app, text) ?? builtInLandingCopy(body, seed) };
+  const copy = parseCopy(app, text) ?? builtInLandingCopy(body, seed, facts);
+  // The brand strip's figures are the catalogue's, whoever wrote the rest.
+  const strip = brandStrip(facts);
+  const { brands: _, ...rest } = copy;
+  return { success: true, copy: strip ? { ...rest, brands: strip } : rest };
 }
 
 function parseCopy(app: FastifyInstance, text: string): LandingCopy | null {

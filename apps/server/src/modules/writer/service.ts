@@ -1,7 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { CatalogueFacts } from './built-in/blog-context';
+import type { CatalogueFacts, InstanceFacts } from './built-in/blog-context';
 import { writeFromPrompt } from './built-in/blog-writer';
 import { streamChat } from './llm';
 
@@ -19,7 +19,7 @@ export interface WriterRequest {
    * when no LLM is configured. Without one, the built-in writer answers one short article on the
    * prompt's first line.
    */
-  builtIn?: (seed: number, facts: CatalogueFacts) => string;
+  builtIn?: (seed: number, facts: InstanceFacts) => string;
   /** Stops the generation (the client went away). */
   signal?: AbortSignal;
 }
@@ -41,7 +41,7 @@ export async function streamText(
   const seed = request.seed ?? Math.floor(Math.random() * 2 ** 31);
   const llm = app.config.llm;
   if (llm) return streamChat(llm, { ...request, seed }, onDelta, request.signal);
-  const facts = await catalogueFacts(app);
+  const facts = await instanceFacts(app);
   const text = request.builtIn ? request.builtIn(seed, facts) : writeFromPrompt(request.prompt, facts, seed);
   // Paragraph by paragraph, as an LLM would stream it, so callers have one code path.
   const pieces = text.split(/(?<=\n\n)/);
@@ -51,6 +51,15 @@ export async function streamText(
     await yieldToLoop();
   }
   return text;
+}
+
+/** The catalogue's facts with what this instance's configuration offers (funding, delivery). */
+export async function instanceFacts(app: FastifyInstance): Promise<InstanceFacts> {
+  return {
+    ...(await catalogueFacts(app)),
+    funding: { card: app.config.stripe !== null, bankTransfer: app.config.bankTransfer !== null },
+    channels: ['email'],
+  };
 }
 
 const cache = new WeakMap<FastifyInstance, { at: number; facts: CatalogueFacts }>();

@@ -1,3 +1,4 @@
+import { titleCase } from '@giftrelay/contracts/landing-page-basics';
 import type { Rng } from './prng';
 
 export const TONES = ['authoritative', 'consultative', 'conversational'] as const;
@@ -16,6 +17,18 @@ export interface CatalogueFacts {
   categories: string[];
   /** Well-known brands in the catalogue, a handful. */
   sampleBrands: string[];
+}
+
+/**
+ * Everything generated copy may claim about this instance (issue 35): the catalogue as it is, how a
+ * live organisation can fund its balance (what the configuration sets up: Stripe for cards, bank
+ * details for transfers) and how rewards reach people. Copy is written from these, never from
+ * marketing figures.
+ */
+export interface InstanceFacts extends CatalogueFacts {
+  funding: { card: boolean; bankTransfer: boolean };
+  /** How a reward reaches its recipient: by email, with a claim link. */
+  channels: readonly 'email'[];
 }
 
 export interface BlogBrief {
@@ -44,32 +57,7 @@ export interface Ctx {
   rng: Rng;
 }
 
-const SMALL_WORDS = new Set([
-  'a',
-  'an',
-  'and',
-  'as',
-  'at',
-  'by',
-  'for',
-  'in',
-  'of',
-  'on',
-  'or',
-  'the',
-  'to',
-  'vs',
-  'with',
-]);
-
-export function titleCase(text: string): string {
-  return text
-    .split(' ')
-    .map((word, i) =>
-      i > 0 && SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
-    )
-    .join(' ');
-}
+export { titleCase };
 
 /**
  * An operator's input made plain text for Markdown: one line, no characters that Markdown or

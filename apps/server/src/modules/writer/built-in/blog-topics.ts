@@ -37,7 +37,7 @@ function catalogueLine(c: Ctx): string {
   const brands = listOf(f.sampleBrands.slice(0, 4));
   return byTone(c, {
     authoritative: `GiftRelay’s catalogue currently lists ${count(f.brands)} brands across ${count(f.countries)} countries, including ${countries}, in categories such as ${categories}. Recipients see only cards issued in their own country and currency.`,
-    consultative: `For reference, the GiftRelay catalogue today holds ${count(f.brands)} brands in ${count(f.countries)} countries (among them ${countries}), grouped into ${categories}. We suggest shortlisting five or six brands per country from that list before you launch.`,
+    consultative: `For reference, the GiftRelay catalogue today holds ${count(f.brands)} brands in ${count(f.countries)} countries (among them ${countries}), grouped into ${categories}. We suggest a shortlist of five or six per country from that list before you launch.`,
     conversational: `Right now the GiftRelay catalogue has ${count(f.brands)} brands in ${count(f.countries)} countries, with names like ${brands}, so there is usually something people genuinely want.`,
   });
 }

@@ -49,16 +49,11 @@ export function writeBlogArticle(brief: BlogBrief, facts: CatalogueFacts, tone: 
   const others = TOPICS.filter((t) => t.id !== 'choosing');
   const picked = new Set(['choosing', ...rng.sample(others, brief.tone === tone ? 7 : 6).map((t) => t.id)]);
   const chosen = TOPICS.filter((t) => picked.has(t.id));
-  // Up to two sections tie back to a supporting keyword, each to a different one.
-  const tied = rng.sample(
-    chosen.map((t) => t.id),
-    Math.min(2, base.supporting.length),
-  );
+  // Supporting keywords are named once, in the introduction: a sentence per section that only
+  // repeats one ("The same reasoning holds for …") is keyword stuffing, not advice (issue 35).
   const sections = chosen.map((topic) => {
     const c = ctx(topic.id);
-    const i = tied.indexOf(topic.id);
-    const tie = i === -1 ? [] : [keywordLine(c, base.supporting[i] as string, i)];
-    return [`## ${topic.heading(c)}`, ...topic.body(c), ...tie].join('\n\n');
+    return [`## ${topic.heading(c)}`, ...topic.body(c)].join('\n\n');
   });
   return [
     `# ${title(ctx('title'))}`,
@@ -93,7 +88,7 @@ function intro(c: Ctx): string[] {
   const first = c.rng.pick(
     {
       authoritative: [
-        `When it comes to ${c.kw}, gift cards are the reward most organisations reach for, and for good reason: they are quick to send, easy to budget and, chosen well, they feel like a gift rather than a line on a payslip. They are also easy to get wrong. A card for a shop nobody nearby uses, or a code that arrives weeks after the moment it was meant to mark, turns a thank-you into an irritation.`,
+        `Gift cards are the reward most organisations reach for, and for good reason: they are quick to send, easy to budget and, chosen well, they feel like a gift rather than a line on a payslip. They are also easy to get wrong. A card for a shop nobody nearby uses, or a code that arrives weeks after the moment it was meant to mark, turns a thank-you into an irritation.`,
         `Recognition programmes succeed or fail on execution, and the same is true of ${c.kw}. Sent on time, in the right currency and with a specific message, a modest card does more for morale than a larger cash bonus. Sent late or to the wrong market, it is quietly ignored.`,
       ],
       consultative: [
@@ -101,7 +96,7 @@ function intro(c: Ctx): string[] {
         `Most teams that ask us about ${c.kw} already know they want to recognise people more often. The harder questions are how: which cards, what values, who approves, and how to tell whether it is working. Let's take them one at a time.`,
       ],
       conversational: [
-        `Let's be honest: most "thank you" gestures at work are forgettable. A generic email, a pizza nobody asked for. When it comes to ${c.kw}, you can do so much better than that, as long as you get a few simple things right.`,
+        `Let's be honest: most "thank you" gestures at work are forgettable. A generic email, a pizza nobody asked for. A gift card chosen for the person and sent on the day does better, as long as you get a few simple things right.`,
         `So you want to thank your people with something better than a round of applause. Good call. Done well, gift cards make ${c.kw} quick, flexible and genuinely appreciated. Here's how to do it well.`,
       ],
     }[c.tone],
@@ -143,25 +138,6 @@ function intro(c: Ctx): string[] {
       ]
     : [];
   return [first, [second, ...extra].join(' ')];
-}
-
-/** A sentence tying a section back to a supporting keyword; the `nth` such sentence of the article. */
-function keywordLine(c: Ctx, supporting: string, nth: number): string {
-  const options = {
-    authoritative: [
-      `For programmes built around ${supporting}, the same discipline applies.`,
-      `The same reasoning holds for ${supporting}.`,
-    ],
-    consultative: [
-      `If ${supporting} is part of your plan, we would apply the same test there.`,
-      `It is worth asking the same question about ${supporting}.`,
-    ],
-    conversational: [
-      `Same goes for ${supporting}, by the way.`,
-      `Thinking about ${supporting}? Exactly the same idea.`,
-    ],
-  }[c.tone];
-  return options[(nth + Math.floor(c.rng.next() * 2)) % options.length] as string;
 }
 
 /** A summary list before the call to action, its items drawn from the whole programme. */

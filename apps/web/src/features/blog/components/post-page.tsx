@@ -8,6 +8,7 @@ import { Markdown } from '@/components/ui/markdown';
 import { paths } from '@/config/paths';
 import { SITE_NAME, usePageMeta } from '@/lib/page-meta';
 import { getPublicUrl } from '@/lib/public-url';
+import { bodyOpensWithExcerpt } from '../utils/lead';
 import { ArticleMetaLine } from './article-meta-line';
 
 /** A post published from the blog generator (decision 050); the server sends the same in its HTML. */
@@ -34,7 +35,9 @@ export function PostPage({ post }: { post: PublicBlogPost }) {
       <header className="mt-8">
         <ArticleMetaLine article={meta} />
         <h1 className="mt-4 text-3xl font-bold tracking-tight break-words sm:text-5xl">{post.title}</h1>
-        <p className="mt-4 text-xl text-muted-foreground">{post.excerpt}</p>
+        {!bodyOpensWithExcerpt(post.body_markdown, post.excerpt) && (
+          <p className="mt-4 text-xl text-muted-foreground">{post.excerpt}</p>
+        )}
       </header>
       <Prose className="mt-10 break-words">
         <Markdown source={post.body_markdown} />

@@ -1,5 +1,5 @@
 import type { CtaType, LandingCopy, OfferType } from '@giftrelay/contracts';
-import { ctaLabel } from '@giftrelay/contracts/landing-page-basics';
+import { ctaLabel, titleCase } from '@giftrelay/contracts/landing-page-basics';
 import { CheckCircle2 } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +25,6 @@ export interface LandingContent {
   copy: LandingCopy;
 }
 
-const BRANDS = ['Amazon', 'Starbucks', 'Visa', 'Target', 'Uber', 'Airbnb', 'Best Buy', 'Apple'];
 type UseCase = 'hr' | 'marketing' | 'finance';
 
 /** Both the server's first paint and this page put the content first; every control is a plain link or button. */
@@ -60,7 +59,7 @@ export function LandingPageView({ content }: { content: LandingContent }) {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <section className="grid items-center gap-10 md:grid-cols-2">
         <div>
-          <h1 className="font-bold text-4xl tracking-tight">{content.primary_keyword}</h1>
+          <h1 className="font-bold text-4xl tracking-tight">{titleCase(content.primary_keyword)}</h1>
           <p className="mt-3 font-semibold text-primary text-xl">{copy.headline}</p>
           <p className="mt-4 text-lg text-muted-foreground">{copy.subheadline}</p>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -91,16 +90,18 @@ export function LandingPageView({ content }: { content: LandingContent }) {
         />
       </section>
 
-      <section aria-label="Brands" className="mt-14 rounded-xl bg-muted px-4 py-6">
-        <p className="text-center font-medium text-muted-foreground text-sm">
-          Gift cards from thousands of brands, including
-        </p>
-        <ul className="mt-3 flex flex-wrap justify-center gap-x-8 gap-y-2 font-semibold text-lg">
-          {BRANDS.map((brand) => (
-            <li key={brand}>{brand}</li>
-          ))}
-        </ul>
-      </section>
+      {/* The catalogue's own size and brands, set by the server when the copy was written; pages
+          written before then have none, and claim nothing rather than a figure nobody checked. */}
+      {copy.brands && copy.brands.names.length > 0 && (
+        <section aria-label="Brands" className="mt-14 rounded-xl bg-muted px-4 py-6">
+          <p className="text-center font-medium text-muted-foreground text-sm">{copy.brands.lead}</p>
+          <ul className="mt-3 flex flex-wrap justify-center gap-x-8 gap-y-2 font-semibold text-lg">
+            {copy.brands.names.map((brand) => (
+              <li key={brand}>{brand}</li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="mt-16">
         <h2 className="font-bold text-2xl">Why teams choose GiftRelay</h2>
