@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,10 +6,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertHistoricalOrders } from '../../test/factories/order-history';
-import { createPostgresDatabase, createTestDatabase, TEST_DB } from '../../test/helpers';
-import { migrationsDir } from '../lib/paths';
+import { createPostgresDatabase, createTestDatabase, TEST_DB, testConfig } from '../../test/helpers';
+import { buildApp } from '../app';
+import { migrationsDir, serverRoot } from '../lib/paths';
 import { openPostgres } from './database';
-import { migrate } from './migrate';
+import { migrate, pendingMigrations } from './migrate';
 
 const dirs: string[] = [];
 function migrationsFolder(files: Record<string, string>) {
@@ -276,4 +278,57 @@ describe(`migrations (${TEST_DB})`, () => {
       await drop();
     }
   });
+
+  it('MIGRATE=off: a start on a database that lacks a migration refuses, naming npm run migrate', async () => {
+    const handle = await createTestDatabase();
+    try {
+      const dir = migrationsFolder(files('0002_~'));
+      await migrate(handle, migrationsFolder(files('0001_~')));
+      expect(await pendingMigrations(handle, dir)).toEqual([Object.keys(files('0002_~'))[1]?.replace('.sql', '')]);
+      // The real migrations: all but the first are missing, and nothing is applied or written.
+      await expect(
+        buildApp({ config: testConfig({ MIGRATE: 'off' }), database: handle, logger: false }),
+      ).rejects.toThrow(/lacks \d+ migrations this code needs .*MIGRATE=off: run `npm run migrate` first/);
+      expect(await tableExists(handle, 'organisations')).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it.runIf(TEST_DB === 'postgres')(
+    'npm run migrate from three processes at once: one applies every migration, the others wait and find none',
+    async () => {
+      const { url, drop } = await createPostgresDatabase();
+      const run = () =>
+        new Promise<{ code: number | null; out: string }>((resolve) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot(), 'src/migrate-main.ts')], {
+            env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, LOG_LEVEL: 'warn' },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let out = '';
+          child.stdout.on('data', (d) => {
+            out += d;
+          });
+          child.stderr.on('data', (d) => {
+            out += d;
+          });
+          child.on('exit', (code) => resolve({ code, out }));
+        });
+      try {
+        const results = await Promise.all([run(), run(), run()]);
+        expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
+        const applied = results.filter((r) => r.out.startsWith('Applied '));
+        expect(applied).toHaveLength(1);
+        expect(results.filter((r) => /is up to date: no migration to apply/.test(r.out))).toHaveLength(2);
+        const handle = await openPostgres(url, 1);
+        try {
+          expect(await pendingMigrations(handle)).toEqual([]);
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await drop();
+      }
+    },
+  );
 });
