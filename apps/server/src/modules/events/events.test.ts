@@ -256,3 +256,76 @@ describe(`events are kept 35 days (${TEST_DB})`, () => {
     await eventually(async () => (await eventRows(user.organisationId)) === 1);
   });
 });
+
+describe(`events stored by earlier releases still answer, in today's shape (${TEST_DB})`, () => {
+  // Written as the first release wrote them: before minor units, FX charges, partial issuance,
+  // approvals, scheduling and live mode added their fields to the order.
+  const firstRelease = {
+    order_id: '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c',
+    status: 'completed',
+    product_code: 'AMAZON-US',
+    product_name: 'Amazon.com Gift Card',
+    brand: 'Amazon',
+    currency: 'USD',
+    amount: 25,
+    quantity: 2,
+    subtotal: 50,
+    fee: 1.5,
+    total: 51.5,
+    recipient_email: 'ana@example.com',
+    recipient_name: null,
+    created_at: '2025-05-01T09:30:00.000Z',
+    completed_at: '2025-05-01T09:30:02.000Z',
+    failed_at: null,
+    failure_reason: null,
+  };
+
+  it('an order.completed and an order.failed without the later fields list and read with them filled from what they say', async () => {
+    const user = await signUpVerifiedUser(t);
+    const failed = {
+      ...firstRelease,
+      order_id: '7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3d',
+      status: 'failed',
+      completed_at: null,
+    };
+    for (const [type, data] of [
+      ['order.completed', { order: firstRelease }],
+      ['order.failed', { order: failed, reason: 'Provider refused' }],
+    ] as const) {
+      await sql`INSERT INTO events (organisation_id, type, data) VALUES (${user.organisationId}, ${type}, ${JSON.stringify(data)}::jsonb)`.execute(
+        t.database.db,
+      );
+    }
+    const listed = await events(user.accessToken);
+    const byType = Object.fromEntries(listed.data.map((e) => [e.type, e]));
+    expect(byType['order.completed'].data.order).toMatchObject({
+      ...firstRelease,
+      delivery_method: 'email',
+      amount_minor: 2500,
+      subtotal_minor: 5000,
+      fee_minor: 150,
+      total_minor: 5150,
+      charged: { currency: 'USD', rate: '1', total_minor: 5150, released: 0, released_minor: 0 },
+      issued_count: 2,
+      failed_count: 0,
+      created_by: null,
+      approval: null,
+      send_at: null,
+      sandbox: true,
+    });
+    expect(byType['order.failed'].data).toMatchObject({
+      reason: 'Provider refused',
+      order: { issued_count: 0, failed_count: 2, charged: { released: 51.5, released_minor: 5150 } },
+    });
+    const one = await t.app.inject({
+      url: `/api/v1/events/${byType['order.failed'].id}`,
+      headers: bearer(user.accessToken),
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().event.data.order.failed_count).toBe(2);
+    // The stored row is history: it is answered upgraded, never rewritten.
+    const { rows } = await sql<{ data: { order: Record<string, unknown> } }>`
+      SELECT data FROM events WHERE id = ${byType['order.failed'].id}`.execute(t.database.db);
+    expect(rows[0].data.order.failed_count).toBeUndefined();
+  });
+});

@@ -4,12 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import { createdAtListing, paginate } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
 import * as repo from './repository';
+import { upgradeStoredData } from './upgrade';
 
 const EVENTS = createdAtListing('events');
 
 export function presentEvent(row: repo.EventRow): Event {
-  // What insertEvent and the statements wrote for the type; the response serializer checks it.
-  return { id: row.id, type: row.type as EventType, created_at: row.created_at.toISOString(), data: row.data } as Event;
+  // What insertEvent and the statements wrote for the type, in today's shape (the response
+  // serializer checks it): events written before a field was added get it filled in.
+  const type = row.type as EventType;
+  return {
+    id: row.id,
+    type,
+    created_at: row.created_at.toISOString(),
+    data: upgradeStoredData(type, row.data),
+  } as Event;
 }
 
 export async function listEvents(app: FastifyInstance, organisationId: string, q: ListEventsQuery) {
