@@ -23,7 +23,6 @@ export const routes: RouteObject[] = [
           { path: 'solutions', lazy: () => import('./routes/solutions'), handle: { withoutRuntime: true } },
           { path: 'docs', lazy: () => import('./routes/docs'), handle: { withoutRuntime: true } },
           { path: 'blog', lazy: () => import('./routes/blog'), handle: { withoutRuntime: true } },
-          { path: 'blog/generator', lazy: () => import('./routes/blog-generator') },
           ...BLOG_ARTICLE_SLUGS.map((slug) => ({
             path: `blog/${slug}`,
             lazy: () => import('./routes/blog-article').then((m) => m.articleRoute(slug)),
@@ -69,10 +68,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The marketing studio (decision 048): the signed-in frame for a session, the public one
-        // otherwise; each page shows the 404 page to anyone but an operator.
-        lazy: () => import('./routes/session-frame'),
+        // GiftRelay's own pages (issue 35): the operator area and the marketing studio (decision
+        // 048), in the operators' frame; each page is the 404 page to anyone but an operator.
+        lazy: () => import('./routes/operator-frame'),
         children: [
+          { path: 'operator', lazy: () => import('./routes/operator-pages') },
+          ...(['live-requests', 'reward-reviews', 'bank-transfers', 'operators'] as const).map((page) => ({
+            path: `operator/${page}`,
+            lazy: () => import('./routes/operator-pages').then((m) => m.operatorRoute(page)),
+          })),
+          { path: 'blog/generator', lazy: () => import('./routes/blog-generator') },
           { path: 'landing-page-generator', lazy: () => import('./routes/landing-page-generator') },
           { path: 'marketing/leads', lazy: () => import('./routes/marketing-leads') },
           { path: 'marketing/testimonials', lazy: () => import('./routes/marketing-testimonials') },

@@ -14,6 +14,12 @@ export const paths = {
   marketingLeads: '/marketing/leads',
   marketingTestimonials: '/marketing/testimonials',
   marketingAnalytics: '/marketing/analytics',
+  /** The platform operators' own area (issue 35): its frame, its navigation, no customer's balance. */
+  operator: '/operator',
+  operatorLiveRequests: '/operator/live-requests',
+  operatorRewardReviews: '/operator/reward-reviews',
+  operatorBankTransfers: '/operator/bank-transfers',
+  operatorGrants: '/operator/operators',
   login: '/login',
   /** Sign-up with a plan chosen on the pricing page. */
   signup: (plan?: 'starter' | 'growth' | 'enterprise') => `/login?mode=signup${plan ? `&plan=${plan}` : ''}`,

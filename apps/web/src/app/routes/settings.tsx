@@ -1,17 +1,12 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
 import { Forbidden } from '@/components/ui/forbidden';
 import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { ApiKeysSection } from '@/features/api-keys';
 import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
-import {
-  BankTransfersSection,
-  LiveRequestsSection,
-  OperatorsSection,
-  RewardReviewsSection,
-} from '@/features/operators';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
 import { ProfileSection } from '@/features/profile';
 import { WebhooksSection } from '@/features/webhooks';
@@ -19,7 +14,7 @@ import { useCan } from '@/lib/auth/use-can';
 import { useIsOperator } from '@/lib/auth/use-operator';
 import { useUser } from '@/lib/auth/use-session';
 
-const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'audit-log', 'developers', 'operators'] as const;
+const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'audit-log', 'developers'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTab = (v: string | null): v is TabId => TAB_IDS.some((t) => t === v);
 
@@ -28,11 +23,13 @@ export function Component() {
   const user = useUser();
   const canManageKeys = useCan('listApiKeys');
   const canReadAudit = useCan('listAuditEvents');
-  // GiftRelay's own staff only: to anyone else the tab does not exist (decision 041).
   const isOperator = useIsOperator();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabId = isTab(requested) && (requested !== 'operators' || isOperator) ? requested : 'organisation';
+  // The Operators tab moved to the operator area (issue 35): old links still lead there. To anyone
+  // but an operator it never existed (decision 041): they get Organisation.
+  if (requested === 'operators' && isOperator) return <Navigate to={paths.operatorLiveRequests} replace />;
+  const tab: TabId = isTab(requested) ? requested : 'organisation';
   const tabs = [
     { id: 'organisation', label: 'Organisation', panel: <OrganisationSettingsSection /> },
     { id: 'profile', label: 'Profile & security', panel: <ProfileSection /> },
@@ -59,22 +56,6 @@ export function Component() {
         <Forbidden role={user.role} title="Only owners and admins manage API keys and webhooks" />
       ),
     },
-    ...(isOperator
-      ? [
-          {
-            id: 'operators',
-            label: 'Operators',
-            panel: (
-              <div className="grid gap-12">
-                <LiveRequestsSection />
-                <RewardReviewsSection />
-                <BankTransfersSection />
-                <OperatorsSection />
-              </div>
-            ),
-          },
-        ]
-      : []),
   ];
   return (
     <PageHeading title="Settings">

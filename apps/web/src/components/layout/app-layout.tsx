@@ -1,6 +1,6 @@
 import { Menu, PanelLeft, X } from 'lucide-react';
 import { Dialog, Tooltip } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SandboxBadge } from '@/components/ui/sandbox-badge';
@@ -8,7 +8,8 @@ import { paths } from '@/config/paths';
 import { RequireSession } from '@/lib/auth/require-session';
 import { useUser } from '@/lib/auth/use-session';
 import { cn } from '@/lib/utils';
-import { AppSidebarContent } from './app-sidebar';
+import { AppSidebarContent, type SidebarContentProps } from './app-sidebar';
+import { DemoBanner } from './demo-banner';
 import { useSidebar } from './use-sidebar';
 
 interface AppLayoutProps {
@@ -16,21 +17,27 @@ interface AppLayoutProps {
   headerContent?: ReactNode;
   /** The organisation's name at the header's start; the app layer passes a switcher. */
   organisation?: ReactNode;
+  /**
+   * Another area in the same frame (the platform operators', issue 35): its name where the
+   * organisation's would be, its home, its navigation. No organisation, no Sandbox label.
+   */
+  area?: { name: string; home: string; Sidebar: ComponentType<SidebarContentProps> };
 }
 
 /** The signed-in area's frame: only with a session; sidebar, header, then the page. */
-export function AppLayout({ headerContent, organisation }: AppLayoutProps) {
+export function AppLayout({ headerContent, organisation, area }: AppLayoutProps) {
   return (
     <RequireSession>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <Shell headerContent={headerContent} organisation={organisation} />
+        <Shell headerContent={headerContent} organisation={organisation} area={area} />
       </Tooltip.Provider>
     </RequireSession>
   );
 }
 
-function Shell({ headerContent, organisation }: AppLayoutProps) {
+function Shell({ headerContent, organisation, area }: AppLayoutProps) {
   const user = useUser();
+  const Sidebar = area?.Sidebar ?? AppSidebarContent;
   const sidebar = useSidebar();
   const isCollapsed = !sidebar.isExpanded;
 
@@ -53,15 +60,15 @@ function Shell({ headerContent, organisation }: AppLayoutProps) {
         >
           <div className={cn('flex h-16 items-center border-b px-4', isCollapsed && 'justify-center px-0')}>
             <Link
-              to={paths.dashboard}
+              to={area?.home ?? paths.dashboard}
               className="flex items-center gap-2 font-semibold"
-              aria-label="GiftRelay dashboard"
+              aria-label={area ? `GiftRelay ${area.name.toLowerCase()}` : 'GiftRelay dashboard'}
             >
               <img src="/favicon.svg" alt="" width={28} height={28} />
               {!isCollapsed && <span>GiftRelay</span>}
             </Link>
           </div>
-          <AppSidebarContent isCollapsed={isCollapsed} />
+          <Sidebar isCollapsed={isCollapsed} />
         </aside>
       )}
       {sidebar.isMobile && (
@@ -75,7 +82,7 @@ function Shell({ headerContent, organisation }: AppLayoutProps) {
               <div className="flex h-16 items-center justify-between border-b px-4">
                 <div className="min-w-0">
                   <Dialog.Title className="font-semibold">GiftRelay</Dialog.Title>
-                  <p className="break-words text-sm text-muted-foreground">{user.organisation.name}</p>
+                  <p className="break-words text-sm text-muted-foreground">{area?.name ?? user.organisation.name}</p>
                 </div>
                 <Dialog.Close asChild>
                   <Button variant="ghost" size="icon" aria-label="Close menu">
@@ -83,12 +90,13 @@ function Shell({ headerContent, organisation }: AppLayoutProps) {
                   </Button>
                 </Dialog.Close>
               </div>
-              <AppSidebarContent isCollapsed={false} onNavigate={() => sidebar.setSheetOpen(false)} />
+              <Sidebar isCollapsed={false} onNavigate={() => sidebar.setSheetOpen(false)} />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
+        <DemoBanner />
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur">
           <Button
             variant="ghost"
@@ -102,17 +110,13 @@ function Shell({ headerContent, organisation }: AppLayoutProps) {
             {sidebar.isMobile ? <Menu aria-hidden /> : <PanelLeft aria-hidden />}
           </Button>
           <div className="flex min-w-0 items-center gap-2">
-            {/* On a phone a long name takes two lines rather than shrinking to "Acm…". */}
-            {organisation ?? (
-              <span
-                className="line-clamp-2 min-w-0 break-words text-sm leading-tight font-semibold sm:line-clamp-1 sm:text-base"
-                title={user.organisation.name}
-                data-testid="organisation-name"
-              >
-                {user.organisation.name}
+            {area ? (
+              <span className="text-sm font-semibold sm:text-base" data-testid="area-name">
+                {area.name}
               </span>
+            ) : (
+              <OrganisationName organisation={organisation} />
             )}
-            {user.organisation.sandbox && <SandboxBadge />}
           </div>
           <div className="ml-auto flex items-center gap-3">
             {headerContent}
@@ -124,5 +128,25 @@ function Shell({ headerContent, organisation }: AppLayoutProps) {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The organisation's name (or the app layer's switcher) and, in sandbox mode, the label. */
+function OrganisationName({ organisation }: { organisation?: ReactNode }) {
+  const user = useUser();
+  return (
+    <>
+      {/* On a phone a long name takes two lines rather than shrinking to "Acm…". */}
+      {organisation ?? (
+        <span
+          className="line-clamp-2 min-w-0 break-words text-sm leading-tight font-semibold sm:line-clamp-1 sm:text-base"
+          title={user.organisation.name}
+          data-testid="organisation-name"
+        >
+          {user.organisation.name}
+        </span>
+      )}
+      {user.organisation.sandbox && <SandboxBadge />}
+    </>
   );
 }

@@ -1,19 +1,15 @@
 import {
   ChartColumn,
-  ChartLine,
   ClipboardCheck,
   CreditCard,
   Gift,
-  Inbox,
   LayoutDashboard,
-  LayoutTemplate,
   LogOut,
   type LucideIcon,
   Moon,
-  PenLine,
-  Quote,
   ReceiptText,
   Settings,
+  ShieldCheck,
   Sun,
 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
@@ -27,7 +23,7 @@ import { useIsOperator } from '@/lib/auth/use-operator';
 import { toggleTheme, useIsDark } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
-const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; managersOnly?: boolean }[] = [
+const NAV_ITEMS: (NavItem & { managersOnly?: boolean })[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.orders, label: 'Order History', icon: ReceiptText },
   // Owners and admins only: the orders waiting for their decision (decision 035).
@@ -36,15 +32,6 @@ const NAV_ITEMS: { to: string; label: string; icon: LucideIcon; managersOnly?: b
   { to: paths.catalog, label: 'Catalog', icon: Gift },
   { to: paths.billing, label: 'Billing', icon: CreditCard },
   { to: paths.settings, label: 'Settings', icon: Settings },
-];
-
-/** The marketing studio: GiftRelay's platform operators only (decisions 041, 048). */
-const MARKETING_ITEMS: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: paths.blogGenerator, label: 'Blog generator', icon: PenLine },
-  { to: paths.landingPageGenerator, label: 'Landing pages', icon: LayoutTemplate },
-  { to: paths.marketingLeads, label: 'Leads', icon: Inbox },
-  { to: paths.marketingTestimonials, label: 'Testimonials', icon: Quote },
-  { to: paths.marketingAnalytics, label: 'Site analytics', icon: ChartLine },
 ];
 
 const itemClass = (isCollapsed: boolean) =>
@@ -72,11 +59,44 @@ function ItemLabel({ isCollapsed, label, children }: { isCollapsed: boolean; lab
   );
 }
 
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+export interface SidebarContentProps {
+  isCollapsed: boolean;
+  onNavigate?: () => void;
+}
+
 /**
- * The shell's navigation: the six items (seven for owners and admins), the Marketing group for
- * platform operators, then the theme toggle and Logout.
+ * The shell's navigation: the six items (seven for owners and admins) and, for a platform
+ * operator, the way to the operator area (issue 35); then the theme toggle and Logout.
  */
-export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: boolean; onNavigate?: () => void }) {
+export function AppSidebarContent(props: SidebarContentProps) {
+  const mayDecide = useCan('approveOrder');
+  const isOperator = useIsOperator();
+  const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide);
+  return (
+    <SidebarNav
+      {...props}
+      groups={[
+        { title: 'Navigation', items },
+        ...(isOperator
+          ? [{ title: 'GiftRelay', items: [{ to: paths.operator, label: 'Operator area', icon: ShieldCheck }] }]
+          : []),
+      ]}
+    />
+  );
+}
+
+/** Groups of links, each a named navigation landmark, then the theme toggle and Logout. */
+export function SidebarNav({
+  isCollapsed,
+  onNavigate,
+  groups,
+}: SidebarContentProps & { groups: { title: string; items: NavItem[] }[] }) {
   const isDark = useIsDark();
   const navigate = useNavigate();
   const logout = async () => {
@@ -89,11 +109,8 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
     }
   };
   const text = (label: string) => <span className={cn(isCollapsed && 'sr-only')}>{label}</span>;
-  const mayDecide = useCan('approveOrder');
-  const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide);
-  const isOperator = useIsOperator();
-  const group = (title: string, list: { to: string; label: string; icon: LucideIcon }[]) => (
-    <nav aria-label={title} className="grid gap-1">
+  const group = (title: string, list: NavItem[]) => (
+    <nav key={title} aria-label={title} className="grid gap-1">
       <p
         className={cn(
           'px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
@@ -128,8 +145,7 @@ export function AppSidebarContent({ isCollapsed, onNavigate }: { isCollapsed: bo
 
   return (
     <div className="flex h-full flex-col gap-4 overflow-y-auto p-3">
-      {group('Navigation', items)}
-      {isOperator && group('Marketing', MARKETING_ITEMS)}
+      {groups.map((g) => group(g.title, g.items))}
       <div className="mt-auto grid gap-1 border-t pt-3">
         <ItemLabel isCollapsed={isCollapsed} label={isDark ? 'Light mode' : 'Dark mode'}>
           <button type="button" className={itemClass(isCollapsed)} onClick={toggleTheme}>
