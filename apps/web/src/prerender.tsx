@@ -33,6 +33,7 @@ const ROUTE_MODULE: Record<string, string> = {
   '/contact': 'contact',
   '/privacy': 'privacy',
   '/terms': 'terms',
+  '/security': 'security',
 };
 
 /**

@@ -45,6 +45,7 @@ export const CLIENT_ROUTES = [
   '/contact',
   '/privacy',
   '/terms',
+  '/security',
   '/dashboard',
   '/orders',
   '/orders/bulk',
@@ -75,6 +76,7 @@ export const SITEMAP_PATHS: readonly string[] = [
   '/contact',
   '/privacy',
   '/terms',
+  '/security',
 ];
 
 /**

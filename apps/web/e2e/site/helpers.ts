@@ -30,6 +30,7 @@ export const PUBLIC_PAGES = [
   { path: '/contact', h1: 'Talk to us', title: 'Contact Us | GiftRelay' },
   { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy | GiftRelay' },
   { path: '/terms', h1: 'Terms of Service', title: 'Terms of Service | GiftRelay' },
+  { path: '/security', h1: 'Security', title: 'Security | GiftRelay' },
 ];
 
 export const NOT_FOUND_HEADING = 'Oops! Page not found';

@@ -42,6 +42,7 @@ const FOOTER_LINKS = [
   { name: 'Contact Us', href: '/contact' },
   { name: 'Privacy Policy', href: '/privacy' },
   { name: 'Terms of Service', href: '/terms' },
+  { name: 'Security', href: '/security' },
 ];
 
 test('the footer links where it says, and says 2025', async ({ page }) => {
@@ -75,7 +76,7 @@ test("the home page's buttons lead where the spec says", async ({ page }) => {
   const cases = [
     { name: 'View Catalog', url: /\/catalog$/ },
     { name: 'Get Started Free', url: /\/login\?mode=signup$/ },
-    { name: 'View Security Docs', url: /\/docs$/ },
+    { name: 'View Security Docs', url: /\/security$/ },
     // The closing call to action says it the same way as the hero: one wording a page.
     { name: 'Get Started Free', url: /\/login\?mode=signup$/, last: true },
   ];

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', lazy: () => import('./routes/contact'), handle: { withoutRuntime: true } },
           { path: 'privacy', lazy: () => import('./routes/privacy'), handle: { withoutRuntime: true } },
           { path: 'terms', lazy: () => import('./routes/terms'), handle: { withoutRuntime: true } },
+          { path: 'security', lazy: () => import('./routes/security'), handle: { withoutRuntime: true } },
           { path: 'verify/:token', lazy: () => import('./routes/verify-email') },
           { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
           { path: 'reset-password/:token', lazy: () => import('./routes/reset-password') },

@@ -27,6 +27,7 @@ export const paths = {
     `/contact${topic ? `?topic=${topic}${plan ? `&plan=${plan}` : ''}` : ''}`,
   privacy: '/privacy',
   terms: '/terms',
+  security: '/security',
   dashboard: '/dashboard',
   orders: '/orders',
   approvals: '/approvals',

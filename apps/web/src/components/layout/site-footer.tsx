@@ -26,6 +26,7 @@ const COLUMNS = [
       { to: paths.contact(), label: 'Contact Us' },
       { to: paths.privacy, label: 'Privacy Policy' },
       { to: paths.terms, label: 'Terms of Service' },
+      { to: paths.security, label: 'Security' },
     ],
   },
 ];

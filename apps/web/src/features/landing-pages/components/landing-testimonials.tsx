@@ -1,10 +1,10 @@
 import { Quote } from 'lucide-react';
+import { useApprovedTestimonials } from '@/components/testimonials/use-approved-testimonials';
 import { Card } from '@/components/ui/card';
-import { useLandingTestimonials } from '../api/testimonials';
 
 /** Up to 2 approved testimonials, newest first; nothing at all when there are none (or the read fails). */
 export function LandingTestimonials() {
-  const data = useLandingTestimonials();
+  const data = useApprovedTestimonials(2);
   if (!data.length) return null;
   return (
     <section className="mt-16">

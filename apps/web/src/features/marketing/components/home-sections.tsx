@@ -12,9 +12,10 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { useApprovedTestimonials } from '@/components/testimonials/use-approved-testimonials';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { COMPLIANCE_BADGES, OPERATIONS_FEATURES, TEAM_KINDS, TESTIMONIALS } from '../data/home';
+import { COMPLIANCE_BADGES, OPERATIONS_FEATURES, TEAM_KINDS } from '../data/home';
 import { CatalogFigures, Figure } from './catalog-figures';
 import { SectionHeading } from './section-heading';
 
@@ -83,7 +84,13 @@ export function FeatureCards() {
   );
 }
 
+/**
+ * What customers said, as approved in the studio's Testimonials tool (as landing pages show them):
+ * none approved, no section, rather than quotes from people who never said them (issue 35).
+ */
 export function Testimonials() {
+  const testimonials = useApprovedTestimonials(3);
+  if (!testimonials.length) return null;
   return (
     <section aria-labelledby="testimonials-heading" className="bg-muted/50 py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -93,13 +100,17 @@ export function Testimonials() {
           title="Teams that stopped chasing gift cards"
         />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className="flex">
-              <figure className="flex flex-col justify-between rounded-xl border bg-card p-6 shadow-sm">
-                <blockquote className="text-foreground">“{t.quote}”</blockquote>
+          {testimonials.map((t) => (
+            <li key={t.id} className="flex">
+              <figure className="flex w-full flex-col justify-between rounded-xl border bg-card p-6 shadow-sm">
+                <blockquote className="break-words text-foreground">“{t.quote}”</blockquote>
                 <figcaption className="mt-6 text-sm">
-                  <span className="font-semibold">{t.name}</span>
-                  <span className="block text-muted-foreground">{t.role}</span>
+                  <span className="font-semibold">{t.author_name}</span>
+                  {(t.role || t.company) && (
+                    <span className="block text-muted-foreground">
+                      {[t.role, t.company].filter(Boolean).join(', ')}
+                    </span>
+                  )}
                 </figcaption>
               </figure>
             </li>
@@ -129,7 +140,7 @@ export function ComplianceStrip() {
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link to={paths.docs} className={buttonVariants({ variant: 'outline' })}>
+          <Link to={paths.security} className={buttonVariants({ variant: 'outline' })}>
             View Security Docs
           </Link>
         </div>

@@ -2,31 +2,20 @@
 
 export const TEAM_KINDS = ['HR & People', 'Marketing Ops', 'Research & CX', 'Finance', 'Operations', 'Engineering'];
 
-export const TESTIMONIALS = [
-  {
-    quote:
-      'We replaced a spreadsheet and a pile of plastic cards with one send button. Work anniversaries go out on the day now, not three weeks later.',
-    name: 'Maya Okafor',
-    role: 'Head of People Operations',
-  },
-  {
-    quote:
-      'Our survey incentives used to take a week to reconcile. With the API and the order history export, finance signs off the same afternoon.',
-    name: 'Daniel Reyes',
-    role: 'Research Operations Lead',
-  },
-  {
-    quote:
-      'Idempotent orders were the deciding factor. Our referral service retries freely and nobody ever gets paid twice.',
-    name: 'Priya Natarajan',
-    role: 'Staff Engineer, Growth',
-  },
-];
-
+/** Each one true of this codebase; the Security page (/security) says how. */
 export const COMPLIANCE_BADGES = [
-  { title: 'PCI-DSS ready', text: 'No card data touches your systems; codes are encrypted at rest.' },
-  { title: 'SOC 2 partner attestations', text: 'Our fulfilment partners hold SOC 2 reports we review every year.' },
-  { title: 'GDPR-friendly', text: 'We keep only what sending a reward needs. See our privacy policy.' },
+  {
+    title: 'Codes encrypted at rest',
+    text: 'Gift-card codes, PINs and claim links are stored encrypted with AES-256-GCM, under keys that rotate.',
+  },
+  {
+    title: 'Card payments on Stripe’s page',
+    text: 'Card top-ups go through Stripe Checkout: card details never touch GiftRelay or your systems.',
+  },
+  {
+    title: 'Signed, scoped and audited',
+    text: 'Two-factor sign-in, hashed and scoped API keys, signed webhooks and an audit log of every change.',
+  },
 ];
 
 export const OPERATIONS_FEATURES = [
