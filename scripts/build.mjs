@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the web app (Vite) and bundles the server (esbuild) into apps/*/dist, then
 // pre-compresses the web assets. Skips all of it when nothing it reads has changed.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -45,9 +45,17 @@ export async function build({ force = false } = {}) {
   const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
   // npm packages stay external (installed in node_modules); our workspace packages are bundled in.
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@giftrelay/'));
+  // Split: the app is a chunk main.mjs imports after it has started tracing (when configured), and
+  // its imports of npm packages stay in that chunk, which one bundled file would hoist above
+  // everything (decision 072).
+  rmSync(path.join(serverDir, 'dist/chunks'), { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: path.join(serverDir, 'dist/main.mjs'),
+    outdir: path.join(serverDir, 'dist'),
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

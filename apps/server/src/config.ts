@@ -9,6 +9,7 @@ const SECRET_VARIABLES = new Set([
   'REWARD_ENCRYPTION_KEY',
   'REWARD_ENCRYPTION_KEYS',
   'MAILBOX_TOKEN',
+  'METRICS_TOKEN',
   'TANGO_PLATFORM_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -135,6 +136,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_ORDERS_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
   RATE_LIMIT_EXPORTS_PER_MINUTE: wholeNumber(1, 1_000_000).default(30),
   MAILBOX_TOKEN: z.string().min(16, 'must be at least 16 characters (for example: openssl rand -hex 24)').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (for example: openssl rand -hex 24)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
+  METRICS_PORT: wholeNumber(1, 65535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl('http://localhost:4318').optional(),
   OPERATOR_EMAILS: z
     .string()
     .trim()
@@ -292,6 +300,13 @@ export type Config = {
   webhookDelivery: { dispatch: 'notify' | 'poll'; retryScale: number; timeoutMs: number };
   /** Opens the built-in mailbox to callers beyond the loopback interface; unset, loopback only. */
   mailboxToken: string | undefined;
+  /**
+   * Where /metrics is served (decision 072): behind `token` (METRICS_TOKEN, a bearer token), on a
+   * listener of its own at `port` (METRICS_PORT), or both; null: not served.
+   */
+  metrics: { token: string | null; port: number | null } | null;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: set, traces are exported there over OTLP/HTTP (decision 072). */
+  otlpEndpoint: string | null;
   /** Accounts that are platform operators by configuration (decision 041), lower-cased. */
   operatorEmails: string[];
   /**
@@ -434,6 +449,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       'DEMO=true is refused when APP_ENV=production: a demo runs on fake providers and says so on every screen',
     ]);
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError([`METRICS_PORT must differ from PORT (both are ${e.PORT}): /metrics gets a listener of its own`]);
+  }
   if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(['STRIPE_API_BASE is set but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not']);
   }
@@ -487,6 +505,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       exports: e.RATE_LIMIT_EXPORTS_PER_MINUTE,
     },
     mailboxToken: e.MAILBOX_TOKEN,
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null }
+        : null,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     operatorEmails: e.OPERATOR_EMAILS,
     operatorBootstrap: e.OPERATOR_EMAILS.length ? 'none' : e.APP_ENV === 'production' ? 'token' : 'first-verified',
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { CLIENT_ROUTES } from '@giftrelay/contracts';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { isTracingEnabled, traceLogFields } from './tracing';
 
 const SECRET_QUERY_KEY = /token|code|key|secret|password|signature/i;
 const REDACTED = '[redacted]';
@@ -93,6 +94,8 @@ export function isPrettyLog(format: LogFormat, appEnv: string, isTty = Boolean(p
 export const loggerOptions = (level: string, opts: { pretty?: boolean } = {}) => ({
   level,
   ...(opts.pretty ? { stream: prettyLogStream(process.stdout) } : {}),
+  // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), each line written inside a span names it.
+  ...(isTracingEnabled() ? { mixin: traceLogFields } : {}),
   redact: {
     paths: [
       'req.headers.authorization',
