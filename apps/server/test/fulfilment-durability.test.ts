@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -272,5 +273,99 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
     a.child.kill('SIGTERM');
     b.child.kill('SIGTERM');
     expect(await Promise.all([a.exit, b.exit])).toEqual([0, 0]);
+  }, 180_000);
+
+  it('SIGTERM under load (decision 073): every order request is answered or refused before it started, every accepted order is fulfilled exactly once', async () => {
+    const port = await freePort();
+    // 800 ms a card: the signal lands while the process holds jobs and requests are in flight.
+    const first = await start(port, 800);
+    type Result = { email: string; status?: number; orderId?: string; error?: string };
+    const results: Result[] = [];
+    let loading = true;
+    // Eight callers, each sending its next order as soon as the last is answered, over kept-alive
+    // connections (fetch's pool), each with its own Idempotency-Key, as an integration would.
+    const caller = async (n: number) => {
+      for (let i = 0; loading; i++) {
+        const email = `drain-${n}-${i}@example.com`;
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/v1/orders`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ product_code: productCode, amount: 10, email, quantity: 1 }),
+          });
+          const body = (await res.json()) as { order_id?: string };
+          results.push({ email, status: res.status, orderId: body.order_id });
+        } catch (err) {
+          const cause = (err as { cause?: { code?: string } }).cause;
+          results.push({ email, error: cause?.code ?? (err as Error).message });
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, (_, n) => caller(n)));
+    const db = await openPostgres(url, 1);
+    try {
+      // Jobs in flight: rewards leased to the first process's workers, the provider not done yet.
+      await eventually(async () => {
+        const leased = await db.db
+          .selectFrom('rewards')
+          .innerJoin('orders', 'orders.id', 'rewards.order_id')
+          .select('rewards.id')
+          .where('orders.recipient_email', 'like', 'drain-%')
+          .where('rewards.status', '=', 'pending')
+          .where('rewards.lease_owner', 'is not', null)
+          .execute();
+        return leased.length >= 4;
+      }, 30_000);
+      const signalled = Date.now();
+      first.child.kill('SIGTERM');
+      const code = await first.exit;
+      const tookMs = Date.now() - signalled;
+      // Callers keep going a moment after the exit: those requests meet a closed port.
+      await new Promise((r) => setTimeout(r, 300));
+      loading = false;
+      await load;
+      expect(code, first.output()).toBe(0);
+      expect(first.output()).toMatch(/Stopped after [\d.]+ s: every request answered, every job finished/);
+      expect(tookMs).toBeLessThan(25_000);
+
+      const answered = results.filter((r) => r.status !== undefined);
+      const refused = results.filter((r) => r.error !== undefined);
+      // Every answer is the order's 201: none cut, none a 5xx from a closing server.
+      expect(answered.filter((r) => r.status !== 201)).toEqual([]);
+      expect(answered.length).toBeGreaterThan(8);
+      expect(refused.length).toBeGreaterThan(0);
+      // A request that got no answer never started: refused at connect (the listener was closed),
+      // or sent on a kept-alive connection the server had closed while it was idle. Either way
+      // nothing of it was written.
+      expect(new Set(refused.map((r) => r.error))).toEqual(
+        new Set(refused.map((r) => r.error).filter((e) => e === 'ECONNREFUSED' || e === 'UND_ERR_SOCKET')),
+      );
+      const written = await db.db
+        .selectFrom('orders')
+        .select('recipient_email')
+        .where(
+          'recipient_email',
+          'in',
+          refused.map((r) => r.email),
+        )
+        .execute();
+      expect(written).toEqual([]);
+      // Orders whose job was still queued wait for the next worker; it finishes them once each.
+      const ids = answered.map((r) => r.orderId as string);
+      const second = await start(port, 50);
+      await waitUntilSettled(ids, 90_000);
+      const orders = await assertSettledExactlyOnce(ids);
+      expect(orders.filter((o) => o.status !== 'completed')).toEqual([]);
+      second.child.kill('SIGTERM');
+      expect(await second.exit, second.output()).toBe(0);
+    } finally {
+      loading = false;
+      await db.close();
+    }
   }, 180_000);
 });

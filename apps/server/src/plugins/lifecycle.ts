@@ -1,3 +1,4 @@
+import { Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -16,8 +17,9 @@ const state = new WeakMap<FastifyInstance, { draining: boolean }>();
 
 /**
  * Whether this process is draining (decision 073). While it drains, every answer carries
- * `Connection: close`, so a client's keep-alive connection ends with the answer it is waiting for
- * instead of carrying a next request into a process that is about to exit.
+ * `Connection: close` (set as it is sent, so requests already running when the signal came get it
+ * too), so a client's keep-alive connection ends with that answer instead of carrying a next
+ * request into a process that is about to exit.
  */
 export const lifecyclePlugin = fp(
   async (app: FastifyInstance) => {
@@ -28,12 +30,16 @@ export const lifecyclePlugin = fp(
         return s.draining;
       },
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onSend', async (_request, reply, payload) => {
       if (s.draining) reply.header('connection', 'close');
+      return payload;
     });
   },
   { name: 'lifecycle' },
 );
+
+/** How long a kept-alive connection idle at the signal may still bring a request. */
+const IDLE_GRACE_MS = 1000;
 
 /** Readiness goes 503 from now on; `shutdownGracefully` starts with this. */
 export function startDraining(app: FastifyInstance): void {
@@ -50,8 +56,8 @@ export interface ShutdownReport {
 /**
  * A graceful stop (SIGTERM, SIGINT), bounded by `timeoutMs`:
  * 1. readiness goes 503 and the listener closes: no new connection is accepted (a load balancer
- *    retries it on another process), idle keep-alive connections close, and a request already on
- *    a connection is answered with `Connection: close`;
+ *    retries it on another process); every answer from now on says `Connection: close`, and
+ *    kept-alive connections still idle a second later are closed;
  * 2. at the same time the job workers stop fetching and the jobs they hold run to their end
  *    (pg-boss's graceful stop); at the bound pg-boss fails what is left back to the queue, where
  *    another process (or this one's next start) retries it under the same lease (fulfilment is
@@ -72,13 +78,19 @@ export async function shutdownGracefully(app: FastifyInstance, timeoutMs: number
   const jobs = app.queue.boss
     .stop({ graceful: true, timeout: Math.max(1000, timeoutMs - 500), close: false })
     .catch((err) => app.log.warn({ err }, 'job queue did not stop cleanly'));
+  let idleTimer: NodeJS.Timeout | undefined;
   const requests = new Promise<void>((resolve) => {
     if (!app.server.listening) return resolve();
-    app.server.close(() => resolve());
-    app.server.closeIdleConnections();
+    // net.Server's close, not http.Server's: that one also closes the idle keep-alive connections
+    // at once, and a client sending its next request on one at that moment gets a reset. Left open
+    // a moment, such a request is answered (with Connection: close); what is still idle after the
+    // grace is a client that is not sending, and is closed then.
+    Server.prototype.close.call(app.server, () => resolve());
+    idleTimer = setTimeout(() => app.server.closeIdleConnections(), Math.min(IDLE_GRACE_MS, timeoutMs / 4));
   });
   const outcome = await Promise.race([Promise.all([jobs, requests]).then(() => 'done' as const), bound]);
   clearTimeout(timer);
+  clearTimeout(idleTimer);
   if (outcome === 'timeout') {
     app.log.warn({ timeoutMs }, 'shutdown bound reached: cutting the connections still open');
     app.server.closeAllConnections();
