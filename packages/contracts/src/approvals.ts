@@ -41,6 +41,15 @@ export const ApprovalRulesSchema = z.object({
   every_sender_order: z.boolean(),
   monthly_cap_usd_minor: z.number().int().nullable(),
   monthly_cap_usd: z.number().nullable(),
+  /**
+   * The caller's side (issue 35), so the send dialog can say before sending that an order will
+   * wait and why: whether the rules apply to the caller's orders (a sender's), and what the
+   * caller's orders of this UTC month count towards the monthly cap, in USD minor units.
+   */
+  yours: z.object({
+    rules_apply: z.boolean(),
+    month_usd_minor: z.number().int(),
+  }),
 });
 export type ApprovalRules = z.infer<typeof ApprovalRulesSchema>;
 
@@ -63,3 +72,20 @@ export const RejectOrderBodySchema = z.object({ note: note(true) }).strict();
 export type RejectOrderBody = z.infer<typeof RejectOrderBodySchema>;
 
 export const OrderDecisionResponseSchema = OrderSummarySchema.extend({ success: z.literal(true) });
+
+/** Why an order of `totalUsdMinor` by the caller would wait for approval, or null when it would not. */
+export function approvalReason(rules: ApprovalRules, totalUsdMinor: number): string | null {
+  if (!rules.yours.rules_apply) return null;
+  const usd = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  if (rules.every_sender_order) return 'Every order a sender places waits for an owner or admin to approve it.';
+  if (rules.above_usd_minor !== null && totalUsdMinor > rules.above_usd_minor) {
+    return `Orders above ${usd(rules.above_usd_minor)} USD wait for an owner or admin to approve them.`;
+  }
+  if (
+    rules.monthly_cap_usd_minor !== null &&
+    rules.yours.month_usd_minor + totalUsdMinor > rules.monthly_cap_usd_minor
+  ) {
+    return `It takes your orders this month past the ${usd(rules.monthly_cap_usd_minor)} USD monthly cap (${usd(rules.yours.month_usd_minor)} so far).`;
+  }
+  return null;
+}

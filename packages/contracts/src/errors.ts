@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'RECIPIENT_CHANGE_FORBIDDEN',
   'RECIPIENT_CHANGE_NEEDS_APPROVAL',
   'REWARD_OPENED',
+  // Voided orders (decision 076): nothing left to resend
+  'ORDER_VOIDED',
   // Sandbox is not a mail relay (decision 063)
   'SANDBOX_RECIPIENT_LIMIT',
   'SANDBOX_BALANCE_LIMIT',
@@ -106,6 +108,8 @@ export const ERROR_STATUS = {
   RECIPIENT_CHANGE_NEEDS_APPROVAL: 403,
   /** A reward of the order was opened: it may be resent only to the same address. */
   REWARD_OPENED: 409,
+  /** Every reward of the order was voided: its links no longer show a code, so there is nothing to resend. */
+  ORDER_VOIDED: 409,
   /** Today's distinct addresses outside the organisation for sandbox rewards are used (SANDBOX_OUTSIDE_RECIPIENTS_PER_DAY). */
   SANDBOX_RECIPIENT_LIMIT: 429,
   /** A sandbox top-up would take the available balance above SANDBOX_BALANCE_MAX. */

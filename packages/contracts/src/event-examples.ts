@@ -90,6 +90,7 @@ const PENDING: OrderSummary = {
   sandbox: true,
   issued_count: 0,
   failed_count: 0,
+  voided_count: 0,
 };
 const RELEASED = { ...PENDING.charged, released: 25.63, released_minor: 2563 };
 const DECIDED = {
@@ -167,6 +168,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
     refunded: true,
     refund_minor: 2563,
     currency: 'USD',
+    order_status: 'voided',
   }),
   'reward.failed': event('reward.failed', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e12', {
     ...reward,

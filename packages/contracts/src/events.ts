@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BatchSchema } from './batches';
 import { listEnvelope, pageQueryFields } from './lists';
-import { BalanceSchema, OrderSummarySchema } from './orders';
+import { BalanceSchema, OrderStatusSchema, OrderSummarySchema } from './orders';
 
 /**
  * The public events: what `GET /api/v1/events` lists and webhooks carry (decision 027). Each is
@@ -152,6 +152,11 @@ export const RewardVoidedEventDataSchema = z.object({
   refunded: z.boolean().meta({ description: 'False when the provider would not cancel the card' }),
   refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
   currency: z.string(),
+  // Decision 076; optional because events stored before it do not have it.
+  order_status: OrderStatusSchema.optional().meta({
+    description:
+      'The order’s status after this void: `voided` once every reward it issued is voided, `completed` (partly voided) while some are left',
+  }),
 });
 export const RewardFailedEventDataSchema = z.object({
   ...rewardFields,

@@ -17,6 +17,7 @@ export * from './errors';
 export * from './event-examples';
 export * from './events';
 export * from './fx';
+export * from './figures';
 export * from './health';
 export * from './probes';
 export * from './html';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
+import { OrderSourceSchema } from './mcp';
 import { AmountSchema, safeText } from './primitives';
 
 /**
@@ -17,6 +18,7 @@ export const ORDER_STATUSES = [
   'rejected',
   'scheduled',
   'cancelled',
+  'voided',
 ] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
@@ -30,14 +32,22 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   rejected: 'Rejected',
   scheduled: 'Scheduled',
   cancelled: 'Cancelled',
+  voided: 'Voided',
 };
 
 /** A completed order some of whose rewards could not be issued (decision 058). */
 export const PARTLY_DELIVERED_LABEL = 'Partly delivered';
+/** A completed order some, not all, of whose issued rewards were voided and refunded (decision 076). */
+export const PARTLY_VOIDED_LABEL = 'Partly voided';
 
-/** The words the UI and the CSV show for an order: a completed one with failed rewards is partly delivered. */
-export function orderStatusLabel(o: { status: OrderStatus; failed_count: number }): string {
-  return o.status === 'completed' && o.failed_count > 0 ? PARTLY_DELIVERED_LABEL : ORDER_STATUS_LABELS[o.status];
+/**
+ * The words the UI and the CSV show for an order: a completed one with voided rewards is partly
+ * voided, one with failed rewards partly delivered (a void is the later, and the person's, act).
+ */
+export function orderStatusLabel(o: { status: OrderStatus; failed_count: number; voided_count?: number }): string {
+  if (o.status !== 'completed') return ORDER_STATUS_LABELS[o.status];
+  if ((o.voided_count ?? 0) > 0) return PARTLY_VOIDED_LABEL;
+  return o.failed_count > 0 ? PARTLY_DELIVERED_LABEL : ORDER_STATUS_LABELS.completed;
 }
 
 /** The statuses whose charged totals count as spend: money on its way to, or with, a recipient. */
@@ -81,7 +91,10 @@ export const CreateOrderBodySchema = z.object({
     .number({ error: 'quantity must be a whole number from 1 to 100' })
     .int('quantity must be a whole number from 1 to 100')
     .min(1, 'quantity must be a whole number from 1 to 100')
-    .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100'),
+    .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100')
+    // Issue 35: an order without a quantity is one reward, as the spec's dialog sends it.
+    .default(1)
+    .meta({ description: 'How many rewards the recipient gets (1 when left out)' }),
   message: safeText({
     max: ORDER_MESSAGE_MAX_LENGTH,
     multiline: true,
@@ -185,11 +198,21 @@ export const OrderSummarySchema = z.object({
     description:
       'True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now',
   }),
+  /** Only on orders an AI agent placed through MCP (decision 074); absent on every other, and in events stored before. */
+  source: OrderSourceSchema.optional(),
   /** Partial issuance (decision 058): `completed` with `failed_count > 0` is a partly delivered order. */
   issued_count: z.number().int().meta({ description: 'Rewards issued and delivered (and charged)' }),
   failed_count: z.number().int().meta({
     description:
       'Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered',
+  }),
+  /**
+   * Decision 076. A default rather than required: `order.*` events stored before it was added
+   * still parse (and say 0, which they were).
+   */
+  voided_count: z.number().int().default(0).meta({
+    description:
+      'Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`',
   }),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
@@ -202,20 +225,26 @@ export const VOID_STATES = ['requested', 'refunded', 'not_cancelled'] as const;
 export const RewardVoidSchema = z.object({
   state: z.enum(VOID_STATES),
   voided_at: z.string(),
-  /** The provider's reason when it would not cancel the card. */
-  note: z.string().nullable(),
+  note: z.string().nullable().meta({ description: 'Why it was voided, as the void’s `note` said (decision 076)' }),
+  provider_note: z
+    .string()
+    .nullable()
+    .meta({ description: 'The provider’s reason when it would not cancel the card (`not_cancelled`)' }),
 });
 
 /**
  * `review` (decision 058): the provider did not answer and could not be asked whether it issued
- * the card; its money stays held until an operator decides, and the order waits.
+ * the card; its money stays held until an operator decides, and the order waits. `voided`
+ * (decision 076): issued, then voided and refunded (`void.state` refunded); its code is gone.
  */
 export const REWARD_STATUSES = ['pending', 'issued', 'failed', 'review'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
+/** What the API says of a reward: the stored status, or `voided` once its void was refunded. */
+export const REWARD_API_STATUSES = [...REWARD_STATUSES, 'voided'] as const;
 
 export const RewardSchema = z.object({
   id: z.uuid(),
-  status: z.enum(REWARD_STATUSES),
+  status: z.enum(REWARD_API_STATUSES),
   code_masked: z.string().nullable(),
   issued_at: z.string().nullable(),
   claim: z.object({
@@ -278,12 +307,19 @@ export const OrderStatsSchema = z.object({
   currency: z.string(),
   total_orders: z.number().int(),
   delivered: z.number().int(),
+  /** On their way (decision 076): sending now, scheduled and waiting for approval, as `orderFigures` counts them. */
   pending: z.number().int(),
   failed: z.number().int(),
   /** Orders waiting for an owner's or admin's decision, and orders refused (decision 035). */
   pending_approval: z.number().int(),
   rejected: z.number().int(),
-  /** Sum of the totals charged for the orders in the set, in the billing currency. */
+  scheduled: z.number().int(),
+  cancelled: z.number().int(),
+  voided: z.number().int(),
+  /**
+   * What the pending and delivered orders of the set cost, in the billing currency: charged less
+   * what went back to the balance (the dashboard's Monthly Load rule, decision 076).
+   */
   total_value: z.number(),
   total_value_minor: minor('total_value'),
 });
@@ -364,6 +400,8 @@ export const VoidOrderResponseSchema = z.object({
   /** The billing currency the refunds are in. */
   currency: z.string(),
   rewards: z.array(VoidedRewardSchema),
+  /** The order's status after the void: `voided` once no issued reward is left (decision 076). */
+  order_status: OrderStatusSchema,
   refunded: z.number(),
   refunded_minor: minor('refunded'),
 });

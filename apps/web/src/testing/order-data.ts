@@ -35,6 +35,7 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     sandbox: false,
     issued_count: 1,
     failed_count: 0,
+    voided_count: 0,
     ...overrides,
   };
 }
@@ -93,6 +94,9 @@ export function someStats(overrides: Partial<OrderStats> = {}): OrderStats {
     failed: 1,
     pending_approval: 0,
     rejected: 0,
+    scheduled: 0,
+    cancelled: 0,
+    voided: 0,
     total_value: 1234.5,
     total_value_minor: 123450,
     ...overrides,

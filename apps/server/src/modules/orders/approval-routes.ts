@@ -30,7 +30,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ApprovalRulesSchema, ...errors },
       },
     },
-    async (request) => getApprovalRules(app, sessionOf(request).organisationId),
+    async (request) => getApprovalRules(app, sessionOf(request)),
   );
 
   app.patch(

@@ -74,6 +74,8 @@ describe(`approval rules (${TEST_DB})`, () => {
       every_sender_order: false,
       monthly_cap_usd_minor: null,
       monthly_cap_usd: null,
+      // The sender's side, for the send dialog's notice (issue 35).
+      yours: { rules_apply: true, month_usd_minor: 0 },
     });
     const refused = await patchRules(crew.sender.accessToken, { above_usd_minor: 100 });
     expect(refused.statusCode).toBe(403);
@@ -186,6 +188,10 @@ describe(`waiting, approving and rejecting (${TEST_DB})`, () => {
     const done = await settledOrder(t, crew.sender.accessToken, waiting.order_id);
     expect(done.status).toBe('completed');
     await waitForEmail(t, waiting.recipient_email);
+    // The sender hears of it, with the approver's note (issue 35).
+    const told = await waitForEmail(t, crew.sender.email, new RegExp(`^Approved: .* to ${waiting.recipient_email}$`));
+    expect(told.text).toContain(`${crew.admin.email} approved your order`);
+    expect(told.text).toContain('Go ahead, thanks');
     expect(done.history.map((h: { type: string }) => h.type)).toEqual(
       expect.arrayContaining(['order.created', 'order.approved', 'order.completed']),
     );
@@ -229,6 +235,10 @@ describe(`waiting, approving and rejecting (${TEST_DB})`, () => {
     });
     const seen = await getOrder(crew.sender.accessToken, waiting.order_id);
     expect(seen.approval).toMatchObject({ note: 'Over this quarter’s budget', decided_by: crew.owner.user.id });
+    // And by email, with the reason (issue 35).
+    const told = await waitForEmail(t, crew.sender.email, new RegExp(`^Rejected: .* to ${waiting.recipient_email}$`));
+    expect(told.text).toContain('The reason: “Over this quarter’s budget”');
+    expect(told.text).toContain('is back on the balance');
     expect(await jobsFor(waiting.order_id)).toBe(0);
     const replay = await replayBalance(t.database.db, crew.owner.organisationId, 'USD');
     const balance = await balanceOf(t, crew.owner.accessToken);

@@ -54,6 +54,8 @@ function waitingOrder(app: FastifyInstance, auth: SessionAuth): Waiting<repo.Ord
         await releaseHold(tx, order, 'Order rejected: hold released');
       }
       await recordDecision(tx, order, decision, { userId: auth.userId, email: auth.email });
+      // Withdrawing one's own order needs no email to oneself.
+      if (order.created_by !== auth.userId) await tellSender(app, tx, order, decision, auth.email);
       return presentOrder(order);
     },
     queue: FULFIL_QUEUE,
@@ -104,6 +106,7 @@ export async function expireWaitingOrders(app: FastifyInstance, onlyOrderId?: st
       for (const order of orders) {
         await releaseHold(tx, order, 'Approval expired: hold released');
         await recordDecision(tx, order, 'reject', null);
+        await tellSender(app, tx, order, 'reject', null);
       }
       return orders.length;
     });
@@ -203,4 +206,50 @@ export async function tellApprovers(app: FastifyInstance, order: Omit<repo.Order
   } catch (err) {
     app.log.warn({ err, orderId: order.id }, 'could not email the approvers of a waiting order');
   }
+}
+
+/**
+ * Emails the person who placed the order that it was approved or rejected, with the approver's
+ * note (issue 35). Queued through the mail job in the decision's transaction: it goes out only if
+ * the decision commits, and retries like every email.
+ */
+async function tellSender(
+  app: FastifyInstance,
+  tx: Transaction<Database>,
+  order: repo.OrderRow,
+  decision: Decision,
+  by: string | null,
+): Promise<void> {
+  if (!order.created_by) return;
+  const sender = await tx.selectFrom('users').select('email').where('id', '=', order.created_by).executeTakeFirst();
+  if (!sender) return;
+  const total = formatMoney(Number(order.charged_total_minor), order.charge_currency);
+  const what = `${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${order.recipient_email}`;
+  const approved = decision === 'approve';
+  const note = order.decision_note;
+  const paragraphs = approved
+    ? [
+        `${by ?? 'An approver'} approved your order of ${what} (${total}).`,
+        order.status === 'scheduled' && order.send_at
+          ? `It will be sent as scheduled, on ${order.send_at.toISOString().slice(0, 16).replace('T', ' ')} UTC.`
+          : 'It is on its way to the recipient now.',
+      ]
+    : [
+        by ? `${by} rejected your order of ${what} (${total}).` : `Your order of ${what} (${total}) was rejected.`,
+        `The ${total} held for it is back on the balance; nothing was sent.`,
+      ];
+  if (note) paragraphs.splice(1, 0, approved ? `Their note: “${note}”` : `The reason: “${note}”`);
+  await app.mail.send(
+    {
+      to: sender.email,
+      subject: `${approved ? 'Approved' : 'Rejected'}: ${total} to ${order.recipient_email}`,
+      ...renderEmail({
+        preview: approved ? 'Your order was approved.' : `Your order was rejected${note ? `: ${note}` : '.'}`,
+        heading: approved ? 'Your order was approved' : 'Your order was rejected',
+        paragraphs,
+        action: { label: 'Open the order history', url: `${app.config.publicUrl}/orders` },
+      }),
+    },
+    { db: tx },
+  );
 }

@@ -15,7 +15,7 @@ import type { CatalogProduct } from '../catalog';
 import { getRate, quotedRate } from '../fx';
 import { billingCurrency, cachedProduct } from './lookups';
 import { presentOrder } from './presenter';
-import type * as repo from './repository';
+import * as repo from './repository';
 
 /** Who places an order. */
 export interface Actor {
@@ -24,6 +24,8 @@ export interface Actor {
   organisationId: string;
   /** The API key placing the order, if a key is (decision 062: a key changes only its own orders' recipients). */
   apiKeyId?: string | null;
+  /** An AI agent's order through MCP (decision 074): the key or OAuth grant, marked on the order. */
+  source?: { kind: 'api_key' | 'oauth_grant'; id: string; clientName: string | null } | null;
 }
 
 export interface PreparedOrder {
@@ -47,6 +49,8 @@ export async function prepareOrder(
   actor: Actor,
   body: CreateOrderBody,
   sandbox: boolean,
+  /** The new order's id, when the caller chose it beforehand (an MCP preview names its order). */
+  orderId?: string,
 ): Promise<PreparedOrder> {
   const product = await cachedProduct(app, body.product_code);
   if (!product?.available) {
@@ -68,6 +72,10 @@ export async function prepareOrder(
   if (!rate) throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
 
   const sendAt = body.send_at ? scheduledTime(body.send_at) : null;
+  // The organisation's default message (Settings) when the request says nothing of one, as the
+  // send dialog fills it in (issue 35); an empty message is the sender's choice of none.
+  const message =
+    body.message === undefined ? await repo.findDefaultMessage(app.db, actor.organisationId) : body.message;
 
   // The row is built here, id and time included, so the answer can be written with it.
   const order = newOrderRow(actor, product, {
@@ -76,8 +84,9 @@ export async function prepareOrder(
     billing,
     fxRate: rate.rate,
     email: body.email,
+    id: orderId,
     recipientName: body.recipient_name || null,
-    message: body.message || null,
+    message: message || null,
     sendAt,
   });
   const summary = presentOrder({ ...order, sandbox });
@@ -118,6 +127,8 @@ export function usdTotalOf(chargedTotalMinor: number, billing: string): number {
 }
 
 export interface NewOrderFields {
+  /** Chosen by the caller beforehand; a new one otherwise. */
+  id?: string;
   amountMinor: number;
   quantity: number;
   billing: string;
@@ -138,10 +149,13 @@ export type NewOrderRow = Omit<repo.OrderRow, 'sandbox'>;
 export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFields): NewOrderRow {
   const charge = chargeOf(product.currency, f.amountMinor, f.quantity, f.billing, f.fxRate);
   return {
-    id: randomUUID(),
+    id: f.id ?? randomUUID(),
     organisation_id: actor.organisationId,
     created_by: actor.userId,
     api_key_id: actor.apiKeyId ?? null,
+    source_kind: actor.source?.kind ?? null,
+    source_id: actor.source?.id ?? null,
+    source_client_name: actor.source?.clientName ?? null,
     product_id: product.id,
     product_code: product.code,
     product_name: product.name,
@@ -180,6 +194,7 @@ export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFi
     released_fee_minor: '0',
     issued_count: 0,
     failed_count: 0,
+    voided_count: 0,
   };
 }
 

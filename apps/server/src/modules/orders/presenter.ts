@@ -42,6 +42,9 @@ export function presentOrder(o: OrderRow): OrderSummary {
     completed_at: o.completed_at?.toISOString() ?? null,
     failed_at: o.failed_at?.toISOString() ?? null,
     failure_reason: o.failure_reason,
+    ...(o.source_kind && o.source_id
+      ? { source: { kind: 'mcp' as const, via: o.source_kind, id: o.source_id, client_name: o.source_client_name } }
+      : {}),
     created_by: o.created_by,
     approval: o.approval_expires_at
       ? {
@@ -55,6 +58,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
     sandbox: o.sandbox,
     issued_count: o.issued_count,
     failed_count: o.failed_count,
+    voided_count: o.voided_count,
   };
 }
 
@@ -76,13 +80,19 @@ export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: Or
     message: o.message,
     rewards: rewards.map((r) => ({
       id: r.id,
-      status: r.status,
+      // A refunded void is the reward's outcome (decision 076): its code is gone, its money back.
+      status: r.void_state === 'refunded' ? 'voided' : r.status,
       code_masked: r.code_last4 ? `•••• ${r.code_last4}` : null,
       issued_at: r.issued_at?.toISOString() ?? null,
       claim: { first_opened_at: r.claim_first_opened_at?.toISOString() ?? null, open_count: r.claim_open_count },
       void:
         r.void_state && r.voided_at
-          ? { state: r.void_state, voided_at: r.voided_at.toISOString(), note: r.void_note }
+          ? {
+              state: r.void_state,
+              voided_at: r.voided_at.toISOString(),
+              note: r.void_reason,
+              provider_note: r.void_note,
+            }
           : null,
     })),
     history: events.map((e) => ({ type: e.type, at: e.created_at.toISOString(), detail: historyDetail(e) })),

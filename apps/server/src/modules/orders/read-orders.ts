@@ -1,4 +1,4 @@
-import type { ListOrdersQuery, OrderSearchQuery, OrderStats } from '@giftrelay/contracts';
+import { type ListOrdersQuery, type OrderSearchQuery, type OrderStats, orderFigures } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { createdAtListing, paginate } from '../../lib/cursor';
@@ -42,26 +42,29 @@ export async function orderStats(
 ): Promise<OrderStats> {
   const search = q.q || undefined;
   const scope = { organisationId, sandbox: repo.sandboxOf(q.mode) };
-  const [currency, counts] = await Promise.all([
+  const [currency, byStatus] = await Promise.all([
     billingCurrency(app, organisationId),
     search
-      ? repo.searchedStatusCounts(app.db, { ...scope, search, status: q.status })
-      : figuresByStatus(app.db, scope, {}, q.status).then((m) =>
-          [...m].map(([status, f]) => ({ status, orders: f.orders, charged_total_minor: f.chargedTotalMinor })),
-        ),
+      ? repo
+          .searchedStatusCounts(app.db, { ...scope, search, status: q.status })
+          .then((rows) => rows.map((r) => [r.status, r] as const))
+      : figuresByStatus(app.db, scope, {}, q.status),
   ]);
-  const count = (status: string) => counts.find((c) => c.status === status)?.orders ?? 0;
-  const totalValueMinor = counts.reduce((n, c) => n + c.charged_total_minor, 0);
+  // The one definition of each figure (decision 076), as the dashboard and analytics count them.
+  const f = orderFigures(byStatus);
   return {
     success: true,
     currency,
-    total_orders: counts.reduce((n, c) => n + c.orders, 0),
-    delivered: count('completed'),
-    pending: count('pending'),
-    failed: count('failed'),
-    pending_approval: count('pending_approval'),
-    rejected: count('rejected'),
-    total_value: toMajor(totalValueMinor, currency),
-    total_value_minor: totalValueMinor,
+    total_orders: f.orders,
+    delivered: f.delivered,
+    pending: f.pending,
+    failed: f.failed,
+    pending_approval: f.pendingApproval,
+    rejected: f.rejected,
+    scheduled: f.scheduled,
+    cancelled: f.cancelled,
+    voided: f.voided,
+    total_value: toMajor(f.spendMinor, currency),
+    total_value_minor: f.spendMinor,
   };
 }

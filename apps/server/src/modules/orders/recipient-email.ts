@@ -101,8 +101,11 @@ export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFa
   // The email renders the rewards' current links: a job queued for an address the order has since
   // moved from (a retry, an earlier resend) must not carry the new address's links there (decision 062).
   if (job.to.toLowerCase() !== order.recipient_email.toLowerCase()) return;
-  // A partly delivered order's email has the issued rewards' links only (decision 058).
-  const rewards = (await repo.listRewards(app.db, order.id)).filter((r) => r.status === 'issued');
+  // A partly delivered order's email has the issued rewards' links only (decision 058), and a
+  // partly voided one's not the voided rewards' (decision 076), whose pages show no code.
+  const rewards = (await repo.listRewards(app.db, order.id)).filter(
+    (r) => r.status === 'issued' && r.void_state === null,
+  );
   await sendRecipientEmail(app, order, rewards, job);
 }
 

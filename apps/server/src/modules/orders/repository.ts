@@ -86,7 +86,14 @@ export async function listRewards(tx: Tx, orderId: string): Promise<RewardRow[]>
 }
 
 export async function listEvents(tx: Tx, orderId: string): Promise<OrderEventRow[]> {
-  return tx.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  // By time first: the openings recorded before 0135 were written later, at the time they happened.
+  return tx
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export interface OrderFilter extends Scope {
@@ -134,7 +141,8 @@ export async function listOrders(
 export interface StatusCount {
   status: OrderRow['status'];
   orders: number;
-  charged_total_minor: number;
+  chargedTotalMinor: number;
+  chargedFeeMinor: number;
 }
 
 /** Orders and their charged totals per status over the searched set (the search reads the orders). */
@@ -143,17 +151,19 @@ export async function searchedStatusCounts(tx: Tx, f: OrderFilter): Promise<Stat
     .select([
       'status',
       sql<string>`count(*)`.as('orders'),
-      // Less what a partly delivered order gave back (decision 058), as the rollups count it.
+      // Less what went back for rewards not issued or voided (decisions 058, 076), as the rollups count it.
       sql<string>`coalesce(sum(charged_total_minor - released_subtotal_minor - released_fee_minor), 0)`.as(
         'charged_total_minor',
       ),
+      sql<string>`coalesce(sum(charged_fee_minor - released_fee_minor), 0)`.as('charged_fee_minor'),
     ])
     .groupBy('status')
     .execute();
   return rows.map((r) => ({
     status: r.status,
     orders: Number(r.orders),
-    charged_total_minor: Number(r.charged_total_minor),
+    chargedTotalMinor: Number(r.charged_total_minor),
+    chargedFeeMinor: Number(r.charged_fee_minor),
   }));
 }
 
@@ -188,6 +198,16 @@ export function findOrganisationProfile(db: Tx, organisationId: string) {
     .select(['name', 'billing_currency'])
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
+}
+
+/** The organisation's default gift message (Settings → Organisation), or null. Read fresh: it is edited by people. */
+export async function findDefaultMessage(db: Tx, organisationId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('organisations')
+    .select('default_message')
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  return row?.default_message ?? null;
 }
 
 export { modeOf, type Scope, sandboxOf };

@@ -13,6 +13,7 @@ import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './recipient-email';
 import * as repo from './repository';
 
 const NOT_RESENDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
+  voided: 'Every reward of this order was voided: there is nothing to resend',
   pending: 'This order is still being delivered: it can be resent once it is delivered',
   failed: 'This order failed and was refunded: there is nothing to resend',
   pending_approval: 'This order is waiting for approval: it can be resent once it is delivered',
@@ -108,6 +109,7 @@ export async function resendOrder(
   const answer = await runOnce(app.db, key, async (tx) => {
     const order = await repo.lockOrder(tx, organisationId, orderId);
     if (!order) throw notFound('Order');
+    if (order.status === 'voided') throw new AppError('ORDER_VOIDED', NOT_RESENDABLE.voided);
     if (order.status !== 'completed') {
       throw new AppError('CONFLICT', NOT_RESENDABLE[order.status]);
     }

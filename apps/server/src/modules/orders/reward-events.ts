@@ -14,7 +14,8 @@ const rewardData = (r: string, email: RawBuilder<unknown>) =>
   sql`'reward_id', ${sql.ref(`${r}.id`)}, 'order_id', ${sql.ref(`${r}.order_id`)}, 'recipient_email', ${email}, 'position', ${sql.ref(`${r}.position`)}`;
 
 /**
- * A claim page opened: counts the opening and, the first time only, writes `reward.opened`;
+ * A claim page opened: counts the opening and, the first time only, writes `reward.opened` (the
+ * public event and the order's history line);
  * false for a voided reward, which is not opened. The
  * row is locked before it is read (FOR UPDATE), so of two first openings racing, the second
  * waits and then sees the first's time: one event.
@@ -50,6 +51,13 @@ export async function recordClaimOpened(
              ${at}::timestamptz
       FROM u JOIN orders o ON o.id = u.order_id
       WHERE u.first
+    ),
+    -- The order's history says it too (issue 35): "Opened", once per reward.
+    hist AS (
+      INSERT INTO order_events (order_id, organisation_id, type, payload, created_at)
+      SELECT u.order_id, u.organisation_id, 'reward.opened', jsonb_build_object('position', u.position),
+             ${at}::timestamptz
+      FROM u WHERE u.first
     )
     SELECT EXISTS (SELECT 1 FROM u) AS opened`.execute(tx);
   return rows[0]?.opened === true;

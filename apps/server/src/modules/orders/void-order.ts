@@ -21,6 +21,7 @@ const NOT_VOIDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   rejected: 'This order was rejected and its hold released: there is nothing to void',
   scheduled: 'This order has not been sent yet: cancel it instead, which releases its hold',
   cancelled: 'This order was cancelled and its hold released: there is nothing to void',
+  voided: 'Every reward of this order has been voided already: there is nothing to void',
 };
 const NOTHING_LEFT = 'Every reward of this order has been opened or voided already: there is nothing to void';
 
@@ -92,7 +93,7 @@ async function voidWithKey(
       if (!order) throw notFound('Order');
       madeInSandbox = order.sandbox;
       if (order.status !== 'completed') throw new AppError('CONFLICT', NOT_VOIDABLE[order.status]);
-      const marked = await voids.markVoidRequested(tx, orderId);
+      const marked = await voids.markVoidRequested(tx, orderId, body.note ?? null);
       const requested = await voids.listVoidRequested(tx, orderId);
       if (requested.length === 0) throw new AppError('CONFLICT', NOTHING_LEFT);
       if (marked.length > 0) {
@@ -131,11 +132,12 @@ async function voidWithKey(
   const settleAll = async (tx: Transaction<Database>) => {
     const order = await repo.lockOrder(tx, auth.organisationId, orderId);
     if (!order) throw notFound('Order');
+    let status = order.status;
     for (const reward of waiting) {
       const answer = answers.get(reward.id);
-      if (answer) await settleReward(tx, order, reward, answer);
+      if (answer) status = (await settleReward(tx, order, reward, answer)) ?? status;
     }
-    return presentVoid(order, await voids.listVoided(tx, orderId));
+    return presentVoid({ ...order, status }, await voids.listVoided(tx, orderId));
   };
   if (answers.size < waiting.length) {
     await app.db.transaction().execute(settleAll);
@@ -164,11 +166,16 @@ async function settleReward(
   const outcome = answer.cancelled
     ? ({ state: 'refunded' } as const)
     : ({ state: 'not_cancelled', reason: answer.reason } as const);
-  if (!(await voids.settleVoid(tx, reward.id, outcome))) return;
+  if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
   // A sandbox order voided after its organisation went live (decision 045): its play money went
   // with the closed sandbox balance, and never reaches the live one.
   const playMoneyClosed = order.sandbox && !(await organisationBilling(tx, order.organisation_id)).sandbox;
   const refund = answer.cancelled && !playMoneyClosed ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
+  // The order's figures leave the reports by the reward's share either way, as the refund
+  // trigger of 0082 did (a closed sandbox balance refunds nothing, but the card is gone).
+  const orderStatus = answer.cancelled
+    ? await voids.releaseVoidedShare(tx, order.id, refundOf(order, reward))
+    : order.status;
   if (refund.total > 0) {
     await postEntry(tx, {
       organisationId: order.organisation_id,
@@ -193,6 +200,7 @@ async function settleReward(
     refunded: answer.cancelled,
     refund_minor: refund.total,
     currency: order.charge_currency,
+    order_status: orderStatus,
   };
   await repo.insertEvent(tx, {
     order_id: order.id,
@@ -201,6 +209,7 @@ async function settleReward(
     payload: answer.cancelled ? data : { ...data, reason: answer.reason },
   });
   await insertEvent(tx, { organisationId: order.organisation_id, type: 'reward.voided', data });
+  return orderStatus;
 }
 
 function presentVoid(order: repo.OrderRow, voided: repo.RewardRow[]): VoidOrderResponse {
@@ -222,6 +231,7 @@ function presentVoid(order: repo.OrderRow, voided: repo.RewardRow[]): VoidOrderR
     order_id: order.id,
     currency,
     rewards,
+    order_status: order.status,
     refunded: toMajor(refundedMinor, currency),
     refunded_minor: refundedMinor,
   };

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { RewardRow } from './repository';
+import type { OrderRow, RewardRow } from './repository';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -9,10 +9,10 @@ type Tx = Transaction<Database> | Kysely<Database>;
  * ids. Conditional on the row: a claim page opening the reward at the same moment either went
  * first (the reward is opened, not voided) or waits and then finds it voided (decision 039).
  */
-export async function markVoidRequested(tx: Tx, orderId: string): Promise<string[]> {
+export async function markVoidRequested(tx: Tx, orderId: string, reason: string | null): Promise<string[]> {
   const rows = await tx
     .updateTable('rewards')
-    .set({ void_state: 'requested', voided_at: sql`now()` })
+    .set({ void_state: 'requested', voided_at: sql`now()`, void_reason: reason })
     .where('order_id', '=', orderId)
     .where('status', '=', 'issued')
     .where('claim_first_opened_at', 'is', null)
@@ -65,4 +65,28 @@ export async function settleVoid(
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/**
+ * A refunded void moves its order as a reward that could not be issued does (decision 076): the
+ * reward's share joins what went back to the balance, it is counted, and the order is `voided`
+ * once no issued reward is left. The rollups follow through the order's status trigger.
+ */
+export async function releaseVoidedShare(
+  tx: Tx,
+  orderId: string,
+  share: { subtotal: number; fee: number },
+): Promise<OrderRow['status']> {
+  const row = await tx
+    .updateTable('orders')
+    .set({
+      voided_count: sql`voided_count + 1`,
+      released_subtotal_minor: sql`released_subtotal_minor + ${share.subtotal}`,
+      released_fee_minor: sql`released_fee_minor + ${share.fee}`,
+      status: sql`CASE WHEN voided_count + 1 >= issued_count THEN 'voided' ELSE status END`,
+    })
+    .where('id', '=', orderId)
+    .returning('status')
+    .executeTakeFirstOrThrow();
+  return row.status;
 }

@@ -83,6 +83,8 @@ describe(`POST /api/v1/orders/{id}/void (${TEST_DB})`, () => {
         refund_minor: share(position - 1),
         note: null,
       })),
+      // Reward 1 was opened, so the order is partly voided, still `completed` (decision 076).
+      order_status: 'completed',
       refunded: (share(1) + share(2)) / 100,
       refunded_minor: share(1) + share(2),
     });
@@ -99,11 +101,15 @@ describe(`POST /api/v1/orders/{id}/void (${TEST_DB})`, () => {
     const detail = (
       await t.app.inject({ url: `/api/v1/orders/${order.order_id}`, headers: bearer(user.accessToken) })
     ).json();
-    expect(detail.rewards.map((r: { void: unknown }) => r.void)).toEqual([
-      null,
-      { state: 'refunded', voided_at: expect.any(String), note: null },
-      { state: 'refunded', voided_at: expect.any(String), note: null },
-    ]);
+    const refunded = {
+      state: 'refunded',
+      voided_at: expect.any(String),
+      note: 'Sent to the wrong team',
+      provider_note: null,
+    };
+    expect(detail.rewards.map((r: { void: unknown }) => r.void)).toEqual([null, refunded, refunded]);
+    expect(detail.rewards.map((r: { status: string }) => r.status)).toEqual(['issued', 'voided', 'voided']);
+    expect(detail).toMatchObject({ status: 'completed', voided_count: 2, issued_count: 3 });
     expect(detail.history.map((h: { type: string }) => h.type)).toEqual(
       expect.arrayContaining(['order.void_requested', 'reward.voided']),
     );

@@ -10,6 +10,7 @@ import {
   daysBetween,
   monthStart,
   type OrderMode,
+  orderFigures,
   SPENDING_STATUSES,
   TOP_N,
   utcDay,
@@ -25,21 +26,13 @@ import { claimedShare } from './claimed-share';
 import * as repo from './repository';
 
 /**
- * What the dashboard and analytics call spend: the totals charged for orders on their way or
- * delivered (SPENDING_STATUSES). Failed and rejected orders were refunded; orders waiting for
- * approval are only held. Every order counts in `orders`, whatever its status.
+ * What the dashboard and analytics call spend, fees and orders: the one definition of each figure,
+ * `orderFigures` (decision 076), that the order history's cards use too. Spend is what orders on
+ * their way or delivered cost (SPENDING_STATUSES, less refunds); every order counts in `orders`.
  */
-function spendOf(byStatus: Map<stats.OrderStatus, stats.Figures> | Iterable<[stats.OrderStatus, stats.Figures]>) {
-  let spend = 0;
-  let fees = 0;
-  let orderCount = 0;
-  for (const [status, f] of byStatus) {
-    orderCount += f.orders;
-    if (!SPENDING_STATUSES.includes(status)) continue;
-    spend += f.chargedTotalMinor;
-    fees += f.chargedFeeMinor;
-  }
-  return { spend, fees, orders: orderCount };
+function spendOf(byStatus: Iterable<readonly [stats.OrderStatus, stats.Figures]>) {
+  const f = orderFigures(byStatus);
+  return { spend: f.spendMinor, fees: f.feesMinor, orders: f.orders, figures: f };
 }
 
 /** One organisation's orders of the mode asked for (its own when left out, decision 045). */
@@ -178,7 +171,6 @@ export async function analytics(
   ]);
   const money = (minor: number) => toMajor(minor, currency);
   const totals = spendOf(byStatus);
-  const completed = byStatus.get('completed');
   const byPeriod = new Map<string, { spend: number; fees: number; orders: number }>();
   for (const r of series) {
     const p = byPeriod.get(r.period) ?? { spend: 0, fees: 0, orders: 0 };
@@ -204,8 +196,8 @@ export async function analytics(
       spend_minor: totals.spend,
       fees_minor: totals.fees,
       orders: totals.orders,
-      completed: completed?.orders ?? 0,
-      failed: byStatus.get('failed')?.orders ?? 0,
+      completed: totals.figures.delivered,
+      failed: totals.figures.failed,
       rewards_issued: claims.issued,
       rewards_claimed: claims.claimed,
       claimed_share: claims.share,

@@ -13,6 +13,8 @@ const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
   // Scheduled delivery (decision 042): waiting for its time like an approval; cancelled is over.
   scheduled: 'outline',
   cancelled: 'secondary',
+  // Voided (decision 076): over, its money back, like a cancelled order.
+  voided: 'secondary',
 };
 
 // Object.hasOwn, not `in` or a lookup: 'toString' is no status.
@@ -31,11 +33,24 @@ export const statusLabel = (status: string): string =>
 
 /**
  * An order's status as the dashboard's Recent Orders and the order history show it. A completed
- * order with rewards that could not be issued is "Partly delivered" (decision 058), as the CSV says.
+ * order with rewards that could not be issued is "Partly delivered" (decision 058), one with voided
+ * rewards "Partly voided" (decision 076), as the CSV says.
  */
-export function OrderStatusBadge({ status, failedCount = 0 }: { status: string; failedCount?: number }) {
-  if (status === 'completed' && failedCount > 0) {
-    return <Badge variant="warning">{orderStatusLabel({ status, failed_count: failedCount })}</Badge>;
+export function OrderStatusBadge({
+  status,
+  failedCount = 0,
+  voidedCount = 0,
+}: {
+  status: string;
+  failedCount?: number;
+  voidedCount?: number;
+}) {
+  if (status === 'completed' && (failedCount > 0 || voidedCount > 0)) {
+    return (
+      <Badge variant="warning">
+        {orderStatusLabel({ status, failed_count: failedCount, voided_count: voidedCount })}
+      </Badge>
+    );
   }
   return <Badge variant={statusBadgeVariant(status)}>{statusLabel(status)}</Badge>;
 }

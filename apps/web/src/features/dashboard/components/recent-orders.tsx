@@ -39,7 +39,11 @@ export function RecentOrders({ orders, mode }: { orders: OrderSummary[]; mode?: 
                 >
                   {order.brand}
                 </Link>
-                <OrderStatusBadge status={order.status} failedCount={order.failed_count} />
+                <OrderStatusBadge
+                  status={order.status}
+                  failedCount={order.failed_count}
+                  voidedCount={order.voided_count}
+                />
               </div>
               <p className="break-all text-muted-foreground">{order.recipient_email}</p>
               <div className="flex justify-between gap-3 text-xs text-muted-foreground">
@@ -70,7 +74,11 @@ export function RecentOrders({ orders, mode }: { orders: OrderSummary[]; mode?: 
               {orders.map((order) => (
                 <tr key={order.order_id} className="border-b last:border-0 hover:bg-muted/50">
                   <td className="py-3 pr-4">
-                    <OrderStatusBadge status={order.status} failedCount={order.failed_count} />
+                    <OrderStatusBadge
+                      status={order.status}
+                      failedCount={order.failed_count}
+                      voidedCount={order.voided_count}
+                    />
                   </td>
                   <td className="py-3 pr-4 font-medium">
                     <Link

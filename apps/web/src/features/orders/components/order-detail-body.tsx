@@ -47,7 +47,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <OrderStatusBadge status={o.status} failedCount={o.failed_count} />
+        <OrderStatusBadge status={o.status} failedCount={o.failed_count} voidedCount={o.voided_count} />
         {o.sandbox && <SandboxBadge />}
         <span className="font-medium">{o.brand}</span>
         <span className="text-sm text-muted-foreground">{o.product_name}</span>
@@ -162,6 +162,14 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
             </Row>
           </>
         )}
+        {o.voided_count > 0 && (
+          <Row label="Voided">
+            {o.voided_count} of {o.issued_count} rewards
+            <span className="block text-xs font-normal text-muted-foreground">
+              {formatMajor(o.charged.released, o.charged.currency)} back on the balance
+            </span>
+          </Row>
+        )}
         {o.completed_at && <Row label="Delivered">{formatTimestamp(o.completed_at)}</Row>}
         {o.failed_at && <Row label="Failed">{formatTimestamp(o.failed_at)}</Row>}
         {o.failure_reason && <Row label="Reason">{o.failure_reason}</Row>}
@@ -181,6 +189,7 @@ const REWARD_BADGES = {
   pending: { variant: 'secondary', label: 'Pending' },
   failed: { variant: 'destructive', label: 'Failed' },
   review: { variant: 'warning', label: 'Being checked' },
+  voided: { variant: 'secondary', label: 'Voided' },
 } as const;
 
 const CLAIM_NOT_OPENED = {
@@ -188,14 +197,21 @@ const CLAIM_NOT_OPENED = {
   pending: 'Claim link works once the card is issued',
   failed: 'Never issued: its share was refunded',
   review: 'The provider could not say whether it issued this card; its amount stays held until GiftRelay checks',
+  voided: 'Voided: its share was refunded',
 } as const;
 
 const VOID_LINES = {
   requested: (at: string) => `Voided ${formatTimestamp(at)} · waiting for the provider to cancel the card`,
   refunded: (at: string) => `Voided ${formatTimestamp(at)} · cancelled and refunded`,
-  not_cancelled: (at: string, note: string | null) =>
-    `Voided ${formatTimestamp(at)} · not refunded: ${note ?? 'the provider would not cancel the card'}`,
+  not_cancelled: (at: string, providerNote: string | null) =>
+    `Voided ${formatTimestamp(at)} · not refunded: ${providerNote ?? 'the provider would not cancel the card'}`,
 } as const;
+
+/** The void's line, with the reason given for it (decision 076). */
+function voidLine(v: NonNullable<OrderDetail['rewards'][number]['void']>): string {
+  const line = VOID_LINES[v.state](v.voided_at, v.provider_note);
+  return v.note ? `${line} · “${v.note}”` : line;
+}
 
 function RewardsSection({ order }: { order: OrderDetail }) {
   const rewards = order.rewards;
@@ -227,7 +243,7 @@ function RewardsSection({ order }: { order: OrderDetail }) {
               </div>
               <p className="text-muted-foreground">
                 {reward.void
-                  ? VOID_LINES[reward.void.state](reward.void.voided_at, reward.void.note)
+                  ? voidLine(reward.void)
                   : openedAt
                     ? `Opened first ${formatTimestamp(openedAt)} · opened ${opens} time${opens === 1 ? '' : 's'}`
                     : CLAIM_NOT_OPENED[reward.status]}

@@ -123,7 +123,7 @@ function OrderRow({
       <Cell main={amount.face} sub={amount.charged && `Charged ${amount.charged}`} className="tabular-nums" />
       <td className="px-3 py-3">
         <span className="flex flex-wrap items-center gap-1.5">
-          <OrderStatusBadge status={order.status} failedCount={order.failed_count} />
+          <OrderStatusBadge status={order.status} failedCount={order.failed_count} voidedCount={order.voided_count} />
           {order.sandbox && <SandboxBadge />}
         </span>
       </td>
@@ -168,7 +168,11 @@ function OrderCards({ orders, isUpdating, orderHref, orderLinkState }: OrdersTab
                   {shortOrderId(order.order_id)}
                 </Link>
                 <span className="flex items-center gap-1.5">
-                  <OrderStatusBadge status={order.status} failedCount={order.failed_count} />
+                  <OrderStatusBadge
+                    status={order.status}
+                    failedCount={order.failed_count}
+                    voidedCount={order.voided_count}
+                  />
                   {order.sandbox && <SandboxBadge />}
                 </span>
               </div>

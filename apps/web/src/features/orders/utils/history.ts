@@ -69,6 +69,10 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
         detail: text(event.detail.reason) ?? 'The provider would not cancel the card.',
       };
     }
+    case 'reward.opened': {
+      const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
+      return { title: 'Opened', detail: `${reward}: the recipient opened the claim page` };
+    }
     case 'order.failed':
       return { title: 'Failed', detail: text(event.detail.reason) ?? 'The gift card could not be issued.' };
     case 'email.queued': {
@@ -141,6 +145,8 @@ export function resendProblem(err: unknown): Problem {
       return { title: 'You cannot change this order’s address', description: err.message };
     case 'REWARD_OPENED':
       return { title: 'The reward has been opened', description: err.message };
+    case 'ORDER_VOIDED':
+      return { title: 'This order was voided', description: err.message };
     default:
       return { title: 'The email could not be resent', description: err.message };
   }

@@ -10,6 +10,8 @@ export const STATUS_FILTERS = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'scheduled', label: 'Scheduled' },
   { value: 'cancelled', label: 'Cancelled' },
+  // Every issued reward voided and refunded (decision 076); a partly voided order stays Delivered.
+  { value: 'voided', label: 'Voided' },
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
