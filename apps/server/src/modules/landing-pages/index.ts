@@ -1,3 +1,3 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { landingPagesPlugin } from './plugin';
-export { publishedSlugs } from './repository';
+export { publishedCampaign, publishedSlugs } from './repository';

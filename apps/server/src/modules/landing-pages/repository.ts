@@ -111,3 +111,16 @@ export function publishedSlugs(tx: Tx): Promise<{ slug: string; updated_at: Date
     .limit(50_000)
     .execute();
 }
+
+/** The campaign a published page belongs to, as its operator set it: what its leads are filed with. */
+export function publishedCampaign(
+  tx: Tx,
+  slug: string,
+): Promise<{ utm_campaign: string; primary_keyword: string } | undefined> {
+  return tx
+    .selectFrom('landing_pages')
+    .select(['utm_campaign', 'primary_keyword'])
+    .where('slug', '=', slug)
+    .where('published', '=', true)
+    .executeTakeFirst();
+}

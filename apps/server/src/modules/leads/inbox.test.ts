@@ -88,6 +88,56 @@ describe(`landing page leads (${TEST_DB})`, () => {
     expect(later.json().lead_id).not.toBe(id);
   });
 
+  it('files a published page’s lead under the UTM campaign and keyword its operator set (issue 35)', async () => {
+    const put = (slug: string, utm: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/operator/landing-pages/${slug}`,
+        headers: bearer(operator.accessToken),
+        payload: {
+          primary_keyword: slug.replace(/-/g, ' '),
+          audience_segment: 'hr_leaders',
+          offer_type: 'demo',
+          hero_visual: 'globe',
+          utm_campaign: utm,
+          copy: {
+            headline: 'h',
+            subheadline: 's',
+            benefits: [{ title: 't', body: 'b' }],
+            steps: [1, 2, 3].map((i) => ({ title: `t${i}`, body: 'b' })),
+            use_cases: Object.fromEntries(
+              ['hr', 'marketing', 'finance'].map((k) => [k, { title: k, body: 'b', points: ['p'] }]),
+            ),
+            faq: [1, 2, 3].map((i) => ({ question: `q${i}`, answer: 'a' })),
+          },
+        },
+      });
+    expect((await put('utm-filed-page', 'autumn-push')).statusCode).toBeLessThan(300);
+    // The browser sent none, or another: the page's own campaign and keyword win.
+    for (const sent of [{}, { utm_campaign: 'forged', primary_keyword: 'forged' }]) {
+      const res = await land({ email: email('utm'), slug: 'utm-filed-page', ...sent });
+      expect(res.statusCode, res.body).toBe(201);
+      const row = await t.database.db
+        .selectFrom('leads')
+        .select(['utm_campaign', 'primary_keyword'])
+        .where('id', '=', res.json().lead_id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ utm_campaign: 'autumn-push', primary_keyword: 'utm filed page' });
+    }
+    // The inbox shows it.
+    const inbox = (await asOperator('/api/v1/operator/leads?campaign=landing_page_utm-filed-page')).json();
+    expect(inbox.data.map((l: { utm_campaign: string }) => l.utm_campaign)).toEqual(['autumn-push', 'autumn-push']);
+    // A page published without one keeps what the visitor's link carried.
+    expect((await put('utm-empty-page', '')).statusCode).toBeLessThan(300);
+    const own = await land({ email: email('utm'), slug: 'utm-empty-page', utm_campaign: 'from-the-link' });
+    const kept = await t.database.db
+      .selectFrom('leads')
+      .select('utm_campaign')
+      .where('id', '=', own.json().lead_id)
+      .executeTakeFirstOrThrow();
+    expect(kept.utm_campaign).toBe('from-the-link');
+  });
+
   it('merges simultaneous repeats into one lead', async () => {
     const address = email('burst');
     const answers = await Promise.all(Array.from({ length: 4 }, () => land({ email: address, slug: 'burst' })));

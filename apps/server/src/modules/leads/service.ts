@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { createdAtListing, paginate } from '../../lib/cursor';
+import { publishedCampaign } from '../landing-pages';
 import { insertLead, type LeadRow, listCampaigns, listLeads, upsertLandingPageLead } from './repository';
 
 /** Stores a contact-form message. An empty company is no company. */
@@ -27,14 +28,19 @@ export async function createContactLead(db: Db, input: CreateLead): Promise<{ id
   });
 }
 
-/** Stores a landing page's lead under `landing_page_{slug}`, merged with a repeat within a day. */
-export function createLandingPageLead(db: Db, input: CreateLandingPageLead) {
+/**
+ * Stores a landing page's lead under `landing_page_{slug}`, merged with a repeat within a day. A
+ * published page's lead is filed with the UTM campaign and keyword its operator set (issue 35):
+ * the page's own, not whatever the browser sent; a preview's (not published) keeps what it sent.
+ */
+export async function createLandingPageLead(db: Db, input: CreateLandingPageLead) {
+  const page = await publishedCampaign(db, input.slug);
   return upsertLandingPageLead(db, {
     email: input.email,
     slug: input.slug,
     campaign: landingPageCampaign(input.slug),
-    utm_campaign: input.utm_campaign || null,
-    primary_keyword: input.primary_keyword || null,
+    utm_campaign: page?.utm_campaign || input.utm_campaign || null,
+    primary_keyword: page?.primary_keyword || input.primary_keyword || null,
   });
 }
 

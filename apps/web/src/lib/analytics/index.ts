@@ -1,6 +1,7 @@
 import { createTracker } from './tracker';
 
 export { ANALYTICS_SESSION_KEY } from '@giftrelay/contracts/analytics-session';
+export { isOperatorBrowser, markOperatorBrowser } from './operator-browser';
 export { analyticsSessionId } from './session';
 export { ANALYTICS_ENDPOINT, createTracker, type TrackedEvent } from './tracker';
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { ANALYTICS_SESSION_KEY, AnalyticsEventBatchSchema } from '@giftrelay/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { markOperatorBrowser } from './operator-browser';
 import { analyticsSessionId } from './session';
 import { ANALYTICS_ENDPOINT, createTracker } from './tracker';
 
@@ -30,6 +31,21 @@ describe('analytics tracker', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+  });
+
+  it('sends nothing from a signed-in operator’s browser, and counts it again after sign-out (issue 35)', () => {
+    const { tracker, fetch, sendBeacon } = setup({ isExcluded: undefined });
+    markOperatorBrowser(true);
+    tracker.track(page);
+    tracker.track({ ...page, type: 'lead_submitted' });
+    expect(tracker.pending()).toBe(0);
+    vi.advanceTimersByTime(5000);
+    tracker.flush({ useBeacon: true });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(sendBeacon).not.toHaveBeenCalled();
+    markOperatorBrowser(false);
+    tracker.track(page);
+    expect(tracker.pending()).toBe(1);
   });
 
   it('queues events and sends them together after 2 seconds, with fetch keepalive', async () => {

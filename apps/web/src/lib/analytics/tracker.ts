@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from '@giftrelay/contracts';
+import { isOperatorBrowser } from './operator-browser';
 import { analyticsSessionId } from './session';
 
 export const ANALYTICS_ENDPOINT = '/api/v1/analytics/events';
@@ -18,6 +19,8 @@ export interface TrackerOptions {
   fetch?: typeof fetch;
   sendBeacon?: (url: string, body: string) => boolean;
   sessionId?: () => string;
+  /** Whether this browser's events are left out: a signed-in operator's (./operator-browser.ts). */
+  isExcluded?: () => boolean;
 }
 
 /** The most events one request may carry (the API's limit). */
@@ -33,6 +36,7 @@ export function createTracker(options: TrackerOptions = {}) {
   const flushAfterMs = options.flushAfterMs ?? 2000;
   const maxBatch = options.maxBatch ?? 10;
   const sessionId = options.sessionId ?? (() => analyticsSessionId());
+  const isExcluded = options.isExcluded ?? isOperatorBrowser;
   const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? fetch)(...args);
   const beacon =
     options.sendBeacon ??
@@ -99,6 +103,7 @@ export function createTracker(options: TrackerOptions = {}) {
   /** Queues one event; never throws and never waits. */
   function track(event: TrackedEvent) {
     try {
+      if (isExcluded()) return;
       listen();
       // The lead's address was sent with the lead itself; analytics need only that it happened.
       const { email: _email, ...rest } = event as TrackedEvent & { email?: string };

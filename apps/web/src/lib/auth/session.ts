@@ -1,6 +1,7 @@
 import type { Session, TwoFactorChallenge, User } from '@giftrelay/contracts';
 // Not from the package's index, which would bring zod into every page's first download.
 import { SESSION_COOKIE_HEADER } from '@giftrelay/contracts/session-cookie';
+import { markOperatorBrowser } from '@/lib/analytics/operator-browser';
 import { ApiError, api, setAuthHooks } from '@/lib/api-client';
 
 /**
@@ -75,6 +76,7 @@ function accept(session: Omit<Session, 'success'>) {
 
 function end() {
   writeHint(false);
+  markOperatorBrowser(false);
   setState({ status: 'signed-out' });
 }
 

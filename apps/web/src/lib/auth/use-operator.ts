@@ -1,5 +1,7 @@
 import { OperatorStatusSchema } from '@giftrelay/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { markOperatorBrowser } from '@/lib/analytics/operator-browser';
 import { api } from '@/lib/api-client';
 import { useSession } from './use-session';
 
@@ -21,10 +23,17 @@ export function useOperatorStatus(): 'loading' | 'yes' | 'no' {
     retry: false,
     staleTime: 5 * 60_000,
   });
-  if (session.status === 'loading') return 'loading';
-  if (!signedIn) return 'no';
-  if (status.isPending) return 'loading';
-  return status.data === true ? 'yes' : 'no';
+  const answer =
+    session.status === 'loading' || (signedIn && status.isPending)
+      ? 'loading'
+      : status.data === true && signedIn
+        ? 'yes'
+        : 'no';
+  // Remembered for the published pages, whose visits by an operator are not counted.
+  useEffect(() => {
+    if (answer !== 'loading') markOperatorBrowser(answer === 'yes');
+  }, [answer]);
+  return answer;
 }
 
 export const useIsOperator = (): boolean => useOperatorStatus() === 'yes';
