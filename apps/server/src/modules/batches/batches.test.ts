@@ -262,7 +262,7 @@ describe(`bulk batches (${TEST_DB})`, () => {
     expect(preview.json().rows).toMatchObject([
       { row: 1, line: 2, valid: true, product_code: product.code, product_name: product.name },
       { line: 3, valid: true, product_code: fixed.code, product_name: fixed.name },
-      { line: 4, valid: false, product_code: product.code },
+      { line: 4, valid: false, product_code: product.code, product_name: product.name },
     ]);
     const res = await postBatch(owner, { rows, default_product_code: product.code });
     expect(res.statusCode, res.body).toBe(202);

@@ -200,8 +200,8 @@ export async function previewBatch(
       valid: r.order !== null,
       errors: r.errors,
       product_code: r.input.product_code,
-      product_name: r.order?.product_name ?? null,
-      currency: r.order?.currency ?? null,
+      product_name: r.order?.product_name ?? r.product?.name ?? null,
+      currency: r.order?.currency ?? r.product?.currency ?? null,
       charged_total_minor: total,
       fits,
     };

@@ -34,6 +34,8 @@ export interface ValidatedRow {
   errors: BatchRowError[];
   /** The order the row becomes (its id fixed now), when it has no problem. */
   order: NewOrderRow | null;
+  /** The product the row names, when the catalogue has it (a bad row's too, so it can be shown). */
+  product?: CatalogProduct;
 }
 
 export interface ValidatedBatch {
@@ -211,7 +213,8 @@ async function validateRow(
       fail('product_code', 'UNSUPPORTED_CURRENCY', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
   }
 
-  if (errors.length || !product || amountMinor === undefined || !rate) return { position, input, errors, order: null };
+  if (errors.length || !product || amountMinor === undefined || !rate)
+    return { position, input, errors, order: null, product };
   const order = newOrderRow({ userId: null, organisationId: '' }, product, {
     amountMinor,
     quantity,
@@ -222,7 +225,7 @@ async function validateRow(
     message: text('message') || null,
     sendAt,
   });
-  return { position, input, errors, order };
+  return { position, input, errors, order, product };
 }
 
 const cellText = (v: string | number | undefined) => (typeof v === 'number' ? String(v) : v?.trim() || '');

@@ -15,8 +15,9 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useCan } from '@/lib/auth/use-can';
-import { formatMajor } from '@/lib/format';
+import { formatCount, formatLocalDate, formatMajor, formatTimestamp } from '@/lib/format';
 import { exportBatchRows, useBatch, useBatchRows, useDecideBatch } from '../api/batches';
+import { faceValue } from '../utils/face-value';
 import { ROW_STATUS_LABELS } from '../utils/sheet';
 import { BatchProgress } from './batch-progress';
 import { ScrollTable } from './scroll-table';
@@ -58,7 +59,7 @@ export function BatchPage() {
           Your batches
         </Link>
         <span aria-hidden>·</span>
-        <span>Sent {new Date(b.created_at).toLocaleString()}</span>
+        <span>Sent {formatTimestamp(b.created_at)}</span>
         <Badge variant={b.status === 'completed' ? 'secondary' : b.status === 'rejected' ? 'destructive' : 'warning'}>
           {BATCH_STATUS_LABELS[b.status]}
         </Badge>
@@ -114,14 +115,14 @@ export function BatchPage() {
           ) : (
             <ScrollTable
               label="Rows of the batch"
-              headings={['Row', 'Email', 'Product', 'Amount', 'Result', 'Details']}
+              headings={['Line', 'Email', 'Reward', 'Amount', 'Result', 'Details']}
             >
               {all.map((r) => (
                 <tr key={r.row} className="border-t align-top" data-testid="batch-row">
-                  <td className="py-2 pr-3 tabular-nums">{r.row}</td>
-                  <td className="max-w-48 truncate py-2 pr-3">{r.input.email}</td>
-                  <td className="py-2 pr-3">{r.input.product_code}</td>
-                  <td className="py-2 pr-3 tabular-nums">{r.input.amount}</td>
+                  <td className="py-2 pr-3 tabular-nums">{r.line}</td>
+                  <td className="min-w-40 py-2 pr-3 [overflow-wrap:anywhere]">{r.input.email}</td>
+                  <td className="min-w-32 py-2 pr-3">{r.product_name ?? r.input.product_code}</td>
+                  <td className="py-2 pr-3 tabular-nums">{faceValue(r.input.amount ?? undefined, r.currency)}</td>
                   <td className="py-2 pr-3">
                     {r.order_status ? ORDER_STATUS_LABELS[r.order_status] : ROW_STATUS_LABELS[r.status]}
                   </td>
@@ -166,7 +167,7 @@ function Count({ label, value }: { label: string; value: number }) {
   return (
     <div>
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value.toLocaleString()}</dd>
+      <dd className="font-semibold tabular-nums">{formatCount(value)}</dd>
     </div>
   );
 }
@@ -189,7 +190,7 @@ function Decision({ id, expiresAt }: { id: string; expiresAt: string | null }) {
     <div className="grid gap-3 rounded-md border border-amber-300 p-4">
       <p className="text-sm">
         This batch waits for an owner or admin to approve it
-        {expiresAt ? `; without a decision it is rejected on ${new Date(expiresAt).toLocaleDateString()}` : ''}.
+        {expiresAt ? `; without a decision it is rejected on ${formatLocalDate(expiresAt)}` : ''}.
       </p>
       {mayDecide ? (
         <>

@@ -1,16 +1,21 @@
 import type { Batch } from '@giftrelay/contracts';
+import { formatCount } from '@/lib/format';
+import { batchOutcome } from '../utils/outcome';
 
-function Bar({ label, done, of, detail }: { label: string; done: number; of: number; detail: string }) {
-  const percent = of ? Math.round((done / of) * 100) : 100;
+/** What became of the batch in words ("18 sent, 2 not sent"), and a bar of the rows done, live. */
+export function BatchProgress({ batch }: { batch: Batch }) {
+  const c = batch.counts;
+  const done = c.rows - c.queued - c.in_progress;
+  const percent = c.rows ? Math.round((done / c.rows) * 100) : 100;
+  const detail = `${formatCount(done)} of ${formatCount(c.rows)} rows done`;
   return (
-    <div className="grid gap-1">
-      <div className="flex justify-between text-sm">
-        <span className="font-medium">{label}</span>
-        <span className="tabular-nums text-muted-foreground">{detail}</span>
-      </div>
+    <div className="grid gap-2">
+      <p className="text-lg font-semibold" data-testid="batch-outcome" aria-live="polite">
+        {batchOutcome(batch)}
+      </p>
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label="Progress"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -19,29 +24,7 @@ function Bar({ label, done, of, detail }: { label: string; done: number; of: num
       >
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-    </div>
-  );
-}
-
-/** Rows accepted (made orders, or not sent), then orders delivered or failed, live. */
-export function BatchProgress({ batch }: { batch: Batch }) {
-  const c = batch.counts;
-  const handled = c.rows - c.queued;
-  const settled = c.delivered + c.failed + c.cancelled;
-  return (
-    <div className="grid gap-4">
-      <Bar
-        label="Accepted"
-        done={handled}
-        of={c.rows}
-        detail={`${handled.toLocaleString()} of ${c.rows.toLocaleString()} rows`}
-      />
-      <Bar
-        label="Delivered"
-        done={settled}
-        of={c.ordered}
-        detail={`${c.delivered.toLocaleString()} delivered, ${c.failed.toLocaleString()} failed of ${c.ordered.toLocaleString()}`}
-      />
+      <p className="text-sm tabular-nums text-muted-foreground">{detail}</p>
     </div>
   );
 }

@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMajor } from '@/lib/format';
+import { formatMajor, formatTimestamp } from '@/lib/format';
 import { useBatches } from '../api/batches';
+import { batchOutcome } from '../utils/outcome';
 import { ScrollTable } from './scroll-table';
 
 /** Every batch the organisation sent, newest first, with its progress in numbers. */
@@ -42,19 +43,18 @@ export function BatchesPage() {
             No batches yet. Send in bulk to reward many people from one CSV file.
           </p>
         ) : (
-          <ScrollTable label="Batches" headings={['Batch', 'Status', 'Rows', 'Delivered', 'Total']}>
+          <ScrollTable label="Batches" headings={['Batch', 'Status', 'Outcome', 'Total']}>
             {all.map((b) => (
               <tr key={b.batch_id} className="border-t">
                 <td className="py-2 pr-3">
                   <Link to={`/orders/batches/${b.batch_id}`} className="underline underline-offset-4">
-                    {b.name ?? `Batch of ${new Date(b.created_at).toLocaleString()}`}
+                    {b.name ?? `Batch of ${formatTimestamp(b.created_at)}`}
                   </Link>
                 </td>
                 <td className="py-2 pr-3">
                   <Badge variant="outline">{BATCH_STATUS_LABELS[b.status]}</Badge>
                 </td>
-                <td className="py-2 pr-3 tabular-nums">{b.counts.rows.toLocaleString()}</td>
-                <td className="py-2 pr-3 tabular-nums">{b.counts.delivered.toLocaleString()}</td>
+                <td className="py-2 pr-3 tabular-nums">{batchOutcome(b)}</td>
                 <td className="py-2 tabular-nums">{formatMajor(b.charged.total, b.charged.currency)}</td>
               </tr>
             ))}

@@ -1,4 +1,4 @@
-import { sandboxRecipientsNote } from '@giftrelay/contracts';
+import { type BatchRowInput, type Product, sandboxRecipientsNote } from '@giftrelay/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
@@ -11,13 +11,18 @@ import { UploadStep } from './upload-step';
 type Step =
   | { kind: 'upload' }
   | { kind: 'map'; sheet: Sheet; columns: Columns }
-  | { kind: 'preview'; sheet: Sheet; columns: Columns };
+  // The rows are kept once read, so a row fixed in the check step stays fixed.
+  | { kind: 'preview'; sheet: Sheet; columns: Columns; rows: BatchRowInput[] };
 
-const STEPS = ['Upload', 'Match columns', 'Check and send'] as const;
+const STEPS = ['Reward and file', 'Match columns', 'Check and send'] as const;
 
-/** Send in bulk: a CSV (or pasted rows), its columns matched, every row checked, then sent as one batch. */
+/**
+ * Send in bulk: the reward chosen here, a CSV (or pasted rows) of recipients and amounts, its
+ * columns matched, every row checked by the server and fixable in place, then sent as one batch.
+ */
 export function BulkSendPage() {
   const [step, setStep] = useState<Step>({ kind: 'upload' });
+  const [product, setProduct] = useState<Product | null>(null);
   const limits = useSandboxLimits();
   const current = step.kind === 'upload' ? 0 : step.kind === 'map' ? 1 : 2;
   return (
@@ -49,17 +54,27 @@ export function BulkSendPage() {
       </ol>
       <div className="mt-6">
         {step.kind === 'upload' ? (
-          <UploadStep onSheet={(sheet) => setStep({ kind: 'map', sheet, columns: guessColumns(sheet) })} />
+          <UploadStep
+            product={product}
+            onProduct={setProduct}
+            onSheet={(sheet) => setStep({ kind: 'map', sheet, columns: guessColumns(sheet) })}
+          />
         ) : step.kind === 'map' ? (
           <MappingStep
             sheet={step.sheet}
             columns={step.columns}
+            product={product}
             onChange={(columns) => setStep({ ...step, columns })}
             onBack={() => setStep({ kind: 'upload' })}
-            onNext={() => setStep({ ...step, kind: 'preview' })}
+            onNext={() => setStep({ ...step, kind: 'preview', rows: rowsOf(step.sheet, step.columns) })}
           />
         ) : (
-          <PreviewStep rows={rowsOf(step.sheet, step.columns)} onBack={() => setStep({ ...step, kind: 'map' })} />
+          <PreviewStep
+            rows={step.rows}
+            product={product}
+            onRowsChange={(rows) => setStep({ ...step, rows })}
+            onBack={() => setStep({ kind: 'map', sheet: step.sheet, columns: step.columns })}
+          />
         )}
       </div>
     </PageHeading>

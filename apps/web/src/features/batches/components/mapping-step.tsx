@@ -1,26 +1,30 @@
-import { BATCH_FIELDS, REQUIRED_BATCH_FIELDS } from '@giftrelay/contracts';
+import { BATCH_FIELDS, type Product } from '@giftrelay/contracts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { senderTimeZone } from '@/lib/send-at';
-import { type Columns, FIELD_LABELS, type Sheet } from '../utils/sheet';
+import { type Columns, FIELD_LABELS, requiredFields, type Sheet } from '../utils/sheet';
 
 /** Step 2: which column holds each field, guessed from the headings and changed here. */
 export function MappingStep({
   sheet,
   columns,
+  product,
   onChange,
   onBack,
   onNext,
 }: {
   sheet: Sheet;
   columns: Columns;
+  /** The reward chosen for rows without a code: the product code column is then optional. */
+  product: Product | null;
   onChange: (columns: Columns) => void;
   onBack: () => void;
   onNext: () => void;
 }) {
   const id = useId();
-  const missing = REQUIRED_BATCH_FIELDS.filter((f) => columns[f] === undefined);
+  const required = requiredFields(product !== null);
+  const missing = required.filter((f) => columns[f] === undefined);
   return (
     <Card className="grid gap-5 p-6">
       <div>
@@ -32,14 +36,14 @@ export function MappingStep({
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {BATCH_FIELDS.map((field) => {
-          const required = REQUIRED_BATCH_FIELDS.includes(field);
+          const isRequired = required.includes(field);
           const column = columns[field];
           const sample = column === undefined ? undefined : sheet.lines[0]?.[column];
           return (
             <div key={field} className="grid gap-1">
               <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
                 {FIELD_LABELS[field]}
-                {required ? (
+                {isRequired ? (
                   <span className="text-destructive"> *</span>
                 ) : (
                   <span className="text-muted-foreground"> (optional)</span>
@@ -48,7 +52,7 @@ export function MappingStep({
               <select
                 id={`${id}-${field}`}
                 value={column ?? ''}
-                aria-invalid={required && column === undefined}
+                aria-invalid={isRequired && column === undefined}
                 onChange={(e) =>
                   onChange({ ...columns, [field]: e.target.value === '' ? undefined : Number(e.target.value) })
                 }
@@ -67,7 +71,9 @@ export function MappingStep({
                   ? `e.g. ${sample}`
                   : field === 'send_at'
                     ? `Times without a zone are in yours (${senderTimeZone()})`
-                    : '\u00a0'}
+                    : field === 'product_code' && product
+                      ? `Rows without one get ${product.name}`
+                      : '\u00a0'}
               </span>
             </div>
           );
@@ -75,7 +81,8 @@ export function MappingStep({
       </div>
       {missing.length ? (
         <p role="alert" className="text-sm text-destructive">
-          Choose a column for {missing.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')}.
+          Choose a column for {missing.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')}
+          {missing.includes('product_code') ? ', or go back and choose a reward for every row' : ''}.
         </p>
       ) : null}
       <div className="flex flex-wrap justify-between gap-3">

@@ -1,6 +1,12 @@
-import { type BatchMode, type BatchPreview, type BatchRowInput, FX_QUOTE_SECONDS } from '@giftrelay/contracts';
+import {
+  type BatchMode,
+  type BatchPreview,
+  type BatchRowInput,
+  FX_QUOTE_SECONDS,
+  type Product,
+} from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,9 +17,12 @@ import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { createFxQuote } from '@/lib/fx-quote';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { previewBatch, useCreateBatch } from '../api/batches';
+import { faceValue } from '../utils/face-value';
+import { RowFix } from './row-fix';
 import { ScrollTable } from './scroll-table';
 
 const SHOWN_ROWS = 200;
@@ -23,7 +32,10 @@ const SHOWN_ROWS = 200;
  * rates held by FX quotes for every foreign currency (renewed before they lapse), so the total
  * confirmed here is the total charged.
  */
-async function previewWithQuotes(body: { rows: BatchRowInput[]; allow_duplicates: boolean }, signal?: AbortSignal) {
+async function previewWithQuotes(
+  body: { rows: BatchRowInput[]; allow_duplicates: boolean; default_product_code?: string },
+  signal?: AbortSignal,
+) {
   const first = await previewBatch(body, signal);
   const foreign = Object.keys(first.rates).filter((c) => c !== first.currency);
   if (!foreign.length) return { preview: first, quoteIds: [] as string[] };
@@ -32,7 +44,18 @@ async function previewWithQuotes(body: { rows: BatchRowInput[]; allow_duplicates
   return { preview: await previewBatch({ ...body, quote_ids: quoteIds }, signal), quoteIds };
 }
 
-export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: () => void }) {
+export function PreviewStep({
+  rows,
+  product,
+  onRowsChange,
+  onBack,
+}: {
+  rows: BatchRowInput[];
+  product: Product | null;
+  /** A row fixed in place: the rows are checked again by the server. */
+  onRowsChange: (rows: BatchRowInput[]) => void;
+  onBack: () => void;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const [allowDuplicates, setAllowDuplicates] = useState(false);
@@ -42,9 +65,12 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
   // One key per confirmation: a retry after a lost answer repeats the same request.
   const [key, setKey] = useState(newIdempotencyKey);
   const create = useCreateBatch();
+  const defaultProduct = product ? { default_product_code: product.code } : {};
   const preview = useQuery({
-    queryKey: ['batch-preview', rows, allowDuplicates],
-    queryFn: ({ signal }) => previewWithQuotes({ rows, allow_duplicates: allowDuplicates }, signal),
+    queryKey: ['batch-preview', rows, allowDuplicates, product?.code],
+    queryFn: ({ signal }) => previewWithQuotes({ rows, allow_duplicates: allowDuplicates, ...defaultProduct }, signal),
+    // A fixed row is checked again with the table still in view.
+    placeholderData: keepPreviousData,
     gcTime: 0,
     staleTime: (FX_QUOTE_SECONDS - 10) * 1000,
     // Quotes are renewed before they lapse, so what is on screen can always be sent.
@@ -59,7 +85,7 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
   if (preview.isPending) {
     return (
       <Card className="flex items-center gap-3 p-6" role="status">
-        <Spinner /> Checking {rows.length.toLocaleString()} rows against the catalogue…
+        <Spinner /> Checking {formatCount(rows.length)} rows against the catalogue…
       </Card>
     );
   }
@@ -72,7 +98,10 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
   const money = (minor: number) => formatMoney(minor, p.currency);
   const covers = p.balance_after_minor >= 0;
   const sending = mode === 'all_or_nothing' ? p.valid : p.rows_that_fit;
-  const canSend = p.valid > 0 && (mode === 'send_what_fits' ? p.rows_that_fit > 0 : covers);
+  const checking = preview.isFetching;
+  const canSend = !checking && p.valid > 0 && (mode === 'send_what_fits' ? p.rows_that_fit > 0 : covers);
+  const fix = (position: number, row: BatchRowInput) =>
+    onRowsChange(rows.map((r, i) => (i === position - 1 ? row : r)));
 
   const send = () =>
     create.mutate(
@@ -81,6 +110,7 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
           rows,
           mode,
           allow_duplicates: allowDuplicates,
+          ...defaultProduct,
           ...(name.trim() ? { name: name.trim() } : {}),
           ...(preview.data.quoteIds.length ? { quote_ids: preview.data.quoteIds } : {}),
         },
@@ -92,7 +122,7 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
             description:
               batch.status === 'pending_approval'
                 ? 'It waits for an owner or admin to approve it.'
-                : `${batch.counts.valid.toLocaleString()} rewards are on their way.`,
+                : `${formatCount(batch.counts.valid)} rewards are on their way.`,
           });
           void navigate(`/orders/batches/${batch.batch_id}`);
         },
@@ -114,8 +144,8 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
       <Card className="grid gap-4 p-6">
         <h2 className="text-lg font-semibold">Check and send</h2>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <Figure label="Rows ready" value={`${p.valid.toLocaleString()} of ${p.rows.length.toLocaleString()}`} />
-          <Figure label="With problems" value={p.invalid.toLocaleString()} tone={p.invalid ? 'bad' : undefined} />
+          <Figure label="Rows ready" value={`${formatCount(p.valid)} of ${formatCount(p.rows.length)}`} />
+          <Figure label="With problems" value={formatCount(p.invalid)} tone={p.invalid ? 'bad' : undefined} />
           <Figure label="Fees" value={money(p.fee_minor)} />
           <Figure label="Total" value={money(p.total_minor)} />
           <Figure label="Available" value={money(p.available_minor)} />
@@ -154,8 +184,7 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
               onChange={() => setMode('send_what_fits')}
             />
             <span>
-              Send what fits, in row order: {p.rows_that_fit.toLocaleString()} of {p.valid.toLocaleString()} rows fit
-              now
+              Send what fits, in row order: {formatCount(p.rows_that_fit)} of {formatCount(p.valid)} rows fit now
             </span>
           </label>
         </fieldset>
@@ -175,13 +204,20 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
             placeholder="Q4 thank-yous"
           />
         </div>
+        {p.invalid ? (
+          <p className="text-sm text-muted-foreground">
+            {formatCount(p.invalid)} {p.invalid === 1 ? 'line has a problem and is' : 'lines have problems and are'} not
+            sent: fix {p.invalid === 1 ? 'it' : 'them'} in the table below first, or send the others without{' '}
+            {p.invalid === 1 ? 'it' : 'them'}.
+          </p>
+        ) : null}
         <div className="flex flex-wrap justify-between gap-3">
           <Button type="button" variant="outline" onClick={onBack}>
             Back to columns
           </Button>
           <Button type="button" disabled={!canSend || create.isPending} onClick={send}>
-            {create.isPending ? <Spinner /> : null}
-            Send {sending.toLocaleString()} reward{sending === 1 ? '' : 's'}
+            {create.isPending || checking ? <Spinner /> : null}
+            Send {formatCount(sending)} reward{sending === 1 ? '' : 's'}
           </Button>
         </div>
       </Card>
@@ -190,35 +226,53 @@ export function PreviewStep({ rows, onBack }: { rows: BatchRowInput[]; onBack: (
           <h3 className="font-medium">Rows</h3>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
-            Only rows with problems ({p.invalid.toLocaleString()})
+            Only rows with problems ({formatCount(p.invalid)})
           </label>
         </div>
-        <ScrollTable label="Rows checked" headings={['Row', 'Email', 'Product', 'Total', 'Check']}>
-          {shown.slice(0, SHOWN_ROWS).map((r) => (
-            <tr key={r.row} className="border-t align-top" data-testid="preview-row">
-              <td className="py-2 pr-3 tabular-nums">{r.row}</td>
-              <td className="max-w-48 truncate py-2 pr-3">{rows[r.row - 1]?.email ?? ''}</td>
-              <td className="py-2 pr-3">{r.product_name ?? rows[r.row - 1]?.product_code ?? ''}</td>
-              <td className="py-2 pr-3 tabular-nums">
-                {r.charged_total_minor === null ? '—' : money(r.charged_total_minor)}
-              </td>
-              <td className="py-2">
-                {r.valid ? (
-                  <Badge variant="secondary">Ready</Badge>
-                ) : (
-                  <ul className="grid gap-0.5 text-destructive">
-                    {r.errors.map((e) => (
-                      <li key={e.code + e.field}>{e.message}</li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
+        <p className="sr-only" role="status">
+          {checking ? 'Checking the rows again…' : ''}
+        </p>
+        <ScrollTable label="Rows checked" headings={['Line', 'Email', 'Reward', 'Amount', 'Total', 'Check']}>
+          {shown.slice(0, SHOWN_ROWS).map((r) => {
+            const input = rows[r.row - 1] ?? {};
+            return (
+              <tr key={r.row} className="border-t align-top" data-testid="preview-row">
+                <td className="py-2 pr-3 tabular-nums">{r.line}</td>
+                <td className="min-w-40 py-2 pr-3 [overflow-wrap:anywhere]">{input.email ?? ''}</td>
+                <td className="min-w-32 py-2 pr-3">{r.product_name ?? r.product_code ?? ''}</td>
+                <td className="py-2 pr-3 tabular-nums">{faceValue(input.amount, r.currency)}</td>
+                <td className="py-2 pr-3 tabular-nums">
+                  {r.charged_total_minor === null ? '—' : money(r.charged_total_minor)}
+                </td>
+                <td className="min-w-48 py-2">
+                  {r.valid ? (
+                    <Badge variant="secondary">Ready</Badge>
+                  ) : (
+                    <div className="grid gap-2">
+                      <ul className="grid gap-0.5 text-destructive">
+                        {r.errors.map((e) => (
+                          <li key={e.code + e.field}>{e.message}</li>
+                        ))}
+                      </ul>
+                      <RowFix
+                        // A new check of the row starts a new form with its cells as they are now.
+                        key={JSON.stringify(input)}
+                        line={r.line}
+                        row={input}
+                        errors={r.errors}
+                        checking={checking}
+                        onFix={(row) => fix(r.row, row)}
+                      />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </ScrollTable>
         {shown.length > SHOWN_ROWS ? (
           <p className="text-xs text-muted-foreground">
-            Showing the first {SHOWN_ROWS} of {shown.length.toLocaleString()} rows.
+            Showing the first {SHOWN_ROWS} of {formatCount(shown.length)} rows.
           </p>
         ) : null}
       </Card>

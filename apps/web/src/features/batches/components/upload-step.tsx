@@ -1,14 +1,24 @@
-import { BATCH_MAX_ROWS } from '@giftrelay/contracts';
+import { BATCH_MAX_ROWS, type Product } from '@giftrelay/contracts';
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { saveBlob } from '@/lib/download';
+import { formatCount } from '@/lib/format';
 import { readSheet, type Sheet, TEMPLATE_CSV } from '../utils/sheet';
+import { ProductPicker } from './product-picker';
 
-/** Step 1: a CSV file, or rows pasted from a spreadsheet. */
-export function UploadStep({ onSheet }: { onSheet: (sheet: Sheet) => void }) {
+/** Step 1: the reward, then a CSV file or rows pasted from a spreadsheet. */
+export function UploadStep({
+  product,
+  onProduct,
+  onSheet,
+}: {
+  product: Product | null;
+  onProduct: (product: Product | null) => void;
+  onSheet: (sheet: Sheet) => void;
+}) {
   const fileId = useId();
   const pasteId = useId();
   const [pasted, setPasted] = useState('');
@@ -25,12 +35,16 @@ export function UploadStep({ onSheet }: { onSheet: (sheet: Sheet) => void }) {
 
   return (
     <Card className="grid gap-6 p-6">
+      <ProductPicker value={product} onChange={onProduct} />
       <div className="grid gap-2">
         <Label htmlFor={fileId}>CSV file</Label>
         <p className="text-sm text-muted-foreground">
-          One row per recipient, up to {BATCH_MAX_ROWS.toLocaleString()} rows, with a heading line: email, amount and
-          product code are needed; quantity, recipient name, message and send at are optional. You can match other
-          column names in the next step.
+          One row per recipient, up to {formatCount(BATCH_MAX_ROWS)} rows, with a heading line: email and amount are
+          needed; quantity, recipient name, message and send at are optional.{' '}
+          {product
+            ? `A product code column is optional: a row with a code sends that product instead of ${product.name}.`
+            : 'Without a reward chosen above, each row needs a product code.'}{' '}
+          You can match other column names in the next step.
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <input
@@ -60,7 +74,7 @@ export function UploadStep({ onSheet }: { onSheet: (sheet: Sheet) => void }) {
           value={pasted}
           onChange={(e) => setPasted(e.target.value)}
           rows={6}
-          placeholder={'email,amount,product_code\nada@example.com,25,AMAZON-US'}
+          placeholder={'email,amount\nada@example.com,25'}
           className="w-full rounded-md border bg-background px-3 py-2 font-mono text-sm"
         />
         <div>

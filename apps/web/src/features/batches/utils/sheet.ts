@@ -7,6 +7,7 @@ import {
   CsvError,
   csvToBatchRows,
   guessBatchColumns,
+  REQUIRED_BATCH_FIELDS,
   readCsv,
 } from '@giftrelay/contracts';
 import { localTimeToIso } from '@/lib/send-at';
@@ -50,8 +51,16 @@ export const FIELD_LABELS: Record<BatchField, string> = {
   send_at: 'Send at',
 };
 
-/** A CSV with every column, for people starting from nothing. */
-export const TEMPLATE_CSV = `${BATCH_FIELDS.join(',')}\r\nada@example.com,25,AMAZON-US,1,Ada Lovelace,Thank you!,\r\n`;
+/**
+ * A CSV for people starting from nothing: recipients and amounts, the reward being chosen on the
+ * page (a product_code column may still be added, and overrides it).
+ */
+const TEMPLATE_FIELDS = BATCH_FIELDS.filter((f) => f !== 'product_code');
+export const TEMPLATE_CSV = `${TEMPLATE_FIELDS.join(',')}\r\nada@example.com,25,1,Ada Lovelace,Thank you!,\r\n`;
+
+/** The fields a row must have: with no reward chosen on the page, its product code too. */
+export const requiredFields = (hasDefaultProduct: boolean): readonly BatchField[] =>
+  hasDefaultProduct ? REQUIRED_BATCH_FIELDS : [...REQUIRED_BATCH_FIELDS, 'product_code'];
 
 export const ROW_STATUS_LABELS: Record<BatchRowStatus, string> = {
   invalid: 'Not sent: problems',
