@@ -54,6 +54,8 @@ export const PGLITE_FILES = [
   'apps/server/test/reward-review.test.ts',
   'apps/server/src/plugins/secret-paths.test.ts',
   'apps/server/src/modules/orders/resend.test.ts',
+  // AI agents over MCP (decision 074): previews, caps in the order's transaction, source marking.
+  'apps/server/src/modules/mcp/mcp.test.ts',
   'apps/server/src/modules/sandbox-limits/sandbox-limits.test.ts',
   'apps/server/test/token-organisation.test.ts',
 ];

@@ -12,6 +12,7 @@ export interface OwnershipException {
 }
 
 export const OWNERS: Readonly<Record<string, string>> = {
+  agent_key_caps: 'mcp',
   analytics_events: 'analytics-events',
   api_keys: 'api-keys',
   app_instance: 'plugins',
@@ -39,6 +40,7 @@ export const OWNERS: Readonly<Record<string, string>> = {
   ledger_postings: 'ledger',
   live_requests: 'live-mode',
   mailbox_messages: 'plugins',
+  mcp_previews: 'mcp',
   memberships: 'members',
   oauth_clients: 'oauth',
   oauth_codes: 'oauth',
@@ -271,6 +273,24 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     table: 'orders',
     access: 'read',
     why: 'Reports read orders for what the rollups do not keep: recent orders and totals per recipient (decision 011).',
+  },
+  {
+    module: 'mcp',
+    table: 'api_keys',
+    access: 'read',
+    why: 'An API key used as an MCP bearer token is looked up with its caps in one query (decision 074).',
+  },
+  {
+    module: 'mcp',
+    table: 'orders',
+    access: 'read',
+    why: "An agent's spend caps sum its own orders of the UTC day and month in the order's transaction; Developers lists agents' orders (decision 074).",
+  },
+  {
+    module: 'mcp',
+    table: 'organisations',
+    access: 'read',
+    why: "A preview says whether the approval rules will hold the agent's order back (decision 074).",
   },
   {
     module: 'sandbox-limits',

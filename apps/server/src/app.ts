@@ -26,6 +26,7 @@ import { leadRoutes } from './modules/leads';
 import { ledgerPlugin } from './modules/ledger';
 import { liveModePlugin } from './modules/live-mode';
 import { isLocalInstance, mailboxRoutes } from './modules/mailbox';
+import { mcpPlugin } from './modules/mcp';
 import { membersPlugin } from './modules/members';
 import { isOperatorRequest, operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders';
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(analyticsEventsPlugin);
   await app.register(testimonialRoutes, { prefix: '/api/v1' });
   await app.register(landingPagesPlugin);
+  await app.register(mcpPlugin);
   progress('Loading the web app');
   await app.register(webPlugin, { distDir: opts.webDistDir, publicUrl: opts.config.publicUrl });
   return app;

@@ -66,6 +66,13 @@ interface Row {
 }
 
 const MADE_UP = '00000000-0000-4000-8000-000000000000';
+const AGENT_CAPS = {
+  currency: 'USD',
+  per_reward_minor: 5000,
+  per_day_minor: null,
+  per_month_minor: null,
+  allowed_domains: null,
+};
 const MADE_UP_TOKEN = 'x'.repeat(43);
 
 const TABLE: Record<OperationId, Row> = {
@@ -483,6 +490,17 @@ const TABLE: Record<OperationId, Row> = {
     ok: 201,
   },
   listApiKeys: { own: () => ({ url: '/api/v1/api-keys' }), ok: 200 },
+  getApiKeyAgentCaps: {
+    own: (c) => ({ url: `/api/v1/api-keys/${c.a.apiKeyId}/agent-caps` }),
+    other: (c) => ({ url: `/api/v1/api-keys/${c.b.apiKeyId}/agent-caps` }),
+    ok: 200,
+  },
+  setApiKeyAgentCaps: {
+    own: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.a.apiKeyId}/agent-caps`, payload: AGENT_CAPS }),
+    other: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.b.apiKeyId}/agent-caps`, payload: AGENT_CAPS }),
+    ok: 200,
+  },
+  listAgentActivity: { own: () => ({ url: '/api/v1/agent-activity' }), ok: 200 },
   revokeApiKey: {
     own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}` }),
     other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}` }),

@@ -7,6 +7,9 @@ import { listEnvelope, pageQueryFields } from './lists';
  * 0063), so a feature adds its actions here, in its own group, and nowhere else.
  */
 export const AUDIT_ACTIONS = [
+  // AI agents over MCP (decision 074): an order placed with a key or an OAuth grant; a key's caps changed
+  'agent.order_placed',
+  'agent.caps_changed',
   // API keys (decision 026)
   'api_key.created',
   'api_key.used',

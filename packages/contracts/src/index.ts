@@ -1,3 +1,4 @@
+export * from './agent-docs';
 export * from './analytics-events';
 export * from './api-keys';
 export * from './approvals';
@@ -27,6 +28,7 @@ export * from './links';
 export * from './lists';
 export * from './live-mode';
 export * from './mailbox';
+export * from './mcp';
 export * from './members';
 export * from './operators';
 export * from './orders';

@@ -180,6 +180,10 @@ export const OPERATION_ACCESS = {
   createApiKey: 'manage',
   listApiKeys: 'manage',
   revokeApiKey: 'manage',
+  // AI agents over MCP (decision 074): a key's spend caps; the agents' recent orders.
+  getApiKeyAgentCaps: 'manage',
+  setApiKeyAgentCaps: 'manage',
+  listAgentActivity: 'read',
   createWebhookEndpoint: 'manage',
   listWebhookEndpoints: 'manage',
   getWebhookEndpoint: 'manage',

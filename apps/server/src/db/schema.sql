@@ -1495,6 +1495,8 @@ CREATE INDEX order_events_order ON public.order_events USING btree (order_id, id
 
 CREATE INDEX order_stats_deltas_org ON public.order_stats_deltas USING btree (organisation_id, day);
 
+CREATE INDEX orders_agent_activity_idx ON public.orders USING btree (organisation_id, created_at DESC) WHERE (source_id IS NOT NULL);
+
 CREATE INDEX orders_approval_expiry ON public.orders USING btree (approval_expires_at) WHERE (status = 'pending_approval'::text);
 
 CREATE INDEX orders_batch ON public.orders USING btree (batch_id, status) WHERE (batch_id IS NOT NULL);
@@ -1505,7 +1507,7 @@ CREATE INDEX orders_org_status_recent ON public.orders USING btree (organisation
 
 CREATE INDEX orders_search ON public.orders USING gin (search_text gin_trgm_ops);
 
-CREATE INDEX orders_source_idx ON public.orders USING btree (source_id, created_at DESC) WHERE (source_id IS NOT NULL);
+CREATE INDEX orders_source_idx ON public.orders USING btree (source_id, created_at) WHERE (source_id IS NOT NULL);
 
 CREATE INDEX products_category_idx ON public.products USING btree (category, sort_key, code) WHERE available;
 

@@ -1,4 +1,4 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { quotedRate, quotedRates } from './quotes';
+export { holdRateFor, quotedRate, quotedRates } from './quotes';
 export { getRate } from './rates';
 export { fxRoutes } from './routes';

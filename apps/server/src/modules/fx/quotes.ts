@@ -19,18 +19,28 @@ export async function createQuote(db: Db, organisationId: string, body: CreateFx
     const message = `orders are charged in ${billing}, the organisation’s billing currency`;
     throw validationError(`body.to: ${message}`, [{ path: 'body.to', message }]);
   }
-  const rate = getRate(body.from, to);
-  if (!rate) throw new AppError('NOT_FOUND', `No exchange rate from ${body.from} to ${to}`);
+  const quote = await holdRateFor(db, organisationId, body.from, to, FX_QUOTE_SECONDS);
+  if (!quote) throw new AppError('NOT_FOUND', `No exchange rate from ${body.from} to ${to}`);
+  return quote;
+}
+
+/**
+ * A quote held for `seconds` instead of FX_QUOTE_SECONDS: an MCP preview (decision 074) locks the
+ * rate it shows for as long as the preview may be sent. Null when there is no rate for the pair.
+ */
+export async function holdRateFor(
+  db: Db,
+  organisationId: string,
+  from: string,
+  to: string,
+  seconds: number,
+): Promise<FxQuote | null> {
+  const rate = getRate(from, to);
+  if (!rate) return null;
   const row = await insertQuote(
     db,
-    {
-      organisation_id: organisationId,
-      from_currency: body.from,
-      to_currency: to,
-      rate: rate.rate,
-      source: rate.source,
-    },
-    FX_QUOTE_SECONDS,
+    { organisation_id: organisationId, from_currency: from, to_currency: to, rate: rate.rate, source: rate.source },
+    seconds,
   );
   return presentQuote(row);
 }

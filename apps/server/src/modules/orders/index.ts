@@ -5,12 +5,18 @@ export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
 export { ordersPlugin } from './plugin';
+export { type AgentOrderOptions, createAgentOrder } from './place-order';
+export type { CheckedInTransaction } from './place-order-statement';
+export { getOrderDetail, listOrders as listOrderPage } from './read-orders';
+export { resendOrder } from './resend-order';
+export { voidOrder } from './void-order';
 export {
   type Actor,
   amountProblem,
   chargeOf,
   type NewOrderRow,
   newOrderRow,
+  prepareOrder,
   scheduledTime,
   usdTotalOf,
 } from './prepare-order';

@@ -56,8 +56,11 @@ export interface PlaceOrderInput {
    * wrongly (decision 045). The order row's own mode comes from its trigger, the same.
    */
   sandbox: boolean;
-  /** The caller's session or API key, checked in the statement (the organisation is the order's). */
-  credential: UncheckedCredential;
+  /**
+   * The caller's session or API key, checked in the statement (the organisation is the order's), or
+   * an OAuth grant's, which the caller checked in the transaction this statement runs in (MCP).
+   */
+  credential: UncheckedCredential | CheckedInTransaction;
   rewards: { claim_token_hash: string; claim_token_encrypted: string }[];
   /** The `order.created` event's payload, as JSON text, for an order that goes ahead and one that waits. */
   eventPayload: string;
@@ -67,6 +70,16 @@ export interface PlaceOrderInput {
   job: { text: string; json: string };
   /** With a key: the answers to store, for an order that goes ahead and for one that waits. */
   key?: { key: string; requestHash: string; answer: string; answerWaiting: string; keepHours: number };
+}
+
+/**
+ * A credential the caller checked inside the transaction the order statement then runs in (an MCP
+ * agent's OAuth grant, decision 074): the statement takes it as live.
+ */
+export interface CheckedInTransaction {
+  kind: 'checked_in_transaction';
+  organisationId: string;
+  userId: string | null;
 }
 
 export interface PlaceOrderResult {
@@ -114,6 +127,9 @@ const ORDER_COLUMN_TYPES = {
   created_at: 'timestamptz',
   usd_total_minor: 'bigint',
   send_at: 'timestamptz',
+  source_kind: 'text',
+  source_id: 'uuid',
+  source_client_name: 'text',
 } as const satisfies Partial<Record<keyof NewOrderRow, string>>;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
@@ -152,6 +168,9 @@ function buildText(jobText: string, keyed: boolean): string {
   const createdAt = col('created_at');
   const usd = col('usd_total_minor');
   const waiting = '(SELECT needed FROM ap)';
+  // An AI agent's order (MCP, decision 074) meets the approval rules as a sender's does, whoever
+  // made its key or approved its grant; its monthly cap counts the agent's own orders.
+  const agent = `(${col('source_kind')} IS NOT NULL)`;
   // The order's status and its event's payload, whichever the rules decided.
   const status = `CASE WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
   const payload = `(CASE WHEN ${waiting} THEN ${p('eventPayloadWaiting')} ELSE ${p('eventPayload')} END)::jsonb`;
@@ -166,7 +185,8 @@ function buildText(jobText: string, keyed: boolean): string {
     description: `${p('holdDescription')}::text`,
   });
   return `WITH
-s AS (SELECT ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'), p('credentialRoles'))} AS live),
+s AS (SELECT ${p('credentialKind')}::text = 'checked_in_transaction'
+  OR ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'), p('credentialRoles'))} AS live),
 ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
@@ -175,17 +195,18 @@ ${priorAnswerCte({ organisation: org, key: `${p('key')}::text` })},`
 }
 ap AS (
   SELECT coalesce((
-    SELECT m.role = 'sender' AND (
+    SELECT (m.role = 'sender' OR ${agent}) AND (
       g.approval_every_sender_order
       OR ${usd} > g.approval_above_usd_minor
       OR (g.approval_monthly_cap_usd_minor IS NOT NULL AND ${usd} + (
         SELECT coalesce(sum(x.usd_total_minor), 0) FROM orders x
-        WHERE x.organisation_id = ${org} AND x.created_by = ${userId}
+        WHERE x.organisation_id = ${org}
+          AND CASE WHEN ${agent} THEN x.source_id = ${col('source_id')} ELSE x.created_by = ${userId} END
           AND x.created_at >= date_trunc('month', ${createdAt} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
           AND x.status NOT IN ('failed', 'rejected')
       ) > g.approval_monthly_cap_usd_minor))
-    FROM organisations g JOIN memberships m ON m.organisation_id = g.id AND m.user_id = ${userId}
-    WHERE g.id = ${org} AND ${p('credentialKind')}::text = 'session'
+    FROM organisations g LEFT JOIN memberships m ON m.organisation_id = g.id AND m.user_id = ${userId}
+    WHERE g.id = ${org} AND (${p('credentialKind')}::text = 'session' AND m.role IS NOT NULL OR ${agent})
   ), false) AS needed
 ),
 ${hold.available},
@@ -275,7 +296,9 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
   return { text, name, values: (keyed ? WITH_KEY : PLAIN).values(record) };
 }
 
-function credentialValues(c: UncheckedCredential) {
+function credentialValues(c: UncheckedCredential | CheckedInTransaction) {
+  if (c.kind === 'checked_in_transaction')
+    return { credentialKind: c.kind, credentialId: null, userId: c.userId, credentialRoles: null };
   const [credentialKind, credentialId, userId, , credentialRoles] = credentialParameters(c);
   return { credentialKind, credentialId, userId, credentialRoles };
 }

@@ -1,6 +1,9 @@
 import type { CreateOrderBody, EventData } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
+import { CompiledQuery, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { modeLabel } from '../../plugins/metrics';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import { assertSendingAllowed } from '../card-funding';
 import {
@@ -15,7 +18,12 @@ import { hasAccount } from '../ledger';
 import { reserveSandboxRecipientsNow } from '../sandbox-limits';
 import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
-import { type PlaceOrderInput, type PlaceOrderResult, placeOrderStatement } from './place-order-statement';
+import {
+  type CheckedInTransaction,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+  placeOrderStatement,
+} from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
@@ -46,18 +54,64 @@ export async function createOrder(
   return answer;
 }
 
+/**
+ * What an AI agent's order (MCP, decision 074) adds to placing one: its source, marked on the order;
+ * the id its preview chose; and work in the order's own transaction, before the order statement
+ * (`before`: lock the source, check its spend caps, refuse by throwing) and after it when the hold
+ * was made (`after`: the audit line). The statement is the same one every order runs.
+ */
+export interface AgentOrderOptions {
+  source: NonNullable<Actor['source']>;
+  orderId: string;
+  before(trx: Transaction<Database>, order: NewOrderRow): Promise<void>;
+  after(trx: Transaction<Database>, order: NewOrderRow, waiting: boolean): Promise<void>;
+}
+
+/**
+ * Places an AI agent's order through the same checks and statement as `createOrder`, with no
+ * Idempotency-Key (the preview's order id makes a second order impossible). An API key is checked
+ * live in the statement as always; an OAuth grant (`checked_in_transaction`) by `before`, in the
+ * same transaction.
+ */
+export async function createAgentOrder(
+  app: FastifyInstance,
+  credential: Extract<UncheckedCredential, { kind: 'api_key' }> | CheckedInTransaction,
+  body: CreateOrderBody,
+  options: AgentOrderOptions,
+): Promise<StoredAnswer> {
+  let waiting: NewOrderRow | undefined;
+  const onWaiting = (order: NewOrderRow) => {
+    waiting = order;
+  };
+  const answer =
+    credential.kind === 'api_key'
+      ? await answerAfterSessionCheck(app, credential, (session) =>
+          placeOrder(app, credential, body, undefined, session, onWaiting, options),
+        )
+      : await placeOrder(app, credential, body, undefined, CHECKED_IN_TRANSACTION, onWaiting, options);
+  if (answer.status === 201 && !answer.replayed) {
+    if (waiting) void tellApprovers(app, waiting);
+    else app.queue.wake(FULFIL_QUEUE);
+  }
+  return answer;
+}
+
+const CHECKED_IN_TRANSACTION: SessionCheck = { ensureChecked: async () => {}, checkedInStatement: () => {} };
+
 async function placeOrder(
   app: FastifyInstance,
-  token: UncheckedCredential,
+  token: UncheckedCredential | CheckedInTransaction,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
   session: SessionCheck,
   onWaiting: (order: NewOrderRow) => void,
+  agent?: AgentOrderOptions,
 ): Promise<StoredAnswer> {
   const actor: Actor = {
     userId: token.userId,
     organisationId: token.organisationId,
     apiKeyId: token.kind === 'api_key' ? token.apiKeyId : null,
+    source: agent?.source ?? null,
   };
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
@@ -65,7 +119,7 @@ async function placeOrder(
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
     // gives the mode the answer states; the statement holds only from that mode's account.
     const { sandbox } = await assertSendingAllowed(app.db, actor.organisationId);
-    placed = await prepareOrder(app, actor, body, sandbox);
+    placed = await prepareOrder(app, actor, body, sandbox, agent?.orderId);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
       await session.ensureChecked();
@@ -104,15 +158,28 @@ async function placeOrder(
     },
   };
   const placedAnswer = (row: PlaceOrderResult): StoredAnswer => {
+    // The statement has committed (the agent's transaction too): the order exists.
+    app.metrics.ordersPlaced.inc({ mode: modeLabel(placed.summary.sandbox) });
     if (!row.waiting) return { status: 201, body: placed.text, replayed: false };
     onWaiting({ ...placed.order, status: 'pending_approval', approval_expires_at: approvalExpiry(placed.order) });
     return { status: 201, body: placed.textWaiting, replayed: false };
   };
-  const run = async () => {
+  const statement = async (): Promise<PlaceOrderResult | undefined> => {
     const { text, name, values } = placeOrderStatement(input);
-    const [row] = (await app.database.query<PlaceOrderResult>(text, values, name)).rows;
+    if (!agent) return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
+    return app.db.transaction().execute(async (trx) => {
+      await agent.before(trx, placed.order);
+      const [row] = (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as PlaceOrderResult[];
+      if (row?.held && row.session_live) await agent.after(trx, placed.order, row.waiting);
+      return row;
+    });
+  };
+  const run = async () => {
+    const row = await statement();
     if (!row) throw new Error('the order statement answered nothing');
     if (!row.session_live) {
+      if (token.kind === 'checked_in_transaction')
+        throw new Error('a credential checked in the transaction was not live');
       // Ended, or live with a role that may not send: the check tells which (401 or 403).
       await app.checkSession(token);
       throw credentialEnded(token);

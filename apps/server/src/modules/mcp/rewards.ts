@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { type CreateOrderBody, MCP_PREVIEW_SECONDS, type OrderSummary } from '@giftrelay/contracts';
+import { formatMoney, toMajor } from '@giftrelay/money';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit';
+import { assertSendingAllowed } from '../card-funding';
+import { holdRateFor } from '../fx';
+import { billingCurrency, cachedProduct, createAgentOrder, getOrderDetail, prepareOrder } from '../orders';
+import { checkCaps, checkRecipientDomain, enforceCaps, spendOf, startOfUtcMonth } from './guardrails';
+import type { McpPrincipal } from './principal';
+import * as repo from './repository';
+import { ToolRefusal } from './tool-refusal';
+
+export interface PreviewArgs {
+  recipient_email: string;
+  product_code: string;
+  value: number;
+  currency?: string;
+  recipient_name?: string;
+  message?: string;
+}
+
+/** Thrown inside the order's transaction when the preview's order exists already: nothing is written. */
+class AlreadySent extends Error {}
+
+/**
+ * Prices a reward exactly as sending it would (the order module's own checks and arithmetic), says
+ * whether it will wait for approval and how it stands against the caps, and keeps it as a preview
+ * bound to this organisation and this key or grant. A rate between currencies is held for as long
+ * as the preview may be sent, so the total shown is the total charged.
+ */
+export async function previewReward(app: FastifyInstance, p: McpPrincipal, args: PreviewArgs) {
+  checkRecipientDomain(p.guardrails, args.recipient_email);
+  const { sandbox } = await assertSendingAllowed(app.db, p.organisationId);
+  if (sandbox !== p.sandbox) {
+    throw new AppError(
+      'FORBIDDEN',
+      `This connection is for ${p.sandbox ? 'sandbox' : 'live'} rewards but the organisation is ${sandbox ? 'in sandbox' : 'live'} now: connect again with a ${sandbox ? 'sandbox' : 'live'} key or grant.`,
+    );
+  }
+  const product = await cachedProduct(app, args.product_code);
+  if (!product?.available) {
+    throw new AppError('INVALID_PRODUCT', `Product code ${args.product_code} does not exist or is not available`);
+  }
+  if (args.currency && args.currency !== product.currency) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${product.name} is a ${product.currency} card: give its value in ${product.currency}, not ${args.currency}`,
+    );
+  }
+  const billing = await billingCurrency(app, p.organisationId);
+  const expiresAt = new Date(Date.now() + MCP_PREVIEW_SECONDS * 1000);
+  const quote =
+    product.currency === billing
+      ? null
+      : await holdRateFor(app.db, p.organisationId, product.currency, billing, MCP_PREVIEW_SECONDS);
+  const body: CreateOrderBody = {
+    product_code: product.code,
+    amount: args.value,
+    email: args.recipient_email,
+    quantity: 1,
+    ...(args.recipient_name ? { recipient_name: args.recipient_name } : {}),
+    ...(args.message ? { message: args.message } : {}),
+    ...(quote ? { quote_id: quote.quote_id } : {}),
+  };
+  const orderId = randomUUID();
+  const actor = { userId: p.userId, organisationId: p.organisationId, source: p.source };
+  const prepared = await prepareOrder(app, actor, body, sandbox, orderId);
+  const o = prepared.order;
+  const charged = Number(o.charged_total_minor);
+  const now = new Date();
+  const spend = p.guardrails.caps ? await spendOf(app.db, p.organisationId, p.source.id, now) : null;
+  const caps =
+    p.guardrails.caps && spend
+      ? checkCaps(p.guardrails.caps, { totalMinor: charged, currency: o.charge_currency }, spend.month, spend.today)
+      : null;
+  const approval = await approvalOf(app, p, Number(o.usd_total_minor), now);
+  const id = randomUUID();
+  await repo.insertPreview(app.db, {
+    id,
+    organisation_id: p.organisationId,
+    source_kind: p.source.kind,
+    source_id: p.source.id,
+    order_id: orderId,
+    order_body: body,
+    charged_total_minor: charged,
+    charge_currency: o.charge_currency,
+    expires_at: expiresAt,
+  });
+  // Old previews go as new ones come: a handful of rows, no timer of its own.
+  void repo.deleteOldPreviews(app.db).catch((err) => app.log.warn({ err }, 'could not delete old MCP previews'));
+  const face = (m: string) => toMajor(Number(m), o.currency);
+  const inBilling = (m: string) => toMajor(Number(m), o.charge_currency);
+  return {
+    preview_id: id,
+    expires_at: expiresAt.toISOString(),
+    sandbox,
+    product: { code: product.code, name: product.name, brand: product.brand, country: product.country },
+    recipient_email: o.recipient_email,
+    value: face(o.amount_minor),
+    currency: o.currency,
+    fee: face(o.fee_minor),
+    total: face(o.total_minor),
+    charged: {
+      currency: o.charge_currency,
+      subtotal: inBilling(o.charged_subtotal_minor),
+      fee: inBilling(o.charged_fee_minor),
+      total: inBilling(o.charged_total_minor),
+      total_minor: charged,
+    },
+    fx: quote ? { from: quote.from, to: quote.to, rate: quote.rate, held_until: quote.expires_at } : null,
+    needs_approval: approval !== null,
+    approval_reason: approval,
+    caps,
+    summary: `${formatMoney(Number(o.amount_minor), o.currency)} ${product.name} to ${o.recipient_email}: ${formatMoney(charged, o.charge_currency)} charged with the fee${approval ? `; it will wait for approval (${approval})` : ''}. Send with send_reward before ${expiresAt.toISOString()}.`,
+  };
+}
+
+/** Why an agent's order of `usdMinor` would wait for approval (decision 035's rules), or null. */
+async function approvalOf(app: FastifyInstance, p: McpPrincipal, usdMinor: number, now: Date): Promise<string | null> {
+  const rules = await repo.approvalRulesOf(app.db, p.organisationId);
+  const usd = (m: number) => formatMoney(m, 'USD');
+  if (rules.approval_every_sender_order) return 'the organisation has every sender’s order approved, and agents’ too';
+  const above = rules.approval_above_usd_minor === null ? null : Number(rules.approval_above_usd_minor);
+  if (above !== null && usdMinor > above)
+    return `its total, ${usd(usdMinor)}, is above the approval threshold of ${usd(above)}`;
+  const cap = rules.approval_monthly_cap_usd_minor === null ? null : Number(rules.approval_monthly_cap_usd_minor);
+  if (cap !== null) {
+    const month = await repo.usdThisMonthBySource(app.db, p.organisationId, p.source.id, startOfUtcMonth(now));
+    if (month + usdMinor > cap) return `it would take this connection past the monthly approval cap of ${usd(cap)}`;
+  }
+  return null;
+}
+
+/**
+ * Sends what the preview priced: only this connection's preview, only before it ends, exactly its
+ * order (same body, same total), placed by the order module's statement in a transaction that
+ * first locks the source and checks its caps. The preview's order id makes a second order
+ * impossible: a repeat answers the order placed.
+ */
+export async function sendReward(
+  app: FastifyInstance,
+  p: McpPrincipal,
+  previewId: string,
+): Promise<{ order: OrderSummary; replayed: boolean }> {
+  const preview = await repo.findPreview(app.db, previewId, p.organisationId, p.source);
+  if (!preview) {
+    throw new ToolRefusal(
+      'PREVIEW_NOT_FOUND',
+      'No preview with this preview_id was made through this connection: call preview_reward first.',
+    );
+  }
+  const placed = async () => ({ order: await orderSummary(app, p, preview.order_id), replayed: true });
+  if (await repo.orderExists(app.db, p.organisationId, preview.order_id)) return placed();
+  if (preview.expires_at.getTime() <= Date.now()) {
+    throw new ToolRefusal(
+      'PREVIEW_EXPIRED',
+      'This preview has expired and nothing was sent: preview the reward again.',
+    );
+  }
+  let answer: Awaited<ReturnType<typeof createAgentOrder>>;
+  try {
+    answer = await createAgentOrder(app, p.credential, preview.order_body as CreateOrderBody, {
+      source: p.source,
+      orderId: preview.order_id,
+      before: async (trx, order) => {
+        await repo.lockSource(trx, p.source.id);
+        if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
+        if (!(await p.recheck(trx))) throw new AppError('UNAUTHORIZED', 'This connection has been revoked');
+        if (
+          order.charged_total_minor !== preview.charged_total_minor ||
+          order.charge_currency !== preview.charge_currency
+        ) {
+          throw new ToolRefusal(
+            'PREVIEW_CHANGED',
+            'The reward would no longer cost what the preview said: nothing was sent. Preview it again.',
+          );
+        }
+        await enforceCaps(trx, p.guardrails, p.source.id, order);
+      },
+      after: async (trx, order, waiting) => {
+        await recordAudit(trx, {
+          organisationId: p.organisationId,
+          action: 'agent.order_placed',
+          userId: null,
+          apiKeyId: p.source.kind === 'api_key' ? p.source.id : null,
+          detail: {
+            order_id: order.id,
+            source: { kind: 'mcp', via: p.source.kind, id: p.source.id, client_name: p.source.clientName },
+            charged_total_minor: Number(order.charged_total_minor),
+            currency: order.charge_currency,
+            pending_approval: waiting,
+          },
+        });
+      },
+    });
+  } catch (err) {
+    // A concurrent send of the same preview won: its order is the answer.
+    if (err instanceof AlreadySent || (err as { code?: string }).code === '23505') return placed();
+    throw err;
+  }
+  return { order: JSON.parse(answer.body) as OrderSummary, replayed: false };
+}
+
+async function orderSummary(app: FastifyInstance, p: McpPrincipal, orderId: string): Promise<OrderSummary> {
+  const { rewards: _rewards, history: _history, ...summary } = await getOrderDetail(app, p.organisationId, orderId);
+  return summary as OrderSummary;
+}
