@@ -58,6 +58,8 @@ export const PGLITE_FILES = [
   'apps/server/src/modules/mcp/mcp.test.ts',
   'apps/server/src/modules/sandbox-limits/sandbox-limits.test.ts',
   'apps/server/test/token-organisation.test.ts',
+  // OAuth for assistants (decision 075): codes, refresh rotation and revocation, locked rows on both engines.
+  'apps/server/src/modules/oauth/oauth.test.ts',
 ];
 
 export default defineConfig({

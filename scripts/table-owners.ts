@@ -250,6 +250,13 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     why: 'Only an owner or admin grants an assistant access, and a grant works while its approver still is one (decision 075).',
   },
   {
+    module: 'oauth',
+    table: 'organisations',
+    access: 'read',
+    why: 'The consent page offers the organisations the person may grant for, live mode only where the organisation is live.',
+  },
+  { module: 'oauth', table: 'users', access: 'read', why: 'Connected apps name who approved each grant.' },
+  {
     module: 'operators',
     table: 'users',
     access: 'read',

@@ -28,6 +28,7 @@ import { liveModePlugin } from './modules/live-mode';
 import { isLocalInstance, mailboxRoutes } from './modules/mailbox';
 import { mcpPlugin } from './modules/mcp';
 import { membersPlugin } from './modules/members';
+import { oauthPlugin } from './modules/oauth';
 import { isOperatorRequest, operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders';
 import { organisationPlugin } from './modules/organisation';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(giftCardsPlugin, { config: opts.config });
   await app.register(catalogSyncJob, { cron: opts.config.catalogSyncCron });
   await app.register(apiKeysPlugin);
+  await app.register(oauthPlugin);
   await app.register(membersPlugin);
   await app.register(organisationPlugin);
   await app.register(auditPlugin);

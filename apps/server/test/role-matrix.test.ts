@@ -74,6 +74,14 @@ const AGENT_CAPS = {
   allowed_domains: null,
 };
 const MADE_UP_TOKEN = 'x'.repeat(43);
+const OAUTH_REQUEST = new URLSearchParams({
+  client_id: `grc_${'x'.repeat(24)}`,
+  redirect_uri: 'https://assistant.example/callback',
+  response_type: 'code',
+  code_challenge: 'x'.repeat(43),
+  code_challenge_method: 'S256',
+  resource: 'http://localhost/mcp',
+}).toString();
 
 const TABLE: Record<OperationId, Row> = {
   // Public: no role is involved; called without a token.
@@ -506,6 +514,34 @@ const TABLE: Record<OperationId, Row> = {
     other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}` }),
     ok: 200,
   },
+  // OAuth consent (decision 075): an unregistered client is a 400 for everyone; whether the
+  // person may grant is checked per organisation (oauth.test.ts covers roles and tenants).
+  getOAuthAuthorization: { own: () => ({ url: `/api/v1/oauth/authorization?${OAUTH_REQUEST}` }), ok: 400 },
+  approveOAuthAuthorization: {
+    own: (c) => ({
+      method: 'POST',
+      url: '/api/v1/oauth/authorization/approve',
+      payload: {
+        ...Object.fromEntries(new URLSearchParams(OAUTH_REQUEST)),
+        organisation_id: c.a.organisationId,
+        mode: 'sandbox',
+        scopes: ['orders:read'],
+        caps: { per_reward_minor: null, per_day_minor: null, per_month_minor: null, currency: 'USD' },
+        allowed_domains: null,
+      },
+    }),
+    ok: 400,
+  },
+  denyOAuthAuthorization: {
+    own: () => ({
+      method: 'POST',
+      url: '/api/v1/oauth/authorization/deny',
+      payload: Object.fromEntries(new URLSearchParams(OAUTH_REQUEST)),
+    }),
+    ok: 400,
+  },
+  listOAuthGrants: { own: () => ({ url: '/api/v1/oauth/grants' }), ok: 200 },
+  revokeOAuthGrant: { own: () => ({ method: 'DELETE', url: `/api/v1/oauth/grants/${MADE_UP}` }), ok: 404 },
   createWebhookEndpoint: {
     own: () => ({ method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'http://127.0.0.1:9/matrix' } }),
     ok: 201,

@@ -14,6 +14,10 @@ export const AUDIT_ACTIONS = [
   'api_key.created',
   'api_key.used',
   'api_key.revoked',
+  // Assistants' OAuth grants (decision 075): approved by an owner or admin; revoked by one, or by the
+  // system when a code or refresh token is replayed
+  'oauth_grant.created',
+  'oauth_grant.revoked',
   // Webhook endpoints (decision 029): changed by a person or a key; disabled by the system after 5 days of failures
   'webhook_endpoint.created',
   'webhook_endpoint.updated',

@@ -30,6 +30,7 @@ export * from './live-mode';
 export * from './mailbox';
 export * from './mcp';
 export * from './members';
+export * from './oauth';
 export * from './operators';
 export * from './orders';
 export * from './organisation';

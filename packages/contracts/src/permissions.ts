@@ -184,6 +184,13 @@ export const OPERATION_ACCESS = {
   getApiKeyAgentCaps: 'manage',
   setApiKeyAgentCaps: 'manage',
   listAgentActivity: 'read',
+  // OAuth for assistants (decision 075): the consent page is any signed-in person's (whether they may
+  // grant, as an owner or admin of the organisation they pick, is the service's check); grants are managed.
+  getOAuthAuthorization: 'signed_in',
+  approveOAuthAuthorization: 'signed_in',
+  denyOAuthAuthorization: 'signed_in',
+  listOAuthGrants: 'manage',
+  revokeOAuthGrant: 'manage',
   createWebhookEndpoint: 'manage',
   listWebhookEndpoints: 'manage',
   getWebhookEndpoint: 'manage',
