@@ -55,8 +55,10 @@ test('choosing US, USD and Retail lists the cards; search and the value slider n
   await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
   // A visitor browses it in the public site's frame.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
+  // A visitor has no organisation: no Sandbox label, no bulk sending (issue 35).
   await expect(page.getByText('Select filters to view brands')).toBeVisible();
+  await expect(page.getByText('Sandbox', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Send in bulk' })).toHaveCount(0);
 
   await choose(page, 'Country', 'United States');
   // The country brings its currency, and one filter is enough to list cards.
@@ -327,10 +329,10 @@ test('with nothing chosen: popular brands and one-click countries; a search alon
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Clear filters' }).click();
 
-  // A popular brand is one click.
-  await page.getByRole('region', { name: 'Popular brands' }).getByRole('button', { name: 'Starbucks' }).click();
-  await expect(cardNames(page)).toHaveText(await apiFirstPage(page, 'q=Starbucks'));
-  await page.getByRole('button', { name: 'Clear filters' }).click();
+  // Popular cards are there before any filter, under the prompt.
+  await expect(
+    page.getByRole('region', { name: 'Popular gift cards' }).getByRole('heading', { level: 3, name: /Starbucks/ }),
+  ).toBeVisible();
 
   // So is a country, with its currency: the one with the most cards comes first.
   const facets = (await (await page.request.get('/api/v1/catalog/facets')).json()) as {

@@ -15,6 +15,12 @@ export interface IssueStyle {
   expiryMonths: number | null;
   /** Whether the card comes with a link to activate it (virtual prepaid cards). */
   redemptionLink: boolean;
+  /**
+   * Where the brand's cards are redeemed online (its redemption page), given with every card so
+   * the claim page can link there (issue 35); null for cards spent in store only. The sandbox's
+   * stand-in for the brand's site: its cards have no value anywhere real.
+   */
+  redemptionSite: string | null;
 }
 
 interface Market {
@@ -148,6 +154,10 @@ export function buildProduct(
       pinFormat: brand.pinFormat,
       expiryMonths,
       redemptionLink: brand.channel === 'prepaid',
+      redemptionSite:
+        brand.channel === 'store' || brand.channel === 'prepaid'
+          ? null
+          : `https://redeem.sandbox.example/${brand.key.toLowerCase()}`,
     },
   };
 }

@@ -38,7 +38,8 @@ describe(`sandbox provider orders (${TEST_DB})`, () => {
     expect(amazon.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{6}-[A-Z2-9]{4}$/);
     expect(amazon.providerOrderId).toMatch(/^SBX-\d{6}-[A-Z2-9]{10}$/);
     expect(amazon.expiresAt).toBeNull();
-    expect(amazon.redemptionUrl).toBeNull();
+    // The brand's redemption site (the sandbox's stand-in), for the claim page's link.
+    expect(amazon.redemptionUrl).toBe('https://redeem.sandbox.example/amazon');
 
     const starbucks = await order({ productCode: 'STARBUCKS-US', amountMinor: 1000 });
     expect(starbucks.code).toMatch(/^6\d{3} \d{4} \d{4} \d{4}$/);

@@ -50,6 +50,7 @@ const DEFAULT_ISSUE: IssueStyle = {
   pinFormat: '9999',
   expiryMonths: null,
   redemptionLink: false,
+  redemptionSite: null,
 };
 
 type OrderRow = Selectable<Database['sandbox_provider_orders']>;
@@ -262,7 +263,9 @@ export class SandboxProvider implements GiftCardProvider {
       provider_order_id: randomId(`SBX-${now.toISOString().slice(2, 10).replaceAll('-', '')}-`, 10),
       code: generateCode(issue.codeFormat),
       pin: issue.pinFormat ? generateCode(issue.pinFormat) : null,
-      redemption_url: issue.redemptionLink ? `https://redeem.sandbox.example/cards/${randomHex(16)}` : null,
+      redemption_url: issue.redemptionLink
+        ? `https://redeem.sandbox.example/cards/${randomHex(16)}`
+        : (issue.redemptionSite ?? null),
       expires_at: issue.expiryMonths === null ? null : addMonths(now, issue.expiryMonths),
     };
   }

@@ -37,10 +37,12 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
   const pickCountry = (country: string) => update(countryChoice(country, facets.data?.currencies));
 
   const totals = facets.data?.totals;
-  // Signed in, the organisation's mode says whether its cards are play cards (decision 045);
-  // signed out, whether this instance's catalogue is the sandbox's.
+  // Signed in, the organisation's mode says whether its cards are play cards (decision 045).
+  // Signed out, no Sandbox label and no bulk sending: a visitor has no organisation to send in bulk from, and the Sandbox
+  // label is about an organisation's mode, which a visitor does not have (issue 35).
   const session = useSession();
-  const sandbox = session.status === 'signed-in' ? session.user.organisation.sandbox : Boolean(facets.data?.sandbox);
+  const isSignedIn = session.status === 'signed-in';
+  const sandbox = isSignedIn && session.user.organisation.sandbox;
   return (
     <div>
       <PageHeading title="Catalog">
@@ -50,7 +52,7 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
               ? `${count.format(totals.products)} gift cards from ${count.format(totals.brands)} brands in ${count.format(totals.countries)} countries, delivered by email.`
               : 'Gift cards from the world’s favourite brands, delivered by email.'}
           </p>
-          {onSend && canSend ? (
+          {isSignedIn && onSend && canSend ? (
             <Button asChild size="sm" variant="outline">
               <Link to="/orders/bulk">Send in bulk</Link>
             </Button>
@@ -92,7 +94,13 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
               onSortChange={(sort) => update({ sort: sort === 'name' ? undefined : sort })}
             />
           ) : (
-            <CatalogStart facets={facets.data} onPickCountry={pickCountry} onChange={update} />
+            <CatalogStart
+              facets={facets.data}
+              onPickCountry={pickCountry}
+              selectedCode={selected?.code}
+              onSend={canSend ? send : undefined}
+              onDetails={setDetails}
+            />
           )}
         </div>
       </PageHeading>

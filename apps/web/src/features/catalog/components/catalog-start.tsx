@@ -1,50 +1,54 @@
-import type { CatalogFacets } from '@giftrelay/contracts';
+import type { CatalogFacets, Product } from '@giftrelay/contracts';
 import { Button } from '@/components/ui/button';
-import type { CatalogFilters } from '../utils/filters';
-
-/**
- * Brands people look for first. The catalogue has no order-based popularity yet (sales are each
- * organisation's own business), so this is a short editorial list; a search finds every brand.
- */
-export const POPULAR_BRANDS = ['Amazon', 'Starbucks', 'Netflix', 'Target', 'Uber', 'Tesco'] as const;
-
-const COUNTRY_PICKS = 6;
+import { usePopularProducts } from '../api/get-popular-products';
+import { ProductCard } from './product-card';
 
 interface CatalogStartProps {
   facets: CatalogFacets | undefined;
   onPickCountry: (country: string) => void;
-  onChange: (changes: Partial<CatalogFilters>) => void;
+  selectedCode: string | undefined;
+  onSend?: (product: Product) => void;
+  onDetails: (product: Product) => void;
 }
 
-/** With nothing chosen yet: the spec's message, and a first click that lists something. */
-export function CatalogStart({ facets, onPickCountry, onChange }: CatalogStartProps) {
+/**
+ * With nothing chosen yet: the spec's prompt, popular cards to send at once, and every country
+ * the catalogue has as a one-click filter (the one with the most cards first).
+ */
+export function CatalogStart({ facets, onPickCountry, selectedCode, onSend, onDetails }: CatalogStartProps) {
+  const popular = usePopularProducts(true);
   const countries = [...(facets?.countries ?? [])]
     .filter((c) => c.count > 0)
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'en'))
-    .slice(0, COUNTRY_PICKS);
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'en'));
   return (
-    <div className="mt-6 grid gap-6 rounded-xl border border-dashed p-8 text-center">
-      <p className="text-muted-foreground">Select filters to view brands</p>
-      <section aria-labelledby="popular-brands" className="grid gap-2">
-        <h2 id="popular-brands" className="text-sm font-semibold">
-          Popular brands
-        </h2>
-        <ul className="flex flex-wrap justify-center gap-2">
-          {POPULAR_BRANDS.map((brand) => (
-            <li key={brand}>
-              <Button variant="outline" size="sm" onClick={() => onChange({ q: brand })}>
-                {brand}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </section>
+    <div className="mt-6 grid gap-8">
+      <p className="rounded-xl border border-dashed p-4 text-center text-muted-foreground">
+        Select filters to view brands
+      </p>
+      {popular.data && popular.data.length > 0 && (
+        <section aria-labelledby="popular-cards" className="grid gap-3">
+          <h2 id="popular-cards" className="font-semibold text-lg">
+            Popular gift cards
+          </h2>
+          <ul aria-labelledby="popular-cards" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {popular.data.map((product) => (
+              <ProductCard
+                key={product.code}
+                product={product}
+                isSelected={product.code === selectedCode}
+                onSend={onSend}
+                onDetails={onDetails}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       {countries.length > 0 && (
-        <section aria-labelledby="browse-by-country" className="grid gap-2">
-          <h2 id="browse-by-country" className="text-sm font-semibold">
+        <section aria-labelledby="browse-by-country" className="grid gap-3">
+          <h2 id="browse-by-country" className="font-semibold text-lg">
             Browse by country
           </h2>
-          <ul className="flex flex-wrap justify-center gap-2">
+          <ul className="flex flex-wrap gap-2">
             {countries.map((country) => (
               <li key={country.code}>
                 <Button variant="outline" size="sm" onClick={() => onPickCountry(country.code)}>

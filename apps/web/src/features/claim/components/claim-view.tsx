@@ -38,8 +38,9 @@ export function ClaimView({ token }: { token: string }) {
   const value = formatMoney(parseAmount(c.amount, c.currency) ?? 0, c.currency);
   return (
     <article className="claim-page mx-auto max-w-lg py-10">
-      <header className="mb-4 flex items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      {/* The sender's name wraps rather than being cut (issue 35: "Acme Corporati…" at 375 px). */}
+      <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
           {c.sender_logo && (
             <img
               src={c.sender_logo}
@@ -48,7 +49,7 @@ export function ClaimView({ token }: { token: string }) {
               data-testid="claim-sender-logo"
             />
           )}
-          <p className="truncate text-lg font-semibold" data-testid="claim-sender">
+          <p className="min-w-0 break-words text-lg font-semibold" data-testid="claim-sender">
             {c.sender}
           </p>
         </div>

@@ -1,0 +1,32 @@
+import type { Product, ProductListResponse } from '@giftrelay/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * Brands people look for first. The catalogue has no order-based popularity to show a visitor
+ * (sales are each organisation's own business), so this is a short editorial list.
+ */
+export const POPULAR_BRANDS = ['Amazon', 'Starbucks', 'Netflix', 'Target', 'Uber', 'Tesco'] as const;
+
+/** One card of each popular brand the catalogue has (its first by name), in the list's order. */
+export async function getPopularProducts(signal?: AbortSignal): Promise<Product[]> {
+  const found = await Promise.all(
+    POPULAR_BRANDS.map(async (brand) => {
+      const params = new URLSearchParams({ q: brand, limit: '5' });
+      const page = await api.get<ProductListResponse>(`/api/v1/products?${params}`, { signal });
+      return page.data.find((p) => p.brand.toLowerCase() === brand.toLowerCase());
+    }),
+  );
+  return found.filter((p): p is Product => p !== undefined);
+}
+
+export const popularProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['catalog', 'popular'],
+    queryFn: ({ signal }) => getPopularProducts(signal),
+    // Like the facets: it changes only when the catalogue is synchronised.
+    staleTime: 60_000,
+  });
+
+/** The popular cards, shown before any filter is chosen. */
+export const usePopularProducts = (enabled: boolean) => useQuery({ ...popularProductsQueryOptions(), enabled });
