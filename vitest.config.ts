@@ -60,6 +60,8 @@ export const PGLITE_FILES = [
   'apps/server/test/token-organisation.test.ts',
   // OAuth for assistants (decision 075): codes, refresh rotation and revocation, locked rows on both engines.
   'apps/server/src/modules/oauth/oauth.test.ts',
+  // Metrics and traces of a real process on the embedded database (decision 072).
+  'apps/server/test/observability.test.ts',
 ];
 
 export default defineConfig({

@@ -41,6 +41,7 @@ import { dynamicPagesPlugin } from './plugins/dynamic-pages';
 import { clientErrorHandler, errorBody, errorsPlugin } from './plugins/errors';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { mailPlugin } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { queuePlugin } from './plugins/queue';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -98,6 +99,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(requestIdPlugin);
   await app.register(lifecyclePlugin);
   await app.register(errorsPlugin);
+  // Early: its request timing sees every route, and modules count into app.metrics.
+  await app.register(metricsPlugin, { config: opts.config });
   await app.register(dynamicPagesPlugin);
   await app.register(securityPlugin, { config: opts.config });
   await app.register(openapiPlugin, { config: opts.config, isOperator: (request) => isOperatorRequest(app, request) });

@@ -57,8 +57,9 @@ export async function startTracing(version: string): Promise<() => Promise<void>
         },
       }),
       new FastifyInstrumentation(),
-      // One span per query, without its parameters (they hold addresses and codes).
-      new PgInstrumentation({ enhancedDatabaseReporting: false }),
+      // One span per query, without its parameters (they hold addresses and codes), and only inside
+      // a request or a job: pg-boss polls every queue twice a second, each poll a trace of its own.
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
     ],
   });
   sdk.start();

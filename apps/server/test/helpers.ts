@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -35,6 +37,28 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * Where a server process of this test keeps its data: a data folder of its own, and on the
+ * PostgreSQL project a database of its own too (`DATABASE_URL`). `remove` deletes both.
+ */
+export async function processStorage(): Promise<{ env: Record<string, string>; remove: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gr-data-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  let drop = async () => {};
+  if (TEST_DB === 'postgres') {
+    const pg = await createPostgresDatabase();
+    env.DATABASE_URL = pg.url;
+    drop = pg.drop;
+  }
+  return {
+    env,
+    async remove() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

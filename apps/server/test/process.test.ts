@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, eventually, TEST_DB } from './helpers';
+import { eventually, processStorage, TEST_DB } from './helpers';
 import { freePort, health, operatorToken, startServerProcess as run } from './servers';
 
 describe('bad configuration fails fast with a clear message and a non-zero exit', () => {
@@ -41,22 +41,14 @@ describe('bad configuration fails fast with a clear message and a non-zero exit'
 });
 
 describe(`restart keeps the data (${TEST_DB})`, () => {
-  let dataDir: string;
   let env: Record<string, string>;
-  let drop = async () => {};
+  let dataDir: string;
+  let remove = async () => {};
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'gr-data-'));
-    env = { DATA_DIR: dataDir };
-    if (TEST_DB === 'postgres') {
-      const pg = await createPostgresDatabase();
-      env.DATABASE_URL = pg.url;
-      drop = pg.drop;
-    }
+    ({ env, remove } = await processStorage());
+    dataDir = env.DATA_DIR as string;
   });
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    await drop();
-  });
+  afterAll(() => remove());
 
   it('a second start sees what the first wrote; Ctrl-C (SIGINT) shuts down cleanly', async () => {
     const port = await freePort();

@@ -36,9 +36,19 @@ export interface DatabaseHandle {
   notify(channel: string, payloads: string[]): Promise<void>;
   /** Runs `fn` holding the migration lock, so parallel starts migrate once. */
   withMigrationLock<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the pool's connections now, for /metrics (PGlite has one, in the process). */
+  poolStats?(): PoolStats;
   /** PGlite only: the whole data folder as one tar file, which `openPglite` can start from. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** A pg pool's connections: open (`total`), of which `idle`; queries `waiting` for one; the size `max`. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 // Both engines answer alike: timestamps as Date, int8 (bigint, count(*), sum of int) and numeric as
@@ -75,6 +85,7 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
     async notify(channel, payloads) {
       await pool.query(NOTIFY_ALL, [channel, payloads]);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
     async withMigrationLock(fn) {
       const client = await pool.connect();
       try {

@@ -7,6 +7,7 @@ import { fromKysely } from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { RenderedEmail } from '../lib/email/layout';
+import { inSpan, SpanKind, type TraceCarrier, traceCarrier } from '../lib/tracing';
 
 /** An email ready to go: its HTML and text parts come from renderEmail (lib/email/layout.ts). */
 export interface OutgoingEmail extends RenderedEmail {
@@ -80,7 +81,8 @@ declare module 'fastify' {
 
 export const MAIL_QUEUE = 'mail.send';
 
-interface MailJob extends OutgoingEmail {
+/** With tracing on, the trace that queued the email (decision 072). */
+interface MailJob extends OutgoingEmail, TraceCarrier {
   messageId: string;
 }
 
@@ -111,7 +113,13 @@ export const mailPlugin = fp(
       app.addHook('onClose', () => smtp?.close());
     }
 
-    const deliver = async (job: MailJob): Promise<DeliveryReport> => {
+    const deliver = (job: MailJob): Promise<DeliveryReport> =>
+      inSpan(
+        'email send',
+        { kind: SpanKind.CLIENT, attributes: { 'giftrelay.mail_transport': settings.transport } },
+        () => deliverEmail(job),
+      );
+    const deliverEmail = async (job: MailJob): Promise<DeliveryReport> => {
       if (smtp) {
         try {
           await smtp.sendMail({
@@ -167,7 +175,9 @@ export const mailPlugin = fp(
         async ([job]) => {
           if (!job) return;
           try {
-            const report = await deliver(job.data);
+            const report = await inSpan(MAIL_QUEUE, { kind: SpanKind.CONSUMER, from: job.data }, () =>
+              deliver(job.data),
+            );
             // A 5xx is final: retrying it would only be refused again.
             if (!report.accepted)
               app.log.warn({ jobId: job.id, smtpCode: report.smtpCode }, 'email refused by the recipient’s server');
@@ -187,7 +197,7 @@ export const mailPlugin = fp(
       transport: settings.transport,
       from: settings.from,
       async send(email, sendOpts) {
-        const data: MailJob = { ...email, messageId: `<${randomUUID()}@${host}>` };
+        const data: MailJob = { ...email, messageId: `<${randomUUID()}@${host}>`, ...traceCarrier() };
         await boss.send(MAIL_QUEUE, data, sendOpts?.db ? { db: fromKysely(sendOpts.db) } : {});
       },
       deliverNow: deliver,

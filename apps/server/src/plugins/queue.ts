@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { PgBoss, type SendOptions } from 'pg-boss';
+import type { PoolStats } from '../db/database';
 
 const PING_QUEUE = 'system.ping';
 /** pg-boss's schema in the app's database. */
@@ -52,6 +54,8 @@ export interface Queue {
    * was notified meanwhile is lost, so the caller looks for it then. Closed with the app.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<void>;
+  /** PostgreSQL only: the connections of pg-boss's own pool, for /metrics. */
+  poolStats?(): PoolStats;
 }
 
 declare module 'fastify' {
@@ -101,6 +105,11 @@ export const pgBossInternals = {
   async warmQueueCache(boss: PgBoss, queue: string): Promise<void> {
     await boss.getJobById(queue, NO_JOB);
   },
+  /** pg-boss's own pg.Pool, when it made one (PostgreSQL; on PGlite it shares the one connection). */
+  pool(boss: PgBoss): pg.Pool | undefined {
+    const pool = (boss.getDb() as { pool?: pg.Pool }).pool;
+    return pool && typeof pool.totalCount === 'number' ? pool : undefined;
+  },
 };
 
 /** How pg-boss's captured insert reads the job's JSON. */
@@ -145,6 +154,8 @@ export const queuePlugin = fp(
       else app.log.error({ err }, 'job queue error');
     });
     await boss.start();
+    const bossPool = pgBossInternals.pool(boss);
+    const bossPoolMax = Number(app.database.bossOptions.max ?? 10);
     const listeners: { close(): Promise<void> }[] = [];
     app.addHook('onClose', async () => {
       stopping = true;
@@ -247,6 +258,16 @@ export const queuePlugin = fp(
           ),
         );
       },
+      ...(bossPool
+        ? {
+            poolStats: () => ({
+              total: bossPool.totalCount,
+              idle: bossPool.idleCount,
+              waiting: bossPool.waitingCount,
+              max: bossPoolMax,
+            }),
+          }
+        : {}),
       jobInsert: (queue, data, options) => pgBossInternals.captureJobInsert(boss, queue, data, options),
       wake(queue) {
         if (stopping) return;

@@ -4,6 +4,8 @@ import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
 import { Slots } from '../../lib/slots';
+import { inSpan, SpanKind, type TraceCarrier, traceCarrier } from '../../lib/tracing';
+import { modeLabel } from '../../plugins/metrics';
 import { providerFor } from '../../providers/gift-cards';
 import { ProviderError, type ProviderOrder } from '../../providers/gift-cards/types';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
@@ -36,10 +38,19 @@ export const fulfilJobOptions = (config: Config, sendAt?: Date | null): SendOpti
 
 /**
  * The job's data: the order, and for a scheduled one the time it was scheduled for, so that a job
- * left behind by a reschedule knows it is stale and does nothing.
+ * left behind by a reschedule knows it is stale and does nothing. With tracing on, the trace that
+ * queued it (`traceparent`), which the worker's span continues (decision 072).
  */
-export const fulfilJobData = (order: Pick<repo.OrderRow, 'id' | 'send_at'>) =>
-  order.send_at ? { orderId: order.id, sendAt: order.send_at.toISOString() } : { orderId: order.id };
+export const fulfilJobData = (order: Pick<repo.OrderRow, 'id' | 'send_at'>) => ({
+  orderId: order.id,
+  ...(order.send_at ? { sendAt: order.send_at.toISOString() } : {}),
+  ...traceCarrier(),
+});
+
+type FulfilJob = Job<{ orderId: string; sendAt?: string } & TraceCarrier> & { retryCount?: number; startAfter?: Date };
+
+/** How an order ended in fulfilment; null when this run did not end it. */
+type Settled = 'completed' | 'partial' | 'failed' | null;
 
 class RetryLater extends Error {}
 
@@ -93,7 +104,7 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   // that must retry does not hold back the others.
   const loops = opts.concurrency ?? LOOPS;
   const batchSize = Math.max(1, Math.ceil(app.config.fulfilment.concurrency / loops));
-  await boss.work<{ orderId: string }>(
+  await boss.work<{ orderId: string } & TraceCarrier>(
     FULFIL_QUEUE,
     {
       // New orders wake the loops (app.queue.wake); retries coming due are found by this poll.
@@ -110,7 +121,10 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
       Promise.all(
         jobs.map(async (job) => {
           try {
-            await fulfilOrder(app, job);
+            const attributes = { 'giftrelay.order_id': job.data.orderId, 'messaging.system': 'pg-boss' };
+            await inSpan(FULFIL_QUEUE, { kind: SpanKind.CONSUMER, attributes, from: job.data }, () =>
+              fulfilOrder(app, job),
+            );
             return { id: job.id, status: 'completed' as const };
           } catch (err) {
             return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
@@ -123,28 +137,39 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
 /** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
 const LOOPS = 4;
 
-export async function fulfilOrder(
+/** Fulfils the order and, when this run ended it, times it from when its job could first start. */
+export async function fulfilOrder(app: FastifyInstance, job: FulfilJob): Promise<void> {
+  const settled = await fulfil(app, job);
+  if (settled && job.startAfter)
+    app.metrics.fulfilmentSeconds.observe(
+      { mode: settled.mode, outcome: settled.outcome },
+      Math.max(0, Date.now() - job.startAfter.getTime()) / 1000,
+    );
+}
+
+async function fulfil(
   app: FastifyInstance,
-  job: Job<{ orderId: string; sendAt?: string }> & { retryCount?: number },
-) {
+  job: FulfilJob,
+): Promise<{ mode: string; outcome: NonNullable<Settled> } | null> {
   const { orderId } = job.data;
   // A scheduled order starts now: only by the job made for its time, never one a reschedule left
   // behind, nor after a cancellation (both conditional on the same row).
   const slots = slotsOf(app);
   if (job.data.sendAt && !(await slots.run(() => work.startScheduledOrder(app.db, orderId, job.data.sendAt as string))))
-    return;
+    return null;
   const loaded = await slots.run(() => work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS));
-  if (loaded?.order.status !== 'pending') return;
+  if (loaded?.order.status !== 'pending') return null;
   const { order, rewards } = loaded;
+  const ended = (outcome: Settled) => (outcome ? { mode: modeLabel(order.sandbox), outcome } : null);
   const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
   const log = app.log.child({ orderId, attempt: (job.retryCount ?? 0) + 1 });
 
   const pending = rewards.filter((r) => r.status === 'pending');
   if (pending.some((r) => !r.leased)) {
-    if (lastAttempt) {
-      await giveUp(app, order, rewards, [], null, 'The gift-card provider could not issue every reward in time');
-      return;
-    }
+    if (lastAttempt)
+      return ended(
+        await giveUp(app, order, rewards, [], null, 'The gift-card provider could not issue every reward in time'),
+      );
     throw new RetryLater('a reward is held by another worker');
   }
   // The codes are stored with the completion. A run that dies before it asks again next time, with
@@ -152,12 +177,15 @@ export async function fulfilOrder(
   const issued: IssuedReward[] = [];
   for (const reward of pending) {
     try {
-      const card = await providerFor(app, order).placeOrder({
-        reference: reward.id,
-        productCode: order.product_code,
-        amountMinor: Number(order.amount_minor),
-        currency: order.currency,
-      });
+      const provider = providerFor(app, order);
+      const card = await providerCall(app, provider.name, 'placeOrder', () =>
+        provider.placeOrder({
+          reference: reward.id,
+          productCode: order.product_code,
+          amountMinor: Number(order.amount_minor),
+          currency: order.currency,
+        }),
+      );
       issued.push(issuedReward(app, reward.id, card));
     } catch (err) {
       const permanent = err instanceof ProviderError && !err.retryable;
@@ -168,8 +196,7 @@ export async function fulfilOrder(
             : 'The gift-card provider could not issue the reward';
         log.warn({ kind: err instanceof ProviderError ? err.kind : 'unknown' }, 'giving up on the rewards not issued');
         // A refusal says no card was made; a timeout or fault may have made one.
-        await giveUp(app, order, rewards, issued, { id: reward.id, mayExist: !permanent }, reason);
-        return;
+        return ended(await giveUp(app, order, rewards, issued, { id: reward.id, mayExist: !permanent }, reason));
       }
       // What was issued so far is kept, so that a retry does not ask for it again.
       for (const r of issued) await work.markRewardIssued(app.db, r);
@@ -182,9 +209,10 @@ export async function fulfilOrder(
     // Not completed: finished by another run, or a reward it did not see as issued yet. Only the
     // second leaves the order pending, and the retry completes it.
     const now = await repo.findOrderForWorker(app.db, orderId);
-    if (now?.status !== 'pending') return;
-    if (lastAttempt) {
-      const again = await work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
+    if (now?.status !== 'pending') return null;
+    if (!lastAttempt) throw new RetryLater('the order could not be completed yet');
+    const again = await work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS);
+    return ended(
       await giveUp(
         app,
         order,
@@ -192,8 +220,30 @@ export async function fulfilOrder(
         [],
         null,
         'The gift-card provider could not issue every reward in time',
-      );
-    } else throw new RetryLater('the order could not be completed yet');
+      ),
+    );
+  }
+  return ended('completed');
+}
+
+/**
+ * A call to the gift-card provider, in a span of its own and timed by outcome: `ok`, or the
+ * ProviderError's kind (a fixed list), `error` for anything else.
+ */
+async function providerCall<T>(app: FastifyInstance, provider: string, operation: string, call: () => Promise<T>) {
+  const started = performance.now();
+  let outcome = 'ok';
+  try {
+    return await inSpan(
+      `gift-card provider ${operation}`,
+      { kind: SpanKind.CLIENT, attributes: { 'giftrelay.provider': provider } },
+      call,
+    );
+  } catch (err) {
+    outcome = err instanceof ProviderError ? err.kind : 'error';
+    throw err;
+  } finally {
+    app.metrics.providerCallSeconds.observe({ provider, operation, outcome }, (performance.now() - started) / 1000);
   }
 }
 
@@ -224,7 +274,7 @@ async function giveUp(
   issued: IssuedReward[],
   failing: { id: string; mayExist: boolean } | null,
   reason: string,
-) {
+): Promise<Settled> {
   for (const r of issued) await work.markRewardIssued(app.db, r);
   const done = new Set(issued.map((r) => r.id));
   for (const r of rewards) {
@@ -238,7 +288,8 @@ async function giveUp(
     }
     let card: ProviderOrder | null;
     try {
-      card = await providerFor(app, order).getOrder(r.id);
+      const provider = providerFor(app, order);
+      card = await providerCall(app, provider.name, 'getOrder', () => provider.getOrder(r.id));
     } catch (err) {
       app.log.warn(
         { orderId: order.id, rewardId: r.id, err: { message: (err as Error).message } },
@@ -264,13 +315,22 @@ async function giveUp(
       );
     } else await failReward(app.db, r.id);
   }
-  await finishSettling(app, order.id, reason);
+  return finishSettling(app, order.id, reason);
 }
 
-/** Settles the order (settle-order.ts); when every reward turned out issued, completes it in one statement. */
-export async function finishSettling(app: FastifyInstance, orderId: string, reason: string) {
+/**
+ * Settles the order (settle-order.ts); when every reward turned out issued, completes it in one
+ * statement. Says how the order ended, if this call ended it.
+ */
+export async function finishSettling(app: FastifyInstance, orderId: string, reason: string): Promise<Settled> {
   const { settlement, order, rewards } = await settleOrder(app, orderId, reason);
-  if (settlement === 'complete' && order && rewards) await completeOrder(app, order, rewards, []);
+  if (settlement === 'complete' && order && rewards)
+    return (await completeOrder(app, order, rewards, [])) ? 'completed' : null;
+  if ((settlement === 'partial' || settlement === 'failed') && order) {
+    app.metrics.ordersSettled.inc({ mode: modeLabel(order.sandbox), outcome: settlement });
+    return settlement;
+  }
+  return null;
 }
 
 /**
@@ -298,6 +358,7 @@ async function completeOrder(
   const [row] = (await app.database.query<{ completed: boolean; fallback_job_id: string | null }>(text, values, name))
     .rows;
   if (!row?.completed) return false;
+  app.metrics.ordersSettled.inc({ mode: modeLabel(order.sandbox), outcome: 'completed' });
   batchOrderSettled(app, order);
   try {
     await sendRecipientEmail(app, order, rewards, fallback);

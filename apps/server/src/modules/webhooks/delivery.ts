@@ -192,10 +192,15 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const delay = ok || !d.enabled ? null : retryDelaySeconds(job.attempt, Math.random, retryScale);
   const nextRetryAt = delay === null ? null : new Date(attemptedAt.getTime() + delay * 1000);
+  // A disabled endpoint is not asked: no attempt to time.
+  if (d.enabled)
+    app.metrics.webhookAttemptSeconds.observe({ outcome: ok ? 'succeeded' : 'failed' }, outcome.durationMs / 1000);
+  let givenUp = false;
   // The POST has happened: recording it is worth a few tries (a pool waiting on a busy database
   // times out after 5 s), since a run that gives up here leaves the attempt to be posted again.
-  return recordWithRetries(claimedAt + holdMs - 1000, () =>
+  const next = await recordWithRetries(claimedAt + holdMs - 1000, () =>
     app.db.transaction().execute(async (tx) => {
+      givenUp = false;
       const recorded = await repo.recordAttempt(tx, {
         deliveryId: d.id,
         attempt: job.attempt,
@@ -204,6 +209,7 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
         ...outcome,
         nextRetryAt,
       });
+      givenUp = recorded && !ok && !nextRetryAt;
       if (!recorded || !nextRetryAt) return null;
       // Due at the very time recorded as the next retry (to the millisecond: a scaled schedule's
       // first retries are shorter than a second).
@@ -214,6 +220,8 @@ export async function attemptDelivery(app: FastifyInstance, job: DeliverJob): Pr
       return nextRetryAt;
     }),
   );
+  if (givenUp) app.metrics.webhookDeliveriesFailed.inc();
+  return next;
 }
 
 /** Delays between the tries of recording an attempt that has been posted. */
