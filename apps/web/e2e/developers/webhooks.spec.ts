@@ -47,6 +47,13 @@ test('add a webhook endpoint in Settings → Developers, send a reward, see orde
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please enter the URL that should receive events');
     await expect(dialog.getByLabel('Endpoint URL')).toBeFocused();
+    // A private address is refused in words about the URL (no API field path), saying how to
+    // test locally (these servers allow loopback already, so a tunnel is what is left).
+    await dialog.getByLabel('Endpoint URL').fill('http://10.0.0.1/hook');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The URL must not point at 10.0.0.1, a private, loopback, link-local or reserved address. To test with a receiver on your own machine, expose your receiver through a tunnel (such as ngrok or cloudflared) and use its https URL.',
+    );
     const description = `Payroll sync ${Date.now()}`;
     await dialog.getByLabel('Endpoint URL').fill(receiver.url);
     await dialog.getByLabel('Description (optional)').fill(description);
@@ -112,6 +119,12 @@ test('add a webhook endpoint in Settings → Developers, send a reward, see orde
     await expect(deliveries).toHaveCount(1);
     const completed = verified().find((v) => v.event.type === 'order.completed');
     await expect(deliveries.first()).toContainText(`webhook-id ${completed?.id}`);
+    // The log shows the payload that was POSTed, byte for byte the body the receiver got.
+    await deliveries.first().getByText('Payload sent').click();
+    const payload = deliveries.first().getByTestId('webhook-payload');
+    await expect(payload).toContainText(orderId);
+    const sent = receiver.received.find((r) => String(r.headers['webhook-id']) === completed?.id)?.body ?? '';
+    expect(JSON.parse((await payload.textContent()) ?? '')).toEqual(JSON.parse(sent));
     await deliveries
       .first()
       .getByRole('button', { name: /^Replay order\.completed/ })

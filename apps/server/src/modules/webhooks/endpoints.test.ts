@@ -181,6 +181,14 @@ describe(`webhook endpoints (${TEST_DB})`, () => {
     expect(res.json().details[0].message).toMatch(why);
   });
 
+  it('says how to test locally when a URL reaches this machine or a private network', async () => {
+    const res = await call('POST', '', user.accessToken, { url: 'http://10.0.0.1/hook' });
+    // These tests run with WEBHOOKS_ALLOW_PRIVATE=true (loopback allowed), so a tunnel is what is left.
+    expect(res.json().details[0].message).toBe(
+      'must not point at 10.0.0.1, a private, loopback, link-local or reserved address. To test with a receiver on your own machine, expose your receiver through a tunnel (such as ngrok or cloudflared) and use its https URL.',
+    );
+  });
+
   it.each([
     [{}, 'body.url'],
     [{ url: 42 }, 'body.url'],

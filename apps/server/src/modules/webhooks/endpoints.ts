@@ -18,7 +18,7 @@ import { AppError, notFound, validationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../audit';
 import * as repo from './repository';
-import { hostOf, parseEndpointUrl, resolveAllowed, UnsafeUrlError, type UrlPolicy } from './ssrf';
+import { hostOf, localTestingHint, parseEndpointUrl, resolveAllowed, UnsafeUrlError, type UrlPolicy } from './ssrf';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -65,7 +65,8 @@ async function checkedUrl(app: FastifyInstance, organisationId: string, raw: str
     const host = hostOf(url);
     if (!isIP(host)) await resolveAllowed(host, policy, app.webhooks.resolve);
   } catch (err) {
-    if (err instanceof UnsafeUrlError) throw refuse(err.message);
+    if (err instanceof UnsafeUrlError)
+      throw refuse(err.local ? `${err.message}. ${localTestingHint(policy)}` : err.message);
     return new URL(raw).href;
   }
   return url.href;

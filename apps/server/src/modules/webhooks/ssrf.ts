@@ -28,6 +28,13 @@ export const systemResolve: Resolve = (hostname) => dns.lookup(hostname, { all: 
 
 export class UnsafeUrlError extends Error {
   readonly code = 'EUNSAFEURL';
+  constructor(
+    message: string,
+    /** The URL reaches this machine or a private network: the refusal says how to test locally instead. */
+    readonly local = false,
+  ) {
+    super(message);
+  }
 }
 
 // One list per family: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d),
@@ -81,7 +88,7 @@ export function addressProblem(address: string, policy: UrlPolicy): string | nul
     if (family === 6 && canonicalV6(address) === '::1') return null;
   }
   if (family === 4 ? blockedV4.check(address, 'ipv4') : blockedV6.check(address, 'ipv6')) {
-    return `${address} is a private, loopback, link-local or reserved address`;
+    return `${address}, a private, loopback, link-local or reserved address`;
   }
   return null;
 }
@@ -113,6 +120,16 @@ function hasUnsafeCharacter(raw: string): boolean {
   return false;
 }
 
+/**
+ * How to receive webhooks on one's own machine, said where a local URL is refused: loopback in a
+ * sandbox with WEBHOOKS_ALLOW_PRIVATE (when it is not on already), else a tunnel's public URL.
+ */
+export function localTestingHint(policy: UrlPolicy): string {
+  const tunnel = 'expose your receiver through a tunnel (such as ngrok or cloudflared) and use its https URL';
+  if (policy.liveMode || policy.allowLoopback) return `To test with a receiver on your own machine, ${tunnel}.`;
+  return `To test with a receiver on your own machine, start GiftRelay with WEBHOOKS_ALLOW_PRIVATE=true (sandbox only; it allows 127.0.0.1 and localhost), or ${tunnel}.`;
+}
+
 /** The URL if its form and (for an IP literal) its address are allowed; throws UnsafeUrlError saying why not. */
 export function parseEndpointUrl(raw: string, policy: UrlPolicy): URL {
   if (raw.length > MAX_URL_LENGTH) throw new UnsafeUrlError(`must be at most ${MAX_URL_LENGTH} characters`);
@@ -137,14 +154,17 @@ export function parseEndpointUrl(raw: string, policy: UrlPolicy): URL {
   const host = hostOf(url);
   if (isIP(host)) {
     const problem = addressProblem(host, policy);
-    if (problem) throw new UnsafeUrlError(`must not point at ${problem}`);
+    if (problem) throw new UnsafeUrlError(`must not point at ${problem}`, true);
     return url;
   }
   const labels = host.split('.');
   const last = labels.at(-1) ?? '';
   if (policy.allowLoopback && host === 'localhost') return url;
   if (labels.length < 2 || INTERNAL_SUFFIXES.includes(last)) {
-    throw new UnsafeUrlError('must name a public host (a full domain name or a public IP address)');
+    throw new UnsafeUrlError(
+      'must name a public host (a full domain name or a public IP address)',
+      INTERNAL_SUFFIXES.includes(last) || labels.length < 2,
+    );
   }
   // A final label of digits is an IPv4 form the parser did not take as one (too large a number).
   if (/^\d+$/.test(last) || /^0x[0-9a-f]*$/i.test(last)) throw new UnsafeUrlError('is not a valid host');
@@ -155,14 +175,14 @@ export function parseEndpointUrl(raw: string, policy: UrlPolicy): URL {
 export async function resolveAllowed(hostname: string, policy: UrlPolicy, resolve: Resolve): Promise<LookupAddress[]> {
   if (isIP(hostname)) {
     const problem = addressProblem(hostname, policy);
-    if (problem) throw new UnsafeUrlError(`must not point at ${problem}`);
+    if (problem) throw new UnsafeUrlError(`must not point at ${problem}`, true);
     return [{ address: hostname, family: isIP(hostname) }];
   }
   const addresses = await resolve(hostname);
   if (addresses.length === 0) throw new UnsafeUrlError(`${hostname} does not resolve`);
   for (const a of addresses) {
     const problem = addressProblem(a.address, policy);
-    if (problem) throw new UnsafeUrlError(`resolves to ${problem}`);
+    if (problem) throw new UnsafeUrlError(`resolves to ${problem}`, true);
   }
   return addresses;
 }

@@ -1,7 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { guardedLookup, parseEndpointUrl, type Resolve, resolveAllowed, type UrlPolicy } from './ssrf';
+import {
+  guardedLookup,
+  localTestingHint,
+  parseEndpointUrl,
+  type Resolve,
+  resolveAllowed,
+  type UnsafeUrlError,
+  type UrlPolicy,
+} from './ssrf';
 
 const LIVE: UrlPolicy = { liveMode: true, allowLoopback: false };
 const SANDBOX: UrlPolicy = { liveMode: false, allowLoopback: false };
@@ -156,11 +164,27 @@ describe('the webhook URL guard', () => {
 
   it('says why, in words a person understands', () => {
     expect(() => parseEndpointUrl('http://169.254.169.254/', SANDBOX)).toThrow(
-      'must not point at 169.254.169.254 is a private, loopback, link-local or reserved address',
+      'must not point at 169.254.169.254, a private, loopback, link-local or reserved address',
     );
     expect(() => parseEndpointUrl('http://a@example.com/', SANDBOX)).toThrow(
       'must not contain a user name or password',
     );
+    // A local URL's refusal is marked, so the answer can say how to test locally instead.
+    const local = (url: string) => {
+      try {
+        parseEndpointUrl(url, SANDBOX);
+      } catch (err) {
+        return (err as UnsafeUrlError).local;
+      }
+    };
+    expect([local('http://10.0.0.1/'), local('http://localhost:4000/'), local('http://a@example.com/')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(localTestingHint(SANDBOX)).toContain('WEBHOOKS_ALLOW_PRIVATE=true');
+    expect(localTestingHint(LIVE)).not.toContain('WEBHOOKS_ALLOW_PRIVATE');
+    expect(localTestingHint(LIVE)).toContain('tunnel');
   });
 });
 

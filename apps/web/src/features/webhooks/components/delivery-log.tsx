@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ListSkeleton, ListStates } from '@/components/ui/list-states';
+import { ApiError } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/format';
+import { useEventPayload } from '../api/get-event-payload';
 import { type DeliveryFilters, useDeliveries, useReplayEvent, useReplayFailed } from '../api/webhooks';
 
 type Status = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -138,6 +140,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
         </Button>
       </div>
       <p className="break-all font-mono text-xs text-muted-foreground">webhook-id {delivery.event_id}</p>
+      <PayloadSent eventId={delivery.event_id} />
       {delivery.attempts.length === 0 ? (
         <p className="text-xs text-muted-foreground">Not attempted yet.</p>
       ) : (
@@ -167,6 +170,33 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
         </details>
       )}
     </li>
+  );
+}
+
+/** The JSON body every attempt of the delivery POSTed, loaded when opened. */
+function PayloadSent({ eventId }: { eventId: string }) {
+  const [open, setOpen] = useState(false);
+  const payload = useEventPayload(eventId, open);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-xs">Payload sent</summary>
+      {payload.isPending ? (
+        <p className="mt-2 text-xs text-muted-foreground">Loading the payload…</p>
+      ) : payload.isError ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          {payload.error instanceof ApiError && payload.error.status === 404
+            ? 'This event is older than 35 days: its payload is no longer kept.'
+            : `The payload could not be loaded: ${errorMessage(payload.error)}`}
+        </p>
+      ) : (
+        <pre
+          className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs"
+          data-testid="webhook-payload"
+        >
+          {payload.data}
+        </pre>
+      )}
+    </details>
   );
 }
 

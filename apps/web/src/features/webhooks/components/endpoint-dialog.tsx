@@ -64,9 +64,11 @@ function EndpointForm({
   const pending = create.isPending || update.isPending;
 
   const onError = (err: unknown) => {
-    const message = errorMessage(err);
-    // A refused URL (validation or the address check) belongs on the URL field.
-    if (err instanceof ApiError && err.status === 400 && /url|address|host/i.test(message)) setErrors({ url: message });
+    // A refused URL (validation or the address check) belongs on the URL field, said as a
+    // sentence about "the URL" rather than the API's field path (body.url).
+    const urlProblem = err instanceof ApiError ? err.details.find((d) => d.path === 'body.url')?.message : undefined;
+    const message = urlProblem ? `The URL ${urlProblem}${/[.!?]$/.test(urlProblem) ? '' : '.'}` : errorMessage(err);
+    if (urlProblem) setErrors({ url: message });
     else setErrors({ form: message });
     toast.error(endpoint ? 'Could not save the endpoint' : 'Could not add the endpoint', { description: message });
   };
