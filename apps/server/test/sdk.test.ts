@@ -47,7 +47,7 @@ describe('the SDK drives the money path', () => {
     const { data: catalog } = await api.GET('/api/v1/products', {
       params: { query: { country: 'US', currency: 'USD' } },
     });
-    const product = catalog?.products.find((p) => p.denominations === null && p.minValue <= 25 && p.maxValue >= 25);
+    const product = catalog?.data.find((p) => p.denominations === null && p.minValue <= 25 && p.maxValue >= 25);
     if (!product) throw new Error('no range product for 25 USD in the catalogue');
     const { data: order, error } = await api.POST('/api/v1/orders', {
       params: { header: { 'idempotency-key': 'referral-bonus-8841' } },

@@ -45,10 +45,10 @@ const FOOTER_LINKS = [
   { name: 'Security', href: '/security' },
 ];
 
-test('the footer links where it says, and says 2025', async ({ page }) => {
+test('the footer links where it says, and says the current year', async ({ page }) => {
   await gotoReady(page, '/');
   const footer = page.getByRole('contentinfo');
-  await expect(footer).toContainText('© 2025 GiftRelay');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} GiftRelay`);
   const links = await footer
     .getByRole('link')
     .evaluateAll((els) =>
@@ -153,7 +153,7 @@ test('solutions has a tab per team with its headline figure, and its two calls t
   await expect(page).toHaveURL(/\/docs$/);
 });
 
-test('docs has its seven side tabs, and a section can be linked to', async ({ page }) => {
+test('docs has its eight side tabs, and a section can be linked to', async ({ page }) => {
   await gotoReady(page, '/docs');
   const tabs = page.getByRole('tablist', { name: 'API documentation sections' });
   await expect(tabs.getByRole('tab')).toHaveText([
@@ -164,6 +164,7 @@ test('docs has its seven side tabs, and a section can be linked to', async ({ pa
     'Orders & Reports',
     'Webhooks',
     'Errors',
+    'AI agents',
   ]);
   // Keyboard: the arrows move down the side tabs, and the URL follows.
   await tabs.getByRole('tab', { name: 'Create Order' }).focus();

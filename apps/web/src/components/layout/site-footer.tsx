@@ -59,7 +59,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground">
-          © 2025 GiftRelay. All rights reserved.
+          {/* The year of the reader's clock; a prerendered page built in another year corrects itself on hydration. */}
+          <span suppressHydrationWarning>© {new Date().getFullYear()}</span> GiftRelay. All rights reserved.
         </p>
       </div>
     </footer>

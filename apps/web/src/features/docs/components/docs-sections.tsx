@@ -18,7 +18,7 @@ const api = createClient({ baseUrl: '${getPublicUrl()}', token: process.env.GIFT
 const { data: catalog } = await api.GET('/api/v1/products', {
   params: { query: { country: 'US', currency: 'USD' } },
 });
-const product = catalog?.products.find((p) => p.denominations === null && p.minValue <= 25 && p.maxValue >= 25);
+const product = catalog?.data.find((p) => p.denominations === null && p.minValue <= 25 && p.maxValue >= 25);
 if (!product) throw new Error('No card for 25 USD');
 
 const { data: order, error } = await api.POST('/api/v1/orders', {
@@ -137,4 +137,5 @@ export const DOCS_SECTIONS: { id: DocsTab; label: string; title: string; Content
   { id: 'reports', label: 'Orders & Reports', title: 'Order history and reports', Content: reference('reports') },
   { id: 'webhooks', label: 'Webhooks', title: 'Webhooks and events', Content: reference('webhooks') },
   { id: 'errors', label: 'Errors', title: 'Errors', Content: reference('errors') },
+  { id: 'ai-agents', label: 'AI agents', title: 'AI agents (MCP)', Content: reference('ai-agents') },
 ];
