@@ -3,6 +3,7 @@ import { PageHeading } from '@/components/layout/page-heading';
 import { Forbidden } from '@/components/ui/forbidden';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { AgentActivitySection } from '@/features/agent-activity';
 import { ApiKeysSection } from '@/features/api-keys';
 import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
@@ -50,6 +51,7 @@ export function Component() {
       panel: canManageKeys ? (
         <div className="grid gap-12">
           <ApiKeysSection />
+          <AgentActivitySection />
           <WebhooksSection />
         </div>
       ) : (

@@ -5,7 +5,15 @@
  * api-examples.ts, so tests can load it directly.
  */
 
-export type DocsTab = 'overview' | 'auth' | 'list-products' | 'create-order' | 'reports' | 'webhooks' | 'errors';
+export type DocsTab =
+  | 'overview'
+  | 'auth'
+  | 'list-products'
+  | 'create-order'
+  | 'reports'
+  | 'webhooks'
+  | 'errors'
+  | 'ai-agents';
 
 export interface ApiExample {
   /** Stable id: the page marks each command with it and the test finds it by it. */

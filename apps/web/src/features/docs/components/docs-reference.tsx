@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { getPublicUrl } from '@/lib/public-url';
 import { API_EXAMPLES, DOCUMENTED_ERRORS, type DocsTab } from '../api-examples';
 import { WEBHOOK_RECEIVER_SNIPPET } from '../webhook-snippet';
+import { AiAgents } from './ai-agents';
 import { ApiExampleBlock } from './api-example';
 import { Code } from './inline-code';
 
@@ -315,6 +316,7 @@ const SECTIONS = {
   reports: Reports,
   webhooks: Webhooks,
   errors: Errors,
+  'ai-agents': AiAgents,
 } as const;
 
 export type ReferenceTab = Exclude<DocsTab, 'overview'>;

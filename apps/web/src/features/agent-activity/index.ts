@@ -1,0 +1,1 @@
+export { AgentActivitySection } from './components/agent-activity-section';
