@@ -1,7 +1,7 @@
 import type { CatalogFacets, Product } from '@giftrelay/contracts';
 import { Button } from '@/components/ui/button';
 import { usePopularProducts } from '../api/get-popular-products';
-import { ProductCard } from './product-card';
+import { ProductGrid } from './product-grid';
 
 interface CatalogStartProps {
   facets: CatalogFacets | undefined;
@@ -30,17 +30,13 @@ export function CatalogStart({ facets, onPickCountry, selectedCode, onSend, onDe
           <h2 id="popular-cards" className="font-semibold text-lg">
             Popular gift cards
           </h2>
-          <ul aria-labelledby="popular-cards" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {popular.data.map((product) => (
-              <ProductCard
-                key={product.code}
-                product={product}
-                isSelected={product.code === selectedCode}
-                onSend={onSend}
-                onDetails={onDetails}
-              />
-            ))}
-          </ul>
+          <ProductGrid
+            aria-labelledby="popular-cards"
+            products={popular.data}
+            selectedCode={selectedCode}
+            onSend={onSend}
+            onDetails={onDetails}
+          />
         </section>
       )}
       {countries.length > 0 && (

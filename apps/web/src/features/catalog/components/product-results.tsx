@@ -7,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@/lib/utils';
 import { useProducts } from '../api/get-products';
 import type { CatalogFilters } from '../utils/filters';
-import { ProductCard } from './product-card';
+import { ProductGrid } from './product-grid';
 
 interface ProductResultsProps {
   filters: CatalogFilters;
@@ -57,20 +57,14 @@ export function ProductResults({ filters, selectedCode, onSend, onDetails, onSor
         </p>
         <SortSelect value={filters.sort} onChange={onSortChange} />
       </div>
-      <ul
+      <ProductGrid
         aria-label="Products"
-        className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', query.isPlaceholderData && 'opacity-60')}
-      >
-        {products.map((product) => (
-          <ProductCard
-            key={product.code}
-            product={product}
-            isSelected={product.code === selectedCode}
-            onSend={onSend}
-            onDetails={onDetails}
-          />
-        ))}
-      </ul>
+        className={cn(query.isPlaceholderData && 'opacity-60')}
+        products={products}
+        selectedCode={selectedCode}
+        onSend={onSend}
+        onDetails={onDetails}
+      />
       {query.hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
