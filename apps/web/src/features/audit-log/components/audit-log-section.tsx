@@ -30,7 +30,7 @@ export function AuditLogSection() {
         </p>
       </div>
       {allowed ? (
-        <AuditLog />
+        <AuditLog billingCurrency={session.user.organisation.billing_currency} />
       ) : (
         <p role="note" className="rounded-lg border bg-muted p-3 text-sm">
           Only owners and admins can see the audit log.
@@ -40,7 +40,7 @@ export function AuditLogSection() {
   );
 }
 
-function AuditLog() {
+function AuditLog({ billingCurrency }: { billingCurrency: string }) {
   const id = useId();
   const [filters, setFilters] = useState<AuditFilters>({});
   // The cursors of the pages before this one, to go back.
@@ -175,14 +175,17 @@ function AuditLog() {
                   {data.data.map((e) => (
                     <tr key={e.id} data-testid="audit-row">
                       <td className="whitespace-nowrap px-3 py-2 align-top">{formatTimestamp(e.created_at)}</td>
-                      <td className="px-3 py-2 align-top break-all">
+                      {/* Wide enough for an address; a very long one wraps where it must, not letter by letter. */}
+                      <td className="min-w-48 px-3 py-2 align-top [overflow-wrap:anywhere]">
                         {e.actor?.email ?? (e.api_key ? `API key ${e.api_key.name}` : 'System')}
                       </td>
                       <td className="px-3 py-2 align-top">
                         <span className="font-medium">{actionLabel(e.action)}</span>
                         <span className="block text-xs text-muted-foreground">{areaLabel(e.area)}</span>
                       </td>
-                      <td className="px-3 py-2 align-top break-words text-muted-foreground">{describeDetail(e)}</td>
+                      <td className="min-w-64 px-3 py-2 align-top text-muted-foreground [overflow-wrap:anywhere]">
+                        {describeDetail(e, billingCurrency)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, AUDIT_AREAS, type AuditAction, type AuditEvent, auditAreaOf } from '@giftrelay/contracts';
+import { formatMoney } from '@giftrelay/money';
 
 export const AREA_LABELS: Record<string, string> = {
   auth: 'Sign-ins and security',
@@ -81,22 +82,77 @@ export function filterQuery(f: AuditFilters): URLSearchParams {
   return q;
 }
 
-/** One line of what changed: "name: Acme → Acme Inc; brand colour: none → #0f766e". */
-export function describeDetail(e: AuditEvent): string {
+/** Names people read for the detail fields the audit lines carry; others are spelled out from the key. */
+const DETAIL_LABELS: Record<string, string> = {
+  amount_minor: 'Amount',
+  fee_minor: 'Fee',
+  paid_minor: 'Paid',
+  shortfall_minor: 'Shortfall',
+  low_balance_threshold_minor: 'Low-balance alert below',
+  sandbox_balance_closed_minor: 'Sandbox balance closed',
+  above_usd_minor: 'Approval above',
+  monthly_cap_usd_minor: 'Monthly cap per sender',
+  every_sender_order: 'Every sender order',
+  waits_for_approval: 'Waits for approval',
+  brand_color: 'Brand colour',
+  reply_to: 'Reply-to',
+  sender_name: 'Sender name',
+  default_message: 'Default message',
+  event_types: 'Events',
+  url: 'URL',
+  batch_id: 'Batch',
+  order_id: 'Order',
+  endpoint_id: 'Endpoint',
+  request_id: 'Request',
+  checkout_id: 'Checkout',
+  bank_reference: 'Bank reference',
+  revoked_test_keys: 'Test keys revoked',
+  rows: 'Rows',
+  valid: 'Ready to send',
+};
+
+/** "low_balance_threshold_minor" → its label, or "Some field" spelled out from the key. */
+export function detailLabel(key: string): string {
+  const known = DETAIL_LABELS[key];
+  if (known) return known;
+  const words = key.replace(/(_usd)?_minor$/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A detail's value as people read it: minor units as money in the one money format (`…_usd_minor`
+ * in USD, others in the line's own currency or the organisation's), yes/no, lists joined.
+ */
+function showValue(key: string, v: unknown, currency: string): string {
+  if (v === null || v === undefined) return 'none';
+  if (typeof v === 'number' && /_minor$/.test(key)) return formatMoney(v, /_usd_minor$/.test(key) ? 'USD' : currency);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : 'none';
+  if (typeof v === 'object') return describeObject(v as Record<string, unknown>);
+  return String(v);
+}
+
+/**
+ * One line of what changed, in words: "Sender name: Acme → Acme Inc; Low-balance alert below:
+ * $50.00 → $100.00". `currency` is the organisation's billing currency, for amounts whose line
+ * does not name one.
+ */
+export function describeDetail(e: AuditEvent, billingCurrency = 'USD'): string {
+  const currency = typeof e.detail.currency === 'string' ? e.detail.currency : billingCurrency;
   const changes = e.detail.changes as Record<string, { before: unknown; after: unknown }> | undefined;
-  const show = (v: unknown) =>
-    v === null || v === undefined
-      ? 'none'
-      : typeof v === 'object'
-        ? describeObject(v as Record<string, unknown>)
-        : String(v);
   if (changes) {
     return Object.entries(changes)
-      .map(([field, c]) => `${field.replace(/_/g, ' ')}: ${show(c.before)} → ${show(c.after)}`)
+      .map(
+        ([field, c]) =>
+          `${detailLabel(field)}: ${showValue(field, c.before, currency)} → ${showValue(field, c.after, currency)}`,
+      )
       .join('; ');
   }
-  const parts = Object.entries(e.detail).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${show(v)}`);
-  if (e.api_key) parts.unshift(`key: ${e.api_key.name} (…${e.api_key.last_four})`);
+  const parts = Object.entries(e.detail)
+    // The currency is said by the amounts themselves.
+    .filter(([k]) => k !== 'currency' || !Object.keys(e.detail).some((other) => /_minor$/.test(other)))
+    .map(([k, v]) => `${detailLabel(k)}: ${showValue(k, v, currency)}`);
+  if (e.api_key) parts.unshift(`Key: ${e.api_key.name} (…${e.api_key.last_four})`);
   return parts.join('; ');
 }
 
