@@ -61,6 +61,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.m
     BANK_TRANSFER_ACCOUNT: '000123456789',
     BANK_TRANSFER_ROUTING: '021000021',
     BANK_TRANSFER_SWIFT: 'FEXBUS33',
+    // What npm run demo:live sets on the same fakes (decision 079): the live specs see its banner.
+    DEMO: 'true',
   },
 });
 

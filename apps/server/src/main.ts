@@ -78,9 +78,11 @@ function operatorsLine(config: Config, bootstrapToken: string | null): string[] 
     return [`  Operators: OPERATOR_EMAILS names ${config.operatorEmails.length}, and those they grant it to`];
   }
   if (config.operatorBootstrap === 'first-verified') {
-    return ['  Operators: the first account to verify its email becomes a platform operator (Settings → Operators)'];
+    return [
+      '  Operators: the first account to verify its email becomes a platform operator (the operator area, /operator)',
+    ];
   }
-  if (!bootstrapToken) return ['  Operators: granted in Settings → Operators'];
+  if (!bootstrapToken) return ['  Operators: granted in the operator area (/operator/operators)'];
   // Printed here once, never logged; only its SHA-256 is kept. The next start replaces it.
   return [
     '  Operators: none yet. Signed in with a verified account, redeem this one-time token with',
@@ -107,6 +109,12 @@ function printBanner(config: Config, port: number, location: string, took: strin
       `  Jobs:      pg-boss on the same database`,
       `  Health:    ${url}/api/health`,
       `  Email:     ${config.mail.transport === 'smtp' ? 'SMTP' : `built-in mailbox at ${config.publicUrl}/mailbox`}, from ${config.mail.from}`,
+      // Said at every start: it lets sandbox webhooks reach this machine, which only a local test wants.
+      ...(config.webhooksAllowPrivate
+        ? [
+            '  Webhooks:  WEBHOOKS_ALLOW_PRIVATE=true: sandbox endpoints may point at this machine (127.0.0.1, localhost)',
+          ]
+        : []),
       ...operatorsLine(config, bootstrapToken),
       '  Press Ctrl-C to stop.',
       '',

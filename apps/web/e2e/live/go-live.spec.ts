@@ -7,7 +7,7 @@ import { axe } from '../support/axe';
 const RANGE_CARD = 'U157189';
 
 // Going live (decision 045) on the live server (scripts/e2e-live.ts, a fake Tango as the real
-// provider): the owner asks on Billing, an operator approves in Settings → Operators, the
+// provider): the owner asks on Billing, an operator approves in the operator area, the
 // sandbox balance closes and a live one opens at zero; a bank transfer quoting the organisation's
 // reference, recorded by the operator, funds it.
 
@@ -54,6 +54,8 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   expect((await sendDelivered(page, token, sandboxTo)).sandbox).toBe(true);
   await page.goto('/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  // The fakes are what npm run demo:live runs on (DEMO=true): every page says so (decision 079).
+  await expect(page.getByRole('note', { name: 'Demo' })).toHaveText('Demo: fake Tango and fake Stripe, no real money');
   // The sandbox, labelled, with its play money.
   await expect(page.getByText('Sandbox', { exact: true }).first()).toBeVisible();
   const form = page.getByRole('form', { name: 'Ask to go live' });
@@ -75,9 +77,9 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   await expect(page.getByText('Your request to go live is waiting for GiftRelay’s review.')).toBeVisible();
   expect((await axe(page).include('main').analyze()).violations).toEqual([]);
 
-  // The operator finds it in Settings → Operators and approves it.
+  // The operator finds it in the operator area and approves it.
   const op = await operatorPage(browser);
-  await op.goto('/settings?tab=operators');
+  await op.goto('/operator/live-requests');
   const requests = op.getByRole('list', { name: 'Requests to go live' });
   const item = requests.getByRole('listitem').filter({ hasText: 'Acme Research Ltd' });
   await expect(item).toBeVisible();
@@ -100,6 +102,7 @@ test('an owner asks to go live, an operator approves, a bank transfer funds the 
   expect(reference).toMatch(/^GR-[0-9A-Z]{10}$/);
 
   // The transfer arrives: the operator records it from the bank statement.
+  await op.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Bank transfers' }).click();
   const record = op.getByRole('form', { name: 'Record a bank transfer' });
   await record.getByRole('button', { name: 'Record transfer' }).click();
   await expect(record.getByLabel('Organisation’s reference')).toBeFocused();
@@ -183,13 +186,17 @@ test('the operator area and the go-live form at 375 px, in both themes, pass axe
 
   const op = await operatorPage(browser);
   await op.setViewportSize({ width: 375, height: 740 });
-  await op.goto('/settings?tab=operators');
-  await expect(op.getByRole('heading', { name: 'Requests to go live' })).toBeVisible();
-  await expect(op.getByRole('form', { name: 'Record a bank transfer' })).toBeVisible();
-  for (const scheme of ['light', 'dark'] as const) {
-    await op.emulateMedia({ colorScheme: scheme });
-    expect((await axe(op).include('main').analyze()).violations).toEqual([]);
+  for (const [path, landmark] of [
+    ['/operator/live-requests', op.getByRole('heading', { name: 'Requests to go live' })],
+    ['/operator/bank-transfers', op.getByRole('form', { name: 'Record a bank transfer' })],
+  ] as const) {
+    await op.goto(path);
+    await expect(landmark).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await op.emulateMedia({ colorScheme: scheme });
+      expect((await axe(op).include('main').analyze()).violations).toEqual([]);
+    }
+    expect(await op.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }
-  expect(await op.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await op.context().close();
 });

@@ -12,7 +12,7 @@ const OPERATOR = { email: 'operator-review-e2e@example.com', password: 'violet-H
 
 // A card that may exist is never refunded without a person deciding (issue 29, decision 058): the
 // provider takes the order and cannot say whether it issued the card; the reward waits in
-// Settings → Operators → Rewards in review, its money held, until an operator decides.
+// the operator area → Reward review, its money held, until an operator decides.
 test('a card the provider may have issued waits for an operator, who refunds it once the provider has none', async ({
   page,
   request,
@@ -39,7 +39,7 @@ test('a card the provider may have issued waits for an operator, who refunds it 
     .toBe('review');
   expect(await balance()).toBe(86.54);
 
-  await signInThroughApi(page, OPERATOR, '/settings?tab=operators');
+  await signInThroughApi(page, OPERATOR, '/operator/reward-reviews');
   const item = page.getByRole('list', { name: 'Rewards in review' }).getByRole('listitem').filter({ hasText: orderId });
   await expect(item).toContainText('$13.13');
   await expect(item).toContainText('$13.46');

@@ -33,6 +33,8 @@ test('an operator adds and approves a testimonial, reads the leads inbox, filter
 }) => {
   test.setTimeout(90_000);
   await signInThroughUi(page, await operatorAccount(page.request));
+  // The studio is in the operator area (issue 35), one link away from the organisation's dashboard.
+  await page.getByRole('navigation', { name: 'GiftRelay' }).getByRole('link', { name: 'Operator area' }).click();
   const nav = marketingNav(page);
   for (const name of ['Blog generator', 'Landing pages', 'Leads', 'Testimonials', 'Site analytics']) {
     await expect(nav.getByRole('link', { name })).toBeVisible();
@@ -123,7 +125,7 @@ test('an operator adds and approves a testimonial, reads the leads inbox, filter
   }
 });
 
-test('a customer has no Marketing group, and the studio’s pages are the 404 page, signed in or not', async ({
+test('a customer has no Marketing group (nor a way to the operator area), and the studio’s pages are the 404 page, signed in or not', async ({
   page,
 }) => {
   // The operator first: on a fresh server the first verified account becomes one.
@@ -135,6 +137,7 @@ test('a customer has no Marketing group, and the studio’s pages are the 404 pa
     await expect(notFound(page)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Navigation' })).toBeVisible();
     await expect(marketingNav(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Operator area' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Leads' })).toHaveCount(0);
   }
   await page.context().clearCookies();
@@ -151,6 +154,7 @@ test('at 375 px the studio’s pages fit the screen with no serious accessibilit
   await page.setViewportSize({ width: 375, height: 740 });
   await signInThroughUi(page, await operatorAccount(page.request));
   await postLeads(page.request, newEmail('m').slice(2, 12));
+  await page.goto('/operator');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await marketingNav(page).getByRole('link', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();

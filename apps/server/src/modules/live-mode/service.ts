@@ -85,7 +85,7 @@ export async function requestLive(
       detail: { request_id: id, company_name: body.company_name },
     });
     const operators = await listOperatorEmails(tx, app.config.operatorEmails);
-    const url = `${app.config.publicUrl}/settings?tab=operators`;
+    const url = `${app.config.publicUrl}/operator/live-requests`;
     for (const to of operators) {
       await app.mail.send(
         {

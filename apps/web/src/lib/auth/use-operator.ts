@@ -2,7 +2,7 @@ import { OperatorStatusSchema } from '@giftrelay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { markOperatorBrowser } from '@/lib/analytics/operator-browser';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { useSession } from './use-session';
 
 /** The query of whether the signed-in person is a platform operator (decision 041). */
@@ -18,9 +18,19 @@ export function useOperatorStatus(): 'loading' | 'yes' | 'no' {
   const signedIn = session.status === 'signed-in';
   const status = useQuery({
     queryKey: [...operatorStatusKey, signedIn ? session.user.id : null],
-    queryFn: async () => OperatorStatusSchema.parse(await api.get('/api/v1/operator')).operator,
+    // A 404 is the answer "no", kept as data: an error would be fetched again by every component
+    // that mounts, and the operators' frame mounts the customer's shell on that answer (issue 35).
+    queryFn: async () => {
+      try {
+        return OperatorStatusSchema.parse(await api.get('/api/v1/operator')).operator;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return false;
+        throw err;
+      }
+    },
     enabled: signedIn,
     retry: false,
+    retryOnMount: false,
     staleTime: 5 * 60_000,
   });
   const answer =

@@ -1,6 +1,7 @@
 import { CreateLiveRequestBodySchema, LIVE_VOLUME_LABELS, LIVE_VOLUMES, type LiveStatus } from '@giftrelay/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { WhatToConfigure } from '@/components/live-setup/what-to-configure';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField, fieldProps } from '@/components/ui/form-field';
@@ -9,6 +10,7 @@ import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCan } from '@/lib/auth/use-can';
+import { useIsOperator } from '@/lib/auth/use-operator';
 import { fieldErrors } from '@/lib/field-errors';
 import { formatTimestamp } from '@/lib/format';
 import { useLiveStatus, useRequestLive, useWithdrawLiveRequest } from '../api/live-mode';
@@ -61,13 +63,8 @@ export function GoLiveCard() {
 
 function LiveState({ status: s }: { status: LiveStatus }) {
   const isOwner = useCan('requestLive');
-  if (!s.live_available) {
-    return (
-      <p className="text-sm">
-        This GiftRelay instance has no real gift-card provider configured, so every organisation stays in the sandbox.
-      </p>
-    );
-  }
+  const isOperator = useIsOperator();
+  if (!s.live_available) return <NoLiveProvider isOperator={isOperator} />;
   const request = s.request;
   if (request?.status === 'pending') return <PendingRequest status={s} isOwner={isOwner} />;
   return (
@@ -84,6 +81,40 @@ function LiveState({ status: s }: { status: LiveStatus }) {
         <p className="text-sm text-muted-foreground">Only an owner of the organisation can ask to go live.</p>
       )}
     </>
+  );
+}
+
+/**
+ * No real provider here (issue 35): not a dead end. Whoever runs the instance (an operator) sees
+ * what to configure; a customer is told in plain words who can switch it on, with the same list
+ * folded away for them to pass on.
+ */
+function NoLiveProvider({ isOperator }: { isOperator: boolean }) {
+  if (isOperator) {
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm">
+          This GiftRelay has no real gift-card provider yet, so nobody can go live here. You run it: this is what it
+          needs.
+        </p>
+        <WhatToConfigure />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3 text-sm">
+      <p>
+        Going live is not switched on for this GiftRelay yet: it needs a real gift-card supplier, which the people who
+        run it here set up. Until then you can keep sending sandbox rewards. Ask them to switch it on and come back here
+        to ask to go live.
+      </p>
+      <details className="rounded-lg border p-3">
+        <summary className="cursor-pointer font-medium">What they need to configure</summary>
+        <div className="mt-3">
+          <WhatToConfigure />
+        </div>
+      </details>
+    </div>
   );
 }
 

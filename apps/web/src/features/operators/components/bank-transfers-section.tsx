@@ -14,7 +14,7 @@ const FIELDS: Field[] = ['organisation_reference', 'amount', 'received_on', 'ban
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Settings → Operators → Bank transfers (decision 045): a transfer on GiftRelay's bank statement
+ * Operator area → Bank transfers (decision 045): a transfer on GiftRelay's bank statement
  * is matched to the live organisation by the reference it quoted, and credited once.
  */
 export function BankTransfersSection() {

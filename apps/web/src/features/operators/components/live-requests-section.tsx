@@ -1,12 +1,14 @@
 import { LIVE_VOLUME_LABELS, type OperatorLiveRequest } from '@giftrelay/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { WhatToConfigure } from '@/components/live-setup/what-to-configure';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField, fieldProps } from '@/components/ui/form-field';
 import { ListSkeleton, ListStates } from '@/components/ui/list-states';
 import { formatTimestamp } from '@/lib/format';
+import { useInstanceInfo } from '@/lib/instance';
 import { useDecideLiveRequest, useLiveRequests } from '../api/live-requests';
 
 const STATUS_LABEL: Record<OperatorLiveRequest['status'], string> = {
@@ -17,12 +19,13 @@ const STATUS_LABEL: Record<OperatorLiveRequest['status'], string> = {
 };
 
 /**
- * Settings → Operators → Requests to go live (decision 045): organisations whose owners asked to
+ * Operator area → Go-live requests (decision 045, issue 35): organisations whose owners asked to
  * send real gift cards, oldest first; an operator approves or refuses with a reason.
  */
 export function LiveRequestsSection() {
   const [show, setShow] = useState<'pending' | 'all'>('pending');
   const requests = useLiveRequests(show);
+  const instance = useInstanceInfo();
   return (
     <section aria-labelledby="live-requests-heading" className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -50,6 +53,8 @@ export function LiveRequestsSection() {
           ))}
         </fieldset>
       </div>
+      {/* Without a real provider no request can be approved (issue 35): say what would change that. */}
+      {instance?.live_available === false && <WhatToConfigure />}
       <ListStates
         query={requests}
         loading={<ListSkeleton label="Loading requests to go live" rowClassName="h-24 rounded-lg" />}

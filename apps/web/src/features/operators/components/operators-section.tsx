@@ -11,7 +11,7 @@ import { formatTimestamp } from '@/lib/format';
 import { useGrantOperator, useOperators, useRevokeOperator } from '../api/operators';
 
 /**
- * Settings → Operators, for GiftRelay's own staff only (decision 041): who runs the marketing
+ * Operator area → Operators, for GiftRelay's own staff only (decision 041): who runs the marketing
  * studio and approves going live; grant it to a verified account, or take it back.
  */
 export function OperatorsSection() {

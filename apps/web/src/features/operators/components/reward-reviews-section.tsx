@@ -10,7 +10,7 @@ import { formatTimestamp } from '@/lib/format';
 import { useResolveRewardReview, useRewardReviews } from '../api/reward-reviews';
 
 /**
- * Settings → Operators → Rewards in review (decision 058): a card the provider may have issued
+ * Operator area → Reward review (decision 058): a card the provider may have issued
  * (it took the order and could not say), its share of the charge held. An operator checks the
  * provider's dashboard and decides: issued (the card is fetched, delivered and charged) or not
  * issued (its share goes back to the balance). Nothing is refunded without this decision.
