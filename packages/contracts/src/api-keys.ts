@@ -15,6 +15,15 @@ export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
 });
 export type ApiKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
+/** What each scope lets a key or an assistant do, in words (the key dialog and the OAuth consent page). */
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'orders:write': 'Send rewards',
+  'orders:read': 'Read orders and reports',
+  'catalog:read': 'Read the catalogue',
+  'balance:read': 'Read the balance',
+  'webhooks:write': 'Manage webhooks',
+};
+
 /** The two presets: `read_only` reads orders, catalogue and balance; `full` may do everything. */
 export const API_KEY_PRESETS = {
   read_only: ['orders:read', 'catalog:read', 'balance:read'],

@@ -57,6 +57,8 @@ export const CLIENT_ROUTES = [
   '/settings',
   '/claim/:token',
   '/mailbox',
+  // OAuth consent for assistants (decision 075).
+  '/oauth/consent',
   '/verify/:token',
   '/forgot-password',
   '/reset-password/:token',
@@ -111,6 +113,7 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/reset-password/',
   '/confirm-email/',
   '/invitations/',
+  '/oauth/',
 ];
 
 const compiled = CLIENT_ROUTES.map(

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
           { path: 'confirm-email/:token', lazy: () => import('./routes/confirm-email') },
           { path: 'invitations/:token', lazy: () => import('./routes/accept-invitation') },
           { path: 'mailbox', lazy: () => import('./routes/mailbox') },
+          // OAuth consent for assistants (decision 075): signs the person in first, then asks.
+          { path: 'oauth/consent', lazy: () => import('./routes/oauth-consent') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -306,7 +306,7 @@ async function refresh(app: FastifyInstance, clientId: string, p: Record<string,
   if (!given || secretKind(given) !== 'refresh') throw invalidGrant('The refresh token is not valid');
   const outcome = await app.db.transaction().execute(async (trx) => {
     const row = await repo.lockToken(trx, hashSecret(given));
-    if (!row || row.kind !== 'refresh' || row.client_id !== clientId) {
+    if (row?.kind !== 'refresh' || row.client_id !== clientId) {
       return { error: invalidGrant('The refresh token is not valid') };
     }
     if (row.rotated_at) {
@@ -318,7 +318,7 @@ async function refresh(app: FastifyInstance, clientId: string, p: Record<string,
     checkResource(app, p.resource, row.resource);
     if (p.scope !== undefined) {
       const asked = parseScope(p.scope);
-      if (!asked || !asked.every((s) => row.scopes.includes(s))) {
+      if (!asked?.every((s) => row.scopes.includes(s))) {
         return { error: new OAuthError('invalid_scope', 'scope may not ask for more than was granted') };
       }
     }

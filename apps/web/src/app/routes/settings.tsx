@@ -8,6 +8,7 @@ import { ApiKeysSection } from '@/features/api-keys';
 import { ApprovalRulesSection } from '@/features/approvals';
 import { AuditLogSection } from '@/features/audit-log';
 import { MembersSection } from '@/features/members';
+import { ConnectedAppsSection } from '@/features/oauth';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
 import { ProfileSection } from '@/features/profile';
 import { WebhooksSection } from '@/features/webhooks';
@@ -51,6 +52,7 @@ export function Component() {
       panel: canManageKeys ? (
         <div className="grid gap-12">
           <ApiKeysSection />
+          <ConnectedAppsSection />
           <AgentActivitySection />
           <WebhooksSection />
         </div>

@@ -1,5 +1,6 @@
 import {
   API_KEY_PRESETS,
+  API_KEY_SCOPE_LABELS,
   type ApiKey,
   type ApiKeyPreset,
   type ApiKeyScope,
@@ -16,13 +17,7 @@ export const EXPIRY_CHOICES = [
 ] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
 
-export const SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  'orders:write': 'Send rewards',
-  'orders:read': 'Read orders and reports',
-  'catalog:read': 'Read the catalogue',
-  'balance:read': 'Read the balance',
-  'webhooks:write': 'Manage webhooks',
-};
+export const SCOPE_LABELS = API_KEY_SCOPE_LABELS;
 
 export type Access = ApiKeyPreset | 'custom';
 
