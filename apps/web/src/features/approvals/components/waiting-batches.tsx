@@ -1,6 +1,7 @@
 import { formatMoney } from '@giftrelay/money';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { formatCount } from '@/lib/format';
 import { useWaitingBatches } from '../api/waiting-batches';
 
 /** Bulk batches waiting for a decision; each opens its page, where it is approved or rejected whole. */
@@ -27,7 +28,7 @@ export function WaitingBatches({ senderOf }: { senderOf: (userId: string | null)
             <div>
               <p className="font-medium">{b.name ?? 'A batch'}</p>
               <p className="text-sm text-muted-foreground">
-                {senderOf(b.created_by)} · {b.counts.valid.toLocaleString()} rewards ·{' '}
+                {senderOf(b.created_by)} · {formatCount(b.counts.valid)} rewards ·{' '}
                 {formatMoney(b.charged.total_minor, b.charged.currency)}
               </p>
             </div>

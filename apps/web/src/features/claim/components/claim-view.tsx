@@ -3,6 +3,7 @@ import { Gift, Printer, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { formatLocalDate } from '@/lib/format';
 import { useClaim } from '../api/get-claim';
 import { CopyField } from './copy-field';
 
@@ -122,9 +123,7 @@ export function ClaimView({ token }: { token: string }) {
           )}
         </div>
         {c.expires_at && (
-          <p className="mt-4 text-sm text-muted-foreground">
-            Valid until {new Date(c.expires_at).toLocaleDateString()}
-          </p>
+          <p className="mt-4 text-sm text-muted-foreground">Valid until {formatLocalDate(c.expires_at)}</p>
         )}
         {c.redemption_instructions && (
           <section className="mt-6">

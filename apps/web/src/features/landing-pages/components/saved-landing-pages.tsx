@@ -25,6 +25,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatTimestamp } from '@/lib/format';
 import {
   savedLandingPageQueryOptions,
   useDeleteLandingPage,
@@ -106,7 +107,7 @@ function SavedPageRow({ page }: { page: LandingPageSummary }) {
             <Badge variant={isPublished ? 'default' : 'secondary'}>{isPublished ? 'Published' : 'Unpublished'}</Badge>
           </div>
           <p className="mt-1 break-all text-muted-foreground text-xs">
-            /lp/{page.slug} · {OFFER_LABELS[page.offer_type]} · updated {new Date(page.updated_at).toLocaleString()}
+            /lp/{page.slug} · {OFFER_LABELS[page.offer_type]} · updated {formatTimestamp(page.updated_at)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -5,12 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useMailboxMessages } from '../api/list-mailbox-messages';
 import { EmailFrame } from './email-frame';
-
-const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Every email the app sent while no SMTP server is configured: a list, and the one selected. */
 export function MailboxView() {
@@ -94,7 +92,7 @@ export function MailboxView() {
               >
                 <span className="truncate text-sm font-medium">{m.subject}</span>
                 <span className="truncate text-xs text-muted-foreground">To {m.to}</span>
-                <span className="text-xs text-muted-foreground">{formatTime(m.created_at)}</span>
+                <span className="text-xs text-muted-foreground">{formatTimestamp(m.created_at)}</span>
               </button>
             </li>
           ))}
@@ -110,7 +108,7 @@ export function MailboxView() {
               <dt>To</dt>
               <dd className="break-all">{selected.to}</dd>
               <dt>Sent</dt>
-              <dd>{formatTime(selected.created_at)}</dd>
+              <dd>{formatTimestamp(selected.created_at)}</dd>
             </dl>
           </div>
           <EmailFrame message={selected} />

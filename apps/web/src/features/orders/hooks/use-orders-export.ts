@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { formatCount } from '@/lib/format';
 import { exportOrders } from '../api/export-orders';
 import type { OrderFilters } from '../utils/order-view';
 
@@ -38,7 +39,7 @@ export function useOrdersExport() {
         onRows: (n) => setState({ status: 'running', rows: n, total }),
       });
       toast.success('Export ready', {
-        description: `${rows.toLocaleString()} order${rows === 1 ? '' : 's'} saved to ${filename}.`,
+        description: `${formatCount(rows)} order${rows === 1 ? '' : 's'} saved to ${filename}.`,
       });
     } catch (err) {
       if (abort.signal.aborted) {
