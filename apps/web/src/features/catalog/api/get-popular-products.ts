@@ -8,25 +8,30 @@ import { api } from '@/lib/api-client';
  */
 export const POPULAR_BRANDS = ['Amazon', 'Starbucks', 'Netflix', 'Target', 'Uber', 'Tesco'] as const;
 
-/** One card of each popular brand the catalogue has (its first by name), in the list's order. */
-export async function getPopularProducts(signal?: AbortSignal): Promise<Product[]> {
+/**
+ * One card of each popular brand the catalogue has, in the list's order: the one for `country`
+ * (the catalogue's largest) where the brand has one, else its first by name.
+ */
+export async function getPopularProducts(country: string | undefined, signal?: AbortSignal): Promise<Product[]> {
   const found = await Promise.all(
     POPULAR_BRANDS.map(async (brand) => {
       const params = new URLSearchParams({ q: brand, limit: '5' });
       const page = await api.get<ProductListResponse>(`/api/v1/products?${params}`, { signal });
-      return page.data.find((p) => p.brand.toLowerCase() === brand.toLowerCase());
+      const cards = page.data.filter((p) => p.brand.toLowerCase() === brand.toLowerCase());
+      return cards.find((p) => p.country === country) ?? cards[0];
     }),
   );
   return found.filter((p): p is Product => p !== undefined);
 }
 
-export const popularProductsQueryOptions = () =>
+export const popularProductsQueryOptions = (country: string | undefined) =>
   queryOptions({
-    queryKey: ['catalog', 'popular'],
-    queryFn: ({ signal }) => getPopularProducts(signal),
+    queryKey: ['catalog', 'popular', country],
+    queryFn: ({ signal }) => getPopularProducts(country, signal),
     // Like the facets: it changes only when the catalogue is synchronised.
     staleTime: 60_000,
   });
 
-/** The popular cards, shown before any filter is chosen. */
-export const usePopularProducts = (enabled: boolean) => useQuery({ ...popularProductsQueryOptions(), enabled });
+/** The popular cards, shown before any filter is chosen, once the largest country is known. */
+export const usePopularProducts = (country: string | undefined) =>
+  useQuery({ ...popularProductsQueryOptions(country), enabled: country !== undefined });

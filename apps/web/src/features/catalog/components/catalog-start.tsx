@@ -16,10 +16,10 @@ interface CatalogStartProps {
  * the catalogue has as a one-click filter (the one with the most cards first).
  */
 export function CatalogStart({ facets, onPickCountry, selectedCode, onSend, onDetails }: CatalogStartProps) {
-  const popular = usePopularProducts(true);
   const countries = [...(facets?.countries ?? [])]
     .filter((c) => c.count > 0)
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'en'));
+  const popular = usePopularProducts(facets ? (countries[0]?.code ?? '') : undefined);
   return (
     <div className="mt-6 grid gap-8">
       <p className="rounded-xl border border-dashed p-4 text-center text-muted-foreground">

@@ -99,9 +99,10 @@ export function Testimonials() {
           eyebrow="In their words"
           title="Teams that stopped chasing gift cards"
         />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {/* Centred, so one or two approved quotes do not sit in a row made for three. */}
+        <ul className="mt-12 flex flex-wrap justify-center gap-6">
           {testimonials.map((t) => (
-            <li key={t.id} className="flex">
+            <li key={t.id} className="flex w-full md:w-[calc((100%-3rem)/3)]">
               <figure className="flex w-full flex-col justify-between rounded-xl border bg-card p-6 shadow-sm">
                 <blockquote className="break-words text-foreground">“{t.quote}”</blockquote>
                 <figcaption className="mt-6 text-sm">
