@@ -52,7 +52,7 @@ describe(`restart keeps the data (${TEST_DB})`, () => {
 
   it('a second start sees what the first wrote; Ctrl-C (SIGINT) shuts down cleanly', async () => {
     const port = await freePort();
-    const first = run({ ...env, PORT: String(port) });
+    const first = run({ ...env, PORT: String(port), WEBHOOKS_ALLOW_PRIVATE: 'true' });
     // A fresh PGlite folder is migrated and the catalogue synced before the server answers: a few
     // seconds when the machine is quiet, a minute when the suite's other processes load both cores.
     await eventually(() => health(port), 90_000);
@@ -61,6 +61,9 @@ describe(`restart keeps the data (${TEST_DB})`, () => {
     expect(before.instance.boot_count).toBe(1);
     // The banner is written once the server listens: it can reach the pipe after the first health answer.
     await eventually(async () => first.output().includes(`URL:       http://localhost:${port}`), 30_000);
+    expect(first.output()).toContain(
+      'Webhooks:  WEBHOOKS_ALLOW_PRIVATE=true: sandbox endpoints may point at this machine',
+    );
     first.child.kill('SIGINT');
     expect(await first.exit).toBe(0);
     expect(first.output()).toContain('shutting down');
