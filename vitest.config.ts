@@ -35,6 +35,8 @@ export const PGLITE_FILES = [
   'apps/server/src/modules/idempotency/*.test.ts',
   'apps/server/src/modules/ledger/ledger.test.ts',
   'apps/server/test/partial-issuance.test.ts',
+  // Voided orders and the one definition of each figure: the rollups' triggers on each engine (decision 076).
+  'apps/server/test/states.test.ts',
   'apps/server/test/fulfilment-durability.test.ts',
   'apps/server/test/batch-durability.test.ts',
   'apps/server/test/sdk.test.ts',

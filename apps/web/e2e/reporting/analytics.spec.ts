@@ -46,12 +46,12 @@ test('spend, fees and breakdowns for the range; presets and interval live in the
   await expect
     .poll(() => figuresOf(summary))
     .toEqual({
-      Spend: '$46.13',
-      Fees: '$1.13',
+      Load: '$46.13',
+      'Gross Margin': '$1.13',
       Orders: '2',
-      'Claimed share': '0.0%',
+      'Redemption Rate': '0.0%',
     });
-  await expect(summary).toContainText('0 of 3 rewards opened');
+  await expect(summary).toContainText('0 of 3 delivered rewards opened');
   expect(await rowsOf(page.getByRole('table', { name: 'By brand' }))).toEqual([
     'Amazon | $25.63 | 1',
     'Starbucks | $20.50 | 1',

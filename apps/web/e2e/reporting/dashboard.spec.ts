@@ -1,3 +1,4 @@
+import { FIGURE_NOTES } from '@giftrelay/contracts/figures';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, ordersOf } from '../sending/helpers';
 import { signUpAndSignIn, waitForEmail } from '../support/accounts';
@@ -33,10 +34,11 @@ test('a new organisation’s dashboard: zero cards, No orders yet, every chart e
     'Redemption Rate': '0.0%',
   });
   // The captions say what each figure is.
-  for (const caption of ['Processing fees paid', 'Rewards whose claim page was opened']) {
+  // The captions say what each figure is: the one definition of each (issue 35).
+  for (const caption of [FIGURE_NOTES.grossMargin, FIGURE_NOTES.redemptionRate]) {
     await expect(cards(page).getByText(caption, { exact: true })).toBeVisible();
   }
-  await expect(page.getByText('Top recipients by value sent, last 30 days')).toBeVisible();
+  await expect(page.getByText(`${FIGURE_NOTES.topCustomers}, last 30 days`)).toBeVisible();
   await expect(page.getByText('No rewards sent in the last 30 days')).toBeVisible();
   await expect(page.getByText('No brands to rank yet')).toBeVisible();
   await expect(page.getByText('No recipients to rank yet')).toBeVisible();

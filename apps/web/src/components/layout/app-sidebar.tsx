@@ -22,6 +22,7 @@ import { useCan } from '@/lib/auth/use-can';
 import { useIsOperator } from '@/lib/auth/use-operator';
 import { toggleTheme, useIsDark } from '@/lib/theme';
 import { cn } from '@/lib/utils';
+import { useWaitingApprovals } from './use-waiting-approvals';
 
 const NAV_ITEMS: (NavItem & { managersOnly?: boolean })[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
@@ -63,6 +64,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Things waiting there (orders for an approver), shown beside the name and read with it. */
+  count?: number;
 }
 
 export interface SidebarContentProps {
@@ -77,7 +80,10 @@ export interface SidebarContentProps {
 export function AppSidebarContent(props: SidebarContentProps) {
   const mayDecide = useCan('approveOrder');
   const isOperator = useIsOperator();
-  const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide);
+  const waiting = useWaitingApprovals(mayDecide);
+  const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide).map((item) =>
+    item.to === paths.approvals && waiting ? { ...item, count: waiting } : item,
+  );
   return (
     <SidebarNav
       {...props}
@@ -120,9 +126,9 @@ export function SidebarNav({
         {title}
       </p>
       <ul className="grid gap-1">
-        {list.map(({ to, label, icon: Icon }) => (
+        {list.map(({ to, label, icon: Icon, count }) => (
           <li key={to}>
-            <ItemLabel isCollapsed={isCollapsed} label={label}>
+            <ItemLabel isCollapsed={isCollapsed} label={count ? `${label} (${count} waiting)` : label}>
               {/* A plain className (NavLink marks the current page with aria-current): the tooltip's
                   trigger merges class names as strings. */}
               <NavLink
@@ -135,6 +141,17 @@ export function SidebarNav({
               >
                 <Icon className="size-5 shrink-0" aria-hidden />
                 {text(label)}
+                {count ? (
+                  <span
+                    className={cn(
+                      'ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums',
+                      isCollapsed && 'sr-only',
+                    )}
+                  >
+                    {count}
+                    <span className="sr-only"> waiting</span>
+                  </span>
+                ) : null}
               </NavLink>
             </ItemLabel>
           </li>

@@ -1,3 +1,4 @@
+import { FIGURE_NOTES } from '@giftrelay/contracts';
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -90,13 +91,13 @@ describe('AnalyticsPage', () => {
     expect(asked).toEqual(['?from=2026-03-01&to=2026-03-30&interval=day']);
     expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual([
       '$51.26',
-      'Totals charged, fees included',
+      FIGURE_NOTES.monthlyLoad,
       '$1.26',
-      'Processing fees',
+      FIGURE_NOTES.grossMargin,
       '3',
       '2 delivered, 1 failed',
       '25.0%',
-      '1 of 4 rewards opened',
+      '1 of 4 delivered rewards opened',
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Spend by day' }))).toEqual([
       'Mar 1, 2026$25.63$0.631',

@@ -1,4 +1,4 @@
-import type { Analytics } from '@giftrelay/contracts';
+import { type Analytics, FIGURE_NOTES } from '@giftrelay/contracts';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatMajor, formatPercent } from '@/lib/format';
 
@@ -6,17 +6,18 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
 
 export function analyticsFigures({ totals, currency }: Analytics) {
   return [
-    { label: 'Spend', value: formatMajor(totals.spend, currency), note: 'Totals charged, fees included' },
-    { label: 'Fees', value: formatMajor(totals.fees, currency), note: 'Processing fees' },
+    // The dashboard's names and rules over the range (issue 35): one definition of each figure.
+    { label: 'Load', value: formatMajor(totals.spend, currency), note: FIGURE_NOTES.monthlyLoad },
+    { label: 'Gross Margin', value: formatMajor(totals.fees, currency), note: FIGURE_NOTES.grossMargin },
     {
       label: 'Orders',
       value: formatCount(totals.orders),
       note: `${formatCount(totals.completed)} delivered, ${formatCount(totals.failed)} failed`,
     },
     {
-      label: 'Claimed share',
+      label: 'Redemption Rate',
       value: formatPercent(totals.claimed_share),
-      note: `${formatCount(totals.rewards_claimed)} of ${plural(totals.rewards_issued, 'reward', 'rewards')} opened`,
+      note: `${formatCount(totals.rewards_claimed)} of ${plural(totals.rewards_issued, 'delivered reward', 'delivered rewards')} opened`,
     },
   ];
 }

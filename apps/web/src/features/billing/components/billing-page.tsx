@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SandboxBadge } from '@/components/ui/sandbox-badge';
 import { Spinner } from '@/components/ui/spinner';
+import { useCan } from '@/lib/auth/use-can';
 import { useSession } from '@/lib/auth/use-session';
 import { useBalance } from '../api/get-balance';
 import { formatBalance } from '../utils/format-balance';
@@ -29,6 +30,8 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
 export function BillingPage() {
   const balance = useBalance();
   const session = useSession();
+  // Adding play money is an owner's or admin's (topUpSandboxBalance): a sender is not offered it.
+  const canTopUp = useCan('topUpSandboxBalance');
   return (
     <PageHeading title="Billing">
       {balance.isPending ? (
@@ -70,7 +73,7 @@ export function BillingPage() {
           )}
           <GoLiveCard />
           {!balance.data.sandbox && <CardFundingSection />}
-          {balance.data.sandbox ? (
+          {balance.data.sandbox && canTopUp ? (
             <Card className="p-5">
               <SandboxTopUpForm currency={balance.data.currency} limits={balance.data.sandbox_limits} />
             </Card>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/auth/use-can';
 import { useSandboxTopUp } from '../api/sandbox-top-up';
 import { formatBalance } from '../utils/format-balance';
 
@@ -19,6 +20,8 @@ interface FundsShortfallProps {
  */
 export function FundsShortfall({ missing, balance }: FundsShortfallProps) {
   const topUp = useSandboxTopUp();
+  // Only owners and admins add play money (topUpSandboxBalance); a sender is told whom to ask.
+  const canTopUp = useCan('topUpSandboxBalance');
   const amount = toMajor(missing, balance.currency);
   const addMissing = () => {
     if (topUp.isPending) return;
@@ -35,14 +38,18 @@ export function FundsShortfall({ missing, balance }: FundsShortfallProps) {
   };
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      {balance.sandbox && (
+      {balance.sandbox && canTopUp && (
         <Button type="button" size="sm" variant="outline" aria-disabled={topUp.isPending} onClick={addMissing}>
           {topUp.isPending ? 'Adding...' : `Add ${formatBalance(amount, balance.currency)} sandbox funds`}
         </Button>
       )}
-      <Link to={paths.billing} className="font-medium text-primary underline">
-        Add funds in Billing
-      </Link>
+      {canTopUp ? (
+        <Link to={paths.billing} className="font-medium text-primary underline">
+          Add funds in Billing
+        </Link>
+      ) : (
+        <span>Ask an owner or admin of your organisation to add funds.</span>
+      )}
     </span>
   );
 }

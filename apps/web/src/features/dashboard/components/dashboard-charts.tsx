@@ -1,4 +1,4 @@
-import type { DashboardCharts as Charts, OrderMode } from '@giftrelay/contracts';
+import { type DashboardCharts as Charts, FIGURE_NOTES, type OrderMode } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { lazy, type ReactNode } from 'react';
 import { FiguresTable } from '@/components/ui/figures-table';
@@ -84,7 +84,7 @@ const CHARTS: ChartSpec[] = [
   {
     id: 'top-customers',
     title: 'Top Customers',
-    description: 'Top recipients by value sent, last 30 days',
+    description: `${FIGURE_NOTES.topCustomers}, last 30 days`,
     emptyText: 'No recipients to rank yet',
     isEmpty: (d) => d.top_customers.length === 0,
     summary: (s) => s.topCustomers,

@@ -1,3 +1,4 @@
+import { FIGURE_NOTES } from '@giftrelay/contracts';
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,13 +118,13 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('table', { name: 'Recent Orders' })).toBeNull();
     expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual([
       '$0.00',
-      'Totals charged for rewards',
+      FIGURE_NOTES.monthlyLoad,
       '$0.00',
-      'Processing fees paid',
+      FIGURE_NOTES.grossMargin,
       '0',
-      'Sent this month',
+      FIGURE_NOTES.orders,
       '0.0%',
-      'Rewards whose claim page was opened',
+      FIGURE_NOTES.redemptionRate,
     ]);
     // Nothing sent yet: the first reward is one click away, on a suggested card.
     const first = screen.getByRole('link', { name: 'Send an Amazon.com gift card' });

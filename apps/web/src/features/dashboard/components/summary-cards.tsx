@@ -1,4 +1,4 @@
-import type { Dashboard } from '@giftrelay/contracts';
+import { type Dashboard, FIGURE_NOTES } from '@giftrelay/contracts';
 import { CreditCard, Percent, ShoppingBag, TrendingUp } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Card } from '@/components/ui/card';
@@ -16,20 +16,20 @@ export function summaryFigures(dashboard: Dashboard): Figure[] {
     {
       label: 'Monthly Load',
       value: formatMajor(dashboard.monthly_load, dashboard.currency),
-      note: 'Totals charged for rewards',
+      note: FIGURE_NOTES.monthlyLoad,
       icon: CreditCard,
     },
     {
       label: 'Gross Margin',
       value: formatMajor(dashboard.gross_margin, dashboard.currency),
-      note: 'Processing fees paid',
+      note: FIGURE_NOTES.grossMargin,
       icon: TrendingUp,
     },
-    { label: 'Orders', value: formatCount(dashboard.orders), note: 'Sent this month', icon: ShoppingBag },
+    { label: 'Orders', value: formatCount(dashboard.orders), note: FIGURE_NOTES.orders, icon: ShoppingBag },
     {
       label: 'Redemption Rate',
       value: formatPercent(dashboard.redemption_rate),
-      note: 'Rewards whose claim page was opened',
+      note: FIGURE_NOTES.redemptionRate,
       icon: Percent,
     },
   ];

@@ -1,4 +1,4 @@
-import { type Balance, MAX_QUANTITY, sandboxRecipientsNote } from '@giftrelay/contracts';
+import { approvalReason, type Balance, MAX_QUANTITY, sandboxRecipientsNote } from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { useFxQuote } from '@/lib/fx-quote';
 import { type SendLater, sendAtOf } from '@/lib/send-at';
 import { cn } from '@/lib/utils';
 import { CREATE_ORDER_KEY, useCreateOrder } from '../api/create-order';
+import { useApprovalRules } from '../api/get-approval-rules';
 import { useFxRate } from '../api/get-fx-rate';
 import { useSenderSettings } from '../api/get-sender-settings';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
@@ -172,6 +173,8 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
     needsRate && rate.data ? { currency: billingCurrency, rate: rate.data.rate } : undefined,
   );
   const missing = balance ? fundsMissing(sums, balance) : undefined;
+  const approvalRules = useApprovalRules(isSignedIn);
+  const waitsBecause = approvalRules.data ? approvalReason(approvalRules.data, usdTotalOf(sums) ?? 0) : null;
   const isSignedOut = session.status === 'signed-out';
   const fieldId = (field: SendFormField) => `${id}-${field}`;
   const noticeId = `${id}-notice`;
@@ -422,6 +425,13 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
               : undefined
           }
         />
+        {waitsBecause && (
+          <p role="note" className="rounded-lg border border-dashed p-3 text-sm">
+            <span className="font-semibold">This order will wait for approval. </span>
+            {waitsBecause} The total is held on your balance until an owner or admin decides; you are emailed either
+            way.
+          </p>
+        )}
         {balance && missing !== undefined && (
           <div
             id={`${id}-shortfall`}
@@ -472,4 +482,11 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
       {message}
     </p>
   );
+}
+
+/** The total in USD minor units, as the approval rules compare it; undefined when not known here. */
+function usdTotalOf(sums: ReturnType<typeof sendSums>): number | undefined {
+  if (!sums) return undefined;
+  if (sums.charged?.currency === 'USD') return sums.charged.total;
+  return sums.currency === 'USD' && !sums.charged ? sums.total : undefined;
 }

@@ -146,11 +146,12 @@ describe('the send dialog’s rules', () => {
     }
   });
 
-  it('gives the request body: the amount as exact decimal text, trimmed email, the message only when written', () => {
+  it('gives the request body: the amount as exact decimal text, trimmed email, the message even when emptied', () => {
+    // An empty message is sent as such: the server's default message is for orders that say nothing of one.
     expect(checkSendForm(form({ amount: '25.5', email: '  pat@example.com ', quantity: '3' }), amazon)).toEqual({
       ok: true,
       amountMinor: 2550,
-      body: { product_code: 'AMAZON-US', amount: '25.50', email: 'pat@example.com', quantity: 3 },
+      body: { product_code: 'AMAZON-US', amount: '25.50', email: 'pat@example.com', quantity: 3, message: '' },
     });
     expect(checkSendForm(form({ amount: '10', message: '  Well done!  ' }), tesco)).toMatchObject({
       ok: true,

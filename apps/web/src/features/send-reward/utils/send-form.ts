@@ -169,7 +169,9 @@ export function sendFormSchema(product: SendableProduct) {
           amount: toDecimalString(amountMinor, rule.currency),
           email: values.email.trim(),
           quantity: parseQuantity(values.quantity) as number,
-          ...(note ? { message: note } : {}),
+          // Always sent: an emptied message is the sender's choice of none, not the organisation's
+          // default message, which the server puts on orders that say nothing of one (issue 35).
+          message: note,
           ...(name ? { recipient_name: name } : {}),
         },
       };
