@@ -777,7 +777,7 @@ export interface paths {
         put?: never;
         /**
          * Send rewards in bulk: up to 10,000 rows, each checked, accepted at once
-         * @description Up to 10000 rows, as JSON (this body) or as a CSV file (`Content-Type: text/csv`, a heading line naming the columns — email, amount, product_code required; quantity, recipient_name, message, send_at optional — and the batch's options in the query). Every row is checked; a bad row is kept with its errors (`status: invalid`) and never blocks the others. `all_or_nothing` (the default) holds the valid rows' total at once, or answers 402 `INSUFFICIENT_FUNDS` and writes nothing; `send_what_fits` holds row by row and marks rows the balance cannot cover `insufficient_funds`. A sender's batch that an approval rule catches waits (`pending_approval`). Answers 202: follow it with GET /api/v1/batches/{id}; `batch.completed` is sent when every order has settled. `Idempotency-Key` is required: the same key and body answer the first answer again.
+         * @description Up to 10000 rows, as JSON (this body) or as a CSV file (`Content-Type: text/csv`, a heading line naming the columns — email, amount required; product_code required unless the batch names `default_product_code`, the product for rows without one (a row's own code overrides it); quantity, recipient_name, message, send_at optional — and the batch's options in the query). Rows are numbered as a spreadsheet shows them: the heading is line 1, the first row line 2 (`line` in the answers, the errors and the export). Every row is checked; a bad row is kept with its errors (`status: invalid`) and never blocks the others; a cell with NUL, another control character (line breaks only in message) or an unpaired surrogate refuses the whole request with 400 naming its line, and nothing is written. `all_or_nothing` (the default) holds the valid rows' total at once, or answers 402 `INSUFFICIENT_FUNDS` and writes nothing; `send_what_fits` holds row by row and marks rows the balance cannot cover `insufficient_funds`. A sender's batch that an approval rule catches waits (`pending_approval`). Answers 202: follow it with GET /api/v1/batches/{id}; `batch.completed` is sent when every order has settled. `Idempotency-Key` is required: the same key and body answer the first answer again.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -7004,6 +7004,8 @@ export interface operations {
         parameters: {
             query?: {
                 allow_duplicates?: "true" | "false";
+                /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
+                default_product_code?: string;
                 mode?: "all_or_nothing" | "send_what_fits";
                 name?: string;
             };
@@ -7017,6 +7019,8 @@ export interface operations {
             content: {
                 "application/json": {
                     allow_duplicates?: boolean;
+                    /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
+                    default_product_code?: string;
                     /**
                      * @description all_or_nothing (the default) or send_what_fits
                      * @enum {string}
@@ -7578,6 +7582,7 @@ export interface operations {
                         data: {
                             charged_total: number | null;
                             charged_total_minor: number | null;
+                            currency: string | null;
                             errors: {
                                 /** @enum {string} */
                                 code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW";
@@ -7595,8 +7600,10 @@ export interface operations {
                                 recipient_name: string | null;
                                 send_at: string | null;
                             };
+                            line: number;
                             order_id: string | null;
                             order_status: ("pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled") | null;
+                            product_name: string | null;
                             row: number;
                             /** @enum {string} */
                             status: "invalid" | "queued" | "ordered" | "insufficient_funds" | "rejected";
@@ -7728,6 +7735,8 @@ export interface operations {
         parameters: {
             query?: {
                 allow_duplicates?: "true" | "false";
+                /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
+                default_product_code?: string;
                 mode?: "all_or_nothing" | "send_what_fits";
                 name?: string;
             };
@@ -7739,6 +7748,8 @@ export interface operations {
             content: {
                 "application/json": {
                     allow_duplicates?: boolean;
+                    /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
+                    default_product_code?: string;
                     /**
                      * @description all_or_nothing (the default) or send_what_fits
                      * @enum {string}
@@ -7789,6 +7800,8 @@ export interface operations {
                                 message: string;
                             }[];
                             fits: boolean;
+                            line: number;
+                            product_code: string | null;
                             product_name: string | null;
                             row: number;
                             valid: boolean;
