@@ -13,8 +13,6 @@
 //    (test/fake-tango.ts) answering in 200 ms and allowing 1 request a second, from TWO app
 //    processes sharing the limit: delivery latency, and whether Tango ever had to say 429.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { ROLES_FOR_LEVEL } from '@giftrelay/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -30,6 +28,7 @@ import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
 import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
+import { createAccounts as createAccountsWith, json, load, percentile, withCpu } from './measure';
 import { smtpRecorder } from './smtp-recorder';
 
 const CONNECTIONS = 50;
@@ -49,6 +48,7 @@ const children: ServerProcess[] = [];
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
 const { server: smtp, received, verifyLinks } = smtpRecorder();
+const createAccounts = (port: number, n: number) => createAccountsWith(port, n, verifyLinks);
 
 async function startApp(env: Record<string, string>): Promise<{ port: number; server: ServerProcess }> {
   const port = await freePort();
@@ -78,37 +78,6 @@ async function stop(server: ServerProcess) {
   await server.exit;
 }
 
-async function json(res: Response): Promise<Record<string, unknown> & { access_token?: string }> {
-  const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** Real accounts through the real endpoints: sign-up, the emailed link, verification, sign-in. */
-async function createAccounts(port: number, n: number): Promise<string[]> {
-  const base = `http://127.0.0.1:${port}/api/v1/auth`;
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const tokens: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-    const password = 'violet-Harbour-42';
-    await json(await post('/signup', { email, password }));
-    const deadline = Date.now() + 20_000;
-    while (!verifyLinks.has(email)) {
-      if (Date.now() > deadline) throw new Error(`no verification email for ${email}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await json(await post('/verify', { token: verifyLinks.get(email) }));
-    tokens.push(String((await json(await post('/token?grant_type=password', { email, password }))).access_token));
-  }
-  return tokens;
-}
-
 /** A full-access API key for each account, created through the API with its session. */
 async function createApiKeys(port: number, tokens: string[]): Promise<string[]> {
   const keys: string[] = [];
@@ -122,63 +91,6 @@ async function createApiKeys(port: number, tokens: string[]): Promise<string[]> 
   }
   return keys;
 }
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-// --- Where the CPU went: the machine has two cores and is shared, so beside each figure the bench
-// prints the load average and the CPU time each party spent per order, which noise moves less.
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-async function backendPids(db: pg.Client, dbName: string): Promise<number[]> {
-  // Client connections only: autovacuum's work on the bench's tables lands in whichever phase
-  // it happens to run in.
-  const { rows } = await db.query(
-    `SELECT pid FROM pg_stat_activity
-     WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
-    [dbName],
-  );
-  return rows.map((r) => Number(r.pid));
-}
-/** CPU time of this process, a child, and this database's PostgreSQL backends, over `run`. */
-async function withCpu<T>(db: pg.Client, dbName: string, childPid: number | undefined, run: () => Promise<T>) {
-  const seen = new Map<number, number>();
-  const sample = async () => {
-    for (const pid of await backendPids(db, dbName)) if (!seen.has(pid)) seen.set(pid, processCpuMs(pid));
-  };
-  await sample();
-  const before = { self: process.cpuUsage(), child: childPid ? processCpuMs(childPid) : 0 };
-  const timer = setInterval(() => void sample().catch(() => {}), 500);
-  let result: T;
-  try {
-    result = await run();
-  } finally {
-    clearInterval(timer);
-  }
-  const self = process.cpuUsage(before.self);
-  let pgMs = 0;
-  for (const [pid, start] of seen) pgMs += Math.max(0, processCpuMs(pid) - start);
-  return {
-    result,
-    cpu: {
-      benchMs: (self.user + self.system) / 1000,
-      appMs: childPid ? processCpuMs(childPid) - before.child : 0,
-      pgMs,
-    },
-  };
-}
-const load = () =>
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ')}`;
 
 type Member = { org: string; user: string; session: string };
 

@@ -8,6 +8,8 @@ import { SMTPServer } from 'smtp-server';
 export function smtpRecorder() {
   const received = new Map<string, number>();
   const verifyLinks = new Map<string, string>();
+  /** Messages accepted per recipient: a bench that promises exactly once counts them. */
+  const counts = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -23,6 +25,7 @@ export function smtpRecorder() {
           .replace(/=3D/g, '=');
         for (const rcpt of session.envelope.rcptTo) {
           received.set(rcpt.address, at);
+          counts.set(rcpt.address, (counts.get(rcpt.address) ?? 0) + 1);
           const link = /\/verify\/([A-Za-z0-9_-]{20,})/.exec(raw)?.[1];
           if (link) verifyLinks.set(rcpt.address, link);
         }
@@ -30,5 +33,5 @@ export function smtpRecorder() {
       });
     },
   });
-  return { server, received, verifyLinks };
+  return { server, received, verifyLinks, counts };
 }
