@@ -230,6 +230,23 @@ describe('loadConfig: mail, auth and proxies', () => {
     expect(problems({ MAILBOX_TOKEN: 'secret-short' }).join('\n')).not.toContain('secret-short');
   });
 
+  it('serves /metrics only when told where and how, never echoing METRICS_TOKEN; traces only with an OTLP endpoint', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: null, otlpEndpoint: null });
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(16) }).metrics).toEqual({ token: 'm'.repeat(16), port: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: null, port: 9464 });
+    expect(problems({ METRICS_TOKEN: 'metrics-short' }).join('\n')).not.toContain('metrics-short');
+    expect(problems({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT must differ from PORT (both are 3000): /metrics gets a listener of its own',
+    ]);
+    expect(problems({ METRICS_PORT: '0' })[0]).toContain('METRICS_PORT must be a whole number from 1 to 65535');
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).otlpEndpoint).toBe(
+      'http://collector:4318',
+    );
+    expect(problems({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })[0]).toContain(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL',
+    );
+  });
+
   it('never echoes AUTH_SECRET', () => {
     const text = problems({ AUTH_SECRET: 'hunter2-too-short' }).join('\n');
     expect(text).toContain('AUTH_SECRET must be at least 32 characters');

@@ -109,8 +109,11 @@ describe(`metrics and traces of a real process (${TEST_DB})`, () => {
       expect(metrics).toMatch(/giftrelay_job_queue_oldest_waiting_seconds\{queue="orders\.fulfil"\} [\d.]+/);
       expect(metrics).toMatch(/nodejs_eventloop_lag_seconds \d/);
       expect(metrics).toMatch(/process_resident_memory_bytes \d/);
-      if (TEST_DB === 'postgres')
+      if (TEST_DB === 'postgres') {
+        // The app's pool, and pg-boss's own (pgBossInternals.pool).
         expect(metrics).toMatch(/giftrelay_db_pool_connections\{pool="app",state="idle"\} \d/);
+        expect(metrics).toMatch(/giftrelay_db_pool_max_connections\{pool="queue"\} 4/);
+      }
       // No id in any label: the order's, nor the request's.
       expect(metrics).not.toContain(orderId);
       expect(metrics).not.toContain(requestId);
