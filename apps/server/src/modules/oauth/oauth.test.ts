@@ -373,6 +373,32 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
     expect(json.json().error).toBe('invalid_request');
   });
 
+  it('lets exactly one of two racing exchanges of a code through (and revokes what it issued), and one of two refreshes', async () => {
+    const consent = await authorize();
+    const code = await codeFor(consent);
+    const fields = {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: consent.verifier,
+      redirect_uri: REDIRECT,
+      client_id: consent.client.client_id,
+    };
+    const exchanges = await Promise.all([form('/oauth/token', fields), form('/oauth/token', fields)]);
+    expect(exchanges.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const issued = exchanges.find((r) => r.statusCode === 200)?.json().access_token;
+    expect(await resolveOAuthAccessToken(t.app.db, issued)).toBeNull();
+
+    const next = await authorize();
+    const tokens = await exchange(next, await codeFor(next));
+    const refresh = {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token as string,
+      client_id: next.client.client_id,
+    };
+    const refreshes = await Promise.all([form('/oauth/token', refresh), form('/oauth/token', refresh)]);
+    expect(refreshes.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('lets only owners and admins of the organisation picked grant: not a sender, a viewer or another tenant', async () => {
     const sender = await joinAs(t, owner, 'sender');
     const viewer = await joinAs(t, owner, 'viewer');
@@ -403,6 +429,24 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       .where('organisation_id', '=', owner.organisationId)
       .execute();
     expect(after.length).toBe(before.length + 1);
+    // An approver made a viewer: the grant's tokens and refreshes stop working.
+    const byAdmin = await authorize();
+    const adminTokens = await exchange(byAdmin, await codeFor(byAdmin, admin));
+    expect(await resolveOAuthAccessToken(t.app.db, adminTokens.access_token)).not.toBeNull();
+    const demote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/members/${admin.user.id}`,
+      headers: bearer(owner.accessToken),
+      payload: { role: 'viewer' },
+    });
+    expect(demote.statusCode, demote.body).toBe(200);
+    expect(await resolveOAuthAccessToken(t.app.db, adminTokens.access_token)).toBeNull();
+    const demoted = await form('/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: adminTokens.refresh_token as string,
+      client_id: byAdmin.client.client_id,
+    });
+    expect(demoted.json().error).toBe('invalid_grant');
     // Deny: the client hears access_denied; nothing is stored.
     const denied = await t.app.inject({
       method: 'POST',

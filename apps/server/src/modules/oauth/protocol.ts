@@ -315,6 +315,14 @@ async function refresh(app: FastifyInstance, clientId: string, p: Record<string,
     }
     if (row.revoked_at || row.grant_revoked_at) return { error: invalidGrant('The grant was revoked') };
     if (row.expires_at.getTime() <= Date.now()) return { error: invalidGrant('The refresh token has expired') };
+    // As every use of its access tokens does: the grant lasts while its approver may still grant.
+    if (!row.approved_by || !(await repo.canGrant(trx, row.approved_by, row.organisation_id))) {
+      return {
+        error: invalidGrant(
+          'Whoever approved this grant can no longer grant access; ask an owner or admin to connect the app again',
+        ),
+      };
+    }
     checkResource(app, p.resource, row.resource);
     if (p.scope !== undefined) {
       const asked = parseScope(p.scope);

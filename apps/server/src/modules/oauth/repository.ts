@@ -199,6 +199,7 @@ export function lockToken(tx: Transaction<Database>, hash: string) {
       'g.resource',
       'g.scopes',
       'g.organisation_id',
+      'g.approved_by',
       'g.revoked_at as grant_revoked_at',
     ])
     .where('t.token_hash', '=', hash)
