@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process is up (no database involved); restart it when this fails */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers, has every migration this code needs, and the process is not draining for a shutdown; 503 names the check that failed */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mailbox": {
         parameters: {
             query?: never;
@@ -47,6 +81,23 @@ export interface paths {
         };
         /** One email from the built-in mailbox */
         get: operations["getMailboxMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent-activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest orders AI agents placed through MCP, with the key or OAuth grant each used */
+        get: operations["listAgentActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,6 +199,27 @@ export interface paths {
          * @description Revoking a revoked key answers it again.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/agent-caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An API key’s spend caps and recipient domains for AI agents using it over MCP */
+        get: operations["getApiKeyAgentCaps"];
+        /**
+         * Set an API key’s spend caps (per reward, per UTC day, per UTC month) and recipient domains for AI agents
+         * @description Owners and admins. Amounts are integer minor units of `currency`, null for no cap; `allowed_domains` null allows any recipient. Checked in the same transaction as every order an agent places with the key (decision 074).
+         */
+        put: operations["setApiKeyAgentCaps"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1073,6 +1145,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What kind of instance this is: a demo on fake providers, and whether organisations can go live */
+        get: operations["getInstanceInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations": {
         parameters: {
             query?: never;
@@ -1145,23 +1234,6 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-    "/api/v1/instance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What kind of instance this is: a demo on fake providers, and whether organisations can go live */
-        get: operations["getInstanceInfo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
         patch?: never;
         trace?: never;
     };
@@ -1315,6 +1387,100 @@ export interface paths {
         /** Make another member owner; the calling owner becomes an admin */
         post: operations["transferOwnership"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an application asks for, and the organisations the person may connect it to
+         * @description The consent page reads the parameters /oauth/authorize passed on; 400 when they are not valid.
+         */
+        get: operations["getOAuthAuthorization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/authorization/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect the application: a grant with the scopes, caps and domains picked, and a code for it
+         * @description Owners and admins of the organisation picked (403 for anyone else). Answers where to send the browser: the redirect URI with the code and state.
+         */
+        post: operations["approveOAuthAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/authorization/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline: answers the redirect URI with error=access_denied */
+        post: operations["denyOAuthAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connected apps: the organisation’s live OAuth grants, newest first (at most 100) */
+        get: operations["listOAuthGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a connected app: its tokens stop working from the next request on
+         * @description Revoking a revoked grant answers it again.
+         */
+        delete: operations["revokeOAuthGrant"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2335,6 +2501,10 @@ export interface components {
             monthly_cap_usd_minor: number | null;
             /** @constant */
             success: true;
+            yours: {
+                month_usd_minor: number;
+                rules_apply: boolean;
+            };
         };
         ApprovalRulesRequest: {
             above_usd_minor?: number | null;
@@ -2342,7 +2512,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "api_key.created" | "api_key.used" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "reward.review_resolved";
+        AuditAction: "agent.order_placed" | "agent.caps_changed" | "api_key.created" | "api_key.used" | "api_key.revoked" | "oauth_grant.created" | "oauth_grant.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "reward.review_resolved";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -2812,6 +2982,10 @@ export interface components {
             email: string;
             message?: string;
             product_code: string;
+            /**
+             * @description How many rewards the recipient gets (1 when left out)
+             * @default 1
+             */
             quantity: number;
             /** Format: uuid */
             quote_id?: string;
@@ -2860,6 +3034,16 @@ export interface components {
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
+            /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
+            source?: {
+                client_name: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @constant */
+                kind: "mcp";
+                /** @enum {string} */
+                via: "api_key" | "oauth_grant";
+            };
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -2869,6 +3053,11 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
+            /**
+             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
+             * @default 0
+             */
+            voided_count: number;
         };
         CreateWebhookEndpointRequest: {
             /** @default  */
@@ -2942,7 +3131,7 @@ export interface components {
             success: false;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "ORDER_VOIDED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderFailedEvent"] | components["schemas"]["OrderApprovedEvent"] | components["schemas"]["OrderRejectedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["BalanceFundedEvent"] | components["schemas"]["RewardDeliveredEvent"] | components["schemas"]["RewardOpenedEvent"] | components["schemas"]["RewardEmailBouncedEvent"] | components["schemas"]["RewardVoidedEvent"] | components["schemas"]["RewardFailedEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["BalanceDebitedEvent"] | components["schemas"]["BalanceFrozenEvent"] | components["schemas"]["BalanceUnfrozenEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             /** @description This page of results */
@@ -3037,6 +3226,8 @@ export interface components {
                 latency_ms: number | null;
                 ok: boolean;
             };
+            /** @constant */
+            demo?: true;
             gift_cards: {
                 available_products: number | null;
                 error?: string;
@@ -3104,6 +3295,10 @@ export interface components {
             /** @constant */
             success: true;
         };
+        Liveness: {
+            /** @constant */
+            status: "ok";
+        };
         MailboxList: {
             /** @description This page of results */
             data: components["schemas"]["MailboxMessage"][];
@@ -3128,8 +3323,6 @@ export interface components {
             subject: string;
             text: string;
             to: string;
-            /** @constant */
-            demo?: true;
         };
         MailboxMessageResponse: {
             message: components["schemas"]["MailboxMessage"];
@@ -3220,6 +3413,16 @@ export interface components {
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
+            /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
+            source?: {
+                client_name: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @constant */
+                kind: "mcp";
+                /** @enum {string} */
+                via: "api_key" | "oauth_grant";
+            };
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -3227,6 +3430,11 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
+            /**
+             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
+             * @default 0
+             */
+            voided_count: number;
         };
         OrderApprovedEvent: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
@@ -3331,6 +3539,16 @@ export interface components {
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
+            /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
+            source?: {
+                client_name: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @constant */
+                kind: "mcp";
+                /** @enum {string} */
+                via: "api_key" | "oauth_grant";
+            };
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -3340,6 +3558,11 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
+            /**
+             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
+             * @default 0
+             */
+            voided_count: number;
         };
         OrderDetailResponse: {
             amount: number;
@@ -3381,6 +3604,16 @@ export interface components {
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
+            /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
+            source?: {
+                client_name: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @constant */
+                kind: "mcp";
+                /** @enum {string} */
+                via: "api_key" | "oauth_grant";
+            };
             status: components["schemas"]["OrderStatus"];
             subtotal: number;
             /** @description subtotal, in minor units */
@@ -3390,6 +3623,11 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
+            /**
+             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
+             * @default 0
+             */
+            voided_count: number;
         };
         OrderEvent: {
             at: string;
@@ -3448,21 +3686,24 @@ export interface components {
             order: components["schemas"]["Order"];
         };
         OrderStats: {
+            cancelled: number;
             currency: string;
             delivered: number;
             failed: number;
             pending: number;
             pending_approval: number;
             rejected: number;
+            scheduled: number;
             /** @constant */
             success: true;
             total_orders: number;
             total_value: number;
             /** @description total_value, in minor units */
             total_value_minor: number;
+            voided: number;
         };
         /** @enum {string} */
-        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled";
+        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided";
         Organisation: {
             billing_currency: string;
             created_at: string;
@@ -3573,6 +3814,19 @@ export interface components {
             /** @constant */
             success: true;
         };
+        Readiness: {
+            database: {
+                ok: boolean;
+            };
+            draining: boolean;
+            failed: ("database" | "migrations" | "draining")[];
+            migrations: {
+                ok: boolean;
+                pending: number | null;
+            };
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+        };
         RejectOrderRequest: {
             note: string;
         };
@@ -3610,9 +3864,12 @@ export interface components {
             id: string;
             issued_at: string | null;
             /** @enum {string} */
-            status: "pending" | "issued" | "failed" | "review";
+            status: "pending" | "issued" | "failed" | "review" | "voided";
             void: {
+                /** @description Why it was voided, as the void’s `note` said (decision 076) */
                 note: string | null;
+                /** @description The provider’s reason when it would not cancel the card (`not_cancelled`) */
+                provider_note: string | null;
                 /** @enum {string} */
                 state: "requested" | "refunded" | "not_cancelled";
                 voided_at: string;
@@ -3739,6 +3996,8 @@ export interface components {
             currency: string;
             /** Format: uuid */
             order_id: string;
+            /** @description The order’s status after this void: `voided` once every reward it issued is voided, `completed` (partly voided) while some are left */
+            order_status?: components["schemas"]["OrderStatus"];
             /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
             position: number;
             /** @description The address the email went to */
@@ -3961,6 +4220,8 @@ export interface operations {
                         database: {
                             ok: boolean;
                         };
+                        /** @enum {boolean} */
+                        demo?: true;
                         gift_cards: {
                             ok: boolean;
                         };
@@ -3983,6 +4244,8 @@ export interface operations {
                         database: {
                             ok: boolean;
                         };
+                        /** @enum {boolean} */
+                        demo?: true;
                         gift_cards: {
                             ok: boolean;
                         };
@@ -3993,6 +4256,55 @@ export interface operations {
                         status: "ok" | "degraded";
                         version: string;
                     };
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready: `failed` names the checks that failed (database, migrations, draining) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -4078,6 +4390,90 @@ export interface operations {
             };
         };
     };
+    listAgentActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            charge_currency: string;
+                            charged_total_minor: number;
+                            created_at: string;
+                            /** Format: uuid */
+                            order_id: string;
+                            product_name: string;
+                            recipient_email: string;
+                            /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
+                            source: {
+                                client_name: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "mcp";
+                                /** @enum {string} */
+                                via: "api_key" | "oauth_grant";
+                            };
+                            status: string;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAnalytics: {
         parameters: {
             query?: {
@@ -4122,8 +4518,6 @@ export interface operations {
             };
             /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
             403: {
-                        /** @enum {boolean} */
-                        demo?: true;
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4146,8 +4540,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-                        /** @enum {boolean} */
-                        demo?: true;
             path?: never;
             cookie?: never;
         };
@@ -4518,6 +4910,188 @@ export interface operations {
             };
         };
     };
+    getApiKeyAgentCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed_domains: string[] | null;
+                        /** Format: uuid */
+                        api_key_id: string;
+                        currency: string;
+                        per_day_minor: number | null;
+                        per_month_minor: number | null;
+                        per_reward_minor: number | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setApiKeyAgentCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowed_domains: string[] | null;
+                    currency: string;
+                    per_day_minor: number | null;
+                    per_month_minor: number | null;
+                    per_reward_minor: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed_domains: string[] | null;
+                        /** Format: uuid */
+                        api_key_id: string;
+                        currency: string;
+                        per_day_minor: number | null;
+                        per_month_minor: number | null;
+                        per_reward_minor: number | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApprovalRules: {
         parameters: {
             query?: never;
@@ -4658,7 +5232,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
+                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -4723,7 +5297,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "api_key" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
+                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
                 created_after?: string;
                 created_before?: string;
             };
@@ -7602,7 +8176,7 @@ export interface operations {
                             };
                             line: number;
                             order_id: string | null;
-                            order_status: ("pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled") | null;
+                            order_status: ("pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided") | null;
                             product_name: string | null;
                             row: number;
                             /** @enum {string} */
@@ -8464,6 +9038,31 @@ export interface operations {
             };
         };
     };
+    getInstanceInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        demo: boolean;
+                        live_available: boolean;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     listInvitations: {
         parameters: {
             query?: never;
@@ -8953,31 +9552,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-    getInstanceInfo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        demo: boolean;
-                        live_available: boolean;
-                        /** @enum {boolean} */
-                        success: true;
-                    };
-                };
-            };
-        };
-    };
             /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
             429: {
                 headers: {
@@ -9015,6 +9589,10 @@ export interface operations {
                                     body: string;
                                     title: string;
                                 }[];
+                                brands?: {
+                                    lead: string;
+                                    names: string[];
+                                };
                                 faq: {
                                     answer: string;
                                     question: string;
@@ -9529,6 +10107,459 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOAuthAuthorization: {
+        parameters: {
+            query: {
+                client_id: string;
+                code_challenge: string;
+                code_challenge_method: string;
+                redirect_uri: string;
+                resource: string;
+                response_type: string;
+                scope?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: {
+                            id: string;
+                            name: string;
+                            redirect_host: string;
+                        };
+                        organisations: {
+                            current: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            live: boolean;
+                            name: string;
+                        }[];
+                        requested_scopes: components["schemas"]["ApiKeyScope"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveOAuthAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowed_domains: string[] | null;
+                    caps: {
+                        currency: string;
+                        per_day_minor: number | null;
+                        per_month_minor: number | null;
+                        per_reward_minor: number | null;
+                    };
+                    client_id: string;
+                    code_challenge: string;
+                    code_challenge_method: string;
+                    /** @enum {string} */
+                    mode: "sandbox" | "live";
+                    /** Format: uuid */
+                    organisation_id: string;
+                    redirect_uri: string;
+                    resource: string;
+                    response_type: string;
+                    scope?: string;
+                    scopes: components["schemas"]["ApiKeyScope"][];
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect_to: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    denyOAuthAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: string;
+                    code_challenge: string;
+                    code_challenge_method: string;
+                    redirect_uri: string;
+                    resource: string;
+                    response_type: string;
+                    scope?: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect_to: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOAuthGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of results */
+                        data: {
+                            allowed_domains: string[] | null;
+                            approved_by: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
+                            caps: {
+                                currency: string;
+                                per_day_minor: number | null;
+                                per_month_minor: number | null;
+                                per_reward_minor: number | null;
+                            };
+                            client_name: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            last_used_at: string | null;
+                            /** @enum {string} */
+                            mode: "sandbox" | "live";
+                            revoked_at: string | null;
+                            scopes: components["schemas"]["ApiKeyScope"][];
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last */
+                        next_cursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeOAuthGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed_domains: string[] | null;
+                        approved_by: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                        } | null;
+                        caps: {
+                            currency: string;
+                            per_day_minor: number | null;
+                            per_month_minor: number | null;
+                            per_reward_minor: number | null;
+                        };
+                        client_name: string;
+                        created_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        last_used_at: string | null;
+                        /** @enum {string} */
+                        mode: "sandbox" | "live";
+                        revoked_at: string | null;
+                        scopes: components["schemas"]["ApiKeyScope"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10400,6 +11431,7 @@ export interface operations {
                         currency: string;
                         /** Format: uuid */
                         order_id: string;
+                        order_status: components["schemas"]["OrderStatus"];
                         refunded: number;
                         /** @description refunded, in minor units */
                         refunded_minor: number;
@@ -12580,7 +13612,8 @@ export interface operations {
                  *           "send_at": null,
                  *           "sandbox": true,
                  *           "issued_count": 0,
-                 *           "failed_count": 0
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
                  *         }
                  *       }
                  *     }
@@ -12660,7 +13693,8 @@ export interface operations {
                  *           "send_at": "2025-06-01T08:00:00.000Z",
                  *           "sandbox": true,
                  *           "issued_count": 0,
-                 *           "failed_count": 0
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
                  *         }
                  *       }
                  *     }
@@ -12740,7 +13774,8 @@ export interface operations {
                  *           "send_at": null,
                  *           "sandbox": true,
                  *           "issued_count": 1,
-                 *           "failed_count": 0
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
                  *         }
                  *       }
                  *     }
@@ -12820,7 +13855,8 @@ export interface operations {
                  *           "send_at": null,
                  *           "sandbox": true,
                  *           "issued_count": 0,
-                 *           "failed_count": 0
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
                  *         }
                  *       }
                  *     }
@@ -12900,7 +13936,8 @@ export interface operations {
                  *           "send_at": null,
                  *           "sandbox": true,
                  *           "issued_count": 0,
-                 *           "failed_count": 1
+                 *           "failed_count": 1,
+                 *           "voided_count": 0
                  *         },
                  *         "reason": "The gift-card provider declined the order"
                  *       }
@@ -12986,7 +14023,8 @@ export interface operations {
                  *           "send_at": null,
                  *           "sandbox": true,
                  *           "issued_count": 0,
-                 *           "failed_count": 0
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
                  *         }
                  *       }
                  *     }
@@ -13210,7 +14248,8 @@ export interface operations {
                  *         "voided_at": "2025-05-01T09:30:02.000Z",
                  *         "refunded": true,
                  *         "refund_minor": 2563,
-                 *         "currency": "USD"
+                 *         "currency": "USD",
+                 *         "order_status": "voided"
                  *       }
                  *     }
                  */
