@@ -381,9 +381,11 @@ describe(`order history: search, stats, export, resend (${TEST_DB})`, () => {
   it('stats cover the searched set: counts per status and the total value', async () => {
     const all = (await get('/api/v1/orders/stats', user)).json();
     expect(all).toMatchObject({ success: true, currency: 'USD', total_orders: 3, delivered: 2, pending: 0, failed: 1 });
-    const { rows } = await sql<{
-      total: string;
-    }>`SELECT sum(charged_total_minor)::text AS total FROM orders WHERE organisation_id = ${user.organisationId}`.execute(
+    // Total Value is the Monthly Load's rule (decision 076): what sending and delivered orders
+    // cost, less what went back; the failed order's refunded charge is not in it.
+    const { rows } = await sql<{ total: string }>`
+      SELECT sum(charged_total_minor - released_subtotal_minor - released_fee_minor)::text AS total
+      FROM orders WHERE organisation_id = ${user.organisationId} AND status IN ('pending', 'completed')`.execute(
       t.database.db,
     );
     expect(Math.round(all.total_value * 100)).toBe(Number(rows[0]?.total));
