@@ -566,6 +566,11 @@ describe(`provider failures (${TEST_DB})`, () => {
   it('when retries run out the order fails, the hold is released in full and no email is sent', async () => {
     const user = await signUpVerifiedUser(t);
     const to = recipient();
+    const failedOrders = async () =>
+      (await t.app.metrics.ordersSettled.get()).values.find(
+        (v) => v.labels.mode === 'sandbox' && v.labels.outcome === 'failed',
+      )?.value ?? 0;
+    const failedBefore = await failedOrders();
     await sandboxOf(t).injectFailures({ kind: 'provider_error', times: 10, productCode: fixed.code });
     const res = await postOrder(t, user.accessToken, {
       product_code: fixed.code,
@@ -594,6 +599,8 @@ describe(`provider failures (${TEST_DB})`, () => {
     });
     const mails = await t.app.inject({ url: `/api/mailbox?to=${encodeURIComponent(to)}` });
     expect(mails.json().messages).toEqual([]);
+    // Counted once on /metrics as a failed sandbox order (decision 072).
+    expect(await failedOrders()).toBe(failedBefore + 1);
   });
 
   it('a refusal that cannot pass (declined) fails at once, without retrying', async () => {

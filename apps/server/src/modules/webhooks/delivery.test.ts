@@ -147,6 +147,11 @@ describe(`webhook delivery (${TEST_DB})`, () => {
       { status: 500, body: 'x'.repeat(10_000) },
       { status: 302, headers: { location: receiver.url('/elsewhere') } },
     );
+    const failedAttempts = async () =>
+      (await t.app.metrics.webhookAttemptSeconds.get()).values.find(
+        (v) => v.metricName?.endsWith('_count') && v.labels.outcome === 'failed',
+      )?.value ?? 0;
+    const failedBefore = await failedAttempts();
     await topUp(user, 3);
     // Attempt 1 at once (500), attempt 2 about 5 s later (302, not followed), attempt 3 5 min later.
     await eventually(async () => at('/flaky').length >= 2, 20_000);
@@ -170,6 +175,8 @@ describe(`webhook delivery (${TEST_DB})`, () => {
     expect(secondRetry).toBeGreaterThan(4 * 60_000);
     expect(secondRetry).toBeLessThan(6 * 60_000);
     expect(await deliveriesOf(user, endpoint.id, '?status=succeeded')).toEqual([]);
+    // Both timed on /metrics as failed attempts (decision 072).
+    expect(await failedAttempts()).toBeGreaterThanOrEqual(failedBefore + 2);
   });
 
   it('signs with both secrets for 24 hours after a rotation', async () => {
