@@ -344,7 +344,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'reports',
     title: 'Count the orders a search finds',
     description:
-      'The order history’s figures over the orders q and status find (all orders without them): how many, how many delivered (completed), pending and failed, how many wait for approval or were rejected, and total_value, the sum of their totals charged, in your billing currency.',
+      'The order history’s figures over the orders q and status find (all orders without them), each as the dashboard and analytics count it: how many, how many delivered (completed, partly delivered or partly voided included), pending (sending, scheduled or waiting for approval; the last two also on their own), failed, rejected, cancelled and voided, and total_value, what the sending and delivered ones cost less what went back, in your billing currency.',
     method: 'GET',
     path: '/api/v1/orders/stats?q=Sam&status=completed',
     auth: true,
@@ -355,6 +355,9 @@ export const API_EXAMPLES: ApiExample[] = [
       failed: 0,
       pending_approval: 0,
       rejected: 0,
+      scheduled: 0,
+      cancelled: 0,
+      voided: 0,
       total_value: 25.63,
       total_value_minor: 2563,
     }),
