@@ -1,3 +1,4 @@
+import { formatMoney } from '@giftrelay/money';
 import { z } from 'zod';
 import { DECISION_NOTE_MAX, OrderSummarySchema } from './orders';
 import { safeText } from './primitives';
@@ -76,7 +77,7 @@ export const OrderDecisionResponseSchema = OrderSummarySchema.extend({ success: 
 /** Why an order of `totalUsdMinor` by the caller would wait for approval, or null when it would not. */
 export function approvalReason(rules: ApprovalRules, totalUsdMinor: number): string | null {
   if (!rules.yours.rules_apply) return null;
-  const usd = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  const usd = (minor: number) => formatMoney(minor, 'USD');
   if (rules.every_sender_order) return 'Every order a sender places waits for an owner or admin to approve it.';
   if (rules.above_usd_minor !== null && totalUsdMinor > rules.above_usd_minor) {
     return `Orders above ${usd(rules.above_usd_minor)} USD wait for an owner or admin to approve them.`;
