@@ -88,8 +88,7 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
     charge_currency: o.charge_currency,
     expires_at: expiresAt,
   });
-  // Old previews go as new ones come: a handful of rows, no timer of its own.
-  void repo.deleteOldPreviews(app.db).catch((err) => app.log.warn({ err }, 'could not delete old MCP previews'));
+  sweepOldPreviews(app);
   const face = (m: string) => toMajor(Number(m), o.currency);
   const inBilling = (m: string) => toMajor(Number(m), o.charge_currency);
   return {
@@ -115,6 +114,14 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
     caps,
     summary: `${formatMoney(Number(o.amount_minor), o.currency)} ${product.name} to ${o.recipient_email}: ${formatMoney(charged, o.charge_currency)} charged with the fee${approval ? `; it will wait for approval (${approval})` : ''}. Send with send_reward before ${expiresAt.toISOString()}.`,
   };
+}
+
+let lastSweep = 0;
+/** Old previews go as new ones come, at most once a minute per process: no timer of its own. */
+function sweepOldPreviews(app: FastifyInstance) {
+  if (Date.now() - lastSweep < 60_000) return;
+  lastSweep = Date.now();
+  void repo.deleteOldPreviews(app.db).catch((err) => app.log.warn({ err }, 'could not delete old MCP previews'));
 }
 
 /** Why an agent's order of `usdMinor` would wait for approval (decision 035's rules), or null. */
@@ -152,8 +159,9 @@ export async function sendReward(
     );
   }
   const placed = async () => ({ order: await orderSummary(app, p, preview.order_id), replayed: true });
-  if (await repo.orderExists(app.db, p.organisationId, preview.order_id)) return placed();
   if (preview.expires_at.getTime() <= Date.now()) {
+    // A preview sent in time answers its order for ever after; an unsent one is refused.
+    if (await repo.orderExists(app.db, p.organisationId, preview.order_id)) return placed();
     throw new ToolRefusal(
       'PREVIEW_EXPIRED',
       'This preview has expired and nothing was sent: preview the reward again.',
@@ -165,8 +173,14 @@ export async function sendReward(
       source: p.source,
       orderId: preview.order_id,
       before: async (trx, order) => {
-        await repo.lockSource(trx, p.source.id);
-        if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
+        // With caps, one send at a time per key or grant (their sums must see the previous
+        // order), and a repeat of a send that committed finds its order before the caps (which
+        // that order used up) refuse it. Without, the orders' primary key stops a repeat or a
+        // racing send of the same preview (23505 below): one round trip fewer.
+        if (p.guardrails.caps) {
+          await repo.lockSource(trx, p.source.id);
+          if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
+        }
         if (!(await p.recheck(trx))) throw new AppError('UNAUTHORIZED', 'This connection has been revoked');
         if (
           order.charged_total_minor !== preview.charged_total_minor ||

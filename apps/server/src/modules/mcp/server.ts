@@ -37,6 +37,41 @@ const email = z.email({ error: 'must be an email address' }).max(255);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD');
 const value = z.number().positive('must be above 0').max(1_000_000, 'is too large');
 
+/** Each tool's arguments, built once (zod schemas cost time to build; a server is built per request). */
+const SHAPES = {
+  search_catalog: {
+    text: text(100, 'text'),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
+      .optional(),
+    currency: currency.optional(),
+    category: text(100, 'category'),
+    value: value.optional().describe('A value (in the card’s currency) the card must accept'),
+    limit: z.number().int().min(1).max(50).optional(),
+  },
+  get_balance: {},
+  list_orders: {
+    status: z.enum(ORDER_STATUSES).optional(),
+    text: text(100, 'text'),
+    limit: z.number().int().min(1).max(50).optional(),
+    cursor: z.string().max(512).optional(),
+  },
+  get_order: { order_id: orderId },
+  preview_reward: {
+    recipient_email: email,
+    product_code: safeText({ min: 1, max: 100, tooShort: 'product_code is required' }),
+    value: value.describe('The card’s value in its own currency, e.g. 20 for a 20 USD card'),
+    currency: currency.optional().describe('The card’s currency; refused when it is not the product’s'),
+    recipient_name: text(100, 'recipient_name'),
+    message: safeText({ max: 500, multiline: true, tooLong: 'message must be at most 500 characters' }).optional(),
+  },
+  send_reward: { preview_id: z.uuid({ error: 'preview_id must be the preview_id preview_reward answered' }) },
+  resend_reward: { order_id: orderId },
+  void_reward: { order_id: orderId, note: text(500, 'note') },
+} satisfies Record<McpToolName, z.ZodRawShape>;
+type Args<N extends McpToolName> = z.infer<z.ZodObject<(typeof SHAPES)[N]>>;
+
 /**
  * One MCP server for one request and one principal (stateless: a new one per request, so any
  * process can answer). Only the tools the principal's scopes allow are registered, so tools/list
@@ -50,34 +85,22 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
         'GiftRelay sends digital gift cards by email. Find a product with search_catalog, price it with preview_reward and show the person the preview (total, fee, approval) before send_reward. Sandbox connections send play money only.',
     },
   );
-  const tool = <Shape extends z.ZodRawShape>(
-    name: McpToolName,
-    inputSchema: Shape,
-    run: (args: z.infer<z.ZodObject<Shape>>) => Promise<unknown>,
+  const tool = <N extends McpToolName>(
+    name: N,
+    run: (args: Args<N>) => Promise<unknown>,
     annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean } = {},
   ) => {
     if (!p.scopes.includes(TOOL_SCOPES[name])) return;
     server.registerTool(
       name,
-      { description: MCP_TOOL_DESCRIPTIONS[name], inputSchema, annotations },
+      { description: MCP_TOOL_DESCRIPTIONS[name], inputSchema: SHAPES[name], annotations },
       // The SDK's callback type is generic over the schema; `run` is typed by it already.
-      (async (args: z.infer<z.ZodObject<Shape>>) => answer(app, () => run(args))) as never,
+      (async (args: Args<N>) => answer(app, () => run(args))) as never,
     );
   };
 
   tool(
     'search_catalog',
-    {
-      text: text(100, 'text'),
-      country: z
-        .string()
-        .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
-        .optional(),
-      currency: currency.optional(),
-      category: text(100, 'category'),
-      value: value.optional().describe('A value (in the card’s currency) the card must accept'),
-      limit: z.number().int().min(1).max(50).optional(),
-    },
     async (args) => {
       const query = new URLSearchParams({ limit: String(args.limit ?? 20) });
       if (args.text) query.set('q', args.text);
@@ -111,7 +134,6 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'get_balance',
-    {},
     async () => {
       const { billing_currency: billing } = await organisationBilling(app.db, p.organisationId);
       const b = await getBalance(app.db, p.organisationId, billing);
@@ -122,12 +144,6 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'list_orders',
-    {
-      status: z.enum(ORDER_STATUSES).optional(),
-      text: text(100, 'text'),
-      limit: z.number().int().min(1).max(50).optional(),
-      cursor: z.string().max(512).optional(),
-    },
     async (args) => {
       const parsed = ListOrdersQuerySchema.safeParse({
         mode: p.sandbox ? 'sandbox' : 'live',
@@ -143,27 +159,14 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
     { readOnlyHint: true },
   );
 
-  tool('get_order', { order_id: orderId }, (args) => getOrderDetail(app, p.organisationId, args.order_id), {
+  tool('get_order', (args) => getOrderDetail(app, p.organisationId, args.order_id), {
     readOnlyHint: true,
   });
 
-  tool(
-    'preview_reward',
-    {
-      recipient_email: email,
-      product_code: safeText({ min: 1, max: 100, tooShort: 'product_code is required' }),
-      value: value.describe('The card’s value in its own currency, e.g. 20 for a 20 USD card'),
-      currency: currency.optional().describe('The card’s currency; refused when it is not the product’s'),
-      recipient_name: text(100, 'recipient_name'),
-      message: safeText({ max: 500, multiline: true, tooLong: 'message must be at most 500 characters' }).optional(),
-    },
-    (args) => previewReward(app, p, args),
-    { readOnlyHint: false, destructiveHint: false },
-  );
+  tool('preview_reward', (args) => previewReward(app, p, args), { readOnlyHint: false, destructiveHint: false });
 
   tool(
     'send_reward',
-    { preview_id: z.uuid({ error: 'preview_id must be the preview_id preview_reward answered' }) },
     async (args) => {
       const { order, replayed } = await sendReward(app, p, args.preview_id);
       const waiting = order.status === 'pending_approval';
@@ -182,7 +185,6 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'resend_reward',
-    { order_id: orderId },
     async (args) => {
       const answer = await resendOrder(app, authOf(p), args.order_id, {}, undefined);
       return JSON.parse(answer.body);
@@ -192,7 +194,6 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'void_reward',
-    { order_id: orderId, note: text(500, 'note') },
     async (args) => {
       // One void per order through MCP: a repeat replays the first answer (the void's own key).
       const answer = await voidOrder(
