@@ -49,7 +49,14 @@ export async function startTracing(version: string): Promise<() => Promise<void>
         // reset link's, never leave the process in a span.
         requestHook: (span, request) => {
           const url = (request as { url?: unknown }).url;
-          if (typeof url !== 'string') return;
+          if (typeof url !== 'string') {
+            // A request this process makes (a webhook to a customer's endpoint): its query may hold
+            // the customer's own secret, so the span keeps the URL without it.
+            const out = request as { protocol?: string; host?: string; path?: string };
+            if (out.host && out.path)
+              span.setAttribute('url.full', `${out.protocol ?? 'http:'}//${out.host}${out.path.split('?')[0]}`);
+            return;
+          }
           const safe = tracedUrl(url);
           const q = safe.indexOf('?');
           span.setAttribute('url.path', q === -1 ? safe : safe.slice(0, q));

@@ -213,8 +213,12 @@ describe(`/metrics in the app (${TEST_DB})`, () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     }
+    // No route: one label for every such path, whatever the path held.
+    await withToken.app.inject({ url: '/api/v1/no-such-thing/d9b2c6e0-1f0a-4c55-9e57-a1b2c3d4e5f6' });
     const res = await withToken.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('giftrelay_http_requests_total{method="GET",route="unmatched",status="404"} 1');
+    expect(res.body).not.toContain('d9b2c6e0');
     // The refusals above, counted by route pattern and status.
     expect(res.body).toContain('giftrelay_http_requests_total{method="GET",route="/metrics",status="401"} 4');
   });
