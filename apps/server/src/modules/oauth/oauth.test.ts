@@ -2,11 +2,20 @@ import {
   discoverAuthorizationServerMetadata,
   discoverOAuthProtectedResourceMetadata,
   exchangeAuthorization,
+  type OAuthClientProvider,
   refreshAuthorization,
   registerClient,
   startAuthorization,
+  UnauthorizedError,
 } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { AuthorizationServerMetadata, OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type {
+  AuthorizationServerMetadata,
+  OAuthClientInformationFull,
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, randomIp, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
 import { joinAs } from '../../../test/factories/members';
@@ -159,6 +168,64 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
     });
+  });
+
+  it('connects an MCP client configured with the URL alone: 401, discovery, registration, consent, tokens, tools', async () => {
+    // The SDK's own OAuth orchestration, as a hosted assistant runs it; the person's part (the
+    // consent page) is the API call the page makes.
+    class Assistant implements OAuthClientProvider {
+      info?: OAuthClientInformationMixed;
+      saved?: OAuthTokens;
+      verifier = '';
+      authorizationUrl?: URL;
+      readonly redirectUrl = REDIRECT;
+      readonly clientMetadata = { client_name: 'SDK assistant', redirect_uris: [REDIRECT] };
+      clientInformation = () => this.info;
+      saveClientInformation = (info: OAuthClientInformationMixed) => {
+        this.info = info;
+      };
+      tokens = () => this.saved;
+      saveTokens = (tokens: OAuthTokens) => {
+        this.saved = tokens;
+      };
+      redirectToAuthorization = (url: URL) => {
+        this.authorizationUrl = url;
+      };
+      saveCodeVerifier = (verifier: string) => {
+        this.verifier = verifier;
+      };
+      codeVerifier = () => this.verifier;
+    }
+    const assistant = new Assistant();
+    const transport = () =>
+      new StreamableHTTPClientTransport(new URL(MCP), { authProvider: assistant, fetch: fetchFn });
+    const first = transport();
+    await expect(new Client({ name: 'assistant', version: '1.0.0' }).connect(first)).rejects.toThrow(UnauthorizedError);
+    const url = assistant.authorizationUrl as URL;
+    expect(url.searchParams.get('resource')).toBe(MCP);
+    const res = await t.app.inject({ url: url.pathname + url.search });
+    const consent = new URL(res.headers.location as string, SITE);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/oauth/authorization/approve',
+      headers: bearer(owner.accessToken),
+      payload: {
+        ...Object.fromEntries(consent.searchParams),
+        organisation_id: owner.organisationId,
+        mode: 'sandbox',
+        scopes: ['catalog:read', 'balance:read'],
+        caps,
+        allowed_domains: null,
+      },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await first.finishAuth(new URL(approved.json().redirect_to).searchParams.get('code') as string);
+    const client = new Client({ name: 'assistant', version: '1.0.0' });
+    await client.connect(transport());
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('search_catalog');
+    expect(names).not.toContain('send_reward');
+    await client.close();
   });
 
   it('registers public clients and refuses bad metadata with RFC 7591 errors, writing nothing', async () => {
@@ -322,7 +389,9 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       .where('action', 'in', ['oauth_grant.created', 'oauth_grant.revoked'])
       .orderBy('created_at')
       .execute();
-    expect(audit.map((a) => [a.action, a.detail.reason ?? null])).toEqual([
+    expect(
+      audit.filter((a) => a.detail.grant_id === principal?.grantId).map((a) => [a.action, a.detail.reason ?? null]),
+    ).toEqual([
       ['oauth_grant.created', null],
       ['oauth_grant.revoked', 'refresh_reused'],
     ]);
