@@ -9,10 +9,8 @@ const AppShell = lazy(() => import('./app-shell').then((m) => ({ default: m.Comp
 /**
  * The frame for pages that belong to both sides of the product, chosen by the session and switched
  * when it changes. The catalogue: visitors browse it in the public site's frame; a signed-in user
- * reaches it from the sidebar and sends from it, balance in the header. The marketing studio
- * (/marketing/…, decisions 041 and 048): an operator works in the signed-in frame; a visitor who is
- * signed out gets the public site's 404 page (each page is wrapped in OperatorOnly), not a sign-in
- * form that would say something is here.
+ * reaches it from the sidebar and sends from it, balance in the header. (The marketing studio has
+ * the operators' frame, ./operator-frame.tsx.)
  */
 export function Component() {
   const session = useSession();
