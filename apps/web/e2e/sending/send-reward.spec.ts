@@ -38,7 +38,7 @@ test('sign in, send from the catalogue with exact sums, Reward sent, the header 
   await chooseCatalog(page, 'United States', 'USD', 'Retail');
   const dialog = await openSendDialog(page, 'Amazon.com Gift Card');
   await expect(dialog.getByText('Delivery: Auto (code/email)')).toBeVisible();
-  await expect(dialog.getByText('From USD 1.00 to USD 2,000.00')).toBeVisible();
+  await expect(dialog.getByText('From $1.00 to $2,000.00')).toBeVisible();
   await expect(dialog.getByText('Available balance: $5,000.00')).toBeVisible();
   const sendNow = dialog.getByRole('button', { name: 'Send now' });
   await expect(dialog.getByLabel('Quantity')).toHaveValue('1');
@@ -73,7 +73,7 @@ test('sign in, send from the catalogue with exact sums, Reward sent, the header 
   release();
 
   await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText(
-    `Sent USD 25.00 Amazon.com Gift Card to ${to}.`,
+    `Sent $25.00 Amazon.com Gift Card to ${to}.`,
   );
   await expect(dialog).toBeHidden();
 
@@ -140,7 +140,7 @@ test('Configure & Send for a card with a PIN: the claim page shows code and PIN,
   await expectSummary(dialog, { Subtotal: '$10.00', 'Processing Fee (2.5%)': '$0.25', Total: '$10.25' });
   await dialog.getByRole('button', { name: 'Send now' }).click();
   await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText(
-    `Sent USD 10.00 Starbucks Gift Card to ${to}.`,
+    `Sent $10.00 Starbucks Gift Card to ${to}.`,
   );
 
   await claimFromMailbox(page, to, '[Sandbox] Example sent you a $10.00 Starbucks gift card');
@@ -183,7 +183,7 @@ test('a total above the balance: said beside the sums before sending, Billing of
   await expect(shortfall).toBeHidden();
   await expect(sendNow).toBeEnabled();
   await sendNow.click();
-  await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText('Sent 3 × USD 2,000.00');
+  await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText('Sent 3 × $2,000.00');
 
   const token = await apiToken(request, account);
   expect(await ordersOf(request, token)).toHaveLength(1);

@@ -1,9 +1,9 @@
-import { toDecimalString } from '@giftrelay/money';
+import { formatMoney, toDecimalString } from '@giftrelay/money';
 import { RadioGroup } from 'radix-ui';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { type AmountRule, formatWithCode } from '../utils/send-form';
+import type { AmountRule } from '../utils/send-form';
 
 interface AmountFieldProps {
   id: string;
@@ -74,7 +74,7 @@ export function AmountField({
                   isInvalid && 'border-destructive',
                 )}
               >
-                {formatWithCode(minor, rule.currency)}
+                {formatMoney(minor, rule.currency)}
               </RadioGroup.Item>
             );
           })}
@@ -112,7 +112,7 @@ export function AmountField({
         />
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        From {formatWithCode(rule.minMinor, rule.currency)} to {formatWithCode(rule.maxMinor, rule.currency)}
+        From {formatMoney(rule.minMinor, rule.currency)} to {formatMoney(rule.maxMinor, rule.currency)}
       </p>
       {message}
     </div>

@@ -128,7 +128,7 @@ describe('SendRewardDialog', () => {
     await user.type(d.amount(), '2500');
     await user.click(d.sendNow());
     expect(within(d.dialog).getByRole('alert').textContent).toBe(
-      'Invalid amountAmount must be between USD 1.00 and USD 2,000.00',
+      'Invalid amountAmount must be between $1.00 and $2,000.00',
     );
     expect(d.amount().getAttribute('aria-invalid')).toBe('true');
     expect(requests).toEqual([]);
@@ -161,7 +161,7 @@ describe('SendRewardDialog', () => {
       },
     ]);
     expect(mocks.toast.success).toHaveBeenCalledWith('Reward sent', {
-      description: 'Sent 2 × USD 25.50 Amazon.com Gift Card to pat@example.com.',
+      description: 'Sent 2 × $25.50 Amazon.com Gift Card to pat@example.com.',
     });
     expect([d.email().value, d.amount().value, d.quantity().value]).toEqual(['', '', '1']);
   });
@@ -247,7 +247,7 @@ describe('SendRewardDialog', () => {
     await waitFor(() => expect(errorOf(d.email())).toBe(''));
 
     await user.type(d.amount(), '2000.01');
-    await waitFor(() => expect(errorOf(d.amount())).toBe('Amount must be between USD 1.00 and USD 2,000.00'));
+    await waitFor(() => expect(errorOf(d.amount())).toBe('Amount must be between $1.00 and $2,000.00'));
     expect(d.sendNow().getAttribute('aria-disabled')).toBe('true');
     await user.clear(d.amount());
     await user.type(d.amount(), '12.345');

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { loginPathFor } from '@/lib/auth/safe-next';
 import { useSession } from '@/lib/auth/use-session';
+import { formatTimestamp } from '@/lib/format';
 import { useFxQuote } from '@/lib/fx-quote';
 import { type SendLater, sendAtOf } from '@/lib/send-at';
 import { cn } from '@/lib/utils';
@@ -25,7 +26,6 @@ import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import {
   amountRule,
   EMPTY_SEND_FORM,
-  formatWithCode,
   fundsMissing,
   MESSAGE_MAX_LENGTH,
   noticeFor,
@@ -221,11 +221,11 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
         idempotencyKey,
       });
       keys.settle();
-      const amount = formatWithCode(parseAmount(order.amount, order.currency) ?? amountMinor, order.currency);
+      const amount = formatMoney(parseAmount(order.amount, order.currency) ?? amountMinor, order.currency);
       const count = order.quantity > 1 ? `${order.quantity} × ` : '';
       if (order.status === 'scheduled' && order.send_at) {
         toast.success('Reward scheduled', {
-          description: `${count}${amount} ${product.name} to ${order.recipient_email} goes out ${new Date(order.send_at).toLocaleString()}. The amount is held until then.`,
+          description: `${count}${amount} ${product.name} to ${order.recipient_email} goes out ${formatTimestamp(order.send_at)}. The amount is held until then.`,
         });
       } else if (order.status === 'pending_approval') {
         // Caught by an approval rule (decision 035): held, and waiting for an owner or admin.

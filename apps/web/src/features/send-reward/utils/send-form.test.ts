@@ -3,7 +3,6 @@ import {
   amountRule,
   checkSendForm,
   EMPTY_SEND_FORM,
-  formatWithCode,
   fundsMissing,
   isSendFormFilled,
   parseQuantity,
@@ -105,7 +104,7 @@ describe('the send dialog’s rules', () => {
       ok: false,
       problem: {
         title: 'Invalid amount',
-        description: 'Amount must be between USD 1.00 and USD 2,000.00',
+        description: 'Amount must be between $1.00 and $2,000.00',
         field: 'amount',
       },
     });
@@ -131,7 +130,7 @@ describe('the send dialog’s rules', () => {
   it('allows only a fixed-value card’s values', () => {
     expect(checkSendForm(form({ amount: '30' }), netflix).ok).toBe(true);
     expect(checkSendForm(form({ amount: '40' }), netflix)).toMatchObject({
-      problem: { title: 'Invalid amount', description: 'Choose one of USD 25.00, USD 30.00, USD 50.00' },
+      problem: { title: 'Invalid amount', description: 'Choose one of $25.00, $30.00, $50.00' },
     });
   });
 
@@ -197,8 +196,10 @@ describe('helpers', () => {
     expect(amountRule(amazon)).toEqual({ currency: 'USD', minMinor: 100, maxMinor: 200_000, fixedMinor: null });
   });
 
-  it('formats with the code and the currency’s digits', () => {
-    expect(formatWithCode(200_000, 'USD')).toBe('USD 2,000.00');
-    expect(formatWithCode(3000, 'JPY')).toBe('JPY 3,000');
+  it('says amounts in the one money format, to the currency’s digits', () => {
+    expect(checkSendForm(form({ amount: '5000' }), amazon)).toMatchObject({
+      problem: { description: 'Amount must be between $1.00 and $2,000.00' },
+    });
+    expect(amountRule({ ...amazon, currency: 'JPY', minValue: 500, maxValue: 3000 }).maxMinor).toBe(3000);
   });
 });

@@ -6,7 +6,15 @@ import {
   type Product,
   RECIPIENT_NAME_MAX_LENGTH,
 } from '@giftrelay/contracts';
-import { convertMinor, exponentOf, orderAmounts, parseAmount, processingFee, toDecimalString } from '@giftrelay/money';
+import {
+  convertMinor,
+  exponentOf,
+  formatMoney,
+  orderAmounts,
+  parseAmount,
+  processingFee,
+  toDecimalString,
+} from '@giftrelay/money';
 import { z } from 'zod';
 
 /** What the dialog needs of a product. */
@@ -73,20 +81,6 @@ export function amountRule(product: SendableProduct): AmountRule {
   };
 }
 
-const groupedFormats = new Map<number, Intl.NumberFormat>();
-
-/** "USD 2,000.00", "JPY 3,000": the currency's code and the amount to its minor unit. */
-export function formatWithCode(minor: number, currency: string): string {
-  const digits = exponentOf(currency);
-  let format = groupedFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    groupedFormats.set(digits, format);
-  }
-  // toDecimalString is exact; the format only adds grouping to a value it can represent exactly.
-  return `${currency} ${format.format(Number(toDecimalString(minor, currency)))}`;
-}
-
 /** The spec's rule for the Send button: amount, email and quantity all filled in. */
 export function isSendFormFilled(values: SendFormValues): boolean {
   return REQUIRED.every((field) => values[field].trim() !== '');
@@ -103,7 +97,7 @@ export function parseQuantity(text: string): number | undefined {
 /** Why an amount is not one this product takes, in words for the person typing it. */
 export function amountProblem(text: string, rule: AmountRule): string | undefined {
   const minor = parseAmount(text, rule.currency);
-  const range = `Amount must be between ${formatWithCode(rule.minMinor, rule.currency)} and ${formatWithCode(rule.maxMinor, rule.currency)}`;
+  const range = `Amount must be between ${formatMoney(rule.minMinor, rule.currency)} and ${formatMoney(rule.maxMinor, rule.currency)}`;
   if (minor === undefined) {
     const digits = exponentOf(rule.currency);
     return digits
@@ -111,7 +105,7 @@ export function amountProblem(text: string, rule: AmountRule): string | undefine
       : `Enter the amount as a whole number. ${range}.`;
   }
   if (rule.fixedMinor && !rule.fixedMinor.includes(minor)) {
-    return `Choose one of ${rule.fixedMinor.map((m) => formatWithCode(m, rule.currency)).join(', ')}`;
+    return `Choose one of ${rule.fixedMinor.map((m) => formatMoney(m, rule.currency)).join(', ')}`;
   }
   if (minor < rule.minMinor || minor > rule.maxMinor) return range;
   return undefined;
