@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
-import { type ProductPick, pickProduct, recipient } from '../../../test/factories/orders';
+import { claimTokensOf, type ProductPick, pickProduct, recipient, settledOrder } from '../../../test/factories/orders';
 import { sandboxTopUp } from '../../../test/factories/webhooks';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 
@@ -228,6 +228,19 @@ describe(`MCP server (${TEST_DB})`, () => {
     const activity = await t.app.inject({ url: '/api/v1/agent-activity', headers: bearer(owner.accessToken) });
     expect(activity.json().data[0]).toMatchObject({ order_id: sent.order.order_id, source: sent.order.source });
 
+    // The recipient claims it, as any reward.
+    expect((await settledOrder(t, owner.accessToken, sent.order.order_id)).status).toBe('completed');
+    const [claimToken] = await claimTokensOf(t, sent.order.order_id);
+    const claim = await t.app.inject({ url: `/api/v1/claims/${claimToken}` });
+    expect(claim.statusCode, claim.body).toBe(200);
+
+    // Resend to the same address; an opened reward cannot be voided.
+    expect(ok(await call(client, 'resend_reward', { order_id: sent.order.order_id }))).toMatchObject({
+      order_id: sent.order.order_id,
+      recipient_email: email,
+    });
+    refused(await call(client, 'void_reward', { order_id: sent.order.order_id }), 'CONFLICT');
+
     const read = ok(await call(client, 'get_order', { order_id: sent.order.order_id }));
     expect(read.order_id).toBe(sent.order.order_id);
     const listed = ok(await call(client, 'list_orders', { limit: 5 }));
@@ -418,6 +431,12 @@ describe(`MCP server (${TEST_DB})`, () => {
     expect(sent).toHaveLength(3);
     for (const a of answers.filter((x) => x.isError)) expect(a.structuredContent?.code).toBe('SPEND_CAP_EXCEEDED');
     expect(await ordersOfSource(key.id)).toHaveLength(3);
+
+    // An unopened reward of theirs can be voided through MCP; its value comes back.
+    const first = (sent[0]?.structuredContent as { order: { order_id: string } }).order.order_id;
+    expect((await settledOrder(t, owner.accessToken, first)).status).toBe('completed');
+    const voided = ok(await call(clients[0] as Client, 'void_reward', { order_id: first, note: 'Sent twice' }));
+    expect(JSON.stringify(voided)).toContain('refunded');
     await Promise.all(clients.map((c) => c.close()));
   });
 });
