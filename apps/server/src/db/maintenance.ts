@@ -25,6 +25,9 @@ export interface SweepResult {
   audit_events: number;
   /** Landing pages' analytics events past ANALYTICS_RETENTION_DAYS (decision 060). */
   analytics_events: number;
+  /** OAuth codes and tokens (decision 075) a day past their expiry: a replay then is only "not valid". */
+  oauth_codes: number;
+  oauth_tokens: number;
 }
 
 /**
@@ -60,6 +63,8 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
       ['id'],
       sql`received_at < now() - make_interval(days => ${ANALYTICS_RETENTION_DAYS})`,
     ),
+    oauth_codes: await sweepTable(db, 'oauth_codes', ['code_hash'], sql`expires_at < now() - interval '1 day'`),
+    oauth_tokens: await sweepTable(db, 'oauth_tokens', ['token_hash'], sql`expires_at < now() - interval '1 day'`),
   };
 }
 

@@ -578,5 +578,23 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
     ).toBe(200);
     expect(await resolveOAuthAccessToken(t.app.db, fresh.access_token)).toBeNull();
     expect((await form('/oauth/revoke', { token: 'nonsense', client_id: next.client.client_id })).statusCode).toBe(200);
+
+    // Housekeeping sweeps codes and tokens a day past their expiry, and nothing younger.
+    const grant = (await resolveOAuthAccessToken(t.app.db, (await exchange(next, await codeFor(next))).access_token))
+      ?.grantId;
+    await t.app.db
+      .updateTable('oauth_tokens')
+      .set({ expires_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where('grant_id', '=', grant as string)
+      .where('kind', '=', 'refresh')
+      .execute();
+    const { swept } = await t.app.housekeeping.run({ sweep: true });
+    expect(swept?.oauth_tokens).toBeGreaterThanOrEqual(1);
+    const left = await t.app.db
+      .selectFrom('oauth_tokens')
+      .select('kind')
+      .where('grant_id', '=', grant as string)
+      .execute();
+    expect(left.map((r) => r.kind)).toEqual(['access']);
   });
 });
