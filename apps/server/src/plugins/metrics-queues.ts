@@ -24,7 +24,11 @@ const SNAPSHOT = `SELECT q.name, q.queued_count, q.active_count, q.deferred_coun
 
 const cache = new WeakMap<FastifyInstance, { at: number; snapshot: Promise<QueueSnapshot[]> }>();
 
-/** The job queues as they are now, or as they were at most CACHE_MS ago. */
+/**
+ * The job queues as they are now, or as they were at most CACHE_MS ago. None when the database
+ * cannot say (it is down, or busy past the pool's timeout): the scrape still answers everything
+ * else, which is when it is wanted most.
+ */
 export function queueSnapshot(app: FastifyInstance): Promise<QueueSnapshot[]> {
   const cached = cache.get(app);
   if (cached && performance.now() - cached.at < CACHE_MS) return cached.snapshot;
@@ -41,9 +45,13 @@ export function queueSnapshot(app: FastifyInstance): Promise<QueueSnapshot[]> {
         deferred: Number(r.deferred_count),
         oldestWaitingSeconds: Math.max(0, Number(r.oldest)),
       })),
-    );
-  // A failed read is not kept: the next scrape asks again.
-  snapshot.catch(() => cache.delete(app));
+    )
+    .catch((err) => {
+      // Not kept: the next scrape asks again.
+      cache.delete(app);
+      app.log.warn({ err: { message: (err as Error).message } }, 'job queue figures could not be read for /metrics');
+      return [];
+    });
   cache.set(app, { at: performance.now(), snapshot });
   return snapshot;
 }
