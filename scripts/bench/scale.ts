@@ -139,7 +139,10 @@ async function drive(port: number, tokens: string[], productCode: string, second
       },
     ],
   });
-  if (result.errors || result.non2xx) throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers`);
+  if (result.errors || result.non2xx)
+    throw new Error(
+      `${result.errors} errors and ${result.non2xx} non-2xx answers: ${JSON.stringify((result as { statusCodeStats?: unknown }).statusCodeStats)}`,
+    );
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, orders: result['2xx'] };
 }
 
@@ -147,17 +150,21 @@ async function drive(port: number, tokens: string[], productCode: string, second
  * Every order of the phase fulfilled once: completed, one provider code per reward, one
  * order.completed event, one email accepted per recipient. Waits for the worker to catch up.
  */
-async function deliveredOnce(db: pg.Client, tag: string, orders: number) {
+async function deliveredOnce(db: pg.Client, tag: string, answered: number) {
   const started = performance.now();
   const like = `${tag}-%@example.com`;
+  // Requests still in flight when autocannon's time is up are placed but not counted by it: the
+  // database's count of the phase's orders is the one to deliver.
+  let orders = answered;
   await waitFor(
-    `the ${orders} orders of ${tag} were not all completed`,
+    `the orders of ${tag} were not all completed`,
     async () => {
       const { rows } = await db.query(
         `SELECT count(*) FILTER (WHERE status = 'completed')::int AS done, count(*)::int AS total FROM orders WHERE recipient_email LIKE $1`,
         [like],
       );
-      return rows[0].done === rows[0].total && rows[0].total === orders;
+      orders = rows[0].total;
+      return rows[0].done === rows[0].total && rows[0].total >= answered;
     },
     300_000,
   );
@@ -184,7 +191,14 @@ async function deliveredOnce(db: pg.Client, tag: string, orders: number) {
     rows[0].completed_events === orders &&
     emails.length === orders &&
     emails.every(([, c]) => c === 1);
-  return { once, drainS, ...rows[0], emails: emails.length, twice: emails.filter(([, c]) => c > 1).length };
+  return {
+    once,
+    drainS,
+    created: orders,
+    ...rows[0],
+    emails: emails.length,
+    twice: emails.filter(([, c]) => c > 1).length,
+  };
 }
 
 type Phase = Awaited<ReturnType<typeof runPhase>>;
@@ -199,7 +213,7 @@ async function runPhase(
   tokens: string[],
   productCode: string,
 ) {
-  await drive(proxyPort, tokens, productCode, 3, `${tag}-warm`);
+  await drive(proxyPort, tokens, productCode, 3, `warm-${tag}`);
   const all = [...pids.api, pids.worker, pids.haproxy];
   // Measured until every order of the run is fulfilled and emailed: the worker catches up after
   // the load, and its CPU and PostgreSQL's for that belong to the same orders.
@@ -211,11 +225,11 @@ async function runPhase(
 }
 
 function report(p: Phase, apiCount: number) {
-  const per = (ms: number) => (ms / p.orders).toFixed(2);
+  const per = (ms: number) => (ms / p.check.created).toFixed(2);
   const apiMs = p.cpu.perPid.slice(0, apiCount).reduce((a, b) => a + b, 0);
   const haproxyMs = p.cpu.perPid[apiCount + 1] as number;
   console.log(
-    `${p.name.padEnd(44)} ${p.rps.toFixed(0).padStart(5)} orders/s   p50 ${p.p50.toFixed(1).padStart(6)} ms   p99 ${p.p99.toFixed(1).padStart(6)} ms   (${p.orders} orders)`,
+    `${p.name.padEnd(44)} ${p.rps.toFixed(0).padStart(5)} orders/s   p50 ${p.p50.toFixed(1).padStart(6)} ms   p99 ${p.p99.toFixed(1).padStart(6)} ms   (${p.orders} answered in the run)`,
   );
   console.log(
     `  CPU per order (created, fulfilled, emailed): API ${per(apiMs)} ms (${p.cpu.perPid
@@ -226,7 +240,7 @@ function report(p: Phase, apiCount: number) {
       )}), worker ${per(p.workerMs)} ms, HAProxy ${per(haproxyMs)} ms, PostgreSQL ${per(p.cpu.pgMs)} ms, bench ${per(p.cpu.benchMs)} ms`,
   );
   console.log(
-    `  delivered: ${p.check.rewards} of ${p.orders} fulfilled, ${p.check.codes} provider codes, ${p.check.completed_events} order.completed events, ${p.check.emails} emails (${p.check.twice} twice) → ${p.check.once ? 'every order exactly once' : 'NOT EXACTLY ONCE'}; the worker caught up ${p.check.drainS.toFixed(1)} s after the load`,
+    `  delivered: ${p.check.rewards} of ${p.check.created} placed fulfilled, ${p.check.codes} provider codes, ${p.check.completed_events} order.completed events, ${p.check.emails} emails (${p.check.twice} twice) → ${p.check.once ? 'every order exactly once' : 'NOT EXACTLY ONCE'}; the worker caught up ${p.check.drainS.toFixed(1)} s after the load`,
   );
   console.log(`  ${load()}`);
 }
@@ -355,7 +369,7 @@ async function main() {
     );
     report(phaseB, 2);
     console.log(
-      `  → B/A: ${(phaseB.rps / phaseA.rps).toFixed(2)}× the orders/s; CPU per order (all parties) A ${((phaseA.cpu.appMs + phaseA.cpu.pgMs) / phaseA.orders).toFixed(2)} ms, B ${((phaseB.cpu.appMs + phaseB.cpu.pgMs) / phaseB.orders).toFixed(2)} ms on ${(
+      `  → B/A: ${(phaseB.rps / phaseA.rps).toFixed(2)}× the orders/s; CPU per order (all parties) A ${((phaseA.cpu.appMs + phaseA.cpu.pgMs) / phaseA.check.created).toFixed(2)} ms, B ${((phaseB.cpu.appMs + phaseB.cpu.pgMs) / phaseB.check.created).toFixed(2)} ms on ${(
         await import('node:os')
       ).availableParallelism()} cores\n`,
     );
