@@ -41,7 +41,7 @@ async function main() {
       }
       closing = true;
       process.stdout.write(
-        `\n${signal} received: finishing requests and jobs in flight (at most ${config.shutdownTimeoutMs / 1000} s), taking no new ones…\n`,
+        `\n${signal} received, shutting down: finishing the requests and jobs in flight (at most ${config.shutdownTimeoutMs / 1000} s), taking no new ones…\n`,
       );
       try {
         const { clean, tookMs } = await shutdownGracefully(app, config.shutdownTimeoutMs);
