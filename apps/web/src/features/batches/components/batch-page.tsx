@@ -20,6 +20,7 @@ import { exportBatchRows, useBatch, useBatchRows, useDecideBatch } from '../api/
 import { faceValue } from '../utils/face-value';
 import { ROW_STATUS_LABELS } from '../utils/sheet';
 import { BatchProgress } from './batch-progress';
+import { EmailText } from './email-text';
 import { ScrollTable } from './scroll-table';
 
 const RUNNING = new Set(['accepting', 'sending', 'pending_approval']);
@@ -120,7 +121,9 @@ export function BatchPage() {
               {all.map((r) => (
                 <tr key={r.row} className="border-t align-top" data-testid="batch-row">
                   <td className="py-2 pr-3 tabular-nums">{r.line}</td>
-                  <td className="min-w-40 py-2 pr-3 [overflow-wrap:anywhere]">{r.input.email}</td>
+                  <td className="min-w-36 py-2 pr-3 [overflow-wrap:anywhere] sm:min-w-48">
+                    <EmailText email={r.input.email} />
+                  </td>
                   <td className="min-w-32 py-2 pr-3">{r.product_name ?? r.input.product_code}</td>
                   <td className="py-2 pr-3 tabular-nums">{faceValue(r.input.amount ?? undefined, r.currency)}</td>
                   <td className="py-2 pr-3">

@@ -22,6 +22,7 @@ import { createFxQuote } from '@/lib/fx-quote';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { previewBatch, useCreateBatch } from '../api/batches';
 import { faceValue } from '../utils/face-value';
+import { EmailText } from './email-text';
 import { RowFix } from './row-fix';
 import { ScrollTable } from './scroll-table';
 
@@ -238,13 +239,15 @@ export function PreviewStep({
             return (
               <tr key={r.row} className="border-t align-top" data-testid="preview-row">
                 <td className="py-2 pr-3 tabular-nums">{r.line}</td>
-                <td className="min-w-40 py-2 pr-3 [overflow-wrap:anywhere]">{input.email ?? ''}</td>
+                <td className="min-w-36 py-2 pr-3 [overflow-wrap:anywhere] sm:min-w-48">
+                  <EmailText email={input.email} />
+                </td>
                 <td className="min-w-32 py-2 pr-3">{r.product_name ?? r.product_code ?? ''}</td>
                 <td className="py-2 pr-3 tabular-nums">{faceValue(input.amount, r.currency)}</td>
                 <td className="py-2 pr-3 tabular-nums">
                   {r.charged_total_minor === null ? '—' : money(r.charged_total_minor)}
                 </td>
-                <td className="min-w-48 py-2">
+                <td className="min-w-40 py-2 sm:min-w-48">
                   {r.valid ? (
                     <Badge variant="secondary">Ready</Badge>
                   ) : (

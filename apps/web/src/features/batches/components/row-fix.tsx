@@ -32,7 +32,7 @@ export function RowFix({
   if (!fields.length) return null;
   if (!open) {
     return (
-      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
         Fix line {line}
       </Button>
     );

@@ -190,7 +190,9 @@ function PayloadSent({ eventId }: { eventId: string }) {
         </p>
       ) : (
         <pre
-          className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard to scroll it.
+          tabIndex={0}
+          className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs focus-visible:outline-2"
           data-testid="webhook-payload"
         >
           {payload.data}
