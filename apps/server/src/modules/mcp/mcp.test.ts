@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { MCP_CLIENT_CONFIG_EXAMPLE, MCP_CONFIG_PLACEHOLDERS, OrderCreatedEventDataSchema } from '@giftrelay/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -75,6 +76,44 @@ const setCaps = async (user: SignedUpUser, keyId: string, caps: Record<string, u
   });
   return res;
 };
+
+/**
+ * An OAuth grant and a live access token for it, written as the consent approval writes them (test
+ * setup: the OAuth flow itself is modules/oauth's, tested there).
+ */
+async function grantFor(user: SignedUpUser, scopes: string[], caps: Record<string, unknown>, domains: string[] | null) {
+  const clientId = `grc_${randomBytes(18).toString('base64url')}`;
+  await t.app.db
+    .insertInto('oauth_clients')
+    .values({ id: clientId, client_name: 'Hosted assistant', redirect_uris: ['https://assistant.example/cb'] })
+    .execute();
+  const { id } = await t.app.db
+    .insertInto('oauth_grants')
+    .values({
+      organisation_id: user.organisationId,
+      client_id: clientId,
+      approved_by: user.user.id,
+      mode: 'sandbox',
+      scopes: scopes as never,
+      cap_currency: 'USD',
+      allowed_domains: domains,
+      resource: `${t.app.config.publicUrl}/mcp`,
+      ...caps,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = `gro_at_${randomBytes(32).toString('base64url')}`;
+  await t.app.db
+    .insertInto('oauth_tokens')
+    .values({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      grant_id: id,
+      kind: 'access',
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return { grantId: id, token };
+}
 
 const ordersOfSource = (sourceId: string) =>
   t.app.db.selectFrom('orders').select(['id', 'status']).where('source_id', '=', sourceId).execute();
@@ -398,6 +437,75 @@ describe(`MCP server (${TEST_DB})`, () => {
       expect(res.status, body).toBeLessThan(500);
     }
     await client.close();
+  });
+
+  it('serves an OAuth grant within its scopes, caps and domains, marks its orders, and stops when revoked', async () => {
+    const read = await grantFor(owner, ['orders:read', 'balance:read'], {}, null);
+    const reader = await connect(read.token);
+    expect((await reader.listTools()).tools.map((x) => x.name).sort()).toEqual([
+      'get_balance',
+      'get_order',
+      'list_orders',
+    ]);
+    await reader.close();
+
+    const { grantId, token } = await grantFor(
+      owner,
+      ['orders:write', 'orders:read', 'catalog:read', 'balance:read'],
+      { cap_per_reward_minor: 1500 },
+      ['example.com'],
+    );
+    const client = await connect(token);
+    refused(
+      await call(client, 'preview_reward', { recipient_email: recipient(), product_code: product.code, value: 20 }),
+      'SPEND_CAP_EXCEEDED',
+    );
+    refused(
+      await call(client, 'preview_reward', {
+        recipient_email: 'sam@elsewhere.test',
+        product_code: product.code,
+        value: 10,
+      }),
+      'RECIPIENT_DOMAIN_NOT_ALLOWED',
+    );
+    const preview = ok(
+      await call(client, 'preview_reward', { recipient_email: recipient(), product_code: product.code, value: 10 }),
+    );
+    const sent = ok(await call(client, 'send_reward', { preview_id: preview.preview_id }));
+    expect(sent.order).toMatchObject({
+      created_by: owner.user.id,
+      source: { kind: 'mcp', via: 'oauth_grant', id: grantId, client_name: 'Hosted assistant' },
+    });
+    const [audit] = await t.app.db
+      .selectFrom('audit_events')
+      .select(['api_key_id', 'detail'])
+      .where('action', '=', 'agent.order_placed')
+      .where(({ ref, eb }) => eb(ref('detail', '->>').key('order_id' as never), '=', sent.order.order_id))
+      .execute();
+    expect(audit?.api_key_id).toBeNull();
+
+    // Revoked: the next call is a 401 before any tool runs, and the next preview's send writes nothing.
+    const waiting = ok(
+      await call(client, 'preview_reward', { recipient_email: recipient(), product_code: product.code, value: 10 }),
+    );
+    await t.app.db.updateTable('oauth_grants').set({ revoked_at: new Date() }).where('id', '=', grantId).execute();
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'send_reward', arguments: { preview_id: waiting.preview_id } },
+      }),
+    });
+    expect(res.status).toBe(401);
+    expect(await ordersOfSource(grantId)).toHaveLength(1);
+    await client.close().catch(() => {});
   });
 
   it('refuses a key whose mode is not its organisation’s', async () => {
