@@ -19,6 +19,8 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, randomIp, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
 import { joinAs } from '../../../test/factories/members';
+import { pickProduct, recipient } from '../../../test/factories/orders';
+import { sandboxTopUp } from '../../../test/factories/webhooks';
 import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
 import { resolveOAuthAccessToken } from './index';
 
@@ -596,5 +598,50 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       .where('grant_id', '=', grant as string)
       .execute();
     expect(left.map((r) => r.kind)).toEqual(['access']);
+  });
+
+  it('stops a sandbox grant when its organisation goes live: a preview made before is not sent as a live order', async () => {
+    // Going live revokes sandbox API keys (decision 063); a sandbox grant must not outlive it either,
+    // or an assistant's play-money connection would read, resend, void and send real orders.
+    const owner2 = await signUpVerifiedUser(t);
+    await sandboxTopUp(t, owner2.accessToken, 500);
+    const consent = await authorize();
+    const tokens = await exchange(consent, await codeFor(consent, owner2));
+    const product = await pickProduct(t);
+    const rpc = (name: string, args: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          authorization: `Bearer ${tokens.access_token}`,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      });
+    const preview = await rpc('preview_reward', {
+      recipient_email: recipient(),
+      product_code: product.code,
+      value: 10,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const previewId = preview.json().result.structuredContent?.preview_id;
+    expect(previewId, preview.body).toBeTruthy();
+
+    // Going live itself needs a real provider (its own tests); its outcome here is the flag.
+    await t.app.db
+      .updateTable('organisations')
+      .set({ sandbox: false })
+      .where('id', '=', owner2.organisationId)
+      .execute();
+    expect(await resolveOAuthAccessToken(t.app.db, tokens.access_token)).toBeNull();
+    const sent = await rpc('send_reward', { preview_id: previewId });
+    expect(sent.statusCode).toBe(401);
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('organisation_id', '=', owner2.organisationId)
+      .execute();
+    expect(orders).toEqual([]);
   });
 });

@@ -27,9 +27,10 @@ export interface GrantPrincipal {
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /**
- * The principal of a live access token, or null (unknown, expired, revoked, its grant revoked, or
- * its approver no longer an owner or admin of the organisation). Looked up on every call, so a
- * revocation in Settings → Developers stops the token at once, on every process.
+ * The principal of a live access token, or null (unknown, expired, revoked, its grant revoked,
+ * its approver no longer an owner or admin of the organisation, or a sandbox grant of an
+ * organisation gone live). Looked up on every call, so a revocation in Settings → Developers stops
+ * the token at once, on every process.
  */
 export async function resolveOAuthAccessToken(db: Db, token: string): Promise<GrantPrincipal | null> {
   if (secretKind(token) !== 'access') return null;
@@ -40,6 +41,7 @@ export async function resolveOAuthAccessToken(db: Db, token: string): Promise<Gr
     .innerJoin('memberships as m', (j) =>
       j.onRef('m.user_id', '=', 'g.approved_by').onRef('m.organisation_id', '=', 'g.organisation_id'),
     )
+    .innerJoin('organisations as o', 'o.id', 'g.organisation_id')
     .select([
       'g.id',
       'g.organisation_id',
@@ -60,6 +62,9 @@ export async function resolveOAuthAccessToken(db: Db, token: string): Promise<Gr
     .where('t.expires_at', '>', sql<Date>`now()`)
     .where('g.revoked_at', 'is', null)
     .where('m.role', 'in', ['owner', 'admin'])
+    // A sandbox grant ends when its organisation goes live, as sandbox API keys are revoked then:
+    // play money's connection never reads, resends, voids or sends real orders.
+    .where(sql<boolean>`(g.mode = 'sandbox') = o.sandbox`)
     .executeTakeFirst();
   if (!row?.approved_by) return null;
   // "Last used" to the minute is enough for the Connected apps list: one write a minute, not one a call.
