@@ -32,6 +32,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logFormat: 'auto',
       selfVacuum: 'auto',
+      migrateOnStart: true,
+      shutdownTimeoutMs: 25_000,
+    });
+    // A deployment's processes check the schema instead, and may drain for longer (decision 073).
+    expect(loadConfig({ MIGRATE: 'off', SHUTDOWN_TIMEOUT_MS: '60000' })).toMatchObject({
+      migrateOnStart: false,
+      shutdownTimeoutMs: 60_000,
     });
   });
 
@@ -68,6 +75,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_EXPORTS_PER_MINUTE: '-1' }, 'RATE_LIMIT_EXPORTS_PER_MINUTE must be a whole number'],
     [{ MAILBOX_TOKEN: 'short' }, 'MAILBOX_TOKEN must be at least 16 characters'],
     [{ SELF_VACUUM: 'sometimes' }, 'SELF_VACUUM must be auto, on or off (got "sometimes")'],
+    [{ MIGRATE: 'never' }, 'MIGRATE must be on or off (got "never")'],
+    [{ SHUTDOWN_TIMEOUT_MS: '500' }, 'SHUTDOWN_TIMEOUT_MS must be a whole number from 1000 to 600000'],
     [{ APP_ENV: 'production' }, 'SMTP_URL must be set when APP_ENV=production'],
     [{ PASSWORD_HASHING: 'cheap' }, 'PASSWORD_HASHING must be standard or fast-test-only'],
     [{ APP_ENV: 'development', PASSWORD_HASHING: 'fast-test-only' }, 'allowed only when APP_ENV=test'],
