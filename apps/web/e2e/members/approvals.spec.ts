@@ -17,6 +17,10 @@ async function sendForApproval(page: Page, to: string, amount: string) {
   const dialog = await openSendDialog(page, 'Amazon.com Gift Card');
   await dialog.getByLabel('Recipient Email').fill(to);
   await dialog.getByLabel('Amount').fill(amount);
+  // Said before sending, with the rule that catches it (issue 35).
+  await expect(dialog.getByRole('note').filter({ hasText: 'This order will wait for approval' })).toContainText(
+    'Orders above $100.00 USD wait for an owner or admin',
+  );
   await dialog.getByRole('button', { name: 'Send now' }).click();
   await expect(toasts(page).filter({ hasText: `to ${to}` })).toContainText('Pending approval');
   await expect(sendDialog(page)).toBeHidden();
@@ -65,10 +69,18 @@ test('an owner sets a rule; a sender’s order above it waits; the owner approve
   await senderNav.getByRole('link', { name: 'Order History' }).click();
   await expect(orderRow(sender, approved)).toContainText('Pending approval');
   await expect(orderRow(sender, rejected)).toContainText('Pending approval');
+  // A sender is not offered play money (issue 35).
+  await senderNav.getByRole('link', { name: 'Billing' }).click();
+  await expect(sender.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(sender.getByRole('button', { name: /Add sandbox funds/ })).toHaveCount(0);
+  await senderNav.getByRole('link', { name: 'Order History' }).click();
 
   // Every owner and admin is emailed; the owner opens the queue.
   const notice = await waitForEmail(request, owner.email, /^Approval needed/);
   expect(notice.text).toContain(senderEmail);
+  // The sidebar counts what waits for the owner.
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Approvals' })).toContainText('2');
   await nav.getByRole('link', { name: 'Approvals' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
   await expect(queue(page).getByRole('listitem')).toHaveCount(2);
@@ -96,6 +108,10 @@ test('an owner sets a rule; a sender’s order above it waits; the owner approve
   await rejectDialog.getByRole('button', { name: 'Reject order' }).click();
   await expect(toasts(page).filter({ hasText: 'Order rejected' })).toContainText('back on the balance');
   await expect(page.getByText('Nothing waits for approval')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Approvals' })).toHaveText('Approvals');
+  // The sender is emailed each decision, with the note.
+  expect((await waitForEmail(request, senderEmail, /^Approved:/)).text).toContain('Thanks for asking');
+  expect((await waitForEmail(request, senderEmail, /^Rejected:/)).text).toContain('Over this quarter’s budget');
 
   // The approved recipient gets the reward; the rejected one gets nothing.
   await waitForEmail(request, approved, /sent you/);

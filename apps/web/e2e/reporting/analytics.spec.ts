@@ -80,7 +80,7 @@ test('spend, fees and breakdowns for the range; presets and interval live in the
   await expect(page).toHaveURL(/interval=month$/);
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Month' })).toHaveAttribute('aria-checked', 'true');
-  await expect.poll(() => figuresOf(summary)).toMatchObject({ Spend: '$46.13' });
+  await expect.poll(() => figuresOf(summary)).toMatchObject({ Load: '$46.13' });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -55,10 +55,46 @@ test('void the unopened reward of an order: the balance goes back up and its cla
   await expect(detail.getByRole('button', { name: 'Void unopened rewards' })).toBeHidden();
   expect((await balanceOf(request, token)).available).toBe(4974.37);
 
+  // Partly voided, and said so (issue 35): the badge, the summary, and "Opened" in the history.
+  await expect(detail.getByText('Partly voided', { exact: true })).toBeVisible();
+  await expect(detail.getByRole('region', { name: 'Summary' })).toContainText('1 of 2 rewards');
+  await expect(history).toContainText('Opened');
+
   // The recipient's second link: no code, and why.
   await page.goto(new URL(links[1] as string).pathname);
   await expect(page.getByRole('status')).toContainText('cancelled this reward before it was opened');
   await expect(page.getByText('Code', { exact: true })).toHaveCount(0);
+
+  // A second order voided whole (through the API, the dialog is above): Voided in the list, the
+  // filter, its page (no Resend) and the dashboard's Recent Orders.
+  const whole = await request.post('/api/v1/orders', {
+    headers: auth,
+    data: { product_code: 'AMAZON-US', amount: 10, email: newEmail('voided') },
+  });
+  expect(whole.status(), await whole.text()).toBe(201);
+  const wholeId = ((await whole.json()) as { order_id: string }).order_id;
+  await expect
+    .poll(async () => {
+      const res = await request.post(`/api/v1/orders/${wholeId}/void`, {
+        headers: { ...auth, 'idempotency-key': `e2e-void-${wholeId}` },
+        data: { note: 'No longer due' },
+      });
+      return res.status();
+    })
+    .toBe(200);
+  await page.goto('/orders?status=voided');
+  const rows = page.getByRole('region', { name: 'Orders' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Voided');
+  await page.goto(`/orders?order=${wholeId}`);
+  const voided = page.getByRole('dialog', { name: /^Order / });
+  await expect(voided.getByText('Voided', { exact: true }).first()).toBeVisible();
+  await expect(voided.getByRole('region', { name: 'Reward', exact: true })).toContainText('“No longer due”');
+  await expect(voided.getByRole('region', { name: 'Resend email' })).toHaveCount(0);
+  await page.goto('/dashboard');
+  const recent = page.getByRole('table', { name: 'Recent Orders' }).locator('tbody tr');
+  await expect(recent.first()).toContainText('Voided');
+  await expect(recent.nth(1)).toContainText('Partly voided');
 });
 
 test('at 375 px the void dialog fits the screen @mobile', async ({ page, request }) => {

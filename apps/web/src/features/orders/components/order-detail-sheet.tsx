@@ -45,9 +45,10 @@ export function OrderDetailSheet({ orderId, onClose }: OrderDetailSheetProps) {
               </Button>
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard scrolls it (a voided order has no control in it). */}
+          <section tabIndex={0} aria-label="Order details" className="min-h-0 flex-1 overflow-y-auto p-5 sm:px-6">
             {orderId && <OrderDetailBody orderId={orderId} />}
-          </div>
+          </section>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
