@@ -36,7 +36,13 @@ export const mcpPlugin = fp(
           'www-authenticate': challenge,
         });
       }
-      const quota = app.rateLimits.consumeLocal(budget, principal.organisationId);
+      // The budget every process shares (decision 071), one hit per JSON-RPC message: a batch of
+      // a hundred tool calls is a hundred calls (the SDK refuses batches over 100 itself).
+      const messages = Array.isArray(request.body) ? Math.min(Math.max(request.body.length, 1), 101) : 1;
+      let quota = await app.rateLimits.consumeShared(budget, principal.organisationId);
+      for (let i = 1; i < messages && quota.isAllowed; i++) {
+        quota = await app.rateLimits.consumeShared(budget, principal.organisationId);
+      }
       reply.header('ratelimit-limit', quota.limit).header('ratelimit-remaining', quota.remaining);
       if (!quota.isAllowed) {
         throw new AppError('RATE_LIMITED', 'Too many requests; try again shortly', undefined, {

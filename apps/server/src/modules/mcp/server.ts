@@ -168,6 +168,18 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
   tool(
     'send_reward',
     async (args) => {
+      // The orders budget POST /api/v1/orders spends (the same shared window, decision 071): an
+      // agent sends no faster than RATE_LIMIT_ORDERS_PER_MINUTE allows anyone else.
+      const quota = await app.rateLimits.consumeShared(
+        { name: 'org-orders', limit: app.config.organisationRateLimits.orders, windowSeconds: 60 },
+        p.organisationId,
+      );
+      if (!quota.isAllowed) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many rewards sent this minute: nothing was sent. Try send_reward again in ${quota.resetSeconds} seconds, before the preview expires.`,
+        );
+      }
       const { order, replayed } = await sendReward(app, p, args.preview_id);
       const waiting = order.status === 'pending_approval';
       return {
