@@ -292,7 +292,7 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
     expect(await count()).toBe(before);
   });
 
-  it('shows a page, never a redirect, for an unknown client or an unregistered redirect URI; other problems go back to the client', async () => {
+  it('shows a page, never a redirect, for a bad authorization request; past the client and redirect URI checks it links back to the client with the error', async () => {
     const { query } = await authorize();
     const at = (q: Record<string, string>) => t.app.inject({ url: `/oauth/authorize?${new URLSearchParams(q)}` });
     for (const q of [
@@ -307,10 +307,17 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).not.toContain('<script');
     }
+    // Nor is the client's own URI an automatic redirect for a request that fails its checks: anyone
+    // can register one, and a link to our /oauth/authorize must not bounce a person to a phishing
+    // page (RFC 9700 §4.11.2). Our page says why and links back with the error, for the person to follow.
     const redirected = async (q: Record<string, string>, error: string) => {
       const res = await at(q);
-      expect(res.statusCode).toBe(302);
-      const to = new URL(res.headers.location as string);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const href = /<a href="([^"]+)">Return to assistant\.example<\/a>/.exec(res.body)?.[1];
+      expect(href, res.body).toBeDefined();
+      const to = new URL((href as string).replaceAll('&amp;', '&'));
       expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
       expect(to.searchParams.get('error')).toBe(error);
       expect(to.searchParams.get('state')).toBe('st-123');

@@ -45,13 +45,14 @@ function cors(reply: FastifyReply) {
   reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
 }
 
-const errorPage = (message: string) => `<!doctype html>
+/** `back`: the client's redirect URI with the error, offered as a link (never followed for the person). */
+const errorPage = (message: string, back?: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cannot connect this application · GiftRelay</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}</style>
 </head><body><main><h1>Cannot connect this application</h1><p>${escapeHtml(message)}</p>
 <p>Nothing was shared with it. Start again from the application, or ask its maker to register it again.</p>
-<p><a href="/">Back to GiftRelay</a></p></main></body></html>`;
+${back ? `<p><a href="${escapeHtml(back)}">Return to ${escapeHtml(new URL(back).host)}</a></p>\n` : ''}<p><a href="/">Back to GiftRelay</a></p></main></body></html>`;
 
 /**
  * The OAuth protocol endpoints (decision 075): metadata (RFC 9728, RFC 8414), registration
@@ -159,7 +160,16 @@ export async function oauthProtocolRoutes(app: FastifyInstance) {
         .header('cache-control', 'no-store')
         .send(errorPage(check.page));
     }
-    if (!check.ok) return reply.redirect(check.redirect, 302);
+    if (!check.ok) {
+      // Not an automatic redirect: anyone can register a client, and a link to this endpoint with
+      // a bad parameter would bounce a person to its URI unseen (RFC 9700 §4.11.2, open redirector).
+      const why = new URL(check.redirect).searchParams.get('error_description') ?? 'The request is not valid.';
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(errorPage(why, check.redirect));
+    }
     // The consent page (web app) signs the person in if need be and checks the same parameters again.
     const next = new URLSearchParams();
     for (const key of [

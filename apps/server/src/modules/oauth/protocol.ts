@@ -176,8 +176,9 @@ export function redirectWith(redirectUri: string, params: Record<string, string 
 /**
  * Checks an authorization request (RFC 6749 §4.1.1 with OAuth 2.1's PKCE and RFC 8707's
  * resource). The client and redirect URI first: until both are known good, a problem is shown on
- * a page of ours and nothing is sent to the URI (§4.1.2.1). After that, problems go back to the
- * client's redirect URI with the state.
+ * a page of ours and nothing is sent to the URI (§4.1.2.1). After that, a problem answers the
+ * client's redirect URI with the error and the state, which /oauth/authorize offers as a link
+ * rather than following (RFC 9700 §4.11.2).
  */
 export async function checkAuthorization(app: FastifyInstance, q: AuthorizationParams): Promise<AuthorizationCheck> {
   if (typeof q.client_id !== 'string' || !/^grc_[A-Za-z0-9_-]{22,64}$/.test(q.client_id)) {
