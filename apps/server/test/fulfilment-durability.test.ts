@@ -340,11 +340,12 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
       expect(answered.length).toBeGreaterThan(8);
       expect(refused.length).toBeGreaterThan(0);
       // A request that got no answer never started: refused at connect (the listener was closed),
-      // or sent on a kept-alive connection the server had closed while it was idle. Either way
-      // nothing of it was written.
-      expect(new Set(refused.map((r) => r.error))).toEqual(
-        new Set(refused.map((r) => r.error).filter((e) => e === 'ECONNREFUSED' || e === 'UND_ERR_SOCKET')),
-      );
+      // or sent on a kept-alive connection the server closed after a second idle (closed, or reset
+      // when the request's bytes crossed its close). The process cut no connection (it stopped
+      // clean, above), so none of them was running, and nothing of them was written.
+      expect(
+        refused.filter((r) => r.error !== 'ECONNREFUSED' && r.error !== 'UND_ERR_SOCKET' && r.error !== 'ECONNRESET'),
+      ).toEqual([]);
       const written = await db.db
         .selectFrom('orders')
         .select('recipient_email')
