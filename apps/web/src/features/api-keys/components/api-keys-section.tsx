@@ -5,6 +5,7 @@ import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-state
 import { formatLocalDate, formatTimestamp } from '@/lib/format';
 import { useApiKeys } from '../api/list-api-keys';
 import { describeScopes, keyState } from '../utils/key-form';
+import { AgentCapsDialog } from './agent-caps-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
@@ -98,7 +99,12 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           )}
         </dl>
       </div>
-      {state === 'active' && <RevokeApiKeyDialog apiKey={apiKey} />}
+      {state === 'active' && (
+        <div className="flex flex-wrap gap-2">
+          {apiKey.scopes.includes('orders:write') && <AgentCapsDialog apiKey={apiKey} />}
+          <RevokeApiKeyDialog apiKey={apiKey} />
+        </div>
+      )}
     </li>
   );
 }
