@@ -57,7 +57,7 @@ export async function getAuthorization(
 /**
  * Approves the request: a grant for the organisation picked (where the person is an owner or
  * admin; anyone else is 403), and a single-use code bound to it, the redirect URI and the PKCE
- * challenge. The scopes may narrow what was asked, never widen it; live mode needs a live organisation.
+ * challenge. The scopes may narrow what was asked, never widen it; the mode is the organisation's.
  */
 export async function approve(
   app: FastifyInstance,
@@ -83,6 +83,13 @@ export async function approve(
     if (body.mode === 'live' && org.sandbox) {
       throw new AppError('VALIDATION_ERROR', 'body.mode: the organisation is not live yet; grant sandbox access', [
         { path: 'body.mode', message: 'the organisation is not live' },
+      ]);
+    }
+    // A live organisation has no sandbox: its sandbox keys went when it went live, and a sandbox
+    // grant there would be refused on every call (resolveOAuthAccessToken).
+    if (body.mode === 'sandbox' && !org.sandbox) {
+      throw new AppError('VALIDATION_ERROR', 'body.mode: the organisation is live; grant live access', [
+        { path: 'body.mode', message: 'the organisation is live' },
       ]);
     }
     const grantId = await repo.insertGrant(trx, {

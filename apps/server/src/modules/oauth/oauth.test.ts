@@ -650,5 +650,15 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       .where('organisation_id', '=', owner2.organisationId)
       .execute();
     expect(orders).toEqual([]);
+
+    // Once live, the consent grants live access only: a sandbox grant there would be dead on arrival.
+    const again = await authorize();
+    const sandboxGrant = await approve(owner2, again);
+    expect(sandboxGrant.statusCode).toBe(400);
+    expect(sandboxGrant.json().error).toMatch(/live/);
+    const live = await approve(owner2, again, { mode: 'live' });
+    expect(live.statusCode, live.body).toBe(200);
+    const liveTokens = await exchange(again, new URL(live.json().redirect_to).searchParams.get('code') as string);
+    expect(await resolveOAuthAccessToken(t.app.db, liveTokens.access_token)).toMatchObject({ mode: 'live' });
   });
 });

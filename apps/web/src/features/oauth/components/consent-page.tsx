@@ -46,7 +46,6 @@ function ConsentForm({ request, data }: { request: OAuthAuthorizationRequest; da
   const orgs = data.organisations;
   const [orgId, setOrgId] = useState(orgs.find((o) => o.current)?.id ?? orgs[0]?.id ?? '');
   const org = orgs.find((o) => o.id === orgId);
-  const [mode, setMode] = useState<'sandbox' | 'live'>('sandbox');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(data.requested_scopes);
   const [caps, setCaps] = useState<CapsInput>({ currency: 'USD', perReward: '50', perDay: '200', perMonth: '1000' });
   const [domains, setDomains] = useState('');
@@ -65,7 +64,8 @@ function ConsentForm({ request, data }: { request: OAuthAuthorizationRequest; da
     approve.mutate(
       approveBody(request, {
         organisation_id: org.id,
-        mode: org.live ? mode : 'sandbox',
+        // The organisation's mode: a live one has no sandbox (the server refuses it too).
+        mode: org.live ? 'live' : 'sandbox',
         scopes,
         caps: parsed.caps,
         allowed_domains: domainsFrom(domains),
@@ -125,12 +125,15 @@ function ConsentForm({ request, data }: { request: OAuthAuthorizationRequest; da
                 type="radio"
                 name={`${id}-mode`}
                 className="mt-1 accent-primary"
-                checked={mode === 'sandbox' || !org?.live}
-                onChange={() => setMode('sandbox')}
+                checked={!org?.live}
+                disabled={Boolean(org?.live)}
+                readOnly
               />
               <span>
                 <span className="font-medium">Sandbox</span>
-                <span className="block text-muted-foreground">Play money; rewards are not real.</span>
+                <span className="block text-muted-foreground">
+                  {org?.live ? 'Not available: the organisation is live.' : 'Play money; rewards are not real.'}
+                </span>
               </span>
             </label>
             <label className="flex items-start gap-3 text-sm">
@@ -138,9 +141,9 @@ function ConsentForm({ request, data }: { request: OAuthAuthorizationRequest; da
                 type="radio"
                 name={`${id}-mode`}
                 className="mt-1 accent-primary"
-                checked={mode === 'live' && Boolean(org?.live)}
+                checked={Boolean(org?.live)}
                 disabled={!org?.live}
-                onChange={() => setMode('live')}
+                readOnly
               />
               <span>
                 <span className="font-medium">Live</span>
