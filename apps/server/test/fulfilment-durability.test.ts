@@ -60,8 +60,9 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
     await drop();
   });
 
-  async function start(port: number, latencyMs = 250): Promise<ServerProcess> {
+  async function start(port: number, latencyMs = 250, env: Record<string, string> = {}): Promise<ServerProcess> {
     const server = startServerProcess({
+      ...env,
       DATABASE_URL: url,
       PORT: String(port),
       SANDBOX_LATENCY_MS: String(latencyMs),
@@ -368,5 +369,37 @@ describe.runIf(TEST_DB === 'postgres')('fulfilment durability (PostgreSQL, real 
       loading = false;
       await db.close();
     }
+  }, 180_000);
+
+  it('SIGTERM past SHUTDOWN_TIMEOUT_MS: the process exits 0 at its bound and the job it held is finished once by the next', async () => {
+    const port = await freePort();
+    // A card takes 6 s, the bound is 2 s: the job is still at the provider when time is up.
+    const first = await start(port, 6000, { SHUTDOWN_TIMEOUT_MS: '2000' });
+    const ids = await placeOrders(port, 2, 1);
+    const db = await openPostgres(url, 1);
+    try {
+      await eventually(async () => {
+        const leased = await db.db
+          .selectFrom('rewards')
+          .select('id')
+          .where('order_id', 'in', ids)
+          .where('lease_owner', 'is not', null)
+          .execute();
+        return leased.length === ids.length;
+      }, 30_000);
+    } finally {
+      await db.close();
+    }
+    const signalled = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exit, first.output()).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    expect(first.output()).toContain('Stopped at the 2 s bound');
+    const second = await start(port, 50);
+    await waitUntilSettled(ids, 90_000);
+    const orders = await assertSettledExactlyOnce(ids);
+    expect(orders.filter((o) => o.status !== 'completed')).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exit, second.output()).toBe(0);
   }, 180_000);
 });
