@@ -1,4 +1,5 @@
 import { escapeHtml, type HeroVisual } from '@giftrelay/contracts';
+import { titleCase } from '@giftrelay/contracts/landing-page-basics';
 
 /**
  * The built-in hero renderer (generate-hero-image): one SVG per hero visual style, drawn in
@@ -26,7 +27,7 @@ const C = {
 
 /** Cuts a long keyword at a word near 38 characters so the caption stays inside the picture. */
 function caption(keyword: string): string {
-  const text = keyword.trim().replace(/\s+/g, ' ');
+  const text = titleCase(keyword.trim().replace(/\s+/g, ' '));
   if (text.length <= 40) return text;
   const cut = text.slice(0, 38);
   const space = cut.lastIndexOf(' ');
@@ -35,7 +36,8 @@ function caption(keyword: string): string {
 
 function frame(keyword: string, art: string): string {
   const label = escapeHtml(caption(keyword));
-  const title = escapeHtml(keyword.trim());
+  // In title case, as the page's H1 reads.
+  const title = escapeHtml(titleCase(keyword.trim().replace(/\s+/g, ' ')));
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="t">`,
     `<title id="t">${title}</title>`,
