@@ -173,7 +173,7 @@ test('a card in pounds shows the charge in dollars before sending, the same as t
   const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/orders'));
   await dialog.getByRole('button', { name: 'Send now' }).click();
   expect((await sent).postDataJSON().quote_id).toMatch(/^[0-9a-f-]{36}$/);
-  await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText('Sent 3 × GBP 10.00 Tesco Gift Card');
+  await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText('Sent 3 × £10.00 Tesco Gift Card');
 
   const token = await apiToken(request, account);
   const [order] = await ordersOf(request, token);
