@@ -176,8 +176,18 @@ function AuditLog({ billingCurrency }: { billingCurrency: string }) {
                     <tr key={e.id} data-testid="audit-row">
                       <td className="whitespace-nowrap px-3 py-2 align-top">{formatTimestamp(e.created_at)}</td>
                       {/* Wide enough for an address; a very long one wraps where it must, not letter by letter. */}
-                      <td className="min-w-48 px-3 py-2 align-top [overflow-wrap:anywhere]">
-                        {e.actor?.email ?? (e.api_key ? `API key ${e.api_key.name}` : 'System')}
+                      <td className="min-w-60 px-3 py-2 align-top [overflow-wrap:anywhere]">
+                        {e.actor?.email ? (
+                          <>
+                            {e.actor.email.slice(0, e.actor.email.lastIndexOf('@'))}
+                            <wbr />
+                            {e.actor.email.slice(e.actor.email.lastIndexOf('@'))}
+                          </>
+                        ) : e.api_key ? (
+                          `API key ${e.api_key.name}`
+                        ) : (
+                          'System'
+                        )}
                       </td>
                       <td className="px-3 py-2 align-top">
                         <span className="font-medium">{actionLabel(e.action)}</span>

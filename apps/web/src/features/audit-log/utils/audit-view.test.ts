@@ -45,6 +45,12 @@ describe('describeDetail', () => {
     ).toBe('Key: CI (…abcd); Name: Payroll; Scopes: orders:read, orders:write');
   });
 
+  it('says codes in words', () => {
+    expect(
+      describeDetail(line({ mode: 'all_or_nothing', rows: 7, ip: '127.0.0.1' }, { action: 'batch.created' })),
+    ).toBe('Mode: all or nothing; Rows: 7; IP address: 127.0.0.1');
+  });
+
   it('spells out a key it has no label for', () => {
     expect(detailLabel('sandbox_balance_closed_minor')).toBe('Sandbox balance closed');
     expect(detailLabel('some_new_field')).toBe('Some new field');

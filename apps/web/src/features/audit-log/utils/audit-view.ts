@@ -13,6 +13,7 @@ export const AREA_LABELS: Record<string, string> = {
   member: 'Members',
   invitation: 'Invitations',
   ownership: 'Ownership',
+  batch: 'Batches',
 };
 export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.replace(/_/g, ' ');
 
@@ -112,6 +113,13 @@ const DETAIL_LABELS: Record<string, string> = {
   revoked_test_keys: 'Test keys revoked',
   rows: 'Rows',
   valid: 'Ready to send',
+  ip: 'IP address',
+  user_agent: 'Device',
+};
+
+/** Values that are codes in the API, as words. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  mode: { all_or_nothing: 'all or nothing', send_what_fits: 'send what fits' },
 };
 
 /** "low_balance_threshold_minor" → its label, or "Some field" spelled out from the key. */
@@ -132,7 +140,7 @@ function showValue(key: string, v: unknown, currency: string): string {
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : 'none';
   if (typeof v === 'object') return describeObject(v as Record<string, unknown>);
-  return String(v);
+  return VALUE_LABELS[key]?.[String(v)] ?? String(v);
 }
 
 /**
