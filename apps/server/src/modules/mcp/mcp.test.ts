@@ -541,7 +541,7 @@ describe(`MCP server (${TEST_DB})`, () => {
     expect(await ordersOfSource(key.id)).toHaveLength(3);
 
     // An unopened reward of theirs can be voided through MCP; its value comes back.
-    const first = (sent[0]?.structuredContent as { order: { order_id: string } }).order.order_id;
+    const first = (sent[0]?.structuredContent as { order: { order_id: string } } | undefined)?.order.order_id ?? '';
     expect((await settledOrder(t, owner.accessToken, first)).status).toBe('completed');
     const voided = ok(await call(clients[0] as Client, 'void_reward', { order_id: first, note: 'Sent twice' }));
     expect(JSON.stringify(voided)).toContain('refunded');

@@ -31,7 +31,7 @@ export function formToCaps(form: CapsForm): { body: AgentCapsBody } | { field: k
   };
   const fields = ['perReward', 'perDay', 'perMonth'] as const;
   const values = fields.map(amount);
-  const bad = values.findIndex((v) => v === undefined);
+  const bad = values.indexOf(undefined);
   if (bad >= 0) {
     return { field: fields[bad] as keyof CapsForm, message: `Enter an amount in ${form.currency}, or leave it empty` };
   }
