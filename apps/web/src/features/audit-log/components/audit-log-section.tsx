@@ -176,7 +176,7 @@ function AuditLog({ billingCurrency }: { billingCurrency: string }) {
                     <tr key={e.id} data-testid="audit-row">
                       <td className="whitespace-nowrap px-3 py-2 align-top">{formatTimestamp(e.created_at)}</td>
                       {/* Wide enough for an address; a very long one wraps where it must, not letter by letter. */}
-                      <td className="min-w-60 px-3 py-2 align-top [overflow-wrap:anywhere]">
+                      <td className="min-w-64 px-3 py-2 align-top [overflow-wrap:anywhere]">
                         {e.actor?.email ? (
                           <>
                             {e.actor.email.slice(0, e.actor.email.lastIndexOf('@'))}
