@@ -112,12 +112,12 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(healthRoutes, {
     prefix: '/api',
     version: opts.config.version,
+    demo: opts.config.demo,
     isOperator: (request) => isOperatorRequest(app, request),
   });
   await app.register(mailPlugin, { config: opts.config });
   if (app.mail.transport === 'mailbox')
     await app.register(mailboxRoutes, {
-    demo: opts.config.demo,
       prefix: '/api',
       token: opts.config.mailboxToken,
       localOnly: isLocalInstance(opts.config.publicUrl, opts.config.trustProxy),

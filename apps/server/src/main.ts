@@ -115,12 +115,6 @@ function printBanner(config: Config, port: number, location: string, took: strin
             '  Webhooks:  WEBHOOKS_ALLOW_PRIVATE=true: sandbox endpoints may point at this machine (127.0.0.1, localhost)',
           ]
         : []),
-      // Said at every start: it lets sandbox webhooks reach this machine, which only a local test wants.
-      ...(config.webhooksAllowPrivate
-        ? [
-            '  Webhooks:  WEBHOOKS_ALLOW_PRIVATE=true: sandbox endpoints may point at this machine (127.0.0.1, localhost)',
-          ]
-        : []),
       ...operatorsLine(config, bootstrapToken),
       '  Press Ctrl-C to stop.',
       '',

@@ -88,6 +88,7 @@ const TABLE: Record<OperationId, Row> = {
   getHealth: { own: () => ({ url: '/api/health' }) },
   getLiveness: { own: () => ({ url: '/api/health/live' }) },
   getReadiness: { own: () => ({ url: '/api/health/ready' }) },
+  getInstanceInfo: { own: () => ({ url: '/api/v1/instance' }) },
   listProducts: { own: () => ({ url: '/api/v1/products' }) },
   getProduct: { own: (c) => ({ url: `/api/v1/products/${c.product.code}` }) },
   getProductLogo: { own: (c) => ({ url: `/api/v1/products/${c.product.code}/logo.svg` }) },
@@ -96,7 +97,6 @@ const TABLE: Record<OperationId, Row> = {
   createLead: { own: () => ({ method: 'POST', url: '/api/v1/leads', payload: {} }) },
   // A published landing page (decision 051): a slug nobody published is a 404 for everyone.
   getPublishedLandingPage: { own: () => ({ url: '/api/v1/landing-pages/no-such-page' }) },
-  getInstanceInfo: { own: () => ({ url: '/api/v1/instance' }) },
   // Published blog posts (decision 050): a slug nobody published is a 404 for everyone.
   listBlogPosts: { own: () => ({ url: '/api/v1/blog-posts' }) },
   getBlogPost: { own: () => ({ url: '/api/v1/blog-posts/no-such-post' }) },
