@@ -450,7 +450,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ]);
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
-    throw new ConfigError([`METRICS_PORT must differ from PORT (both are ${e.PORT}): /metrics gets a listener of its own`]);
+    throw new ConfigError([
+      `METRICS_PORT must differ from PORT (both are ${e.PORT}): /metrics gets a listener of its own`,
+    ]);
   }
   if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError(['STRIPE_API_BASE is set but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not']);

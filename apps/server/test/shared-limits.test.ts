@@ -9,20 +9,20 @@ import { freePort, health, operatorToken, type ServerProcess, startServerProcess
 // an organisation's budget is one budget, whichever process answers.
 describe('organisation rate limits hold across processes (postgres)', () => {
   const servers: ServerProcess[] = [];
-  const ports: number[] = [];
+  let ports: [number, number] = [0, 0];
   const dirs: string[] = [];
   let drop = async () => {};
   beforeAll(async () => {
     const db = await createPostgresDatabase(inject('postgresTemplate') || undefined);
     drop = db.drop;
     const [first, second] = [await freePort(), await freePort()];
+    ports = [first, second];
     for (const [port, workers] of [
       [first, 'on'],
       [second, 'off'],
     ] as const) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'gr-limits-'));
       dirs.push(dataDir);
-      ports.push(port);
       servers.push(
         startServerProcess({
           DATABASE_URL: db.url,
@@ -54,7 +54,7 @@ describe('organisation rate limits hold across processes (postgres)', () => {
     const remaining: number[] = [];
     // Bursts of eight at once, alternating processes, so both lease from the shared window together.
     for (let burst = 0; burst < 30; burst++) {
-      const answers = await Promise.all(Array.from({ length: 8 }, () => get(ports[burst % 2])));
+      const answers = await Promise.all(Array.from({ length: 8 }, () => get(burst % 2 ? ports[1] : ports[0])));
       for (const res of answers) {
         statuses.push(res.status);
         remaining.push(Number(res.headers.get('ratelimit-remaining')));

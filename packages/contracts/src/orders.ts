@@ -207,10 +207,10 @@ export const OrderSummarySchema = z.object({
       'Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered',
   }),
   /**
-   * Decision 076. A default rather than required: `order.*` events stored before it was added
-   * still parse (and say 0, which they were).
+   * Decision 076. `order.*` events stored before it was added answer 0 (events/upgrade.ts), which
+   * they were: a plain field, as a default would make every order answer pay for encoding.
    */
-  voided_count: z.number().int().default(0).meta({
+  voided_count: z.number().int().meta({
     description:
       'Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`',
   }),

@@ -3053,10 +3053,7 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
-            /**
-             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
-             * @default 0
-             */
+            /** @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided` */
             voided_count: number;
         };
         CreateWebhookEndpointRequest: {
@@ -3430,10 +3427,7 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
-            /**
-             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
-             * @default 0
-             */
+            /** @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided` */
             voided_count: number;
         };
         OrderApprovedEvent: {
@@ -3558,10 +3552,7 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
-            /**
-             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
-             * @default 0
-             */
+            /** @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided` */
             voided_count: number;
         };
         OrderDetailResponse: {
@@ -3623,10 +3614,7 @@ export interface components {
             total: number;
             /** @description total, in minor units */
             total_minor: number;
-            /**
-             * @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`
-             * @default 0
-             */
+            /** @description Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided` */
             voided_count: number;
         };
         OrderEvent: {

@@ -297,8 +297,12 @@ describe(`events stored by earlier releases still answer, in today's shape (${TE
       );
     }
     const listed = await events(user.accessToken);
-    const byType = Object.fromEntries(listed.data.map((e) => [e.type, e]));
-    expect(byType['order.completed'].data.order).toMatchObject({
+    const byType = (type: string) => {
+      const found = listed.data.find((e) => e.type === type);
+      if (!found) throw new Error(`no ${type} listed`);
+      return found;
+    };
+    expect(byType('order.completed').data.order).toMatchObject({
       ...firstRelease,
       delivery_method: 'email',
       amount_minor: 2500,
@@ -313,19 +317,19 @@ describe(`events stored by earlier releases still answer, in today's shape (${TE
       send_at: null,
       sandbox: true,
     });
-    expect(byType['order.failed'].data).toMatchObject({
+    expect(byType('order.failed').data).toMatchObject({
       reason: 'Provider refused',
       order: { issued_count: 0, failed_count: 2, charged: { released: 51.5, released_minor: 5150 } },
     });
     const one = await t.app.inject({
-      url: `/api/v1/events/${byType['order.failed'].id}`,
+      url: `/api/v1/events/${byType('order.failed').id}`,
       headers: bearer(user.accessToken),
     });
     expect(one.statusCode).toBe(200);
     expect(one.json().event.data.order.failed_count).toBe(2);
     // The stored row is history: it is answered upgraded, never rewritten.
     const { rows } = await sql<{ data: { order: Record<string, unknown> } }>`
-      SELECT data FROM events WHERE id = ${byType['order.failed'].id}`.execute(t.database.db);
-    expect(rows[0].data.order.failed_count).toBeUndefined();
+      SELECT data FROM events WHERE id = ${byType('order.failed').id}`.execute(t.database.db);
+    expect(rows[0]?.data.order.failed_count).toBeUndefined();
   });
 });

@@ -33,6 +33,7 @@ function upgradeOrder(stored: Json): Json {
   for (const k of ['amount', 'subtotal', 'fee', 'total'] as const) o[`${k}_minor`] ??= minor(o[k]);
   o.issued_count ??= status === 'completed' ? quantity : 0;
   o.failed_count ??= status === 'failed' ? quantity : 0;
+  o.voided_count ??= 0;
   const charged: Json = isObject(o.charged)
     ? { ...o.charged }
     : { currency, rate: '1', subtotal: o.subtotal, fee: o.fee, total: o.total };

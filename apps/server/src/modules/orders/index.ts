@@ -4,12 +4,9 @@ export { writeNewOrders } from './create-orders';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
-export { ordersPlugin } from './plugin';
 export { type AgentOrderOptions, createAgentOrder } from './place-order';
 export type { CheckedInTransaction } from './place-order-statement';
-export { getOrderDetail, listOrders as listOrderPage } from './read-orders';
-export { resendOrder } from './resend-order';
-export { voidOrder } from './void-order';
+export { ordersPlugin } from './plugin';
 export {
   type Actor,
   amountProblem,
@@ -21,6 +18,7 @@ export {
   usdTotalOf,
 } from './prepare-order';
 export { presentOrder } from './presenter';
+export { getOrderDetail, listOrders as listOrderPage } from './read-orders';
 export { type ReminderReport, remindAndExpireUnopened } from './reminders';
 export {
   findOrganisationProfile,
@@ -28,5 +26,7 @@ export {
   listOrders,
   type OrderRow,
 } from './repository';
+export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
 export { onBatchOrderSettled } from './settled';
+export { voidOrder } from './void-order';

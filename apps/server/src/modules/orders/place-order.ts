@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { modeLabel } from '../../plugins/metrics';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
+import { modeLabel } from '../../plugins/metrics';
 import { assertSendingAllowed } from '../card-funding';
 import {
   type IdempotencyKey,
