@@ -166,6 +166,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       released_fee_minor: '0',
       issued_count: 0,
       failed_count: 0,
+      voided_count: 0,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     // The bench's organisations are sandbox ones (BENCH_PHASES=tango is the API's path, not this).

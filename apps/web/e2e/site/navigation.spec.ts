@@ -231,12 +231,12 @@ test("the app's runtime, loaded by pointing at a link, keeps the docs' sections 
 }) => {
   await gotoReady(page, '/docs');
   const sections = page.locator('[data-deferred-part="docs-reference"]');
-  await expect(sections).toHaveCount(6);
+  await expect(sections).toHaveCount(7);
   // Pointing at a header link loads the runtime (the toaster's region appears). It changes the
   // context every section is under: they must be hydrated first, not redrawn as spinners.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).hover();
   await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
-  await expect(page.locator('[data-deferred-part="docs-reference"][data-deferred-ready]')).toHaveCount(6);
+  await expect(page.locator('[data-deferred-part="docs-reference"][data-deferred-ready]')).toHaveCount(7);
   await expect(page.locator('code[data-example-id="create-order"]')).toHaveCount(1);
   await expect(page.getByRole('status', { name: 'Loading the section' })).toHaveCount(0);
 });

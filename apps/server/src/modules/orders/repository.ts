@@ -30,12 +30,16 @@ export async function findOrder(tx: Tx, organisationId: string, orderId: string)
 
 /** The organisation's order, locked for the rest of the transaction. */
 export async function lockOrder(tx: Tx, organisationId: string, orderId: string): Promise<OrderRow | undefined> {
+  // FOR NO KEY UPDATE, not FOR UPDATE: voids and resends still take turns on the order, but a
+  // claim page's opening, which writes an order_events row (its foreign key takes KEY SHARE on the
+  // order) while it holds the reward, does not deadlock against a void holding the order and
+  // waiting for that reward.
   return tx
     .selectFrom('orders')
     .selectAll()
     .where('organisation_id', '=', organisationId)
     .where('id', '=', orderId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
