@@ -140,6 +140,18 @@ describe(`bulk batches (${TEST_DB})`, () => {
     ).json();
     expect(events.data).toHaveLength(1);
     expect(events.data[0].data.batch).toMatchObject({ batch_id: accepted.batch_id, status: 'completed' });
+
+    // A row's order voided afterwards was still sent: the counts say delivered, its row says voided.
+    const voided = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${final.data[0].order_id}/void`,
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const later = await getBatch(owner, accepted.batch_id);
+    expect(later.counts).toMatchObject({ delivered: 4, in_progress: 0 });
+    expect((await rowsOf(owner, accepted.batch_id)).data[0]).toMatchObject({ order_status: 'voided' });
   });
 
   it('answers the same key with the same batch, and refuses a key reused for another body', async () => {

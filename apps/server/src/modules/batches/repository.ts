@@ -71,7 +71,8 @@ export async function countRows(tx: Tx, batchId: string): Promise<BatchCounts> {
     counts[r.status] += n;
     if (r.status !== 'invalid') counts.valid += n;
     if (r.status !== 'ordered') continue;
-    if (r.order_status === 'completed') counts.delivered += n;
+    // A voided order was delivered first: the batch sent it, and its row says Voided (decision 076).
+    if (r.order_status === 'completed' || r.order_status === 'voided') counts.delivered += n;
     else if (r.order_status === 'failed' || r.order_status === 'rejected') counts.failed += n;
     else if (r.order_status === 'cancelled') counts.cancelled += n;
     else counts.in_progress += n;
