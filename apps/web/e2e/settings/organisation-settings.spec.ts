@@ -92,7 +92,7 @@ test('brand the recipient email in Settings, send a reward, see the colour, logo
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row').filter({ hasText: 'Changed the logo' })).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: 'Changed settings' })).toContainText(
-    'brand colour: none → #be123c',
+    'Brand colour: none → #be123c',
   );
   await expect(log.getByRole('row').filter({ hasText: 'Signed in' }).first()).toContainText(account.email);
   // Filtered to sign-ins only.
