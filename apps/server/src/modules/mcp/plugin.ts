@@ -89,8 +89,15 @@ export const mcpPlugin = fp(
     app.get('/mcp', { schema: { hide: true } }, notAllowed);
     app.delete('/mcp', { schema: { hide: true } }, notAllowed);
 
-    const text = (make: () => string) => async (_request: unknown, reply: import('fastify').FastifyReply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(make());
+    // The docs and the OpenAPI document do not change while the process runs: each text is made
+    // once, on its first request, not on every request to a public path.
+    const text = (make: () => string) => {
+      let made: string | undefined;
+      return async (_request: unknown, reply: import('fastify').FastifyReply) => {
+        made ??= make();
+        return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(made);
+      };
+    };
     app.get(
       '/llms.txt',
       { schema: { hide: true } },
