@@ -9,9 +9,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
-import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
+import { freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
-import { createAccounts as createAccountsWith, json, load, percentile } from './measure';
+import { createAccounts as createAccountsWith, json, load, percentile, stop, untilHealthy } from './measure';
 import { smtpRecorder } from './smtp-recorder';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -31,18 +31,8 @@ async function startApp(env: Record<string, string>): Promise<{ port: number; se
     ...env,
   });
   children.push(server);
-  const deadline = Date.now() + 90_000;
-  while ((await health(port))?.status !== 'ok') {
-    if (Date.now() > deadline || server.child.exitCode !== null)
-      throw new Error(`server did not start:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await untilHealthy(port, server);
   return { port, server };
-}
-
-async function stop(server: ServerProcess) {
-  server.child.kill('SIGTERM');
-  await server.exit;
 }
 
 type Run = { rps: number; p50: number; p99: number; done: number };

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import type { ServerProcess } from '../../apps/server/test/servers';
+import { health, type ServerProcess } from '../../apps/server/test/servers';
 
 export async function json(res: Response): Promise<Record<string, unknown> & { access_token?: string }> {
   const body = (await res.json()) as Record<string, unknown>;
@@ -134,4 +134,20 @@ export async function runMigrate(databaseUrl: string): Promise<string> {
   if ((await run.exit) !== 0) throw new Error(run.output());
   // How many were applied and how long it took; the list follows a colon.
   return run.output().trim().split(': ')[0] as string;
+}
+
+/** Waits until the server on `port` says it is ok (90 s at most); fails with its output if it stops. */
+export async function untilHealthy(port: number, server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while ((await health(port))?.status !== 'ok') {
+    if (Date.now() > deadline || server.child.exitCode !== null)
+      throw new Error(`server did not start:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** SIGTERM, then the exit. */
+export async function stop(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGTERM');
+  await server.exit;
 }

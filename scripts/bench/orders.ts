@@ -26,9 +26,9 @@ import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-
 import { presentOrder } from '../../apps/server/src/modules/orders/presenter';
 import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
-import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
+import { freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
-import { createAccounts as createAccountsWith, json, load, percentile, withCpu } from './measure';
+import { createAccounts as createAccountsWith, json, load, percentile, stop, untilHealthy, withCpu } from './measure';
 import { smtpRecorder } from './smtp-recorder';
 
 const CONNECTIONS = 50;
@@ -64,18 +64,8 @@ async function startApp(env: Record<string, string>): Promise<{ port: number; se
     { nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) },
   );
   children.push(server);
-  const deadline = Date.now() + 90_000;
-  while ((await health(port))?.status !== 'ok') {
-    if (Date.now() > deadline || server.child.exitCode !== null)
-      throw new Error(`server did not start:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await untilHealthy(port, server);
   return { port, server };
-}
-
-async function stop(server: ServerProcess) {
-  server.child.kill('SIGTERM');
-  await server.exit;
 }
 
 /** A full-access API key for each account, created through the API with its session. */

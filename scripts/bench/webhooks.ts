@@ -21,8 +21,9 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { RETRY_DELAYS_SECONDS } from '../../apps/server/src/modules/webhooks/delivery';
-import { freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
+import { freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
+import { stop, untilHealthy } from './measure';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -148,18 +149,8 @@ async function startApp(env: Record<string, string>): Promise<{ port: number; se
     ...env,
   });
   children.push(server);
-  const deadline = Date.now() + 90_000;
-  while ((await health(port))?.status !== 'ok') {
-    if (Date.now() > deadline || server.child.exitCode !== null)
-      throw new Error(`server did not start:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await untilHealthy(port, server);
   return { port, server };
-}
-
-async function stop(server: ServerProcess) {
-  server.child.kill('SIGTERM');
-  await server.exit;
 }
 
 function api(port: number, token?: string) {
