@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   // Sandbox is not a mail relay (decision 063)
   'SANDBOX_RECIPIENT_LIMIT',
   'SANDBOX_BALANCE_LIMIT',
+  // Recipient's choice (decision 080)
+  'CHOICE_SET_NOT_FOUND',
+  'CHOICE_EMPTY',
+  'CHOICE_ALREADY_MADE',
+  'CHOICE_OUT_OF_STOCK',
+  'CHOICE_CLOSED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -114,6 +120,16 @@ export const ERROR_STATUS = {
   SANDBOX_RECIPIENT_LIMIT: 429,
   /** A sandbox top-up would take the available balance above SANDBOX_BALANCE_MAX. */
   SANDBOX_BALANCE_LIMIT: 409,
+  /** No choice set of this organisation has the id (another organisation's is not found either). */
+  CHOICE_SET_NOT_FOUND: 404,
+  /** No product of the choice is available and accepts the order's value in its currency. */
+  CHOICE_EMPTY: 400,
+  /** The recipient already picked another product: a pick is made once. */
+  CHOICE_ALREADY_MADE: 409,
+  /** The provider has none of that product left at the pick: the recipient picks another. */
+  CHOICE_OUT_OF_STOCK: 409,
+  /** The reward can no longer be chosen: voided, expired, or its order was not sent. */
+  CHOICE_CLOSED: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -25,6 +25,8 @@ export const EVENT_SUMMARIES: Record<EventType, string> = {
     'A reward nobody had opened was voided: its code no longer shows; refunded says whether the provider cancelled the card and its share came back to your balance.',
   'reward.failed':
     'The provider could not issue one reward of an order; its share of the order’s charge came back to your balance.',
+  'reward.choice_made':
+    'The recipient of a choice reward picked a product (data.product_code); its card is being issued, then reward.delivered and order.completed follow.',
   'balance.low': 'Your available balance fell below the threshold set in Settings → Organisation.',
   'balance.debited': 'A card refund or a dispute took money back from your balance.',
   'balance.frozen':
@@ -88,6 +90,7 @@ const PENDING: OrderSummary = {
   approval: null,
   send_at: null,
   sandbox: true,
+  choice: null,
   issued_count: 0,
   failed_count: 0,
   voided_count: 0,
@@ -176,6 +179,14 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
     reason: FAILED_REASON,
     refund_minor: 2563,
     currency: 'USD',
+  }),
+  'reward.choice_made': event('reward.choice_made', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e41', {
+    ...reward,
+    chosen_at: SENT_AT,
+    product_code: 'AMAZON-US',
+    product_name: 'Amazon.com Gift Card',
+    brand: 'Amazon',
+    choice_set_id: '3b6f1e2d-8c4a-4f7e-9d1b-2a5c7e9f0b13',
   }),
   'balance.low': event('balance.low', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e13', {
     available: 97.5,

@@ -27,6 +27,8 @@ export const EVENT_TYPES = [
   'reward.voided',
   // Partial issuance (decision 058): a reward the provider could not issue, refunded (its share).
   'reward.failed',
+  // Recipient's choice (decision 080): the recipient picked a product; its card is being issued.
+  'reward.choice_made',
   'balance.low',
   // Card funding (decision 046): a Stripe refund or dispute took money back from the balance
   // (`{reason, amount_minor, taken_minor, shortfall_minor, currency, balance}`); when it took more
@@ -168,6 +170,17 @@ export const RewardFailedEventDataSchema = z.object({
     .meta({ description: 'This reward’s share of the charged subtotal and fee, given back to the balance' }),
   currency: z.string(),
 });
+export const RewardChoiceMadeEventDataSchema = z.object({
+  ...rewardFields,
+  chosen_at: at('When the recipient picked'),
+  product_code: z.string().meta({ description: 'The product the recipient picked' }),
+  product_name: z.string(),
+  brand: z.string(),
+  choice_set_id: z
+    .uuid()
+    .nullable()
+    .meta({ description: 'The choice set the order was placed with, or null for a list' }),
+});
 export const BatchCompletedEventDataSchema = z.object({
   batch: BatchSchema.meta({ description: 'As GET /api/v1/batches/{id} answers it, counts included' }),
 });
@@ -190,6 +203,7 @@ export const EVENT_DATA_SCHEMAS = {
   'reward.email_bounced': RewardEmailBouncedEventDataSchema,
   'reward.voided': RewardVoidedEventDataSchema,
   'reward.failed': RewardFailedEventDataSchema,
+  'reward.choice_made': RewardChoiceMadeEventDataSchema,
   'balance.low': BalanceLowEventDataSchema,
   'balance.debited': BalanceDebitedEventDataSchema,
   'balance.frozen': BalanceFrozenEventDataSchema,
@@ -220,6 +234,7 @@ export const RewardOpenedEventSchema = eventOf('reward.opened');
 export const RewardEmailBouncedEventSchema = eventOf('reward.email_bounced');
 export const RewardVoidedEventSchema = eventOf('reward.voided');
 export const RewardFailedEventSchema = eventOf('reward.failed');
+export const RewardChoiceMadeEventSchema = eventOf('reward.choice_made');
 export const BalanceLowEventSchema = eventOf('balance.low');
 export const BalanceDebitedEventSchema = eventOf('balance.debited');
 export const BalanceFrozenEventSchema = eventOf('balance.frozen');
@@ -241,6 +256,7 @@ export const EVENT_SCHEMAS = {
   'reward.email_bounced': RewardEmailBouncedEventSchema,
   'reward.voided': RewardVoidedEventSchema,
   'reward.failed': RewardFailedEventSchema,
+  'reward.choice_made': RewardChoiceMadeEventSchema,
   'balance.low': BalanceLowEventSchema,
   'balance.debited': BalanceDebitedEventSchema,
   'balance.frozen': BalanceFrozenEventSchema,
@@ -263,6 +279,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   RewardEmailBouncedEventSchema,
   RewardVoidedEventSchema,
   RewardFailedEventSchema,
+  RewardChoiceMadeEventSchema,
   BalanceLowEventSchema,
   BalanceDebitedEventSchema,
   BalanceFrozenEventSchema,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
+import { OrderChoiceBodySchema, OrderChoiceSchema } from './choice';
+import { isCurrencyCode } from './currency';
 import { OrderSourceSchema } from './mcp';
 import { AmountSchema, safeText } from './primitives';
 
@@ -77,43 +79,92 @@ export const MAX_QUANTITY = 100;
 export const ORDER_MESSAGE_MAX_LENGTH = 500;
 export const RECIPIENT_NAME_MAX_LENGTH = 200;
 
-export const CreateOrderBodySchema = z.object({
-  product_code: safeText({
-    min: 1,
-    max: 100,
-    required: 'product_code is required',
-    tooShort: 'product_code is required',
-    tooLong: 'product_code is too long',
-  }),
-  amount: AmountSchema,
-  email: z.email({ error: 'email must be a valid email address' }).max(255, 'email must be at most 255 characters'),
-  quantity: z
-    .number({ error: 'quantity must be a whole number from 1 to 100' })
-    .int('quantity must be a whole number from 1 to 100')
-    .min(1, 'quantity must be a whole number from 1 to 100')
-    .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100')
-    // Issue 35: an order without a quantity is one reward, as the spec's dialog sends it.
-    .default(1)
-    .meta({ description: 'How many rewards the recipient gets (1 when left out)' }),
-  message: safeText({
-    max: ORDER_MESSAGE_MAX_LENGTH,
-    multiline: true,
-    tooLong: `message must be at most ${ORDER_MESSAGE_MAX_LENGTH} characters`,
-  }).optional(),
-  /** The recipient's name, shown in the order history and the export; optional. */
-  recipient_name: safeText({
-    max: RECIPIENT_NAME_MAX_LENGTH,
-    tooLong: `recipient_name must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters`,
-  }).optional(),
-  /**
-   * An FX quote (POST /api/v1/fx/quotes) for the product's currency into the billing currency: the
-   * order is charged at its rate, or refused with 409 QUOTE_EXPIRED once its 60 seconds are over.
-   */
-  quote_id: z.uuid({ error: 'quote_id must be the quote_id of an FX quote' }).optional(),
-  /** Send later (decision 042): the total is held now; fulfilment starts then. */
-  send_at: SendAtSchema.optional(),
-});
+const ORDER_CURRENCY_MESSAGE = 'currency must be an ISO 4217 currency code such as USD, GBP or CAD';
+
+/**
+ * Either `product_code` (a fixed reward) or `choice` with `currency` (recipient's choice, decision
+ * 080: the recipient picks among the products on the claim page); exactly one of the two forms.
+ */
+export const CreateOrderBodySchema = z
+  .object({
+    product_code: safeText({
+      min: 1,
+      max: 100,
+      required: 'product_code is required',
+      tooShort: 'product_code is required',
+      tooLong: 'product_code is too long',
+    })
+      .optional()
+      .meta({ description: 'The product to send; leave out for a choice reward' }),
+    /** Recipient's choice (decision 080): with `currency`, instead of `product_code`. */
+    choice: OrderChoiceBodySchema.optional().meta({
+      description:
+        'Recipient’s choice: `{product_codes: [...]}` or `{choice_set_id}`; the recipient picks one on the claim page. Give `currency` with it, not `product_code`; quantity 1',
+    }),
+    currency: z
+      .string({ error: ORDER_CURRENCY_MESSAGE })
+      .max(10, ORDER_CURRENCY_MESSAGE)
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => /^[A-Z]{3}$/.test(v) && isCurrencyCode(v), ORDER_CURRENCY_MESSAGE)
+      .optional()
+      .meta({
+        description: 'A choice reward’s currency (ISO 4217); a fixed reward is in its product’s',
+        example: 'USD',
+      }),
+    amount: AmountSchema,
+    email: z.email({ error: 'email must be a valid email address' }).max(255, 'email must be at most 255 characters'),
+    quantity: z
+      .number({ error: 'quantity must be a whole number from 1 to 100' })
+      .int('quantity must be a whole number from 1 to 100')
+      .min(1, 'quantity must be a whole number from 1 to 100')
+      .max(MAX_QUANTITY, 'quantity must be a whole number from 1 to 100')
+      // Issue 35: an order without a quantity is one reward, as the spec's dialog sends it.
+      .default(1)
+      .meta({ description: 'How many rewards the recipient gets (1 when left out)' }),
+    message: safeText({
+      max: ORDER_MESSAGE_MAX_LENGTH,
+      multiline: true,
+      tooLong: `message must be at most ${ORDER_MESSAGE_MAX_LENGTH} characters`,
+    }).optional(),
+    /** The recipient's name, shown in the order history and the export; optional. */
+    recipient_name: safeText({
+      max: RECIPIENT_NAME_MAX_LENGTH,
+      tooLong: `recipient_name must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters`,
+    }).optional(),
+    /**
+     * An FX quote (POST /api/v1/fx/quotes) for the product's currency into the billing currency: the
+     * order is charged at its rate, or refused with 409 QUOTE_EXPIRED once its 60 seconds are over.
+     */
+    quote_id: z.uuid({ error: 'quote_id must be the quote_id of an FX quote' }).optional(),
+    /** Send later (decision 042): the total is held now; fulfilment starts then. */
+    send_at: SendAtSchema.optional(),
+  })
+  .superRefine(refineOrderForm);
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** Exactly one of the two forms: `product_code`, or `choice` with `currency` (and one reward). */
+export function refineOrderForm(
+  b: { product_code?: string; choice?: unknown; currency?: string; quantity?: number },
+  ctx: z.RefinementCtx,
+) {
+  if (b.choice === undefined) {
+    if (b.product_code === undefined)
+      ctx.addIssue({ code: 'custom', path: ['product_code'], message: 'product_code is required' });
+    else if (b.currency !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message: 'currency is only for a choice reward: a product has its own',
+      });
+    return;
+  }
+  if (b.product_code !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['choice'], message: 'give either product_code or choice, not both' });
+  if (b.currency === undefined)
+    ctx.addIssue({ code: 'custom', path: ['currency'], message: 'currency is required with choice' });
+  if (b.quantity !== undefined && b.quantity !== 1)
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'a choice reward is one reward: quantity must be 1' });
+}
 
 const idempotencyKey = z
   .string({ error: 'Idempotency-Key is required' })
@@ -200,6 +251,11 @@ export const OrderSummarySchema = z.object({
   }),
   /** Only on orders an AI agent placed through MCP (decision 074); absent on every other, and in events stored before. */
   source: OrderSourceSchema.optional(),
+  /**
+   * Recipient's choice (decision 080): null for a fixed reward. Until the pick, `product_code` is
+   * RECIPIENTS-CHOICE and `brand`/`product_name` say "Recipient’s choice"; after it, the chosen product's.
+   */
+  choice: OrderChoiceSchema.nullable(),
   /** Partial issuance (decision 058): `completed` with `failed_count > 0` is a partly delivered order. */
   issued_count: z.number().int().meta({ description: 'Rewards issued and delivered (and charged)' }),
   failed_count: z.number().int().meta({
@@ -236,8 +292,10 @@ export const RewardVoidSchema = z.object({
  * `review` (decision 058): the provider did not answer and could not be asked whether it issued
  * the card; its money stays held until an operator decides, and the order waits. `voided`
  * (decision 076): issued, then voided and refunded (`void.state` refunded); its code is gone.
+ * `awaiting_choice` (decision 080): a choice reward whose recipient has not picked yet; nothing
+ * was asked of the provider, its money is held.
  */
-export const REWARD_STATUSES = ['pending', 'issued', 'failed', 'review'] as const;
+export const REWARD_STATUSES = ['pending', 'issued', 'failed', 'review', 'awaiting_choice'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
 /** What the API says of a reward: the stored status, or `voided` once its void was refunded. */
 export const REWARD_API_STATUSES = [...REWARD_STATUSES, 'voided'] as const;
@@ -253,6 +311,8 @@ export const RewardSchema = z.object({
   }),
   /** Null unless the reward was voided. */
   void: RewardVoidSchema.nullable(),
+  /** The recipient's pick of a choice reward (decision 080); null for a fixed one and until the pick. */
+  chosen_product_code: z.string().nullable(),
 });
 
 export const OrderEventSchema = z.object({
@@ -476,8 +536,11 @@ export const ClaimSchema = z.object({
   /** The sender's colour, `#rrggbb`, or null for GiftRelay's. */
   brand_colour: z.string().nullable(),
   message: z.string().nullable(),
-  /** `voided`: the sender cancelled the reward before it was opened; no code is shown. */
-  status: z.enum(['pending', 'issued', 'failed', 'voided']),
+  /**
+   * `voided`: the sender cancelled the reward before it was opened; no code is shown.
+   * `awaiting_choice` (decision 080): a choice reward; GET /claims/{token}/choice lists the options.
+   */
+  status: z.enum(['pending', 'issued', 'failed', 'voided', 'awaiting_choice']),
   logo: z.string().nullable(),
   sandbox: z.boolean().meta({ description: 'True for a sandbox reward: a test card with no value' }),
 });

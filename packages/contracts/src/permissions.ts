@@ -50,6 +50,9 @@ export const OPERATION_ACCESS = {
   createLandingPageLead: 'public',
   listTestimonials: 'public',
   getClaim: 'public',
+  // Recipient's choice (decision 080): the claim link is the key, as for getClaim.
+  getClaimChoice: 'public',
+  pickClaimChoice: 'public',
   getOrganisationLogo: 'public',
   listMailboxMessages: 'public',
   getMailboxMessage: 'public',
@@ -102,6 +105,14 @@ export const OPERATION_ACCESS = {
   exportBatchRows: 'read',
   // Sending.
   createOrder: 'send',
+  // Choice sets (decision 080): everyone who sends reads them; owners and admins manage them
+  // (API keys: catalog:read to read, orders:write to manage).
+  listChoiceSets: 'send',
+  getChoiceSet: 'send',
+  getChoiceSetOptions: 'send',
+  createChoiceSet: 'manage',
+  updateChoiceSet: 'manage',
+  deleteChoiceSet: 'manage',
   createFxQuote: 'send',
   cancelOrder: 'send',
   rescheduleOrder: 'send',

@@ -14,6 +14,17 @@ import {
   OrderDecisionResponseSchema,
   RejectOrderBodySchema,
 } from './approvals';
+import {
+  ChoiceOptionSchema,
+  ChoiceSetResponseSchema,
+  ChoiceSetSchema,
+  ClaimChoiceSchema,
+  CreateChoiceSetBodySchema,
+  ListChoiceSetsResponseSchema,
+  OrderChoiceSchema,
+  PickChoiceBodySchema,
+  UpdateChoiceSetBodySchema,
+} from './choice';
 import { AuditActionSchema, AuditEventSchema, ListAuditEventsResponseSchema } from './audit';
 import {
   CredentialsSchema,
@@ -128,6 +139,15 @@ const NAMES: [z.ZodType, string][] = [
   [OrderSummarySchema, 'Order'],
   [CreateOrderResponseSchema, 'CreateOrderResponse'],
   [RewardSchema, 'Reward'],
+  [ChoiceSetSchema, 'ChoiceSet'],
+  [CreateChoiceSetBodySchema, 'CreateChoiceSetRequest'],
+  [UpdateChoiceSetBodySchema, 'UpdateChoiceSetRequest'],
+  [ChoiceSetResponseSchema, 'ChoiceSetResponse'],
+  [ListChoiceSetsResponseSchema, 'ChoiceSetList'],
+  [ChoiceOptionSchema, 'ChoiceOption'],
+  [OrderChoiceSchema, 'OrderChoice'],
+  [ClaimChoiceSchema, 'ClaimChoice'],
+  [PickChoiceBodySchema, 'PickChoiceRequest'],
   [OrderEventSchema, 'OrderEvent'],
   [OrderDetailSchema, 'OrderDetail'],
   [OrderDetailResponseSchema, 'OrderDetailResponse'],
