@@ -9,6 +9,8 @@ export const API_KEY_SCOPES = [
   'catalog:read',
   'balance:read',
   'webhooks:write',
+  'risk:read',
+  'risk:write',
 ] as const;
 export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
   error: `Each scope must be one of: ${API_KEY_SCOPES.join(', ')}`,
@@ -22,6 +24,8 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'catalog:read': 'Read the catalogue',
   'balance:read': 'Read the balance',
   'webhooks:write': 'Manage webhooks',
+  'risk:read': 'Read risk rules and reviews',
+  'risk:write': 'Manage risk rules and decide reviews',
 };
 
 /** The two presets: `read_only` reads orders, catalogue and balance; `full` may do everything. */

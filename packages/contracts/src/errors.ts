@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'CHOICE_ALREADY_MADE',
   'CHOICE_OUT_OF_STOCK',
   'CHOICE_CLOSED',
+  // Risk rules (decision 083): a block rule refused the order
+  'RISK_BLOCKED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -130,6 +132,8 @@ export const ERROR_STATUS = {
   CHOICE_OUT_OF_STOCK: 409,
   /** The reward can no longer be chosen: voided, expired, or its order was not sent. */
   CHOICE_CLOSED: 409,
+  /** A risk rule with the action `block` (the organisation's, a platform rule, or a sandbox trigger) refused the order: nothing was held. */
+  RISK_BLOCKED: 422,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

@@ -27,6 +27,12 @@ export const EVENT_SUMMARIES: Record<EventType, string> = {
     'The provider could not issue one reward of an order; its share of the order’s charge came back to your balance.',
   'reward.choice_made':
     'The recipient of a choice reward picked a product (data.product_code); its card is being issued, then reward.delivered and order.completed follow.',
+  'reward.held':
+    'A risk rule held an order for review (stage order: its total stays held, nothing is sent) or a reward when its claim page opened (stage claim: no code is shown); data.review.matched says which rules and why.',
+  'reward.released':
+    'A person released a held order or reward: the order is fulfilled, or the claim page shows the code.',
+  'reward.blocked':
+    'A person blocked a held order or reward: its value came back to your balance exactly, and the recipient sees a neutral message.',
   'balance.low': 'Your available balance fell below the threshold set in Settings → Organisation.',
   'balance.debited': 'A card refund or a dispute took money back from your balance.',
   'balance.frozen':
@@ -104,6 +110,45 @@ const DECIDED = {
 };
 const FAILED_REASON = 'The gift-card provider declined the order';
 const reward = { reward_id: REWARD_ID, order_id: ORDER_ID, recipient_email: 'sam@example.com', position: 1 };
+
+const REVIEW = {
+  id: '3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d',
+  status: 'pending' as const,
+  stage: 'order' as const,
+  scope: 'organisation' as const,
+  organisation_id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+  order_id: ORDER_ID,
+  reward_id: null,
+  recipient_email: 'sam@hold.sandbox.giftrelay.test',
+  brand: 'Amazon',
+  product_name: 'Amazon.com Gift Card',
+  amount: 25,
+  amount_minor: 2500,
+  currency: 'USD',
+  held: 25.63,
+  held_minor: 2563,
+  charge_currency: 'USD',
+  matched: [
+    {
+      rule_id: null,
+      scope: 'sandbox' as const,
+      kind: 'recipient_domain',
+      action: 'hold' as const,
+      reason: 'Sandbox trigger: every order to hold.sandbox.giftrelay.test is held for review',
+    },
+  ],
+  claim: null,
+  created_at: PLACED_AT,
+  decided_at: null,
+  decided_by_email: null,
+  note: null,
+  sandbox: true,
+};
+const HELD_ORDER: OrderSummary = {
+  ...PENDING,
+  status: 'pending_review',
+  recipient_email: 'sam@hold.sandbox.giftrelay.test',
+};
 
 const event = <T extends EventType>(type: T, id: string, data: EventOf<T>['data']) =>
   ({ id, type, created_at: SENT_AT, data }) as EventOf<T>;
@@ -187,6 +232,21 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
     product_name: 'Amazon.com Gift Card',
     brand: 'Amazon',
     choice_set_id: '3b6f1e2d-8c4a-4f7e-9d1b-2a5c7e9f0b13',
+  }),
+  'reward.held': event('reward.held', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e19', { review: REVIEW, order: HELD_ORDER }),
+  'reward.released': event('reward.released', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e20', {
+    review: { ...REVIEW, status: 'released', decided_at: SENT_AT, decided_by_email: 'alex@example.com' },
+    order: { ...HELD_ORDER, status: 'pending' },
+  }),
+  'reward.blocked': event('reward.blocked', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e21', {
+    review: {
+      ...REVIEW,
+      status: 'blocked',
+      decided_at: SENT_AT,
+      decided_by_email: 'alex@example.com',
+      note: 'Not one of our panel members',
+    },
+    order: { ...HELD_ORDER, status: 'blocked', charged: RELEASED },
   }),
   'balance.low': event('balance.low', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e13', {
     available: 97.5,

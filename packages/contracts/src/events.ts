@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BatchSchema } from './batches';
 import { listEnvelope, pageQueryFields } from './lists';
 import { BalanceSchema, OrderStatusSchema, OrderSummarySchema } from './orders';
+import { RiskReviewSchema } from './risk';
 
 /**
  * The public events: what `GET /api/v1/events` lists and webhooks carry (decision 027). Each is
@@ -29,6 +30,11 @@ export const EVENT_TYPES = [
   'reward.failed',
   // Recipient's choice (decision 080): the recipient picked a product; its card is being issued.
   'reward.choice_made',
+  // Risk rules (decision 083): a rule held an order (or a reward at its claim) for review; a person
+  // released it (it goes on) or blocked it (its value back to the balance). `{review, order}`.
+  'reward.held',
+  'reward.released',
+  'reward.blocked',
   'balance.low',
   // Card funding (decision 046): a Stripe refund or dispute took money back from the balance
   // (`{reason, amount_minor, taken_minor, shortfall_minor, currency, balance}`); when it took more
@@ -181,6 +187,23 @@ export const RewardChoiceMadeEventDataSchema = z.object({
     .nullable()
     .meta({ description: 'The choice set the order was placed with, or null for a list' }),
 });
+/** `reward.held`, `reward.released`, `reward.blocked` (decision 083): the review and its order. */
+const reviewData = (description: string) =>
+  z
+    .object({
+      review: RiskReviewSchema.meta({
+        description: 'As GET /api/v1/risk/reviews/{id} answers it (without the history)',
+      }),
+      order: OrderSummarySchema,
+    })
+    .meta({ description });
+export const RewardHeldEventDataSchema = reviewData(
+  'A risk rule held the order (stage `order`, its money held) or a reward at its claim page (stage `claim`, no code shown) for review',
+);
+export const RewardReleasedEventDataSchema = reviewData('A person released the held order or reward: it goes on');
+export const RewardBlockedEventDataSchema = reviewData(
+  'A person blocked the held order or reward: its value went back to the balance, and the recipient sees a neutral message',
+);
 export const BatchCompletedEventDataSchema = z.object({
   batch: BatchSchema.meta({ description: 'As GET /api/v1/batches/{id} answers it, counts included' }),
 });
@@ -204,6 +227,9 @@ export const EVENT_DATA_SCHEMAS = {
   'reward.voided': RewardVoidedEventDataSchema,
   'reward.failed': RewardFailedEventDataSchema,
   'reward.choice_made': RewardChoiceMadeEventDataSchema,
+  'reward.held': RewardHeldEventDataSchema,
+  'reward.released': RewardReleasedEventDataSchema,
+  'reward.blocked': RewardBlockedEventDataSchema,
   'balance.low': BalanceLowEventDataSchema,
   'balance.debited': BalanceDebitedEventDataSchema,
   'balance.frozen': BalanceFrozenEventDataSchema,
@@ -235,6 +261,9 @@ export const RewardEmailBouncedEventSchema = eventOf('reward.email_bounced');
 export const RewardVoidedEventSchema = eventOf('reward.voided');
 export const RewardFailedEventSchema = eventOf('reward.failed');
 export const RewardChoiceMadeEventSchema = eventOf('reward.choice_made');
+export const RewardHeldEventSchema = eventOf('reward.held');
+export const RewardReleasedEventSchema = eventOf('reward.released');
+export const RewardBlockedEventSchema = eventOf('reward.blocked');
 export const BalanceLowEventSchema = eventOf('balance.low');
 export const BalanceDebitedEventSchema = eventOf('balance.debited');
 export const BalanceFrozenEventSchema = eventOf('balance.frozen');
@@ -257,6 +286,9 @@ export const EVENT_SCHEMAS = {
   'reward.voided': RewardVoidedEventSchema,
   'reward.failed': RewardFailedEventSchema,
   'reward.choice_made': RewardChoiceMadeEventSchema,
+  'reward.held': RewardHeldEventSchema,
+  'reward.released': RewardReleasedEventSchema,
+  'reward.blocked': RewardBlockedEventSchema,
   'balance.low': BalanceLowEventSchema,
   'balance.debited': BalanceDebitedEventSchema,
   'balance.frozen': BalanceFrozenEventSchema,
@@ -280,6 +312,9 @@ export const EventSchema = z.discriminatedUnion('type', [
   RewardVoidedEventSchema,
   RewardFailedEventSchema,
   RewardChoiceMadeEventSchema,
+  RewardHeldEventSchema,
+  RewardReleasedEventSchema,
+  RewardBlockedEventSchema,
   BalanceLowEventSchema,
   BalanceDebitedEventSchema,
   BalanceFrozenEventSchema,

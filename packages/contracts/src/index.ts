@@ -40,6 +40,7 @@ export * from './probes';
 export * from './profile';
 export * from './reports';
 export * from './reward-email';
+export * from './risk';
 export * from './routes';
 // Also names the schemas for the OpenAPI document, on import.
 export { eventSchemaName } from './schema-names';

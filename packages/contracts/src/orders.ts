@@ -10,7 +10,8 @@ import { AmountSchema, safeText } from './primitives';
  * waiting for an owner or admin) and `rejected` (refused, or 7 days without a decision; the hold
  * is released). An approved order goes on as `pending`. Scheduled delivery (decision 042):
  * `scheduled` (held, fulfilment starts at `send_at`) and `cancelled` (before it started; the hold
- * is released).
+ * is released). Risk rules (decision 083): `pending_review` (held, waiting for a person to release
+ * or block it) and `blocked` (blocked in review; the hold is released).
  */
 export const ORDER_STATUSES = [
   'pending',
@@ -21,6 +22,8 @@ export const ORDER_STATUSES = [
   'scheduled',
   'cancelled',
   'voided',
+  'pending_review',
+  'blocked',
 ] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
@@ -35,6 +38,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   scheduled: 'Scheduled',
   cancelled: 'Cancelled',
   voided: 'Voided',
+  pending_review: 'Pending review',
+  blocked: 'Blocked',
 };
 
 /** A completed order some of whose rewards could not be issued (decision 058). */
@@ -539,8 +544,10 @@ export const ClaimSchema = z.object({
   /**
    * `voided`: the sender cancelled the reward before it was opened; no code is shown.
    * `awaiting_choice` (decision 080): a choice reward; GET /claims/{token}/choice lists the options.
+   * `pending_review` (decision 083): a risk rule held it; no code until a person releases it.
+   * `blocked`: a person blocked it; the recipient sees a neutral message.
    */
-  status: z.enum(['pending', 'issued', 'failed', 'voided', 'awaiting_choice']),
+  status: z.enum(['pending', 'issued', 'failed', 'voided', 'awaiting_choice', 'pending_review', 'blocked']),
   logo: z.string().nullable(),
   sandbox: z.boolean().meta({ description: 'True for a sandbox reward: a test card with no value' }),
 });

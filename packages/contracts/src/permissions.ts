@@ -219,6 +219,23 @@ export const OPERATION_ACCESS = {
   createInvitation: 'manage',
   resendInvitation: 'manage',
   revokeInvitation: 'manage',
+  // Risk rules and the review queue (decision 083): owners and admins, or keys with risk scopes;
+  // platform rules and the platform queue: operators.
+  listRiskRules: 'manage',
+  createRiskRule: 'manage',
+  updateRiskRule: 'manage',
+  deleteRiskRule: 'manage',
+  listRiskReviews: 'manage',
+  getRiskReview: 'manage',
+  releaseRiskReview: 'manage',
+  blockRiskReview: 'manage',
+  listPlatformRiskRules: 'operator',
+  createPlatformRiskRule: 'operator',
+  deletePlatformRiskRule: 'operator',
+  listPlatformRiskReviews: 'operator',
+  getPlatformRiskReview: 'operator',
+  releasePlatformRiskReview: 'operator',
+  blockPlatformRiskReview: 'operator',
   // Ownership.
   transferOwnership: 'own',
 } as const satisfies Record<string, AccessLevel>;

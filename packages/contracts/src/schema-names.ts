@@ -47,6 +47,19 @@ import {
   EventTypeSchema,
   ListEventsResponseSchema,
 } from './events';
+import {
+  ListRiskReviewsResponseSchema,
+  ListRiskRulesResponseSchema,
+  RiskDecisionBodySchema,
+  RiskDecisionResponseSchema,
+  RiskMatchSchema,
+  RiskReviewDetailSchema,
+  RiskReviewResponseSchema,
+  RiskReviewSchema,
+  RiskRuleBodySchema,
+  RiskRuleResponseSchema,
+  RiskRuleSchema,
+} from './risk';
 import { HealthSchema } from './health';
 import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
 import { MailboxListSchema, MailboxMessageResponseSchema, MailboxMessageSchema } from './mailbox';
@@ -186,6 +199,17 @@ const NAMES: [z.ZodType, string][] = [
     schema,
     `${eventSchemaName(type)}Data`,
   ]),
+  [RiskRuleSchema, 'RiskRule'],
+  [RiskRuleBodySchema, 'RiskRuleRequest'],
+  [RiskRuleResponseSchema, 'RiskRuleResponse'],
+  [ListRiskRulesResponseSchema, 'RiskRuleList'],
+  [RiskMatchSchema, 'RiskMatch'],
+  [RiskReviewSchema, 'RiskReview'],
+  [RiskReviewDetailSchema, 'RiskReviewDetail'],
+  [RiskReviewResponseSchema, 'RiskReviewResponse'],
+  [ListRiskReviewsResponseSchema, 'RiskReviewList'],
+  [RiskDecisionBodySchema, 'RiskDecisionRequest'],
+  [RiskDecisionResponseSchema, 'RiskDecisionResponse'],
   [EventResponseSchema, 'EventResponse'],
   [ListEventsResponseSchema, 'EventList'],
   [WebhookEndpointSchema, 'WebhookEndpoint'],
