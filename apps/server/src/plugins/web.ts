@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import {
   ERROR_STATUS,
@@ -53,9 +53,9 @@ export const webPlugin = fp(
     const built = existsSync(path.join(dist, 'index.html'));
     const fillIn = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(opts.publicUrl));
     const hasShell = built && existsSync(path.join(dist, SHELL_FILE));
-    const load = (file: string) => compressed(fillIn(readFileSync(file, 'utf8')));
+    const load = (file: string) => compressed(fillIn(readFileSync(file, 'utf8')), 'kept');
     const shellHtml = built ? fillIn(readFileSync(path.join(dist, hasShell ? SHELL_FILE : 'index.html'), 'utf8')) : '';
-    const shell = built ? compressed(shellHtml) : compressed(NOT_BUILT_HTML);
+    const shell = compressed(built ? shellHtml : NOT_BUILT_HTML, 'kept');
     const prerendered = built ? findPrerendered(dist, hasShell, load) : new Map<string, Page>();
     // Pages whose content is in the database are rendered per request by the web app's own
     // components when the build kept its server bundle (dynamic-pages.ts).
@@ -71,7 +71,7 @@ export const webPlugin = fp(
       if (!renderer) return null;
       try {
         const html = await renderHydratable(renderer, pathname, data, page, opts.publicUrl);
-        return html === null ? null : compressed(fillIn(html), 4);
+        return html === null ? null : compressed(fillIn(html), 'once');
       } catch (err) {
         // The page as it was built (or as plain HTML) rather than an error.
         request.log.error({ err, path: pathname }, 'could not render the page with its data');
@@ -139,14 +139,11 @@ export const webPlugin = fp(
       });
     }
 
-    // Pages are compressed once at start; the compression plugin only sees routes, not this handler.
+    // Pages compress themselves (compressed, below); the compression plugin only sees routes, not this handler.
     const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
       const accepted = String(request.headers['accept-encoding'] ?? '');
-      const [encoding, body] = /\bbr\b/.test(accepted)
-        ? ['br', page.br]
-        : /\bgzip\b/.test(accepted)
-          ? ['gzip', page.gzip]
-          : [undefined, page.raw];
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      const body = encoding ? page.encoded(encoding) : page.raw;
       if (encoding) reply.header('content-encoding', encoding);
       // A prerendered page carries its theme script inline; the policy allows exactly that script.
       const csp = reply.getHeader('content-security-policy');
@@ -191,7 +188,7 @@ export const webPlugin = fp(
       if (dynamic) {
         const html =
           (dynamic.data && (await hydratable(request, normalized, dynamic.data, dynamic))) ||
-          compressed(renderDynamicHtml(shellHtml, dynamic, opts.publicUrl), 4);
+          compressed(renderDynamicHtml(shellHtml, dynamic, opts.publicUrl), 'once');
         return sendHtml(request, reply, 200, html);
       }
       // A post or landing page that is not published: the app's page, answered 404.
@@ -207,15 +204,27 @@ export const webPlugin = fp(
 
 interface Page {
   raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** The page compressed as the client accepts, made the first time it is asked for. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
   /** CSP hashes of the page's inline scripts (plain <script> elements; data blocks have a type and never run). */
   scriptHashes: string[];
 }
 
-/** Quality 11 for pages compressed once at start; a page rendered per request takes a cheaper one. */
-function compressed(html: string, brotliQuality = 11): Page {
+const brotliAt = (quality: number) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
+
+/**
+ * A page with its compressed forms, each made when a client first asks for it. `once`: a page
+ * rendered for one request, compressed cheaply in the encoding it is sent in. `kept`: a page
+ * loaded at start and sent many times, in brotli's quality 11, which costs about 3 CPU-seconds for
+ * the 15 prerendered pages together: every start paid it before listening (each process a test
+ * starts, each deploy), for pages most processes never send (decision 087). It is made in the
+ * thread pool after the page's first request; until it is ready, quality 5 (milliseconds, 10 %
+ * larger).
+ */
+function compressed(html: string, use: 'once' | 'kept'): Page {
   const raw = Buffer.from(html);
+  const made: { br?: Buffer; gzip?: Buffer } = {};
+  let best: 'pending' | 'ready' | undefined;
   return {
     raw,
     scriptHashes: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
@@ -224,8 +233,22 @@ function compressed(html: string, brotliQuality = 11): Page {
           .update(code ?? '')
           .digest('base64')}`,
     ),
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
-    gzip: gzipSync(raw, { level: brotliQuality === 11 ? 9 : 6 }),
+    encoded(encoding) {
+      if (encoding === 'gzip') {
+        made.gzip ??= gzipSync(raw, { level: use === 'kept' ? 9 : 6 });
+        return made.gzip;
+      }
+      if (use === 'kept' && !best) {
+        best = 'pending';
+        brotliCompress(raw, brotliAt(11), (err, out) => {
+          // A failure keeps the quick form; the next request tries again.
+          if (err) best = undefined;
+          else [made.br, best] = [out, 'ready'];
+        });
+      }
+      made.br ??= brotliCompressSync(raw, brotliAt(use === 'kept' ? 5 : 4));
+      return made.br;
+    },
   };
 }
 
