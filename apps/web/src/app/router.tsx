@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/app-shell'),
         children: [
           { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+          // Under the catalogue in the address, but only for the signed in (decision 080).
+          { path: 'catalog/choice-sets', lazy: () => import('./routes/choice-sets') },
           { path: 'orders', lazy: () => import('./routes/orders') },
           { path: 'orders/bulk', lazy: () => import('./routes/bulk-send') },
           { path: 'orders/batches', lazy: () => import('./routes/batches') },

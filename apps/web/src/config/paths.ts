@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   catalog: '/catalog',
+  /** Recipient's choice: the organisation's choice sets (decision 080). */
+  choiceSets: '/catalog/choice-sets',
   pricing: '/pricing',
   solutions: '/solutions',
   docs: '/docs',

@@ -9,6 +9,8 @@ export const sharedQueryKeys = {
   organisationSettings: ['organisation-settings'] as const,
   /** The person's two-factor sign-in: Profile shows it, and which organisations require it. */
   twoFactor: ['two-factor'] as const,
+  /** Choice sets (decision 080): their page edits them, the send dialog and bulk sending read them. */
+  choiceSets: ['choice-sets'] as const,
 };
 
 /**

@@ -36,6 +36,7 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     issued_count: 1,
     failed_count: 0,
     voided_count: 0,
+    choice: null,
     ...overrides,
   };
 }
@@ -74,6 +75,7 @@ export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail
         issued_at: summary.completed_at,
         claim: { first_opened_at: null, open_count: 0 },
         void: null,
+        chosen_product_code: null,
       },
     ],
     history: [

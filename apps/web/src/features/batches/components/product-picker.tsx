@@ -3,8 +3,8 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMajor } from '@/lib/format';
+import { useProductSearch } from '@/lib/product-search';
 import { cn } from '@/lib/utils';
-import { useProductSearch } from '../api/search-products';
 
 /** The product's values as the send dialog's rule reads them: "$5.00 to $500.00", or its fixed values. */
 export function productValues(p: Pick<Product, 'currency' | 'minValue' | 'maxValue' | 'denominations'>): string {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
 import { useCatalogFacets } from '../api/get-catalog-facets';
 import { useCatalogFilters } from '../hooks/use-catalog-filters';
@@ -55,6 +56,11 @@ export function CatalogPage({ onSend, selected, onClearSelection, canSend = true
           {isSignedIn && onSend && canSend ? (
             <Button asChild size="sm" variant="outline">
               <Link to="/orders/bulk">Send in bulk</Link>
+            </Button>
+          ) : null}
+          {isSignedIn ? (
+            <Button asChild size="sm" variant="outline">
+              <Link to={paths.choiceSets}>Choice sets</Link>
             </Button>
           ) : null}
           {sandbox && (

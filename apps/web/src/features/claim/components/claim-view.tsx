@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { formatLocalDate } from '@/lib/format';
 import { useClaim } from '../api/get-claim';
+import { ChoicePicker } from './choice-picker';
 import { CopyField } from './copy-field';
 
 export function ClaimView({ token }: { token: string }) {
@@ -37,6 +38,8 @@ export function ClaimView({ token }: { token: string }) {
   }
   const c = claim.data;
   const value = formatMoney(parseAmount(c.amount, c.currency) ?? 0, c.currency);
+  // A choice reward (decision 080) names no card until the recipient picks one.
+  const isChoosing = c.status === 'awaiting_choice';
   return (
     <article className="claim-page mx-auto max-w-lg py-10">
       {/* The sender's name wraps rather than being cut (issue 35: "Acme Corporati…" at 375 px). */}
@@ -89,7 +92,7 @@ export function ClaimView({ token }: { token: string }) {
           <div>
             <p className="text-sm text-muted-foreground">{c.sender} sent you</p>
             <h1 className="text-2xl font-bold">
-              {value} {c.brand}
+              {isChoosing ? `${value} gift card of your choice` : `${value} ${c.brand}`}
             </h1>
           </div>
         </div>
@@ -97,7 +100,9 @@ export function ClaimView({ token }: { token: string }) {
           <blockquote className="mt-6 border-l-4 pl-4 italic text-muted-foreground">{c.message}</blockquote>
         )}
         <div className="mt-6 space-y-4">
-          {c.status === 'issued' && c.code ? (
+          {isChoosing ? (
+            <ChoicePicker token={token} />
+          ) : c.status === 'issued' && c.code ? (
             <>
               <CopyField label="Code" value={c.code} />
               {c.pin && <CopyField label="PIN" value={c.pin} />}
@@ -125,13 +130,13 @@ export function ClaimView({ token }: { token: string }) {
         {c.expires_at && (
           <p className="mt-4 text-sm text-muted-foreground">Valid until {formatLocalDate(c.expires_at)}</p>
         )}
-        {c.redemption_instructions && (
+        {!isChoosing && c.redemption_instructions && (
           <section className="mt-6">
             <h2 className="font-semibold">How to redeem</h2>
             <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{c.redemption_instructions}</p>
           </section>
         )}
-        {c.terms && (
+        {!isChoosing && c.terms && (
           <details className="mt-4 text-sm">
             <summary className="cursor-pointer font-medium">Terms and conditions</summary>
             <p className="mt-2 whitespace-pre-line text-muted-foreground">{c.terms}</p>

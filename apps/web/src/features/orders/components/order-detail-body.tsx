@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@giftrelay/contracts';
+import { CHOICE_PRODUCT_NAME, type OrderDetail } from '@giftrelay/contracts';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -143,6 +143,7 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
             </span>
           </Row>
         )}
+        {o.choice && <ChoiceRow choice={o.choice} brand={o.brand} />}
         <Row label="Recipient">
           {o.recipient_name && <span className="block">{o.recipient_name}</span>}
           <span className={o.recipient_name ? 'text-muted-foreground' : undefined}>{o.recipient_email}</span>
@@ -184,12 +185,27 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
   );
 }
 
+/** A choice reward (decision 080): what the recipient may choose from, and what they chose. */
+function ChoiceRow({ choice, brand }: { choice: NonNullable<OrderDetail['choice']>; brand: string }) {
+  const cards = `${choice.product_codes.length} card${choice.product_codes.length === 1 ? '' : 's'}`;
+  const from = choice.choice_set_name ? `${choice.choice_set_name} (${cards})` : cards;
+  return (
+    <Row label={CHOICE_PRODUCT_NAME}>
+      {choice.chosen_product_code ? `Chose ${brand}` : 'Not chosen yet'}
+      <span className="block text-xs font-normal text-muted-foreground">
+        {choice.chosen_at ? `${formatTimestamp(choice.chosen_at)} · from ${from}` : `From ${from}`}
+      </span>
+    </Row>
+  );
+}
+
 const REWARD_BADGES = {
   issued: { variant: 'default', label: 'Issued' },
   pending: { variant: 'secondary', label: 'Pending' },
   failed: { variant: 'destructive', label: 'Failed' },
   review: { variant: 'warning', label: 'Being checked' },
   voided: { variant: 'secondary', label: 'Voided' },
+  awaiting_choice: { variant: 'secondary', label: 'Awaiting choice' },
 } as const;
 
 const CLAIM_NOT_OPENED = {
@@ -198,6 +214,7 @@ const CLAIM_NOT_OPENED = {
   failed: 'Never issued: its share was refunded',
   review: 'The provider could not say whether it issued this card; its amount stays held until GiftRelay checks',
   voided: 'Voided: its share was refunded',
+  awaiting_choice: 'The recipient has not chosen a card yet; its amount stays held until they do',
 } as const;
 
 const VOID_LINES = {

@@ -348,6 +348,7 @@ describe('OrdersPage', () => {
         issued_at: status === 'issued' ? partial.completed_at : null,
         claim: { first_opened_at: null, open_count: 0 },
         void: null,
+        chosen_product_code: null,
       })),
       history: [
         { type: 'order.created', at: partial.created_at, detail: {} },

@@ -69,6 +69,11 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
         detail: text(event.detail.reason) ?? 'The provider would not cancel the card.',
       };
     }
+    case 'reward.choice_made': {
+      const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
+      const chosen = text(event.detail.product_name) ?? text(event.detail.brand) ?? text(event.detail.product_code);
+      return { title: 'Card chosen', detail: chosen ? `${reward}: the recipient chose ${chosen}` : undefined };
+    }
     case 'reward.opened': {
       const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
       return { title: 'Opened', detail: `${reward}: the recipient opened the claim page` };

@@ -17,6 +17,8 @@ interface AmountFieldProps {
   describedBy?: string;
   /** While sending: the value stays as it is, focus stays where it is. */
   readOnly?: boolean;
+  /** In place of the range under the field (a choice's value is any its cards accept). */
+  hint?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export function AmountField({
   error,
   describedBy: more,
   readOnly,
+  hint,
 }: AmountFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -112,7 +115,7 @@ export function AmountField({
         />
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        From {formatMoney(rule.minMinor, rule.currency)} to {formatMoney(rule.maxMinor, rule.currency)}
+        {hint ?? `From ${formatMoney(rule.minMinor, rule.currency)} to ${formatMoney(rule.maxMinor, rule.currency)}`}
       </p>
       {message}
     </div>

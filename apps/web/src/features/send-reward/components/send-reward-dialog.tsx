@@ -1,4 +1,11 @@
-import { approvalReason, type Balance, MAX_QUANTITY, sandboxRecipientsNote } from '@giftrelay/contracts';
+import {
+  approvalReason,
+  type Balance,
+  CHOICE_PRODUCT_NAME,
+  CURRENCY_CODES,
+  MAX_QUANTITY,
+  sandboxRecipientsNote,
+} from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useIsMutating } from '@tanstack/react-query';
@@ -9,6 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS } from '@/components/ui/field-classes';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
@@ -25,6 +33,8 @@ import { useSenderSettings } from '../api/get-sender-settings';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import {
   amountRule,
+  type ChoiceToSend,
+  choiceProduct,
   EMPTY_SEND_FORM,
   fundsMissing,
   MESSAGE_MAX_LENGTH,
@@ -47,8 +57,12 @@ import { SendSummary } from './send-summary';
 const DEFAULT_BILLING_CURRENCY = 'USD';
 
 interface SendRewardDialogProps {
-  /** The product to send; the dialog shows nothing without one. */
+  /** The product to send; the dialog shows nothing without one (or a choice). */
   product: SendableProduct | null;
+  /** A recipient's-choice reward to send instead of a product (decision 080). */
+  choice?: ChoiceToSend | null;
+  /** Under a choice's amount: the cards the value allows, drawn by the page that knows the sets. */
+  choicePreview?: (amount: string, currency: string) => ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** After an order is placed (before the dialog closes). */
@@ -65,10 +79,10 @@ interface SendRewardDialogProps {
  * The one send dialog: recipient, amount within the product's values, quantity, an optional
  * message; the sums from the shared fee rule; an Idempotency-Key per intended send.
  */
-export function SendRewardDialog({ product, open, onOpenChange, ...formProps }: SendRewardDialogProps) {
+export function SendRewardDialog({ product, choice, open, onOpenChange, ...formProps }: SendRewardDialogProps) {
   const isSending = useIsMutating({ mutationKey: CREATE_ORDER_KEY }) > 0;
   const opener = useRef<HTMLElement | null>(null);
-  if (!product) return null;
+  if (!product && !choice) return null;
   return (
     <Dialog.Root
       open={open}
@@ -101,7 +115,7 @@ export function SendRewardDialog({ product, open, onOpenChange, ...formProps }: 
             <div className="grid gap-1">
               <Dialog.Title className="text-lg font-semibold">Send reward</Dialog.Title>
               <Dialog.Description className="text-sm text-muted-foreground">
-                {product.name}, delivered by email
+                {choice ? `${CHOICE_PRODUCT_NAME}: ${choice.label}` : product?.name}, delivered by email
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -110,24 +124,50 @@ export function SendRewardDialog({ product, open, onOpenChange, ...formProps }: 
               </Button>
             </Dialog.Close>
           </div>
-          {/* A new product starts a new form: its amount rules differ. */}
-          <SendRewardForm key={product.code} product={product} onDone={() => onOpenChange(false)} {...formProps} />
+          {/* A new product (or choice) starts a new form: its amount rules differ. */}
+          <SendRewardForm
+            key={choice ? JSON.stringify(choice) : product?.code}
+            fixedProduct={product}
+            choice={choice ?? undefined}
+            onDone={() => onOpenChange(false)}
+            {...formProps}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-interface SendRewardFormProps extends Pick<SendRewardDialogProps, 'onSent' | 'balance' | 'shortfall' | 'footnote'> {
-  product: SendableProduct;
+interface SendRewardFormProps
+  extends Pick<SendRewardDialogProps, 'onSent' | 'balance' | 'shortfall' | 'footnote' | 'choicePreview'> {
+  fixedProduct: SendableProduct | null;
+  choice: ChoiceToSend | undefined;
   onDone: () => void;
 }
 
-function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote }: SendRewardFormProps) {
+function SendRewardForm({
+  fixedProduct,
+  choice,
+  choicePreview,
+  onDone,
+  onSent,
+  balance,
+  shortfall,
+  footnote,
+}: SendRewardFormProps) {
   const id = useId();
   const location = useLocation();
   const session = useSession();
-  const schema = useMemo(() => sendFormSchema(product), [product]);
+  // A choice's currency: the set's rule's, or the sender's pick, starting from the billing currency.
+  const [choiceCurrency, setChoiceCurrency] = useState(
+    () => choice?.currency ?? (session.status === 'signed-in' ? session.user.organisation.billing_currency : undefined),
+  );
+  const product = useMemo(
+    () =>
+      choice ? choiceProduct(choice, choiceCurrency ?? DEFAULT_BILLING_CURRENCY) : (fixedProduct as SendableProduct),
+    [choice, choiceCurrency, fixedProduct],
+  );
+  const schema = useMemo(() => sendFormSchema(product, choice?.choice), [product, choice]);
   const form = useForm<SendFormValues, unknown, SendFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY_SEND_FORM,
@@ -340,6 +380,27 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
           />
           <FieldError id={`${fieldId('recipientName')}-error`} message={errorOf('recipientName')} />
         </div>
+        {choice && !choice.currency && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-currency`}>Currency</Label>
+            <select
+              id={`${id}-currency`}
+              className={`${INPUT_CLASS} w-28`}
+              value={product.currency}
+              disabled={isSending}
+              onChange={(e) => {
+                setChoiceCurrency(e.target.value);
+                if (form.getValues('amount')) void form.trigger('amount');
+              }}
+            >
+              {CURRENCY_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <Controller
           control={form.control}
           name="amount"
@@ -347,6 +408,7 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
             <AmountField
               id={fieldId('amount')}
               rule={rule}
+              hint={choice ? 'Any value the cards below accept' : undefined}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -356,7 +418,15 @@ function SendRewardForm({ product, onDone, onSent, balance, shortfall, footnote 
             />
           )}
         />
-        <div className="grid gap-2">
+        {choice && (
+          <section aria-label="Cards the recipient can choose from" className="grid gap-2">
+            <p className="text-sm text-muted-foreground">
+              The recipient picks one card on the claim page; it is issued when they pick. One reward per order.
+            </p>
+            {choicePreview?.(values.amount, product.currency)}
+          </section>
+        )}
+        <div className={choice ? 'hidden' : 'grid gap-2'}>
           <Label htmlFor={fieldId('quantity')}>Quantity</Label>
           <Input
             id={fieldId('quantity')}

@@ -1,8 +1,11 @@
 import {
+  CHOICE_PRODUCT_CODE,
+  CHOICE_PRODUCT_NAME,
   type CreateOrderBody,
   CreateOrderBodySchema,
   MAX_QUANTITY,
   ORDER_MESSAGE_MAX_LENGTH,
+  type OrderChoiceBody,
   type Product,
   RECIPIENT_NAME_MAX_LENGTH,
 } from '@giftrelay/contracts';
@@ -23,6 +26,36 @@ export type SendableProduct = Pick<
   'code' | 'name' | 'brand' | 'currency' | 'minValue' | 'maxValue' | 'denominations'
 > &
   Partial<Pick<Product, 'redemptionInstructions'>>;
+
+/**
+ * A recipient's-choice reward to send (decision 080): the recipient picks one of the cards on the
+ * claim page. `currency` is fixed when the set's rule names one; otherwise the sender picks it.
+ */
+export interface ChoiceToSend {
+  /** The set's name, or a short list of the cards, for the dialog's title and the toast. */
+  label: string;
+  choice: OrderChoiceBody;
+  currency?: string;
+}
+
+/** The largest value a choice takes here, in the major unit; the cards on offer decide in the end. */
+const CHOICE_MAX_VALUE = 1_000_000;
+
+/**
+ * A choice as the form reads a product: any value from the currency's smallest unit (the cards the
+ * value allows are shown beside it, and the server refuses a value none of them takes).
+ */
+export function choiceProduct(choice: ChoiceToSend, currency: string): SendableProduct {
+  return {
+    code: CHOICE_PRODUCT_CODE,
+    name: `${CHOICE_PRODUCT_NAME} (${choice.label})`,
+    brand: CHOICE_PRODUCT_NAME,
+    currency,
+    minValue: 10 ** -exponentOf(currency),
+    maxValue: CHOICE_MAX_VALUE,
+    denominations: null,
+  };
+}
 
 /** The form as typed: text, so nothing is lost or rounded before it is checked. */
 export interface SendFormValues {
@@ -129,7 +162,7 @@ const required = (check: (text: string) => string | undefined) =>
  * API checks it (the email, name and message rules from the order contract, the amount from the
  * product's values in exact minor units) and, when all is well, the request body.
  */
-export function sendFormSchema(product: SendableProduct) {
+export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBody) {
   const rule = amountRule(product);
   const { email, message, recipient_name } = CreateOrderBodySchema.shape;
   return z
@@ -158,7 +191,8 @@ export function sendFormSchema(product: SendableProduct) {
       return {
         amountMinor,
         body: {
-          product_code: product.code,
+          // A choice names its cards and currency instead of a product (decision 080).
+          ...(choice ? { choice, currency: rule.currency } : { product_code: product.code }),
           // Exact decimal text: the server reads it without a float in between.
           amount: toDecimalString(amountMinor, rule.currency),
           email: values.email.trim(),

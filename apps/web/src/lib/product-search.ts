@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 
 const SHOWN = 8;
 
-/** Products to pick a batch's reward from: the most sent first, or those matching a search. */
+/**
+ * Products to pick from (a batch's reward, a choice set's products): the most sent first, or
+ * those matching a search. Two features pick products this way, so it lives here (decision 067).
+ */
 export async function searchProducts(q: string, signal?: AbortSignal): Promise<Product[]> {
   const params = new URLSearchParams({ limit: String(SHOWN), sort: 'popular' });
   if (q.trim()) params.set('q', q.trim());
@@ -14,7 +17,7 @@ export async function searchProducts(q: string, signal?: AbortSignal): Promise<P
 
 export const useProductSearch = (q: string) =>
   useQuery({
-    queryKey: ['batches', 'product-search', q.trim()],
+    queryKey: ['product-search', q.trim()],
     queryFn: ({ signal }) => searchProducts(q, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
