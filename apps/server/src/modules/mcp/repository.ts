@@ -180,10 +180,16 @@ export async function usdThisMonthBySource(tx: Tx, organisationId: string, sourc
 }
 
 /** The organisation's approval rules (decision 035), for a preview to say whether an order will wait. */
-export function approvalRulesOf(db: Tx, organisationId: string) {
+/** What a preview reads of its organisation, in one read: the approval rules and the default message. */
+export function previewSettingsOf(db: Tx, organisationId: string) {
   return db
     .selectFrom('organisations')
-    .select(['approval_above_usd_minor', 'approval_every_sender_order', 'approval_monthly_cap_usd_minor'])
+    .select([
+      'approval_above_usd_minor',
+      'approval_every_sender_order',
+      'approval_monthly_cap_usd_minor',
+      'default_message',
+    ])
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
 }

@@ -55,13 +55,16 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
     product.currency === billing
       ? null
       : await holdRateFor(app.db, p.organisationId, product.currency, billing, MCP_PREVIEW_SECONDS);
+  const settings = await repo.previewSettingsOf(app.db, p.organisationId);
   const body: CreateOrderBody = {
     product_code: product.code,
     amount: args.value,
     email: args.recipient_email,
     quantity: 1,
     ...(args.recipient_name ? { recipient_name: args.recipient_name } : {}),
-    ...(args.message ? { message: args.message } : {}),
+    // The message is settled now, the organisation's default included: the send sends what was
+    // previewed, and does not read the default again (an empty message is none).
+    message: args.message || (settings.default_message ?? ''),
     ...(quote ? { quote_id: quote.quote_id } : {}),
   };
   const orderId = randomUUID();
@@ -75,7 +78,7 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
     p.guardrails.caps && spend
       ? checkCaps(p.guardrails.caps, { totalMinor: charged, currency: o.charge_currency }, spend.month, spend.today)
       : null;
-  const approval = await approvalOf(app, p, Number(o.usd_total_minor), now);
+  const approval = await approvalOf(app, p, settings, Number(o.usd_total_minor), now);
   const id = randomUUID();
   await repo.insertPreview(app.db, {
     id,
@@ -125,8 +128,13 @@ function sweepOldPreviews(app: FastifyInstance) {
 }
 
 /** Why an agent's order of `usdMinor` would wait for approval (decision 035's rules), or null. */
-async function approvalOf(app: FastifyInstance, p: McpPrincipal, usdMinor: number, now: Date): Promise<string | null> {
-  const rules = await repo.approvalRulesOf(app.db, p.organisationId);
+async function approvalOf(
+  app: FastifyInstance,
+  p: McpPrincipal,
+  rules: Awaited<ReturnType<typeof repo.previewSettingsOf>>,
+  usdMinor: number,
+  now: Date,
+): Promise<string | null> {
   const usd = (m: number) => formatMoney(m, 'USD');
   if (rules.approval_every_sender_order) return 'the organisation has every sender’s order approved, and agents’ too';
   const above = rules.approval_above_usd_minor === null ? null : Number(rules.approval_above_usd_minor);

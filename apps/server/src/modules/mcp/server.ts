@@ -8,6 +8,7 @@ import {
 } from '@giftrelay/contracts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -77,10 +78,17 @@ type Args<N extends McpToolName> = z.infer<z.ZodObject<(typeof SHAPES)[N]>>;
  * process can answer). Only the tools the principal's scopes allow are registered, so tools/list
  * differs per key or grant and calling another is "not found".
  */
+/**
+ * One JSON Schema validator for every request's server: the SDK would otherwise build a new Ajv
+ * instance for each (a server lives for one request here), a tenth of an MCP call's CPU (074).
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer {
   const server = new McpServer(
     { name: 'giftrelay', title: 'GiftRelay', version: app.config.version },
     {
+      jsonSchemaValidator,
       instructions:
         'GiftRelay sends digital gift cards by email. Find a product with search_catalog, price it with preview_reward and show the person the preview (total, fee, approval) before send_reward. Sandbox connections send play money only.',
     },
