@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   'order.rejected',
   // Unopened rewards voided (decision 039), by a person or a key
   'order.voided',
+  // Rewards expired (decision 081): by the system, its unopened rewards voided and refunded
+  'order.expired',
   // A delivered order sent to another address (decision 062), by a person or a key
   'order.recipient_changed',
   // Bulk batches (decision 043): accepted (rows, total, mode), approved or rejected as a whole

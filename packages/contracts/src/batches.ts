@@ -54,6 +54,8 @@ export const BATCH_FIELDS = [
   'recipient_name',
   'message',
   'send_at',
+  // Decision 081: when the row's rewards expire; empty: the organisation's default.
+  'expires_at',
 ] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 /**
@@ -89,6 +91,7 @@ export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
   recipient_name: ['recipient_name', 'name', 'full_name', 'recipient'],
   message: ['message', 'note', 'gift_message'],
   send_at: ['send_at', 'send_on', 'scheduled_for', 'deliver_at'],
+  expires_at: ['expires_at', 'expires_on', 'expiry', 'claim_by'],
 };
 
 /** Row problems, each with a stable code (the API's `errors[].code`). */
@@ -126,6 +129,7 @@ export const BatchRowInputSchema = z.object({
   message: cell(5000).optional(),
   send_at: cell(200).optional(),
 });
+  expires_at: cell(200).optional(),
 export type BatchRowInput = z.infer<typeof BatchRowInputSchema>;
 
 export const CreateBatchBodySchema = z.object({

@@ -29,6 +29,8 @@ export const EVENT_TYPES = [
   // Partial issuance (decision 058): a reward the provider could not issue, refunded (its share).
   'reward.failed',
   // Recipient's choice (decision 080): the recipient picked a product; its card is being issued.
+  // Expiry (decision 081): a reward reached its `expires_at`; unopened and cancelled, it is refunded.
+  'reward.expired',
   'reward.choice_made',
   // Risk rules (decision 083): a rule held an order (or a reward at its claim) for review; a person
   // released it (it goes on) or blocked it (its value back to the balance). `{review, order}`.
@@ -191,6 +193,22 @@ export const RewardChoiceMadeEventDataSchema = z.object({
 const reviewData = (description: string) =>
   z
     .object({
+export const RewardExpiredEventDataSchema = z.object({
+  ...rewardFields,
+  expires_at: at('When the reward expired, as its order said'),
+  refunded: z.boolean().meta({
+    description: 'True when the reward was unopened and the provider cancelled its card: its share came back',
+  }),
+  refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
+  currency: z.string(),
+  reason: z.string().nullable().meta({
+    description:
+      'Why it was not refunded: opened before it expired, or the provider’s refusal to cancel the card; null when refunded',
+  }),
+  order_status: OrderStatusSchema.meta({
+    description: 'The order’s status after this expiry: `voided` once every reward it issued is voided or expired',
+  }),
+});
       review: RiskReviewSchema.meta({
         description: 'As GET /api/v1/risk/reviews/{id} answers it (without the history)',
       }),
@@ -251,6 +269,7 @@ const eventOf = <T extends EventType>(type: T) =>
 export const OrderCreatedEventSchema = eventOf('order.created');
 export const OrderCompletedEventSchema = eventOf('order.completed');
 export const OrderFailedEventSchema = eventOf('order.failed');
+  'reward.expired': RewardExpiredEventDataSchema,
 export const OrderApprovedEventSchema = eventOf('order.approved');
 export const OrderRejectedEventSchema = eventOf('order.rejected');
 export const OrderCancelledEventSchema = eventOf('order.cancelled');
@@ -286,6 +305,7 @@ export const EVENT_SCHEMAS = {
   'reward.voided': RewardVoidedEventSchema,
   'reward.failed': RewardFailedEventSchema,
   'reward.choice_made': RewardChoiceMadeEventSchema,
+export const RewardExpiredEventSchema = eventOf('reward.expired');
   'reward.held': RewardHeldEventSchema,
   'reward.released': RewardReleasedEventSchema,
   'reward.blocked': RewardBlockedEventSchema,
@@ -312,6 +332,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   RewardVoidedEventSchema,
   RewardFailedEventSchema,
   RewardChoiceMadeEventSchema,
+  'reward.expired': RewardExpiredEventSchema,
   RewardHeldEventSchema,
   RewardReleasedEventSchema,
   RewardBlockedEventSchema,
@@ -339,6 +360,7 @@ export const ListEventsQuerySchema = z
   })
   .refine((q) => !q.created_after || !q.created_before || q.created_after < q.created_before, {
     path: ['created_before'],
+  RewardExpiredEventSchema,
     message: 'created_before must be after created_after',
   });
 export type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;

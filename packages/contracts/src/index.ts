@@ -19,6 +19,7 @@ export * from './errors';
 export * from './event-examples';
 export * from './events';
 export * from './figures';
+export * from './expiry';
 export * from './fx';
 export * from './health';
 export * from './html';

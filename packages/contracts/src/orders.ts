@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
 import { OrderChoiceBodySchema, OrderChoiceSchema } from './choice';
+import { ExpiresAtSchema, ExpiresInDaysSchema, OrderExpirySchema, refineExpiryForm } from './expiry';
 import { isCurrencyCode } from './currency';
 import { OrderSourceSchema } from './mcp';
 import { AmountSchema, safeText } from './primitives';
@@ -144,8 +145,12 @@ export const CreateOrderBodySchema = z
     /** Send later (decision 042): the total is held now; fulfilment starts then. */
     send_at: SendAtSchema.optional(),
   })
-  .superRefine(refineOrderForm);
+  .superRefine(refineOrderForm)
+  .superRefine(refineExpiryForm);
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+    /** Expiry (decision 081): either, or neither for the organisation's default. */
+    expires_at: ExpiresAtSchema.optional(),
+    expires_in_days: ExpiresInDaysSchema.optional(),
 
 /** Exactly one of the two forms: `product_code`, or `choice` with `currency` (and one reward). */
 export function refineOrderForm(
@@ -280,6 +285,10 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const CreateOrderResponseSchema = OrderSummarySchema.extend({ success: z.literal(true) });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
+  /** Decision 081: when its unopened rewards stop being claimable and are refunded; null: never. */
+  expires_at: z.string().nullable(),
+  /** Decision 081: what became of it at its expiry; null before then (and for an order without one). */
+  expiry: OrderExpirySchema.nullable(),
 
 /** A reward's void (decision 039): asked for, refunded, or refused by the provider (not refunded). */
 export const VOID_STATES = ['requested', 'refunded', 'not_cancelled'] as const;
@@ -547,7 +556,7 @@ export const ClaimSchema = z.object({
    * `pending_review` (decision 083): a risk rule held it; no code until a person releases it.
    * `blocked`: a person blocked it; the recipient sees a neutral message.
    */
-  status: z.enum(['pending', 'issued', 'failed', 'voided', 'awaiting_choice', 'pending_review', 'blocked']),
+  status: z.enum(['pending', 'issued', 'failed', 'voided', 'awaiting_choice', 'expired', 'pending_review', 'blocked']),
   logo: z.string().nullable(),
   sandbox: z.boolean().meta({ description: 'True for a sandbox reward: a test card with no value' }),
 });
@@ -555,7 +564,10 @@ export type Claim = z.infer<typeof ClaimSchema>;
 
 /** `GET /orders/{id}`'s answer. */
 export const OrderDetailResponseSchema = OrderDetailSchema.extend({ success: z.literal(true) });
+  /** Decision 081: the moment the reward stops being claimable if not opened by then; null: never. */
+  claim_by: z.string().nullable(),
 
+   * `expired` (decision 081): it was not opened by `claim_by`; no code is shown.
 /**
  * Rewards in review (decision 058): the provider did not answer, and could not be asked whether it
  * issued the card. Their money stays held, and their order waits, until an operator decides.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, type Role } from './auth';
 import { safeText } from './primitives';
+import { RewardExpiryDaysSchema } from './expiry';
 
 /**
  * Organisation settings (issue 15, decision 033): what recipients see of the sender (name, reply-to,
@@ -129,6 +130,8 @@ export const UpdateOrganisationBodySchema = z
       .min(VOID_AFTER_DAYS.min, VOID_AFTER_MESSAGE)
       .max(VOID_AFTER_DAYS.max, VOID_AFTER_MESSAGE)
       .nullable(),
+    /** Days after sending before a reward expires, unless its order says otherwise; null: never (decision 081). */
+    reward_expiry_days: RewardExpiryDaysSchema,
   })
   .partial()
   .strict();
@@ -181,6 +184,8 @@ export const OrganisationSettingsSchema = z.object({
   reminder_after_days: z.number().int().nullable(),
   /** Unopened rewards voided and refunded after this many days; null: never. */
   void_unopened_after_days: z.number().int().nullable(),
+  /** Rewards expire this many days after they are sent, unless the order says otherwise; null: never (decision 081). */
+  reward_expiry_days: z.number().int().nullable(),
   /** Whether the caller may change these settings (owners and admins). */
   can_edit: z.boolean(),
 });

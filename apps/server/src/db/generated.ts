@@ -503,6 +503,10 @@ export interface Orders {
   quantity: number;
   recipient_email: string;
   recipient_name: string | null;
+  expired_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  expiry_note: string | null;
+  expiry_refunded_count: Generated<number>;
   released_fee_minor: Generated<Int8>;
   released_subtotal_minor: Generated<Int8>;
   sandbox: Generated<boolean>;
@@ -605,6 +609,7 @@ export interface Products {
   available: Generated<boolean>;
   brand: string;
   category: string;
+  reward_expiry_days: number | null;
   code: string;
   content_hash: string;
   country: string;

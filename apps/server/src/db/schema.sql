@@ -1119,6 +1119,10 @@ CREATE TABLE provider_rate_limits (
   next_slot_at timestamp with time zone NOT NULL,
   CONSTRAINT provider_rate_limits_pkey PRIMARY KEY (provider)
 );
+  expires_at timestamp with time zone,
+  expired_at timestamp with time zone,
+  expiry_note text,
+  expiry_refunded_count smallint DEFAULT 0 NOT NULL,
 
 CREATE TABLE rate_limit_counters (
   key text NOT NULL,
@@ -1138,6 +1142,7 @@ CREATE TABLE reward_email_bounces (
   CONSTRAINT reward_email_bounces_pkey PRIMARY KEY (reward_id, message_id),
   CONSTRAINT reward_email_bounces_reward_id_fkey FOREIGN KEY (reward_id) REFERENCES rewards(id) ON DELETE CASCADE
 );
+  CONSTRAINT orders_expiry_note_check CHECK ((length(expiry_note) <= 500)),
 
 CREATE TABLE rewards (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1193,6 +1198,7 @@ CREATE TABLE sandbox_outside_recipients (
 CREATE TABLE sandbox_provider_failures (
   id integer GENERATED ALWAYS AS IDENTITY NOT NULL,
   kind text NOT NULL,
+  reward_expiry_days smallint,
   remaining integer NOT NULL,
   product_code text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1209,6 +1215,7 @@ CREATE TABLE sandbox_provider_orders (
   currency text NOT NULL,
   code text NOT NULL,
   pin text,
+  CONSTRAINT organisations_reward_expiry_days_check CHECK (((reward_expiry_days >= 1) AND (reward_expiry_days <= 730))),
   redemption_url text,
   expires_at timestamp with time zone,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1582,3 +1589,6 @@ CREATE TRIGGER rewards_stats_insert AFTER INSERT ON rewards FOR EACH ROW WHEN (n
 CREATE TRIGGER webhook_endpoint_health AFTER INSERT ON webhook_attempts FOR EACH ROW EXECUTE FUNCTION webhook_endpoint_health();
 
 CREATE TRIGGER webhook_deliveries_notify AFTER INSERT ON webhook_deliveries FOR EACH ROW WHEN (NOT new.queued) EXECUTE FUNCTION webhook_deliveries_notify();
+
+CREATE INDEX orders_expiry_due ON public.orders USING btree (expires_at) WHERE ((expires_at IS NOT NULL) AND (expired_at IS NULL));
+

@@ -582,6 +582,10 @@ export interface Orders {
   quantity: number;
   recipient_email: string;
   recipient_name: string | null;
+  expired_at: Date | null;
+  expires_at: Date | null;
+  expiry_note: string | null;
+  expiry_refunded_count: Generated<number>;
   released_fee_minor: ColumnType<string, never, number>;
   /**
    * Partial issuance (0110, decision 058): what went back for the rewards not issued (with `released_fee_minor`, `issued_count`, `failed_count`).
@@ -756,6 +760,7 @@ export interface PlatformOperators {
   created_at: Generated<Date>;
   granted_by: string | null;
   user_id: string;
+  reward_expiry_days: number | null;
 }
 
 export interface Products {

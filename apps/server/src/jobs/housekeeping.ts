@@ -11,7 +11,13 @@ import {
 } from '../db/maintenance';
 import { expireWaitingBatches, finishSettledBatches } from '../modules/batches';
 import { alertLowProviderFunds } from '../modules/operators';
-import { expireWaitingOrders, type ReminderReport, remindAndExpireUnopened } from '../modules/orders';
+import {
+  type ExpiryReport,
+  expireDueRewards,
+  expireWaitingOrders,
+  type ReminderReport,
+  remindAndExpireUnopened,
+} from '../modules/orders';
 import { disableFailingEndpoints } from '../modules/webhooks';
 
 /** How often a worker process looks at its tables' dead rows, and how soon after start. */
@@ -30,6 +36,8 @@ export interface HousekeepingReport {
   expiredApprovals?: number;
   /** Reminders, void notices and automatic voids of unopened rewards sent by this sweep (decision 040). */
   unopened?: ReminderReport;
+  /** Rewards past their expiry settled by this sweep: voided and refunded, or kept (decision 081). */
+  expired?: ExpiryReport;
   /** Batches rejected after 7 days waiting, and batches completed that a settling order left behind (decision 043). */
   expiredBatches?: number;
   finishedBatches?: number;
@@ -85,6 +93,8 @@ export const housekeepingPlugin = fp(
       if (expiredApprovals > 0) app.log.info({ expiredApprovals }, 'orders that waited 7 days for approval rejected');
       const unopened = await remindAndExpireUnopened(app);
       if (Object.values(unopened).some((n) => n > 0)) app.log.info({ unopened }, 'unopened rewards reminded or voided');
+      const expired = await expireDueRewards(app);
+      if (expired.orders > 0) app.log.info({ expired }, 'expired rewards settled');
       const lowFundsAlert = await alertLowProviderFunds(app).catch((err) => {
         app.log.warn({ err }, 'could not check the provider account’s funds');
         return false;
@@ -98,6 +108,7 @@ export const housekeepingPlugin = fp(
         disabledEndpoints,
         expiredApprovals,
         unopened,
+        expired,
         expiredBatches,
         finishedBatches,
         lowFundsAlert,

@@ -87,7 +87,7 @@ async function acceptChunk(app: FastifyInstance, tx: Tx, batchId: string): Promi
 
 /** The prepared order of a row, as it is written now. */
 function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): NewOrderRow {
-  const p = prepared as NewOrderRow & { send_at: string | null };
+  const p = prepared as NewOrderRow & { send_at: string | null; expires_at?: string | null };
   const sendAt = p.send_at ? new Date(p.send_at) : null;
   return {
     ...p,
@@ -96,6 +96,8 @@ function revive(prepared: unknown, batch: repo.BatchRecord, now: Date): NewOrder
     api_key_id: batch.api_key_id,
     batch_id: batch.id,
     created_at: now,
+    // Decision 081: rows prepared before it have none.
+    expires_at: p.expires_at ? new Date(p.expires_at) : null,
     // A row's time that has passed while the batch waited for approval is sent at once.
     send_at: sendAt && sendAt.getTime() > now.getTime() ? sendAt : null,
     status: sendAt && sendAt.getTime() > now.getTime() ? 'scheduled' : 'pending',

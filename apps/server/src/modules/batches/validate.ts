@@ -6,8 +6,10 @@ import {
   batchLine,
   type CreateBatchBody,
   CreateOrderBodySchema,
+  ExpiresAtSchema,
   MAX_QUANTITY,
   REQUIRED_BATCH_FIELDS,
+  resolveExpiry,
   SendAtSchema,
   textProblem,
 } from '@giftrelay/contracts';
@@ -22,6 +24,7 @@ import {
   amountProblem,
   billingCurrency,
   cachedProduct,
+  findRewardExpiryDays,
   type NewOrderRow,
   newOrderRow,
   scheduledTime,
@@ -70,6 +73,7 @@ export async function validateBatch(
 ): Promise<ValidatedBatch> {
   refuseHostileCells(body.rows);
   const billing = await billingCurrency(app, actor.organisationId);
+  const expiryDays = await findRewardExpiryDays(app.db, actor.organisationId);
   const quoted = body.quote_ids?.length
     ? await quotedRates(app.db, actor.organisationId, body.quote_ids, billing)
     : new Map();
@@ -107,7 +111,7 @@ export async function validateBatch(
     // A row without a code sends the batch's product; the row keeps that code, so its result,
     // export and order say which product it was.
     const raw = defaultCode && !cellText(given.product_code) ? { ...given, product_code: defaultCode } : given;
-    const row = await validateRow(raw, position, billing, quoted, productOf);
+    const row = await validateRow(raw, position, billing, quoted, productOf, expiryDays);
     if (row.order && !body.allow_duplicates) {
       const key = `${row.order.recipient_email}\0${row.order.product_code}\0${row.order.amount_minor}`;
       const first = seen.get(key);
@@ -142,6 +146,7 @@ async function validateRow(
   billing: string,
   quoted: Map<string, { rate: string }>,
   productOf: (code: string) => Promise<CatalogProduct | undefined>,
+  expiryDays: number | null,
 ): Promise<ValidatedRow> {
   const input = Object.fromEntries(BATCH_FIELDS.map((f) => [f, storable(raw[f])])) as Record<BatchField, string | null>;
   const errors: BatchRowError[] = [];
@@ -186,6 +191,18 @@ async function validateRow(
     }
   }
 
+  // Decision 081: the row's own expiry, or the organisation's default, counted from its send.
+  let expiresAt: Date | null = null;
+  const expiresCell = text('expires_at');
+  const parsedExpiry = expiresCell ? ExpiresAtSchema.safeParse(expiresCell) : null;
+  if (parsedExpiry && !parsedExpiry.success)
+    fail('expires_at', 'INVALID_EXPIRES_AT', parsedExpiry.error.issues[0]?.message ?? 'expires_at is not valid');
+  else {
+    const expiry = resolveExpiry({ expires_at: parsedExpiry?.data, sentAt: sendAt ?? new Date(), defaultDays: expiryDays });
+    if ('error' in expiry) fail('expires_at', 'INVALID_EXPIRES_AT', expiry.error);
+    else expiresAt = expiry.at;
+  }
+
   const code = text('product_code');
   let product: CatalogProduct | undefined;
   if (code) {
@@ -224,6 +241,7 @@ async function validateRow(
     recipientName: text('recipient_name') || null,
     message: text('message') || null,
     sendAt,
+    expiresAt,
   });
   return { position, input, errors, order, product };
 }

@@ -3,7 +3,7 @@ import { toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { decryptSecret, hashToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import { cachedProduct, findRewardByClaimHash, recordClaimOpened } from '../orders';
+import { cachedProduct, EXPIRED_REASON, findRewardByClaimHash, recordClaimOpened } from '../orders';
 import { senderBranding } from '../organisation';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -24,6 +24,13 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
   const key = app.secrets.rewardCodeKey;
   // Voided by the sender before it was opened (decision 039): the page says so, with no code.
   const voided = !opened;
+  // Not opened by its order's expiry (decision 081): it shows as expired, before the sweep or after.
+  const expired =
+    voided &&
+    reward.claim_first_opened_at === null &&
+    reward.order_expires_at !== null &&
+    reward.order_expires_at.getTime() <= Date.now() &&
+    (reward.void_state === null || reward.void_reason === EXPIRED_REASON);
   const issued = reward.status === 'issued' && !voided;
   return {
     success: true,
@@ -41,8 +48,9 @@ export async function getClaim(app: FastifyInstance, token: string): Promise<Cla
     sender_logo: org.logoPath,
     brand_colour: org.hasOwnColour ? org.colour : null,
     message: reward.message,
+    claim_by: reward.order_expires_at?.toISOString() ?? null,
     // A reward in review (decision 058) is, for its recipient, not issued yet.
-    status: voided ? 'voided' : reward.status === 'review' ? 'pending' : reward.status,
+    status: expired ? 'expired' : voided ? 'voided' : reward.status === 'review' ? 'pending' : reward.status,
     // A card made in sandbox mode has no value (decision 045); the recipient email says the same.
     sandbox: reward.sandbox,
     logo: product ? `/api/v1/products/${encodeURIComponent(product.code)}/logo.svg` : null,

@@ -51,6 +51,7 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         created_at: o.created_at,
         usd_total_minor: o.usd_total_minor,
         send_at: o.send_at,
+        expires_at: o.expires_at,
         batch_id: o.batch_id,
       })),
     )

@@ -1,6 +1,8 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { expireWaitingOrders, releaseHold } from './approvals';
 export { writeNewOrders } from './create-orders';
+export { type ExpiryReport, expireDueRewards } from './expire-rewards';
+export { EXPIRED_REASON } from './expiry-repository';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
@@ -14,6 +16,7 @@ export {
   type NewOrderRow,
   newOrderRow,
   prepareOrder,
+  orderExpiry,
   scheduledTime,
   usdTotalOf,
 } from './prepare-order';
@@ -23,6 +26,7 @@ export { type ReminderReport, remindAndExpireUnopened } from './reminders';
 export {
   findOrganisationProfile,
   findRewardByClaimHash,
+  findRewardExpiryDays,
   listOrders,
   type OrderRow,
 } from './repository';

@@ -148,6 +148,7 @@ const FIXED = [
   'credentialKind',
   'credentialId',
   'userId',
+  expires_at: 'timestamptz',
   'credentialRoles',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'keepHours'] as const;

@@ -4,6 +4,7 @@ import {
   type CreateOrderBody,
   type CreateOrderResponse,
   type OrderSummary,
+  resolveExpiry,
   SCHEDULE_MAX_DAYS,
   SCHEDULE_MIN_SECONDS,
 } from '@giftrelay/contracts';
@@ -68,6 +69,9 @@ export async function prepareOrder(
   // With a quote, its locked rate or a refusal (decision 039); without, the rate of this moment.
   const rate = body.quote_id
     ? await quotedRate(app.db, actor.organisationId, body.quote_id, product.currency, billing)
+  // SMS delivery (decision 082): checked before anything is written.
+  const phone = body.phone === undefined ? null : await checkOrderPhone(app, body.phone);
+  const expiresAt = await orderExpiry(app.db, actor.organisationId, body, sendAt);
     : getRate(product.currency, billing);
   if (!rate) throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
 
@@ -85,6 +89,8 @@ export async function prepareOrder(
     fxRate: rate.rate,
     email: body.email,
     id: orderId,
+    expiresAt,
+    choice,
     recipientName: body.recipient_name || null,
     message: message || null,
     sendAt,
@@ -153,6 +159,10 @@ export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFi
     organisation_id: actor.organisationId,
     created_by: actor.userId,
     api_key_id: actor.apiKeyId ?? null,
+  /** Decision 081: when its unopened rewards expire; null: never. */
+  expiresAt: Date | null;
+  /** Recipient's choice (decision 080): the options fixed now; null for a fixed reward. */
+  choice?: ResolvedChoice | null;
     source_kind: actor.source?.kind ?? null,
     source_id: actor.source?.id ?? null,
     source_client_name: actor.source?.clientName ?? null,
@@ -205,6 +215,10 @@ export function approvalExpiry(order: Pick<repo.OrderRow, 'created_at'>): Date {
 
 function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {
   const problem = amountProblem(product, amountMinor);
+    expires_at: f.expiresAt,
+    expired_at: null,
+    expiry_note: null,
+    expiry_refunded_count: 0,
   if (problem)
     throw validationError(`body.amount: ${problem.message}`, [{ path: 'body.amount', message: problem.detail }]);
 }
@@ -219,6 +233,26 @@ export function amountProblem(
     if (product.denominationsMinor.includes(amountMinor)) return null;
     const allowed = product.denominationsMinor.map(fmt).join(', ');
     return { message: `${product.name} comes in ${allowed} only`, detail: `must be one of ${allowed}` };
+/**
+ * When the order's rewards expire (decision 081): its own `expires_at` or `expires_in_days`, else
+ * the organisation's default, counted from when it is sent; a moment out of range is a 400.
+ */
+export async function orderExpiry(
+  db: repo.Tx,
+  organisationId: string,
+  body: { expires_at?: string; expires_in_days?: number },
+  sendAt: Date | null,
+  path = 'body.expires_at',
+): Promise<Date | null> {
+  const defaultDays =
+    body.expires_at === undefined && body.expires_in_days === undefined
+      ? await repo.findRewardExpiryDays(db, organisationId)
+      : null;
+  const expiry = resolveExpiry({ ...body, sentAt: sendAt ?? new Date(), defaultDays });
+  if ('error' in expiry) throw validationError(`${path}: ${expiry.error}`, [{ path, message: expiry.error }]);
+  return expiry.at;
+}
+
   }
   if (amountMinor < product.minValueMinor || amountMinor > product.maxValueMinor) {
     const message = `amount must be between ${fmt(product.minValueMinor)} and ${fmt(product.maxValueMinor)}`;

@@ -57,6 +57,10 @@ export function presentOrder(o: OrderRow): OrderSummary {
     send_at: o.send_at?.toISOString() ?? null,
     sandbox: o.sandbox,
     issued_count: o.issued_count,
+    expires_at: o.expires_at?.toISOString() ?? null,
+    expiry: o.expired_at
+      ? { expired_at: o.expired_at.toISOString(), refunded_count: o.expiry_refunded_count, note: o.expiry_note }
+      : null,
     failed_count: o.failed_count,
     voided_count: o.voided_count,
   };

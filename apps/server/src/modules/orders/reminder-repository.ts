@@ -70,6 +70,26 @@ export async function ordersDueVoidNotice(
   return rows;
 }
 
+/**
+ * Delivered orders expiring within the notice period (decision 081) whose recipient has not been
+ * told and still has an unopened reward. Only when delivery came more than the notice before the
+ * expiry: a reward sent to expire in two days is not told twice in two days.
+ */
+export async function ordersDueExpiryNotice(db: Tx, noticeDays: number, limit: number): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    SELECT o.*
+    FROM orders o
+    LEFT JOIN order_reminders r ON r.order_id = o.id
+    WHERE o.status = 'completed' AND o.expires_at IS NOT NULL AND o.expired_at IS NULL
+      AND o.expires_at > now() AND o.expires_at <= now() + make_interval(days => ${noticeDays})
+      AND o.completed_at < o.expires_at - make_interval(days => ${noticeDays})
+      AND r.void_notice_at IS NULL
+      AND ${HAS_UNOPENED}
+    ORDER BY o.expires_at
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
 /** Claims the order's void notice: true only for the caller that wrote it. */
 export async function claimVoidNotice(tx: Tx, order: Pick<OrderRow, 'id' | 'organisation_id'>) {
   const { rows } = await sql<{ at: Date }>`

@@ -44,6 +44,14 @@ export async function remindAndExpireUnopened(app: FastifyInstance): Promise<Rem
     });
     if (sent) report.voidNotices++;
   }
+  // Expiry (decision 081): the same one notice, VOID_NOTICE_DAYS before the order's `expires_at`.
+  for (const order of await reminders.ordersDueExpiryNotice(app.db, VOID_NOTICE_DAYS, BATCH)) {
+    const sent = await app.db.transaction().execute(async (tx) => {
+      if (!order.expires_at || !(await reminders.claimVoidNotice(tx, order))) return false;
+      return sendReminder(app, tx, order, { kind: 'email.void_notice', voidsOn: longUtcDate(order.expires_at) });
+    });
+    if (sent) report.voidNotices++;
+  }
   for (const order of await reminders.ordersDueVoid(app.db, VOID_NOTICE_DAYS, BATCH)) {
     if (await voidAutomatically(app, order)) report.voided++;
   }

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { modeOf, type Scope, sandboxOf } from '../organisation';
 
-type Tx = Transaction<Database> | Kysely<Database>;
+export type Tx = Transaction<Database> | Kysely<Database>;
 /** An order as the code reads and writes it: `search_text` is the database's own (generated). */
 export type OrderRow = Omit<Selectable<Database['orders']>, 'search_text'>;
 export type RewardRow = Selectable<Database['rewards']>;
@@ -182,6 +182,10 @@ export async function findRewardByClaimHash(tx: Tx, hash: string) {
       'r.pin_encrypted',
       'r.redemption_url',
       'r.expires_at',
+      'r.void_state',
+      'r.void_reason',
+      'r.claim_first_opened_at',
+      'o.expires_at as order_expires_at',
       'o.organisation_id',
       'o.product_code',
       'o.product_name',
@@ -202,6 +206,16 @@ export function findOrganisationProfile(db: Tx, organisationId: string) {
     .select(['name', 'billing_currency'])
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
+}
+
+/** The organisation's default expiry of rewards in days (decision 081), or null: never. Read fresh. */
+export async function findRewardExpiryDays(db: Tx, organisationId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('organisations')
+    .select('reward_expiry_days')
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  return row?.reward_expiry_days ?? null;
 }
 
 /** The organisation's default gift message (Settings → Organisation), or null. Read fresh: it is edited by people. */

@@ -34,6 +34,10 @@ export async function recordClaimOpened(
     WITH old AS (
       SELECT id, claim_first_opened_at IS NULL AS first FROM rewards
       WHERE id = ${rewardId} AND void_state IS NULL
+        -- Past its order's expiry (decision 081) a reward nobody opened is not opened any more:
+        -- its value is going back, and the sweep that voids it and this opening take turns on the row.
+        AND (claim_first_opened_at IS NOT NULL OR NOT EXISTS (
+          SELECT 1 FROM orders x WHERE x.id = rewards.order_id AND x.expires_at <= ${at}::timestamptz))
         ${tokenHash === undefined ? sql`` : sql`AND claim_token_hash = ${tokenHash}`} FOR UPDATE
     ),
     u AS (

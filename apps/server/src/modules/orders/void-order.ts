@@ -165,32 +165,9 @@ async function settleReward(
 ) {
   const outcome = answer.cancelled
     ? ({ state: 'refunded' } as const)
-    : ({ state: 'not_cancelled', reason: answer.reason } as const);
-  if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
-  // A sandbox order voided after its organisation went live (decision 045): its play money went
-  // with the closed sandbox balance, and never reaches the live one.
-  const playMoneyClosed = order.sandbox && !(await organisationBilling(tx, order.organisation_id)).sandbox;
-  const refund = answer.cancelled && !playMoneyClosed ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
-  // The order's figures leave the reports by the reward's share either way, as the refund
-  // trigger of 0082 did (a closed sandbox balance refunds nothing, but the card is gone).
-  const orderStatus = answer.cancelled
-    ? await voids.releaseVoidedShare(tx, order.id, refundOf(order, reward))
-    : order.status;
-  if (refund.total > 0) {
-    await postEntry(tx, {
-      organisationId: order.organisation_id,
-      kind: 'refund',
-      currency: order.charge_currency,
-      orderId: order.id,
-      live: !order.sandbox,
-      description: `Reward ${reward.position} of ${order.quantity} voided: refunded`,
-      postings: [
-        { account: 'provider_payable', amountMinor: -refund.subtotal },
-        { account: 'fee_revenue', amountMinor: -refund.fee },
-        { account: 'available', amountMinor: refund.total },
-      ].filter((p) => p.amountMinor !== 0) as Parameters<typeof postEntry>[1]['postings'],
-    });
-  }
+  const settled = await settleCancellation(tx, order, reward, answer);
+  if (!settled) return undefined;
+  const { refund, orderStatus } = settled;
   const data = {
     reward_id: reward.id,
     order_id: order.id,
@@ -210,6 +187,48 @@ async function settleReward(
   });
   await insertEvent(tx, { organisationId: order.organisation_id, type: 'reward.voided', data });
   return orderStatus;
+}
+
+/**
+ * The provider's answer to a void `requested` reward, settled once (a void, or an expiry, decision
+ * 081): cancelled → `refunded`, its exact share back through the ledger and off the order's
+ * figures; refused → `not_cancelled` with the reason. Undefined when another call settled it.
+ */
+export async function settleCancellation(
+  tx: Transaction<Database>,
+  order: repo.OrderRow,
+  reward: Pick<repo.RewardRow, 'id' | 'position'>,
+  answer: ProviderCancellation,
+  /** The ledger line's word: a person's or the system's void, or an expiry. */
+  why: 'voided' | 'expired' = 'voided',
+): Promise<{ refund: { subtotal: number; fee: number; total: number }; orderStatus: OrderStatus } | undefined> {
+    : ({ state: 'not_cancelled', reason: answer.reason } as const);
+  if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
+  // A sandbox order voided after its organisation went live (decision 045): its play money went
+  // with the closed sandbox balance, and never reaches the live one.
+  const playMoneyClosed = order.sandbox && !(await organisationBilling(tx, order.organisation_id)).sandbox;
+  const refund = answer.cancelled && !playMoneyClosed ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
+  // The order's figures leave the reports by the reward's share either way, as the refund
+  // trigger of 0082 did (a closed sandbox balance refunds nothing, but the card is gone).
+  const orderStatus = answer.cancelled
+    ? await voids.releaseVoidedShare(tx, order.id, refundOf(order, reward))
+    : order.status;
+  if (refund.total > 0) {
+    await postEntry(tx, {
+      organisationId: order.organisation_id,
+      kind: 'refund',
+      currency: order.charge_currency,
+      orderId: order.id,
+      live: !order.sandbox,
+      description: `Reward ${reward.position} of ${order.quantity} ${why}: refunded`,
+      postings: [
+        { account: 'provider_payable', amountMinor: -refund.subtotal },
+        { account: 'fee_revenue', amountMinor: -refund.fee },
+        { account: 'available', amountMinor: refund.total },
+      ].filter((p) => p.amountMinor !== 0) as Parameters<typeof postEntry>[1]['postings'],
+    });
+  }
+  return { refund, orderStatus };
 }
 
 function presentVoid(order: repo.OrderRow, voided: repo.RewardRow[]): VoidOrderResponse {

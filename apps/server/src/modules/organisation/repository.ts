@@ -16,6 +16,7 @@ export interface SettingsRow {
   owners_need_two_factor: boolean;
   reminder_after_days: number | null;
   void_unopened_after_days: number | null;
+  reward_expiry_days: number | null;
   logo_id: string | null;
   logo_media_type: 'image/png' | 'image/svg+xml' | null;
   logo_width: number | null;
@@ -42,6 +43,7 @@ export async function findSettings(tx: Tx, organisationId: string, lock = false)
       'o.owners_need_two_factor',
       'o.reminder_after_days',
       'o.void_unopened_after_days',
+      'o.reward_expiry_days',
       'l.id as logo_id',
       'l.media_type as logo_media_type',
       'l.width as logo_width',
@@ -63,6 +65,7 @@ export interface SettingsChange {
   owners_need_two_factor?: boolean;
   reminder_after_days?: number | null;
   void_unopened_after_days?: number | null;
+  reward_expiry_days?: number | null;
 }
 
 export async function updateSettings(tx: Tx, organisationId: string, change: SettingsChange): Promise<void> {

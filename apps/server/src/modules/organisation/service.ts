@@ -52,6 +52,7 @@ function present(row: repo.SettingsRow, auth: SessionAuth): OrganisationSettings
     owners_need_two_factor: row.owners_need_two_factor,
     reminder_after_days: row.reminder_after_days,
     void_unopened_after_days: row.void_unopened_after_days,
+    reward_expiry_days: row.reward_expiry_days,
     can_edit: canManageOrganisation(auth.role),
   };
 }
@@ -85,6 +86,7 @@ export async function updateSettings(app: FastifyInstance, auth: SessionAuth, bo
       ...(body.owners_need_two_factor !== undefined && { owners_need_two_factor: body.owners_need_two_factor }),
       ...(body.reminder_after_days !== undefined && { reminder_after_days: body.reminder_after_days }),
       ...(body.void_unopened_after_days !== undefined && { void_unopened_after_days: body.void_unopened_after_days }),
+      ...(body.reward_expiry_days !== undefined && { reward_expiry_days: body.reward_expiry_days }),
     };
     const change: repo.SettingsChange = {};
     const changes: Record<string, { before: unknown; after: unknown }> = {};

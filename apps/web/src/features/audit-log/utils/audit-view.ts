@@ -39,6 +39,7 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'approval_rules.updated': 'Changed the approval rules',
   'order.approved': 'Approved an order',
   'order.voided': 'Voided unopened rewards',
+  'order.expired': 'Rewards expired (unopened ones refunded)',
   'batch.created': 'Sent a batch',
   'batch.approved': 'Approved a batch',
   'batch.rejected': 'Rejected a batch',

@@ -1,0 +1,170 @@
+import type { EventData } from '@giftrelay/contracts';
+import type { FastifyInstance } from 'fastify';
+import { providerFor } from '../../providers/gift-cards';
+import { type ProviderCancellation, ProviderError } from '../../providers/gift-cards/types';
+import { recordAudit } from '../audit';
+import { insertEvents } from '../events';
+import * as expiry from './expiry-repository';
+import type * as repo from './repository';
+import { settleCancellation } from './void-order';
+
+/** Orders claimed per transaction; a sweep goes on while it finds due ones (up to MAX_ROUNDS). */
+const BATCH = 250;
+const MAX_ROUNDS = 40;
+/** Cancellations in flight at once: the provider's calls are the slow part. */
+const CANCEL_CONCURRENCY = 16;
+export const OPENED_REASON = 'Opened before it expired: the recipient has the code, so its value stays spent';
+
+export interface ExpiryReport {
+  /** Orders whose expiry this sweep settled. */
+  orders: number;
+  /** Rewards voided at expiry and refunded, and those that kept their value (opened or not cancelled). */
+  refunded: number;
+  kept: number;
+}
+
+type Reward = { id: string; order_id: string; position: number };
+
+/**
+ * The expiry sweep (issue 32, decision 081), run by housekeeping in every worker process: claims
+ * each due order once across processes (expiry-repository.ts), voids its unopened rewards through
+ * the provider as a void does, and settles them in one transaction per batch with the void's own
+ * settlement (void-order.ts): the exact share back through the ledger, `reward.expired` for every
+ * reward that was still issued, a history line and an audit line per order. A reward opened before
+ * its expiry, or one the provider will not cancel, keeps its value, and the order's `expiry.note`
+ * says why. Rewards whose cancellation got no answer stay `requested`, and a later sweep asks again.
+ */
+export async function expireDueRewards(app: FastifyInstance, opts: { batch?: number } = {}): Promise<ExpiryReport> {
+  const report: ExpiryReport = { orders: 0, refunded: 0, kept: 0 };
+  const retry = await expiry.unsettledExpiries(app.db, opts.batch ?? BATCH);
+  if (retry.rewards.length) await settle(app, retry.orders, retry.rewards, [], report);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const claimed = await app.db.transaction().execute(async (tx) => {
+      const orders = await expiry.claimDueOrders(tx, opts.batch ?? BATCH);
+      const ids = orders.map((o) => o.id);
+      const requested = await expiry.markExpiryRequested(tx, ids);
+      const opened = await expiry.openedAtExpiry(tx, ids);
+      await expiry.insertHistory(
+        tx,
+        orders.map((o) => ({
+          order_id: o.id,
+          organisation_id: o.organisation_id,
+          type: 'order.expired',
+          payload: {
+            expires_at: o.expires_at?.toISOString() ?? null,
+            positions: requested.filter((r) => r.order_id === o.id).map((r) => r.position),
+            opened: opened.filter((r) => r.order_id === o.id).map((r) => r.position),
+          },
+        })),
+      );
+      for (const o of orders) {
+        const n = requested.filter((r) => r.order_id === o.id).length;
+        if (n === 0 && !opened.some((r) => r.order_id === o.id)) continue;
+        await recordAudit(tx, {
+          organisationId: o.organisation_id,
+          action: 'order.expired',
+          userId: null,
+          apiKeyId: null,
+          detail: { order_id: o.id, rewards: n, expires_at: o.expires_at?.toISOString() ?? null },
+        });
+      }
+      return { orders, requested, opened };
+    });
+    if (!claimed.orders.length) break;
+    report.orders += claimed.orders.length;
+    await settle(app, claimed.orders, claimed.requested, claimed.opened, report);
+    if (claimed.orders.length < (opts.batch ?? BATCH)) break;
+  }
+  return report;
+}
+
+async function settle(
+  app: FastifyInstance,
+  orders: repo.OrderRow[],
+  requested: Reward[],
+  opened: Reward[],
+  report: ExpiryReport,
+) {
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const answers = await cancelAll(app, requested, byId);
+  await app.db.transaction().execute(async (tx) => {
+    const events: { organisationId: string; type: 'reward.expired'; data: EventData<'reward.expired'> }[] = [];
+    const history: Parameters<typeof expiry.insertHistory>[1] = [];
+    // In the orders' id order, as every writer of ledger rows and orders takes them.
+    for (const order of [...orders].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      let status = order.status;
+      let refunded = 0;
+      let notCancelled = 0;
+      const reasons: string[] = [];
+      const say = (reward: Reward, refundMinor: number, reason: string | null) => {
+        const data = {
+          reward_id: reward.id,
+          order_id: order.id,
+          recipient_email: order.recipient_email,
+          position: reward.position,
+          expires_at: (order.expires_at ?? new Date()).toISOString(),
+          refunded: reason === null,
+          refund_minor: refundMinor,
+          currency: order.charge_currency,
+          reason,
+          order_status: status,
+        };
+        events.push({ organisationId: order.organisation_id, type: 'reward.expired', data });
+        history.push({
+          order_id: order.id,
+          organisation_id: order.organisation_id,
+          type: 'reward.expired',
+          payload: data,
+        });
+      };
+      for (const reward of requested.filter((r) => r.order_id === order.id)) {
+        const answer = answers.get(reward.id);
+        if (!answer) continue;
+        const settled = await settleCancellation(tx, { ...order, status }, reward, answer, 'expired');
+        if (!settled) continue;
+        status = settled.orderStatus;
+        if (answer.cancelled) refunded++;
+        else {
+          notCancelled++;
+          reasons.push(`reward ${reward.position}: ${answer.reason}`);
+        }
+        say(reward, settled.refund.total, answer.cancelled ? null : answer.reason);
+      }
+      const keptOpen = opened.filter((r) => r.order_id === order.id);
+      for (const reward of keptOpen) say(reward, 0, OPENED_REASON);
+      if (keptOpen.length)
+        reasons.unshift(
+          `${keptOpen.length === 1 ? '1 reward was' : `${keptOpen.length} rewards were`} opened before it expired and kept its value`,
+        );
+      report.refunded += refunded;
+      report.kept += keptOpen.length + notCancelled;
+      if (refunded || reasons.length)
+        await expiry.recordExpiryOutcome(tx, order.id, refunded, reasons.length ? `${reasons.join('; ')}.` : null);
+    }
+    await expiry.insertHistory(tx, history);
+    await insertEvents(tx, events);
+  });
+}
+
+/** The provider's answer for each reward, a few at a time; one that does not answer is left out. */
+async function cancelAll(app: FastifyInstance, rewards: Reward[], orders: Map<string, repo.OrderRow>) {
+  const answers = new Map<string, ProviderCancellation>();
+  let next = 0;
+  const worker = async () => {
+    while (next < rewards.length) {
+      const reward = rewards[next++] as Reward;
+      const sandbox = orders.get(reward.order_id)?.sandbox ?? true;
+      try {
+        answers.set(reward.id, await providerFor(app, { sandbox }).cancelOrder(reward.id));
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        app.log.warn(
+          { err, rewardId: reward.id },
+          'the provider did not answer a cancellation at expiry; the next sweep asks again',
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CANCEL_CONCURRENCY, rewards.length) }, worker));
+  return answers;
+}
