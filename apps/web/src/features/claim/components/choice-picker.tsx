@@ -1,4 +1,4 @@
-import type { ChoiceOption } from '@giftrelay/contracts';
+import type { ChoiceOption, ClaimChoice } from '@giftrelay/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
@@ -6,17 +6,33 @@ import { cn } from '@/lib/utils';
 import { useClaimChoice } from '../api/get-claim-choice';
 import { usePickChoice } from '../api/pick-choice';
 
+interface Problem {
+  text: string;
+  /** Nothing to change: the same pick may work in a few minutes. */
+  later: boolean;
+}
+
+const TRY_LATER: Problem = {
+  text: 'We couldn’t get your card just now. Your reward is safe: please try again in a few minutes.',
+  later: true,
+};
+
 /** What a refused or failed pick means to the recipient: choose another card, or come back later. */
-function pickProblem(err: unknown, picked: ChoiceOption | undefined): { text: string; later: boolean } {
+function pickProblem(err: unknown, picked: ChoiceOption | undefined): Problem {
   if (err instanceof ApiError && err.code === 'CHOICE_OUT_OF_STOCK') {
     return { text: `${picked?.name ?? 'That card'} has just run out. Please choose another card.`, later: false };
   }
   if (err instanceof ApiError && err.status > 0 && err.status < 500) return { text: err.message, later: false };
   // The provider or the network failed: the value is kept, and the same pick can be made again.
-  return {
-    text: 'We couldn’t get your card just now. Your reward is safe: please try again in a few minutes.',
-    later: true,
-  };
+  return TRY_LATER;
+}
+
+/** Why an earlier pick came back: its card is issued after the answer, so the provider may refuse it then. */
+function returnedProblem(problem: ClaimChoice['problem']): Problem | undefined {
+  if (problem === 'out_of_stock') {
+    return { text: 'The card you chose has just run out. Please choose another card.', later: false };
+  }
+  return problem === 'try_again_later' ? TRY_LATER : undefined;
 }
 
 /**
@@ -47,7 +63,11 @@ export function ChoicePicker({ token }: { token: string }) {
   }
   const options = choice.data.options;
   const picked = options.find((o) => o.code === selected);
-  const problem = pick.isError ? pickProblem(pick.error, picked) : undefined;
+  const problem = pick.isError
+    ? pickProblem(pick.error, picked)
+    : pick.isIdle
+      ? returnedProblem(choice.data.problem)
+      : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!picked?.available || pick.isPending) return;

@@ -380,3 +380,38 @@ describe('SendRewardDialog', () => {
     expect(orders[1]?.key).not.toBe(orders[0]?.key);
   });
 });
+
+describe('SendRewardDialog for a recipient’s choice (decision 080)', () => {
+  it('sends the set and currency instead of a product, one reward, with the same sums and the cards the value allows', async () => {
+    const user = userEvent.setup();
+    const requests = fakeOrders((body) => json(201, orderAnswer({ ...(body as never), quantity: 1 })));
+    const preview = vi.fn((amount: string, currency: string) => <p>Cards at {`${amount} ${currency}`}</p>);
+    const d = renderDialog(null as unknown as typeof amazon, {
+      choice: { label: 'Coffee and books', choice: { choice_set_id: '3b6f1e2d-8c4a-4f7e-9d1b-2a5c7e9f0b13' } },
+      choicePreview: preview,
+    });
+    expect(within(d.dialog).getByText('Recipient’s choice: Coffee and books, delivered by email')).toBeTruthy();
+    // No product, no quantity: one card of the recipient's choosing, in the billing currency unless changed.
+    expect((within(d.dialog).getByLabelText('Currency') as HTMLSelectElement).value).toBe('USD');
+    expect(within(d.dialog).queryByRole('spinbutton', { name: 'Quantity' })).toBeNull();
+    await user.type(d.email(), 'pat@example.com');
+    await user.type(d.amount(), '25');
+    expect(d.summary()).toEqual({ Subtotal: '$25.00', 'Processing Fee (2.5%)': '$0.63', Total: '$25.63' });
+    expect(within(d.dialog).getByText('Cards at 25 USD')).toBeTruthy();
+    await user.click(d.sendNow());
+    await waitFor(() => expect(d.onOpenChange).toHaveBeenCalledWith(false));
+    expect(requests.map((r) => r.body)).toEqual([
+      {
+        choice: { choice_set_id: '3b6f1e2d-8c4a-4f7e-9d1b-2a5c7e9f0b13' },
+        currency: 'USD',
+        amount: '25.00',
+        email: 'pat@example.com',
+        quantity: 1,
+        message: '',
+      },
+    ]);
+    expect(mocks.toast.success).toHaveBeenCalledWith('Reward sent', {
+      description: 'Sent $25.00 Recipient’s choice (Coffee and books) to pat@example.com.',
+    });
+  });
+});

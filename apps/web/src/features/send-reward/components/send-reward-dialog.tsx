@@ -426,27 +426,30 @@ function SendRewardForm({
             {choicePreview?.(values.amount, product.currency)}
           </section>
         )}
-        <div className={choice ? 'hidden' : 'grid gap-2'}>
-          <Label htmlFor={fieldId('quantity')}>Quantity</Label>
-          <Input
-            id={fieldId('quantity')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
-            step={1}
-            className="w-28 tabular-nums"
-            {...form.register('quantity')}
-            aria-invalid={Boolean(errorOf('quantity')) || undefined}
-            aria-describedby={describedBy('quantity', `${fieldId('quantity')}-hint`)}
-            required
-            readOnly={isSending}
-          />
-          <p id={`${fieldId('quantity')}-hint`} className="text-xs text-muted-foreground">
-            Cards of this value for this recipient, up to {MAX_QUANTITY}.
-          </p>
-          <FieldError id={`${fieldId('quantity')}-error`} message={errorOf('quantity')} />
-        </div>
+        {/* A choice is one card (its quantity stays 1): the recipient picks one. */}
+        {!choice && (
+          <div className="grid gap-2">
+            <Label htmlFor={fieldId('quantity')}>Quantity</Label>
+            <Input
+              id={fieldId('quantity')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_QUANTITY}
+              step={1}
+              className="w-28 tabular-nums"
+              {...form.register('quantity')}
+              aria-invalid={Boolean(errorOf('quantity')) || undefined}
+              aria-describedby={describedBy('quantity', `${fieldId('quantity')}-hint`)}
+              required
+              readOnly={isSending}
+            />
+            <p id={`${fieldId('quantity')}-hint`} className="text-xs text-muted-foreground">
+              Cards of this value for this recipient, up to {MAX_QUANTITY}.
+            </p>
+            <FieldError id={`${fieldId('quantity')}-error`} message={errorOf('quantity')} />
+          </div>
+        )}
         <div className="grid gap-2">
           <Label htmlFor={fieldId('message')}>
             Personal message <span className="font-normal text-muted-foreground">(optional)</span>
