@@ -69,6 +69,18 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
         detail: text(event.detail.reason) ?? 'The provider would not cancel the card.',
       };
     }
+    case 'choice.invited': {
+      const to = text(event.detail.to);
+      return { title: 'Email sent', detail: to ? `To ${to}: invited to choose a card` : 'Invited to choose a card' };
+    }
+    case 'choice.returned':
+      return {
+        title: 'Choice returned to the recipient',
+        detail:
+          event.detail.problem === 'out_of_stock'
+            ? 'The card chosen was out of stock: they choose again, and the amount stays held.'
+            : 'The provider could not issue the card chosen just then: they can try again, and the amount stays held.',
+      };
     case 'reward.choice_made': {
       const reward = typeof event.detail.position === 'number' ? `Reward #${event.detail.position}` : 'Reward';
       const chosen = text(event.detail.product_name) ?? text(event.detail.brand) ?? text(event.detail.product_code);
