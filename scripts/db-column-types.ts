@@ -117,7 +117,7 @@ export const columns: Record<string, { type?: string; doc?: string }> = {
   'orders.failed_count': { type: 'ColumnType<number, never, number>' },
   'rewards.id': { type: 'ColumnType<string, string | undefined, never>' },
   'rewards.status': {
-    type: "ColumnType<RewardStatus, 'pending' | undefined, RewardStatus>",
+    type: "ColumnType<RewardStatus, 'pending' | 'awaiting_choice' | undefined, RewardStatus>",
     doc: '`review` (0110, decision 058): the card may exist at the provider; its money held until an operator decides.',
   },
   'rewards.review_reason': { type: 'ColumnType<string | null, never, string | null>' },

@@ -28,6 +28,7 @@ export const OWNERS: Readonly<Record<string, string>> = {
   blog_drafts: 'blog',
   blog_posts: 'blog',
   catalog_sync_runs: 'catalog',
+  choice_sets: 'choice-sets',
   events: 'events',
   fx_quotes: 'fx',
   idempotency_keys: 'idempotency',

@@ -17,6 +17,7 @@ import { batchesPlugin } from './modules/batches';
 import { blogPlugin } from './modules/blog';
 import { cardFundingPlugin } from './modules/card-funding';
 import { catalogRoutes } from './modules/catalog';
+import { choiceSetRoutes } from './modules/choice-sets';
 import { claimsPlugin } from './modules/claims';
 import { eventsPlugin } from './modules/events';
 import { fxRoutes } from './modules/fx';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(organisationPlugin);
   await app.register(auditPlugin);
   await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
+  await app.register(choiceSetRoutes, { prefix: '/api/v1' });
   progress('Starting the workers');
   await app.register(eventsPlugin);
   await app.register(ledgerPlugin);

@@ -120,6 +120,7 @@ const PRODUCED: Record<EventType, (() => Promise<unknown>) | string> = {
     );
   },
   'reward.email_bounced': 'apps/server/src/modules/webhooks/lifecycle-events.test.ts (an SMTP server that refuses)',
+  'reward.choice_made': 'apps/server/src/modules/orders/choice.test.ts (a recipient’s pick on the claim page)',
   'balance.debited': 'apps/server/src/modules/card-funding/card-funding.test.ts (a refund and a dispute)',
   'balance.frozen': 'apps/server/src/modules/card-funding/card-funding.test.ts (a debit beyond the balance)',
   'balance.unfrozen': 'apps/server/src/modules/card-funding/card-funding.test.ts (the shortfall paid)',

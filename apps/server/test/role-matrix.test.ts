@@ -25,6 +25,7 @@ interface Org {
   batchId: string;
   endpointId: string;
   apiKeyId: string;
+  choiceSetId: string;
   eventId: string;
   invitationId: string;
 }
@@ -37,6 +38,7 @@ interface Ctx {
     member(): Promise<string>;
     invitation(): Promise<string>;
     endpoint(): Promise<string>;
+    choiceSet(): Promise<string>;
     apiKey(): Promise<string>;
     /** A delivered order, for a request that voids it. */
     order(): Promise<string>;
@@ -104,6 +106,10 @@ const TABLE: Record<OperationId, Row> = {
   createLandingPageLead: { own: () => ({ method: 'POST', url: '/api/v1/leads/landing-page', payload: {} }) },
   listTestimonials: { own: () => ({ url: '/api/v1/testimonials' }) },
   getClaim: { own: () => ({ url: `/api/v1/claims/${MADE_UP_TOKEN}` }) },
+  getClaimChoice: { own: () => ({ url: `/api/v1/claims/${MADE_UP_TOKEN}/choice` }) },
+  pickClaimChoice: {
+    own: () => ({ method: 'POST', url: `/api/v1/claims/${MADE_UP_TOKEN}/choice`, payload: { product_code: 'X' } }),
+  },
   getOrganisationLogo: { own: () => ({ url: `/api/v1/organisation-logos/${MADE_UP}` }) },
   listMailboxMessages: { own: () => ({ url: '/api/mailbox' }) },
   getMailboxMessage: { own: () => ({ url: `/api/mailbox/${MADE_UP}` }) },
@@ -226,6 +232,36 @@ const TABLE: Record<OperationId, Row> = {
       payload: { product_code: c.product.code, amount: 25, email: recipient(), quantity: 1 },
     }),
     ok: 201,
+  },
+  // Choice sets (decision 080): senders read them, owners and admins manage them.
+  listChoiceSets: { own: () => ({ url: '/api/v1/choice-sets' }), ok: 200 },
+  getChoiceSet: {
+    own: (c) => ({ url: `/api/v1/choice-sets/${c.a.choiceSetId}` }),
+    other: (c) => ({ url: `/api/v1/choice-sets/${c.b.choiceSetId}` }),
+    ok: 200,
+  },
+  getChoiceSetOptions: {
+    own: (c) => ({ url: `/api/v1/choice-sets/${c.a.choiceSetId}/options?amount=25&currency=USD` }),
+    other: (c) => ({ url: `/api/v1/choice-sets/${c.b.choiceSetId}/options?amount=25&currency=USD` }),
+    ok: 200,
+  },
+  createChoiceSet: {
+    own: (c) => ({
+      method: 'POST',
+      url: '/api/v1/choice-sets',
+      payload: { name: 'Matrix', product_codes: [c.product.code] },
+    }),
+    ok: 201,
+  },
+  updateChoiceSet: {
+    own: (c) => ({ method: 'PATCH', url: `/api/v1/choice-sets/${c.a.choiceSetId}`, payload: { name: 'Renamed' } }),
+    other: (c) => ({ method: 'PATCH', url: `/api/v1/choice-sets/${c.b.choiceSetId}`, payload: { name: 'Renamed' } }),
+    ok: 200,
+  },
+  deleteChoiceSet: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/choice-sets/${await c.fresh.choiceSet()}` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/choice-sets/${c.b.choiceSetId}` }),
+    ok: 200,
   },
   createFxQuote: {
     own: () => ({ method: 'POST', url: '/api/v1/fx/quotes', payload: { from: 'GBP' } }),
@@ -690,6 +726,7 @@ async function organisation(product: ProductPick): Promise<Org> {
   });
   const endpoint = await as('POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/matrix' });
   const key = await as('POST', '/api/v1/api-keys', { name: 'Matrix', scopes: 'read_only' });
+  const choiceSet = await as('POST', '/api/v1/choice-sets', { name: 'Matrix', product_codes: [product.code] });
   const eventId = await eventually(async () => (await as('GET', '/api/v1/events')).json().data[0]?.id as string);
   const invitation = await invite(t, owner, uniqueEmail('invited'), 'viewer');
   return {
@@ -699,6 +736,7 @@ async function organisation(product: ProductPick): Promise<Org> {
     batchId: batch.json().batch_id,
     endpointId: endpoint.json().endpoint.id,
     apiKeyId: key.json().id,
+    choiceSetId: choiceSet.json().choice_set.id,
     eventId,
     invitationId: invitation.id,
   };
@@ -722,6 +760,8 @@ beforeAll(async () => {
       endpoint: async () =>
         (await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/fresh' })).json().endpoint.id,
       apiKey: async () => (await post('/api/v1/api-keys', { name: 'Fresh', scopes: 'read_only' })).json().id,
+      choiceSet: async () =>
+        (await post('/api/v1/choice-sets', { name: 'Fresh', product_codes: [product.code] })).json().choice_set.id,
       scheduledOrder: async () => {
         const res = await postOrder(t, owner.accessToken, {
           product_code: product.code,
@@ -772,6 +812,7 @@ beforeAll(async () => {
     b.orderId,
     b.endpointId,
     b.apiKeyId,
+    b.choiceSetId,
     b.eventId,
     b.invitationId,
     ...ROLES.map((r) => b.members[r].user.id),

@@ -211,6 +211,12 @@ export const ClaimChoiceSchema = z.object({
   amount: z.number(),
   options: z.array(ChoiceOptionSchema),
   chosen_product_code: z.string().nullable(),
+  /**
+   * Why the last pick came back to the recipient, while `awaiting_choice`: `out_of_stock` (that
+   * product ran out: it shows unavailable, pick another) or `try_again_later` (the provider
+   * refused; the value is kept). Null otherwise.
+   */
+  problem: z.enum(['out_of_stock', 'try_again_later']).nullable(),
 });
 export type ClaimChoice = z.infer<typeof ClaimChoiceSchema>;
 

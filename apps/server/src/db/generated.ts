@@ -237,6 +237,16 @@ export interface CatalogSyncRuns {
   updated: number | null;
 }
 
+export interface ChoiceSets {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  organisation_id: string;
+  product_codes: string[] | null;
+  rule: Json | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Events {
   created_at: Generated<Timestamp>;
   data: Json;
@@ -365,6 +375,7 @@ export interface LiveRequests {
 }
 
 export interface MailboxMessages {
+  channel: Generated<"email" | "sms">;
   created_at: Generated<Timestamp>;
   from_address: string;
   html_body: string;
@@ -479,6 +490,10 @@ export interface Orders {
   charged_fee_minor: Int8;
   charged_subtotal_minor: Int8;
   charged_total_minor: Int8;
+  choice_made_at: Timestamp | null;
+  choice_product_codes: string[] | null;
+  choice_set_id: string | null;
+  choice_set_name: string | null;
   completed_at: Timestamp | null;
   country: string | null;
   created_at: Generated<Timestamp>;
@@ -488,6 +503,10 @@ export interface Orders {
   decided_by: string | null;
   decision_note: string | null;
   delivery_method: Generated<string>;
+  expired_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  expiry_note: string | null;
+  expiry_refunded_count: Generated<number>;
   failed_at: Timestamp | null;
   failed_count: Generated<number>;
   failure_reason: string | null;
@@ -498,15 +517,12 @@ export interface Orders {
   message: string | null;
   organisation_id: string;
   product_code: string;
-  product_id: string;
+  product_id: string | null;
   product_name: string;
   quantity: number;
   recipient_email: string;
   recipient_name: string | null;
-  expired_at: Timestamp | null;
-  expires_at: Timestamp | null;
-  expiry_note: string | null;
-  expiry_refunded_count: Generated<number>;
+  recipient_phone: string | null;
   released_fee_minor: Generated<Int8>;
   released_subtotal_minor: Generated<Int8>;
   sandbox: Generated<boolean>;
@@ -515,7 +531,7 @@ export interface Orders {
   source_client_name: string | null;
   source_id: string | null;
   source_kind: "api_key" | "oauth_grant" | null;
-  status: Generated<"pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided">;
+  status: Generated<"pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided" | "pending_review" | "blocked">;
   subtotal_minor: Int8;
   total_minor: Int8;
   usd_total_minor: Int8 | null;
@@ -593,9 +609,13 @@ export interface Organisations {
   plan: Generated<"starter" | "growth" | "enterprise">;
   reminder_after_days: Generated<number | null>;
   reply_to: string | null;
+  reward_expiry_days: number | null;
+  risk_claim_rules: Generated<boolean>;
+  risk_order_rules: Generated<boolean>;
   sandbox: Generated<boolean>;
   sender_name: string | null;
   sending_frozen_at: Timestamp | null;
+  spend_guard: Generated<boolean>;
   void_unopened_after_days: number | null;
 }
 
@@ -605,11 +625,20 @@ export interface PlatformOperators {
   user_id: string;
 }
 
+export interface PlatformRiskRules {
+  action: "hold" | "block";
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  kind: "recipient_email" | "recipient_domain";
+  reason: string | null;
+  value: string;
+}
+
 export interface Products {
   available: Generated<boolean>;
   brand: string;
   category: string;
-  reward_expiry_days: number | null;
   code: string;
   content_hash: string;
   country: string;
@@ -661,6 +690,10 @@ export interface RewardEmailBounces {
 
 export interface Rewards {
   attempts: Generated<number>;
+  choice_problem: "out_of_stock" | "try_again_later" | null;
+  choice_unavailable: Generated<string[]>;
+  chosen_at: Timestamp | null;
+  chosen_product_code: string | null;
   claim_first_opened_at: Timestamp | null;
   claim_last_opened_at: Timestamp | null;
   claim_open_count: Generated<number>;
@@ -677,17 +710,56 @@ export interface Rewards {
   lease_until: Timestamp | null;
   order_id: string;
   organisation_id: string;
+  pick_count: Generated<number>;
   pin_encrypted: string | null;
   position: number;
   provider_order_id: string | null;
   redemption_url: string | null;
   review_reason: string | null;
   reviewed_at: Timestamp | null;
-  status: Generated<"pending" | "issued" | "failed" | "review">;
+  status: Generated<"pending" | "issued" | "failed" | "review" | "awaiting_choice">;
   void_note: string | null;
   void_reason: string | null;
   void_state: "requested" | "refunded" | "not_cancelled" | null;
   voided_at: Timestamp | null;
+}
+
+export interface RiskClaimOpens {
+  country: string | null;
+  ip: string;
+  opened_at: Generated<Timestamp>;
+  organisation_id: string;
+  reward_id: string;
+}
+
+export interface RiskReviews {
+  claim_country: string | null;
+  claim_ip: string | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_note: string | null;
+  id: Generated<string>;
+  matched: Json;
+  order_id: string;
+  organisation_id: string;
+  reward_id: string | null;
+  sandbox: Generated<boolean>;
+  scope: "organisation" | "platform";
+  stage: "order" | "claim";
+  status: Generated<"pending" | "released" | "blocked" | "closed">;
+}
+
+export interface RiskRules {
+  action: "hold" | "block";
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  kind: "recipient_domain" | "disposable_email" | "recipient_velocity" | "amount_above" | "daily_total_above" | "claim_country_mismatch" | "claims_per_address" | "recipient_list";
+  organisation_id: string;
+  params: Generated<Json>;
+  reason: string | null;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface SandboxOutsideRecipients {
@@ -722,6 +794,39 @@ export interface SandboxProviderOrders {
 export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   version: string;
+}
+
+export interface SmsMessages {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  error_code: number | null;
+  error_message: string | null;
+  id: Generated<string>;
+  order_id: string;
+  organisation_id: string;
+  provider: "twilio" | "mailbox";
+  provider_sid: string | null;
+  send_key: string;
+  status: Generated<"queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed">;
+  to_phone: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SmsOptOuts {
+  keyword: string;
+  opted_out_at: Generated<Timestamp>;
+  phone: string;
+}
+
+export interface SpendBudgets {
+  api_key_id: string | null;
+  currency: string;
+  id: Generated<string>;
+  monthly_minor: Int8;
+  organisation_id: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  user_id: string | null;
 }
 
 export interface StripeChargeRefunds {
@@ -867,6 +972,7 @@ export interface DB {
   blog_drafts: BlogDrafts;
   blog_posts: BlogPosts;
   catalog_sync_runs: CatalogSyncRuns;
+  choice_sets: ChoiceSets;
   events: Events;
   fx_quotes: FxQuotes;
   idempotency_keys: IdempotencyKeys;
@@ -895,16 +1001,23 @@ export interface DB {
   organisation_logos: OrganisationLogos;
   organisations: Organisations;
   platform_operators: PlatformOperators;
+  platform_risk_rules: PlatformRiskRules;
   products: Products;
   provider_alerts: ProviderAlerts;
   provider_rate_limits: ProviderRateLimits;
   rate_limit_counters: RateLimitCounters;
   reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;
+  risk_claim_opens: RiskClaimOpens;
+  risk_reviews: RiskReviews;
+  risk_rules: RiskRules;
   sandbox_outside_recipients: SandboxOutsideRecipients;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
+  sms_messages: SmsMessages;
+  sms_opt_outs: SmsOptOuts;
+  spend_budgets: SpendBudgets;
   stripe_charge_refunds: StripeChargeRefunds;
   stripe_checkout_sessions: StripeCheckoutSessions;
   stripe_disputes: StripeDisputes;

@@ -201,6 +201,128 @@ BEGIN
 END;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.risk_counts(status text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT status NOT IN ('failed', 'rejected', 'cancelled', 'blocked')
+$function$;
+
+CREATE OR REPLACE FUNCTION public.risk_order_matches(org uuid, email text, quantity integer, usd_reward bigint, usd_total bigint, disposable boolean, sandbox_match jsonb, placed_at timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+DECLARE
+  domain text := split_part(email, '@', 2);
+  matched jsonb := coalesce(sandbox_match, '[]'::jsonb);
+  platform boolean := false;
+  r record;
+  n bigint;
+  why text;
+BEGIN
+  FOR r IN SELECT p.id, p.kind, p.action, p.reason, p.value FROM platform_risk_rules p WHERE p.value IN (email, domain) LOOP
+    platform := true;
+    matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'platform', 'kind', r.kind,
+      'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
+        || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
+  END LOOP;
+  IF (SELECT g.risk_order_rules FROM organisations g WHERE g.id = org) AND NOT EXISTS (
+    SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
+      AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
+    FOR r IN SELECT * FROM risk_rules x WHERE x.organisation_id = org
+        AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address') ORDER BY x.created_at, x.id LOOP
+      why := NULL;
+      IF r.kind = 'recipient_domain' THEN
+        IF (r.params->'domains' ? domain) = (r.params->>'match' = 'deny') THEN
+          why := CASE WHEN r.params->>'match' = 'deny' THEN 'The recipient’s domain ' || domain || ' is on a deny list'
+            ELSE 'The recipient’s domain ' || domain || ' is not on the allowed list' END;
+        END IF;
+      ELSIF r.kind = 'disposable_email' THEN
+        IF disposable THEN why := 'The recipient’s domain ' || domain || ' gives out disposable addresses'; END IF;
+      ELSIF r.kind = 'recipient_list' THEN
+        IF r.params->>'list' = 'flag' AND r.params->'emails' ? email THEN why := 'The recipient is on a flag list'; END IF;
+      ELSIF r.kind = 'amount_above' THEN
+        IF usd_reward > (r.params->>'usd_minor')::bigint THEN
+          why := 'One reward is above ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+        END IF;
+      ELSIF r.kind = 'recipient_velocity' THEN
+        SELECT coalesce(sum(o.quantity), 0) INTO n FROM orders o
+        WHERE o.organisation_id = org AND o.recipient_email = email AND risk_counts(o.status)
+          AND o.created_at > placed_at - make_interval(days => (r.params->>'period_days')::int);
+        IF n + quantity > (r.params->>'max_rewards')::bigint THEN
+          why := 'The recipient would have ' || (n + quantity) || ' rewards in ' || (r.params->>'period_days')
+            || ' days, more than ' || (r.params->>'max_rewards');
+        END IF;
+      ELSIF r.kind = 'daily_total_above' THEN
+        SELECT coalesce(sum(o.usd_total_minor), 0) INTO n FROM orders o
+        WHERE o.organisation_id = org AND risk_counts(o.status)
+          AND o.created_at >= date_trunc('day', placed_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+        IF n + usd_total > (r.params->>'usd_minor')::bigint THEN
+          why := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+        END IF;
+      END IF;
+      IF why IS NOT NULL THEN
+        matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'organisation',
+          'kind', r.kind, 'action', r.action, 'reason', why || coalesce(': ' || r.reason, '')));
+      END IF;
+    END LOOP;
+  END IF;
+  IF jsonb_array_length(matched) = 0 THEN RETURN NULL; END IF;
+  RETURN jsonb_build_object(
+    'action', CASE WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(matched) e WHERE e->>'action' = 'block') THEN 'block' ELSE 'hold' END,
+    'scope', CASE WHEN platform THEN 'platform' ELSE 'organisation' END,
+    'matched', matched);
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.risk_rules_flags()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  org uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.organisation_id ELSE NEW.organisation_id END;
+BEGIN
+  UPDATE organisations g SET
+    risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
+      AND r.kind NOT IN ('claim_country_mismatch', 'claims_per_address')),
+    risk_claim_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
+      AND r.kind IN ('claim_country_mismatch', 'claims_per_address'))
+  WHERE g.id = org;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.spend_guard_of(org uuid, monthly_cap bigint)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT monthly_cap IS NOT NULL
+    OR EXISTS (SELECT 1 FROM spend_budgets b WHERE b.organisation_id = org)
+    OR EXISTS (SELECT 1 FROM agent_key_caps c WHERE c.organisation_id = org)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.spend_guard_on_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  org uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.organisation_id ELSE NEW.organisation_id END;
+BEGIN
+  UPDATE organisations g SET spend_guard = spend_guard_of(g.id, g.approval_monthly_cap_usd_minor)
+  WHERE g.id = org AND g.spend_guard IS DISTINCT FROM spend_guard_of(g.id, g.approval_monthly_cap_usd_minor);
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.spend_guard_on_rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  NEW.spend_guard := spend_guard_of(NEW.id, NEW.approval_monthly_cap_usd_minor);
+  RETURN NEW;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.webhook_deliveries_notify()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -540,6 +662,21 @@ CREATE TABLE catalog_sync_runs (
   CONSTRAINT catalog_sync_runs_trigger_check CHECK ((trigger = ANY (ARRAY['start'::text, 'schedule'::text, 'manual'::text])))
 );
 
+CREATE TABLE choice_sets (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  organisation_id uuid NOT NULL,
+  name text NOT NULL,
+  product_codes text[],
+  rule jsonb,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT choice_sets_pkey PRIMARY KEY (id),
+  CONSTRAINT choice_sets_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id),
+  CONSTRAINT choice_sets_codes_count CHECK (((product_codes IS NULL) OR ((cardinality(product_codes) >= 1) AND (cardinality(product_codes) <= 50)))),
+  CONSTRAINT choice_sets_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100))),
+  CONSTRAINT choice_sets_one_form CHECK (((product_codes IS NULL) <> (rule IS NULL)))
+);
+
 CREATE TABLE events (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   organisation_id uuid NOT NULL,
@@ -746,8 +883,10 @@ CREATE TABLE mailbox_messages (
   html_body text NOT NULL,
   created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
   reply_to text,
+  channel text DEFAULT 'email'::text NOT NULL,
   CONSTRAINT mailbox_messages_pkey PRIMARY KEY (id),
-  CONSTRAINT mailbox_messages_message_id_key UNIQUE (message_id)
+  CONSTRAINT mailbox_messages_message_id_key UNIQUE (message_id),
+  CONSTRAINT mailbox_messages_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'sms'::text])))
 );
 
 CREATE TABLE mcp_previews (
@@ -936,7 +1075,7 @@ CREATE TABLE orders (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   organisation_id uuid NOT NULL,
   created_by uuid,
-  product_id uuid NOT NULL,
+  product_id uuid,
   product_code text NOT NULL,
   product_name text NOT NULL,
   brand text NOT NULL,
@@ -980,6 +1119,15 @@ CREATE TABLE orders (
   source_id uuid,
   source_client_name text,
   voided_count integer DEFAULT 0 NOT NULL,
+  choice_product_codes text[],
+  choice_set_id uuid,
+  choice_set_name text,
+  choice_made_at timestamp with time zone,
+  expires_at timestamp with time zone,
+  expired_at timestamp with time zone,
+  expiry_note text,
+  expiry_refunded_count smallint DEFAULT 0 NOT NULL,
+  recipient_phone text,
   CONSTRAINT orders_pkey PRIMARY KEY (id),
   CONSTRAINT orders_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES batches(id) ON DELETE SET NULL,
   CONSTRAINT orders_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
@@ -990,17 +1138,22 @@ CREATE TABLE orders (
   CONSTRAINT orders_check CHECK ((subtotal_minor = (amount_minor * quantity))),
   CONSTRAINT orders_check1 CHECK ((total_minor = (subtotal_minor + fee_minor))),
   CONSTRAINT orders_check2 CHECK ((charged_total_minor = (charged_subtotal_minor + charged_fee_minor))),
+  CONSTRAINT orders_choice_has_options CHECK (((choice_product_codes IS NOT NULL) OR ((choice_set_id IS NULL) AND (choice_set_name IS NULL)))),
+  CONSTRAINT orders_choice_set_name_check CHECK ((length(choice_set_name) <= 100)),
   CONSTRAINT orders_counts_within_quantity CHECK (((issued_count >= 0) AND (failed_count >= 0) AND (voided_count >= 0) AND (voided_count <= issued_count) AND ((issued_count + failed_count) <= quantity))),
   CONSTRAINT orders_decision_note_check CHECK (((decision_note IS NULL) OR ((length(decision_note) >= 1) AND (length(decision_note) <= 500)))),
+  CONSTRAINT orders_expiry_note_check CHECK ((length(expiry_note) <= 500)),
   CONSTRAINT orders_fx_rate_check CHECK ((fx_rate > (0)::numeric)),
+  CONSTRAINT orders_product_or_choice CHECK (((product_id IS NOT NULL) OR (choice_product_codes IS NOT NULL))),
   CONSTRAINT orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 100))),
+  CONSTRAINT orders_recipient_phone_check CHECK ((recipient_phone ~ '^\+[1-9][0-9]{6,14}$'::text)),
   CONSTRAINT orders_rejected_decided CHECK (((status <> 'rejected'::text) OR (decided_at IS NOT NULL))),
   CONSTRAINT orders_released_within_charge CHECK (((released_subtotal_minor >= 0) AND (released_fee_minor >= 0) AND (released_subtotal_minor <= charged_subtotal_minor) AND (released_fee_minor <= charged_fee_minor))),
   CONSTRAINT orders_scheduled_has_time CHECK (((status <> 'scheduled'::text) OR (send_at IS NOT NULL))),
   CONSTRAINT orders_source_check CHECK (((source_kind IS NULL) = (source_id IS NULL))),
   CONSTRAINT orders_source_client_name_check CHECK ((length(source_client_name) <= 200)),
   CONSTRAINT orders_source_kind_check CHECK ((source_kind = ANY (ARRAY['api_key'::text, 'oauth_grant'::text]))),
-  CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'failed'::text, 'pending_approval'::text, 'rejected'::text, 'scheduled'::text, 'cancelled'::text, 'voided'::text]))),
+  CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'failed'::text, 'pending_approval'::text, 'rejected'::text, 'scheduled'::text, 'cancelled'::text, 'voided'::text, 'pending_review'::text, 'blocked'::text]))),
   CONSTRAINT orders_usd_total_minor_check CHECK (((usd_total_minor IS NULL) OR (usd_total_minor >= 0))),
   CONSTRAINT orders_waiting_expires CHECK (((status <> 'pending_approval'::text) OR (approval_expires_at IS NOT NULL)))
 );
@@ -1045,6 +1198,10 @@ CREATE TABLE organisations (
   live_since timestamp with time zone,
   funding_shortfall_minor bigint DEFAULT 0 NOT NULL,
   sending_frozen_at timestamp with time zone,
+  reward_expiry_days smallint,
+  risk_order_rules boolean DEFAULT false NOT NULL,
+  risk_claim_rules boolean DEFAULT false NOT NULL,
+  spend_guard boolean DEFAULT false NOT NULL,
   CONSTRAINT organisations_pkey PRIMARY KEY (id),
   CONSTRAINT organisations_approval_above_usd_minor_check CHECK (((approval_above_usd_minor IS NULL) OR ((approval_above_usd_minor >= 0) AND (approval_above_usd_minor <= '100000000000'::bigint)))),
   CONSTRAINT organisations_approval_monthly_cap_usd_minor_check CHECK (((approval_monthly_cap_usd_minor IS NULL) OR ((approval_monthly_cap_usd_minor >= 0) AND (approval_monthly_cap_usd_minor <= '100000000000'::bigint)))),
@@ -1058,6 +1215,7 @@ CREATE TABLE organisations (
   CONSTRAINT organisations_plan_check CHECK ((plan = ANY (ARRAY['starter'::text, 'growth'::text, 'enterprise'::text]))),
   CONSTRAINT organisations_reminder_after_days_check CHECK (((reminder_after_days >= 1) AND (reminder_after_days <= 30))),
   CONSTRAINT organisations_reply_to_check CHECK (((reply_to IS NULL) OR ((length(reply_to) <= 255) AND (reply_to ~ '^[^<>\s@]+@[^<>\s@]+$'::text)))),
+  CONSTRAINT organisations_reward_expiry_days_check CHECK (((reward_expiry_days >= 1) AND (reward_expiry_days <= 730))),
   CONSTRAINT organisations_sender_name_check CHECK (((sender_name IS NULL) OR ((length(sender_name) >= 1) AND (length(sender_name) <= 80)))),
   CONSTRAINT organisations_void_unopened_after_days_check CHECK (((void_unopened_after_days >= 7) AND (void_unopened_after_days <= 365)))
 );
@@ -1069,6 +1227,23 @@ CREATE TABLE platform_operators (
   CONSTRAINT platform_operators_pkey PRIMARY KEY (user_id),
   CONSTRAINT platform_operators_granted_by_fkey FOREIGN KEY (granted_by) REFERENCES users(id) ON DELETE SET NULL,
   CONSTRAINT platform_operators_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE platform_risk_rules (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  kind text NOT NULL,
+  value text NOT NULL,
+  action text NOT NULL,
+  reason text,
+  created_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT platform_risk_rules_pkey PRIMARY KEY (id),
+  CONSTRAINT platform_risk_rules_value UNIQUE (value),
+  CONSTRAINT platform_risk_rules_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT platform_risk_rules_action_check CHECK ((action = ANY (ARRAY['hold'::text, 'block'::text]))),
+  CONSTRAINT platform_risk_rules_kind_check CHECK ((kind = ANY (ARRAY['recipient_email'::text, 'recipient_domain'::text]))),
+  CONSTRAINT platform_risk_rules_reason_check CHECK ((length(reason) <= 200)),
+  CONSTRAINT platform_risk_rules_value_check CHECK ((((length(value) >= 1) AND (length(value) <= 254)) AND (value = lower(value))))
 );
 
 CREATE TABLE products (
@@ -1119,10 +1294,6 @@ CREATE TABLE provider_rate_limits (
   next_slot_at timestamp with time zone NOT NULL,
   CONSTRAINT provider_rate_limits_pkey PRIMARY KEY (provider)
 );
-  expires_at timestamp with time zone,
-  expired_at timestamp with time zone,
-  expiry_note text,
-  expiry_refunded_count smallint DEFAULT 0 NOT NULL,
 
 CREATE TABLE rate_limit_counters (
   key text NOT NULL,
@@ -1142,7 +1313,6 @@ CREATE TABLE reward_email_bounces (
   CONSTRAINT reward_email_bounces_pkey PRIMARY KEY (reward_id, message_id),
   CONSTRAINT reward_email_bounces_reward_id_fkey FOREIGN KEY (reward_id) REFERENCES rewards(id) ON DELETE CASCADE
 );
-  CONSTRAINT orders_expiry_note_check CHECK ((length(expiry_note) <= 500)),
 
 CREATE TABLE rewards (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -1173,18 +1343,85 @@ CREATE TABLE rewards (
   review_reason text,
   reviewed_at timestamp with time zone,
   void_reason text,
+  chosen_product_code text,
+  chosen_at timestamp with time zone,
+  choice_unavailable text[] DEFAULT '{}'::text[] NOT NULL,
+  choice_problem text,
+  pick_count smallint DEFAULT 0 NOT NULL,
   CONSTRAINT rewards_pkey PRIMARY KEY (id),
   CONSTRAINT rewards_claim_token_hash_key UNIQUE (claim_token_hash),
   CONSTRAINT rewards_order_id_position_key UNIQUE (order_id, "position"),
   CONSTRAINT rewards_order_id_fkey FOREIGN KEY (order_id) REFERENCES orders(id),
   CONSTRAINT rewards_check CHECK (((status <> 'issued'::text) OR (code_encrypted IS NOT NULL))),
+  CONSTRAINT rewards_choice_problem_check CHECK ((choice_problem = ANY (ARRAY['out_of_stock'::text, 'try_again_later'::text]))),
   CONSTRAINT rewards_position_check CHECK (("position" >= 1)),
-  CONSTRAINT rewards_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'issued'::text, 'failed'::text, 'review'::text]))),
+  CONSTRAINT rewards_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'issued'::text, 'failed'::text, 'review'::text, 'awaiting_choice'::text]))),
   CONSTRAINT rewards_void_has_time CHECK (((void_state IS NULL) = (voided_at IS NULL))),
   CONSTRAINT rewards_void_note_check CHECK ((length(void_note) <= 500)),
   CONSTRAINT rewards_void_reason_check CHECK ((length(void_reason) <= 500)),
   CONSTRAINT rewards_void_state_check CHECK ((void_state = ANY (ARRAY['requested'::text, 'refunded'::text, 'not_cancelled'::text])))
 ) WITH (fillfactor=50);
+
+CREATE TABLE risk_claim_opens (
+  organisation_id uuid NOT NULL,
+  reward_id uuid NOT NULL,
+  ip text NOT NULL,
+  country text,
+  opened_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT risk_claim_opens_pkey PRIMARY KEY (reward_id, ip),
+  CONSTRAINT risk_claim_opens_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT risk_claim_opens_reward_id_fkey FOREIGN KEY (reward_id) REFERENCES rewards(id) ON DELETE CASCADE,
+  CONSTRAINT risk_claim_opens_country_check CHECK ((length(country) <= 2)),
+  CONSTRAINT risk_claim_opens_ip_check CHECK ((length(ip) <= 64))
+);
+
+CREATE TABLE risk_reviews (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  organisation_id uuid NOT NULL,
+  order_id uuid NOT NULL,
+  reward_id uuid,
+  stage text NOT NULL,
+  scope text NOT NULL,
+  status text DEFAULT 'pending'::text NOT NULL,
+  matched jsonb NOT NULL,
+  claim_ip text,
+  claim_country text,
+  sandbox boolean DEFAULT false NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  decision_note text,
+  CONSTRAINT risk_reviews_pkey PRIMARY KEY (id),
+  CONSTRAINT risk_reviews_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT risk_reviews_order_id_fkey FOREIGN KEY (order_id) REFERENCES orders(id) ON DELETE CASCADE,
+  CONSTRAINT risk_reviews_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT risk_reviews_reward_id_fkey FOREIGN KEY (reward_id) REFERENCES rewards(id) ON DELETE CASCADE,
+  CONSTRAINT risk_reviews_claim_country_check CHECK ((length(claim_country) <= 2)),
+  CONSTRAINT risk_reviews_claim_ip_check CHECK ((length(claim_ip) <= 64)),
+  CONSTRAINT risk_reviews_decision_note_check CHECK ((length(decision_note) <= 500)),
+  CONSTRAINT risk_reviews_scope_check CHECK ((scope = ANY (ARRAY['organisation'::text, 'platform'::text]))),
+  CONSTRAINT risk_reviews_stage_check CHECK ((stage = ANY (ARRAY['order'::text, 'claim'::text]))),
+  CONSTRAINT risk_reviews_stage_reward CHECK (((stage = 'claim'::text) = (reward_id IS NOT NULL))),
+  CONSTRAINT risk_reviews_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'released'::text, 'blocked'::text, 'closed'::text])))
+);
+
+CREATE TABLE risk_rules (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  organisation_id uuid NOT NULL,
+  kind text NOT NULL,
+  action text NOT NULL,
+  params jsonb DEFAULT '{}'::jsonb NOT NULL,
+  reason text,
+  created_by uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT risk_rules_pkey PRIMARY KEY (id),
+  CONSTRAINT risk_rules_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT risk_rules_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT risk_rules_action_check CHECK ((action = ANY (ARRAY['hold'::text, 'block'::text]))),
+  CONSTRAINT risk_rules_kind_check CHECK ((kind = ANY (ARRAY['recipient_domain'::text, 'disposable_email'::text, 'recipient_velocity'::text, 'amount_above'::text, 'daily_total_above'::text, 'claim_country_mismatch'::text, 'claims_per_address'::text, 'recipient_list'::text]))),
+  CONSTRAINT risk_rules_reason_check CHECK ((length(reason) <= 200))
+);
 
 CREATE TABLE sandbox_outside_recipients (
   organisation_id uuid NOT NULL,
@@ -1198,7 +1435,6 @@ CREATE TABLE sandbox_outside_recipients (
 CREATE TABLE sandbox_provider_failures (
   id integer GENERATED ALWAYS AS IDENTITY NOT NULL,
   kind text NOT NULL,
-  reward_expiry_days smallint,
   remaining integer NOT NULL,
   product_code text,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1215,7 +1451,6 @@ CREATE TABLE sandbox_provider_orders (
   currency text NOT NULL,
   code text NOT NULL,
   pin text,
-  CONSTRAINT organisations_reward_expiry_days_check CHECK (((reward_expiry_days >= 1) AND (reward_expiry_days <= 730))),
   redemption_url text,
   expires_at timestamp with time zone,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -1223,6 +1458,57 @@ CREATE TABLE sandbox_provider_orders (
   CONSTRAINT sandbox_provider_orders_pkey PRIMARY KEY (reference),
   CONSTRAINT sandbox_provider_orders_provider_order_id_key UNIQUE (provider_order_id),
   CONSTRAINT sandbox_provider_orders_amount_minor_check CHECK ((amount_minor > 0))
+);
+
+CREATE TABLE sms_messages (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  organisation_id uuid NOT NULL,
+  order_id uuid NOT NULL,
+  send_key text NOT NULL,
+  to_phone text NOT NULL,
+  provider text NOT NULL,
+  provider_sid text,
+  status text DEFAULT 'queued'::text NOT NULL,
+  error_code integer,
+  error_message text,
+  attempts integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT sms_messages_pkey PRIMARY KEY (id),
+  CONSTRAINT sms_messages_order_id_send_key_key UNIQUE (order_id, send_key),
+  CONSTRAINT sms_messages_provider_sid_key UNIQUE (provider_sid),
+  CONSTRAINT sms_messages_order_id_fkey FOREIGN KEY (order_id) REFERENCES orders(id) ON DELETE CASCADE,
+  CONSTRAINT sms_messages_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT sms_messages_error_message_check CHECK ((length(error_message) <= 500)),
+  CONSTRAINT sms_messages_provider_check CHECK ((provider = ANY (ARRAY['twilio'::text, 'mailbox'::text]))),
+  CONSTRAINT sms_messages_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'delivered'::text, 'undelivered'::text, 'failed'::text])))
+);
+
+CREATE TABLE sms_opt_outs (
+  phone text NOT NULL,
+  opted_out_at timestamp with time zone DEFAULT now() NOT NULL,
+  keyword text NOT NULL,
+  CONSTRAINT sms_opt_outs_pkey PRIMARY KEY (phone),
+  CONSTRAINT sms_opt_outs_keyword_check CHECK ((length(keyword) <= 20))
+);
+
+CREATE TABLE spend_budgets (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  organisation_id uuid NOT NULL,
+  user_id uuid,
+  api_key_id uuid,
+  monthly_minor bigint NOT NULL,
+  currency text NOT NULL,
+  updated_by uuid,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT spend_budgets_pkey PRIMARY KEY (id),
+  CONSTRAINT spend_budgets_api_key_id_fkey FOREIGN KEY (api_key_id) REFERENCES api_keys(id) ON DELETE CASCADE,
+  CONSTRAINT spend_budgets_membership_fkey FOREIGN KEY (user_id, organisation_id) REFERENCES memberships(user_id, organisation_id) ON DELETE CASCADE,
+  CONSTRAINT spend_budgets_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT spend_budgets_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL,
+  CONSTRAINT spend_budgets_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
+  CONSTRAINT spend_budgets_monthly_minor_check CHECK (((monthly_minor >= 0) AND (monthly_minor <= '100000000000'::bigint))),
+  CONSTRAINT spend_budgets_one_holder CHECK (((user_id IS NULL) <> (api_key_id IS NULL)))
 );
 
 CREATE TABLE stripe_charge_refunds (
@@ -1448,6 +1734,8 @@ CREATE INDEX blog_posts_published ON public.blog_posts USING btree (published_at
 
 CREATE INDEX catalog_sync_runs_started_idx ON public.catalog_sync_runs USING btree (started_at DESC);
 
+CREATE INDEX choice_sets_organisation ON public.choice_sets USING btree (organisation_id, created_at DESC, id DESC);
+
 CREATE INDEX events_created ON public.events USING btree (created_at);
 
 CREATE INDEX events_org_created ON public.events USING btree (organisation_id, created_at DESC, id DESC);
@@ -1504,13 +1792,21 @@ CREATE INDEX order_stats_deltas_org ON public.order_stats_deltas USING btree (or
 
 CREATE INDEX orders_agent_activity_idx ON public.orders USING btree (organisation_id, created_at DESC) WHERE (source_id IS NOT NULL);
 
+CREATE INDEX orders_api_key_month_idx ON public.orders USING btree (api_key_id, created_at) INCLUDE (status, charged_total_minor, released_subtotal_minor, released_fee_minor, charge_currency) WHERE (api_key_id IS NOT NULL);
+
 CREATE INDEX orders_approval_expiry ON public.orders USING btree (approval_expires_at) WHERE (status = 'pending_approval'::text);
 
 CREATE INDEX orders_batch ON public.orders USING btree (batch_id, status) WHERE (batch_id IS NOT NULL);
 
+CREATE INDEX orders_creator_month_idx ON public.orders USING btree (organisation_id, created_by, created_at) INCLUDE (status, charged_total_minor, released_subtotal_minor, released_fee_minor, charge_currency) WHERE ((api_key_id IS NULL) AND (source_id IS NULL));
+
+CREATE INDEX orders_expiry_due ON public.orders USING btree (expires_at) WHERE ((expires_at IS NOT NULL) AND (expired_at IS NULL));
+
 CREATE INDEX orders_org_recent ON public.orders USING btree (organisation_id, created_at DESC, id DESC) INCLUDE (status, charged_total_minor, released_subtotal_minor, released_fee_minor, recipient_email, sandbox);
 
 CREATE INDEX orders_org_status_recent ON public.orders USING btree (organisation_id, status, created_at DESC, id DESC);
+
+CREATE INDEX orders_recipient_recent ON public.orders USING btree (organisation_id, recipient_email, created_at);
 
 CREATE INDEX orders_search ON public.orders USING gin (search_text gin_trgm_ops);
 
@@ -1530,7 +1826,25 @@ CREATE INDEX rate_limit_counters_ends_idx ON public.rate_limit_counters USING bt
 
 CREATE INDEX rewards_in_review ON public.rewards USING btree (created_at) WHERE (status = 'review'::text);
 
+CREATE INDEX risk_claim_opens_ip ON public.risk_claim_opens USING btree (organisation_id, ip, opened_at);
+
+CREATE UNIQUE INDEX risk_reviews_one_per_order ON public.risk_reviews USING btree (order_id) WHERE (stage = 'order'::text);
+
+CREATE UNIQUE INDEX risk_reviews_one_per_reward ON public.risk_reviews USING btree (reward_id) WHERE (stage = 'claim'::text);
+
+CREATE INDEX risk_reviews_org_recent ON public.risk_reviews USING btree (organisation_id, created_at DESC, id DESC);
+
+CREATE INDEX risk_reviews_platform_recent ON public.risk_reviews USING btree (created_at DESC, id DESC) WHERE (scope = 'platform'::text);
+
+CREATE INDEX risk_rules_org ON public.risk_rules USING btree (organisation_id, created_at, id);
+
 CREATE INDEX sandbox_provider_failures_pending_idx ON public.sandbox_provider_failures USING btree (id) WHERE (remaining > 0);
+
+CREATE INDEX sms_messages_order_idx ON public.sms_messages USING btree (order_id, created_at DESC);
+
+CREATE UNIQUE INDEX spend_budgets_key_idx ON public.spend_budgets USING btree (api_key_id) WHERE (api_key_id IS NOT NULL);
+
+CREATE UNIQUE INDEX spend_budgets_member_idx ON public.spend_budgets USING btree (organisation_id, user_id) WHERE (user_id IS NOT NULL);
 
 CREATE INDEX stripe_checkout_sessions_org ON public.stripe_checkout_sessions USING btree (organisation_id, created_at DESC);
 
@@ -1556,6 +1870,8 @@ CREATE INDEX webhook_endpoints_org ON public.webhook_endpoints USING btree (orga
 
 -- Triggers
 
+CREATE TRIGGER agent_key_caps_guard AFTER INSERT OR DELETE OR UPDATE ON agent_key_caps FOR EACH ROW EXECUTE FUNCTION spend_guard_on_limit();
+
 CREATE TRIGGER audit_events_append_only BEFORE DELETE OR UPDATE ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();
 
 CREATE TRIGGER audit_events_at_millisecond BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_at_millisecond();
@@ -1578,17 +1894,20 @@ CREATE TRIGGER ledger_postings_no_truncate BEFORE TRUNCATE ON ledger_postings FO
 
 CREATE TRIGGER orders_stats_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION order_stats_on_insert();
 
-CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_minor, released_fee_minor, failed_count, voided_count ON orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.released_subtotal_minor <> new.released_subtotal_minor OR old.released_fee_minor <> new.released_fee_minor OR old.failed_count <> new.failed_count OR old.voided_count <> new.voided_count) EXECUTE FUNCTION order_stats_on_status();
+CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_minor, released_fee_minor, failed_count, voided_count, brand, category, country ON orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.released_subtotal_minor <> new.released_subtotal_minor OR old.released_fee_minor <> new.released_fee_minor OR old.failed_count <> new.failed_count OR old.voided_count <> new.voided_count OR old.brand IS DISTINCT FROM new.brand OR old.category IS DISTINCT FROM new.category OR old.country IS DISTINCT FROM new.country) EXECUTE FUNCTION order_stats_on_status();
 
 CREATE TRIGGER orders_take_mode BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION orders_take_mode();
+
+CREATE TRIGGER organisations_spend_guard BEFORE UPDATE OF approval_monthly_cap_usd_minor ON organisations FOR EACH ROW EXECUTE FUNCTION spend_guard_on_rules();
 
 CREATE TRIGGER rewards_stats_claim AFTER UPDATE OF claim_first_opened_at ON rewards FOR EACH ROW WHEN (old.claim_first_opened_at IS NULL AND new.claim_first_opened_at IS NOT NULL) EXECUTE FUNCTION order_stats_on_claim();
 
 CREATE TRIGGER rewards_stats_insert AFTER INSERT ON rewards FOR EACH ROW WHEN (new.claim_first_opened_at IS NOT NULL) EXECUTE FUNCTION order_stats_on_claim();
 
+CREATE TRIGGER risk_rules_flags AFTER INSERT OR DELETE OR UPDATE ON risk_rules FOR EACH ROW EXECUTE FUNCTION risk_rules_flags();
+
+CREATE TRIGGER spend_budgets_guard AFTER INSERT OR DELETE OR UPDATE ON spend_budgets FOR EACH ROW EXECUTE FUNCTION spend_guard_on_limit();
+
 CREATE TRIGGER webhook_endpoint_health AFTER INSERT ON webhook_attempts FOR EACH ROW EXECUTE FUNCTION webhook_endpoint_health();
 
 CREATE TRIGGER webhook_deliveries_notify AFTER INSERT ON webhook_deliveries FOR EACH ROW WHEN (NOT new.queued) EXECUTE FUNCTION webhook_deliveries_notify();
-
-CREATE INDEX orders_expiry_due ON public.orders USING btree (expires_at) WHERE ((expires_at IS NOT NULL) AND (expired_at IS NULL));
-

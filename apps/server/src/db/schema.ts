@@ -265,6 +265,16 @@ export interface CatalogSyncRuns {
   updated: number | null;
 }
 
+export interface ChoiceSets {
+  created_at: Generated<Date>;
+  id: Generated<string>;
+  name: string;
+  organisation_id: string;
+  product_codes: string[] | null;
+  rule: Json | null;
+  updated_at: Generated<Date>;
+}
+
 export interface Events {
   created_at: ColumnType<Date, Date | undefined, never>;
   data: ColumnType<Record<string, unknown>, string, never>;
@@ -426,6 +436,7 @@ export interface LiveRequests {
 }
 
 export interface MailboxMessages {
+  channel: Generated<"email" | "sms">;
   created_at: Generated<Date>;
   from_address: string;
   html_body: string;
@@ -558,6 +569,10 @@ export interface Orders {
   charged_fee_minor: ColumnType<string, number, never>;
   charged_subtotal_minor: ColumnType<string, number, never>;
   charged_total_minor: ColumnType<string, number, never>;
+  choice_made_at: Date | null;
+  choice_product_codes: string[] | null;
+  choice_set_id: string | null;
+  choice_set_name: string | null;
   completed_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
   country: string | null;
   created_at: Generated<Date>;
@@ -567,6 +582,10 @@ export interface Orders {
   decided_by: ColumnType<string | null, never, string | null>;
   decision_note: ColumnType<string | null, never, string | null>;
   delivery_method: Generated<string>;
+  expired_at: Date | null;
+  expires_at: Date | null;
+  expiry_note: string | null;
+  expiry_refunded_count: Generated<number>;
   failed_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
   failed_count: ColumnType<number, never, number>;
   failure_reason: string | null;
@@ -577,15 +596,12 @@ export interface Orders {
   message: string | null;
   organisation_id: string;
   product_code: string;
-  product_id: string;
+  product_id: string | null;
   product_name: string;
   quantity: number;
   recipient_email: string;
   recipient_name: string | null;
-  expired_at: Date | null;
-  expires_at: Date | null;
-  expiry_note: string | null;
-  expiry_refunded_count: Generated<number>;
+  recipient_phone: string | null;
   released_fee_minor: ColumnType<string, never, number>;
   /**
    * Partial issuance (0110, decision 058): what went back for the rewards not issued (with `released_fee_minor`, `issued_count`, `failed_count`).
@@ -744,12 +760,16 @@ export interface Organisations {
    */
   reminder_after_days: Generated<number | null>;
   reply_to: string | null;
+  reward_expiry_days: number | null;
+  risk_claim_rules: Generated<boolean>;
+  risk_order_rules: Generated<boolean>;
   sandbox: Generated<boolean>;
   /**
    * What recipients see as the sender ("Acme People Team"); null: the name (0074, decision 033).
    */
   sender_name: string | null;
   sending_frozen_at: ColumnType<Date | null, never, Date | null | RawBuilder<unknown>>;
+  spend_guard: Generated<boolean>;
   void_unopened_after_days: number | null;
 }
 
@@ -760,7 +780,16 @@ export interface PlatformOperators {
   created_at: Generated<Date>;
   granted_by: string | null;
   user_id: string;
-  reward_expiry_days: number | null;
+}
+
+export interface PlatformRiskRules {
+  action: "hold" | "block";
+  created_at: Generated<Date>;
+  created_by: string | null;
+  id: Generated<string>;
+  kind: "recipient_email" | "recipient_domain";
+  reason: string | null;
+  value: string;
 }
 
 export interface Products {
@@ -827,6 +856,10 @@ export interface RewardEmailBounces {
 
 export interface Rewards {
   attempts: ColumnType<number, never, RawBuilder<unknown>>;
+  choice_problem: "out_of_stock" | "try_again_later" | null;
+  choice_unavailable: Generated<string[]>;
+  chosen_at: Date | null;
+  chosen_product_code: string | null;
   claim_first_opened_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
   claim_last_opened_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
   claim_open_count: ColumnType<number, never, RawBuilder<unknown>>;
@@ -846,6 +879,7 @@ export interface Rewards {
   lease_until: ColumnType<Date | null, never, RawBuilder<unknown> | null>;
   order_id: string;
   organisation_id: string;
+  pick_count: Generated<number>;
   pin_encrypted: string | null;
   position: number;
   provider_order_id: string | null;
@@ -855,7 +889,7 @@ export interface Rewards {
   /**
    * `review` (0110, decision 058): the card may exist at the provider; its money held until an operator decides.
    */
-  status: ColumnType<RewardStatus, "pending" | undefined, RewardStatus>;
+  status: ColumnType<RewardStatus, "pending" | "awaiting_choice" | undefined, RewardStatus>;
   void_note: ColumnType<string | null, never, string | null>;
   void_reason: string | null;
   /**
@@ -863,6 +897,44 @@ export interface Rewards {
    */
   void_state: ColumnType<"requested" | "refunded" | "not_cancelled" | null, never, "requested" | "refunded" | "not_cancelled">;
   voided_at: ColumnType<Date | null, never, Date | RawBuilder<unknown>>;
+}
+
+export interface RiskClaimOpens {
+  country: string | null;
+  ip: string;
+  opened_at: Generated<Date>;
+  organisation_id: string;
+  reward_id: string;
+}
+
+export interface RiskReviews {
+  claim_country: string | null;
+  claim_ip: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+  decided_by: string | null;
+  decision_note: string | null;
+  id: Generated<string>;
+  matched: Json;
+  order_id: string;
+  organisation_id: string;
+  reward_id: string | null;
+  sandbox: Generated<boolean>;
+  scope: "organisation" | "platform";
+  stage: "order" | "claim";
+  status: Generated<"pending" | "released" | "blocked" | "closed">;
+}
+
+export interface RiskRules {
+  action: "hold" | "block";
+  created_at: Generated<Date>;
+  created_by: string | null;
+  id: Generated<string>;
+  kind: "recipient_domain" | "disposable_email" | "recipient_velocity" | "amount_above" | "daily_total_above" | "claim_country_mismatch" | "claims_per_address" | "recipient_list";
+  organisation_id: string;
+  params: Generated<Json>;
+  reason: string | null;
+  updated_at: Generated<Date>;
 }
 
 /**
@@ -900,6 +972,39 @@ export interface SandboxProviderOrders {
 export interface SchemaMigrations {
   applied_at: Generated<Date>;
   version: string;
+}
+
+export interface SmsMessages {
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  error_code: number | null;
+  error_message: string | null;
+  id: Generated<string>;
+  order_id: string;
+  organisation_id: string;
+  provider: "twilio" | "mailbox";
+  provider_sid: string | null;
+  send_key: string;
+  status: Generated<"queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed">;
+  to_phone: string;
+  updated_at: Generated<Date>;
+}
+
+export interface SmsOptOuts {
+  keyword: string;
+  opted_out_at: Generated<Date>;
+  phone: string;
+}
+
+export interface SpendBudgets {
+  api_key_id: string | null;
+  currency: string;
+  id: Generated<string>;
+  monthly_minor: ColumnType<string, number, number>;
+  organisation_id: string;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+  user_id: string | null;
 }
 
 export interface StripeChargeRefunds {
@@ -1075,6 +1180,7 @@ export interface DB {
   blog_drafts: BlogDrafts;
   blog_posts: BlogPosts;
   catalog_sync_runs: CatalogSyncRuns;
+  choice_sets: ChoiceSets;
   events: Events;
   fx_quotes: FxQuotes;
   idempotency_keys: IdempotencyKeys;
@@ -1103,16 +1209,23 @@ export interface DB {
   organisation_logos: OrganisationLogos;
   organisations: Organisations;
   platform_operators: PlatformOperators;
+  platform_risk_rules: PlatformRiskRules;
   products: Products;
   provider_alerts: ProviderAlerts;
   provider_rate_limits: ProviderRateLimits;
   rate_limit_counters: RateLimitCounters;
   reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;
+  risk_claim_opens: RiskClaimOpens;
+  risk_reviews: RiskReviews;
+  risk_rules: RiskRules;
   sandbox_outside_recipients: SandboxOutsideRecipients;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
   schema_migrations: SchemaMigrations;
+  sms_messages: SmsMessages;
+  sms_opt_outs: SmsOptOuts;
+  spend_budgets: SpendBudgets;
   stripe_charge_refunds: StripeChargeRefunds;
   stripe_checkout_sessions: StripeCheckoutSessions;
   stripe_disputes: StripeDisputes;

@@ -11,6 +11,7 @@ const TAGS = [
   { name: 'auth', description: 'Sign-up, email verification, sign-in, sessions and passwords' },
   { name: 'catalog', description: 'The gift cards on offer; readable without signing in' },
   { name: 'orders', description: 'Sending rewards, reading, searching and exporting orders, exchange rates' },
+  { name: 'choice-sets', description: 'Recipient’s choice: saved lists and rules of products a recipient picks from' },
   { name: 'api-keys', description: 'API keys for integrations: created and revoked by a signed-in user' },
   { name: 'balance', description: "The organisation's prepaid balance" },
   { name: 'claims', description: 'A recipient reading their reward through the claim link' },

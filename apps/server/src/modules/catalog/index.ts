@@ -3,5 +3,5 @@
 export { CatalogCache, catalogGeneration } from './cache';
 export { countAvailableProducts, lastSucceededSync } from './repository';
 export { catalogRoutes } from './routes';
-export { type CatalogProduct, getProduct } from './service';
+export { type CatalogProduct, getProduct, getProducts, getRuleProducts, logoUrl } from './service';
 export { type SyncResult, syncCatalog } from './sync';

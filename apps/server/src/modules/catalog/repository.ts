@@ -125,6 +125,34 @@ export async function findProductByCode(db: Db, code: string): Promise<ListedPro
   return db.selectFrom('products').select(LISTED_COLUMNS).where('code', '=', code).executeTakeFirst();
 }
 
+/** The products with these codes (available or not), in no particular order. */
+export async function findProductsByCodes(db: Db, codes: string[]): Promise<ListedProductRow[]> {
+  if (codes.length === 0) return [];
+  return db.selectFrom('products').select(LISTED_COLUMNS).where('code', 'in', codes).execute();
+}
+
+/**
+ * A choice rule's products (decision 080): available, in the currency, matching the category and
+ * country given, that accept `amountMinor` (within the range, or one of the denominations), in
+ * name order, at most `limit`.
+ */
+export async function findRuleProducts(
+  db: Db,
+  rule: { category?: string; country?: string; currency: string; amountMinor: number; limit: number },
+): Promise<ListedProductRow[]> {
+  let q = db
+    .selectFrom('products')
+    .select(LISTED_COLUMNS)
+    .where('available', '=', true)
+    .where('currency', '=', rule.currency)
+    .where('min_value', '<=', String(rule.amountMinor))
+    .where('max_value', '>=', String(rule.amountMinor))
+    .where(sql<SqlBool>`(denominations IS NULL OR ${String(rule.amountMinor)}::bigint = ANY (denominations))`);
+  if (rule.category !== undefined) q = q.where('category', '=', rule.category);
+  if (rule.country !== undefined) q = q.where('country', '=', rule.country);
+  return q.orderBy('sort_key').orderBy('code').limit(rule.limit).execute();
+}
+
 export async function findProductLogo(db: Db, code: string): Promise<{ svg: string; hash: string } | undefined> {
   const row = await db
     .selectFrom('products')

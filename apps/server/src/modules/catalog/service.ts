@@ -16,6 +16,8 @@ import {
   catalogTotals,
   facetCounts,
   findProductByCode,
+  findProductsByCodes,
+  findRuleProducts,
   type ListedProductRow,
   listAvailableProducts,
 } from './repository';
@@ -54,6 +56,20 @@ export async function listProducts(
 export async function getProduct(db: Db, code: string): Promise<CatalogProduct | null> {
   const row = await findProductByCode(db, code);
   return row ? toCatalogProduct(row) : null;
+}
+
+/** The products with these codes, in the order asked; a code the catalogue does not have is left out. */
+export async function getProducts(db: Db, codes: string[]): Promise<CatalogProduct[]> {
+  const byCode = new Map((await findProductsByCodes(db, codes)).map((row) => [row.code, toCatalogProduct(row)]));
+  return codes.flatMap((code) => byCode.get(code) ?? []);
+}
+
+/** A choice rule's products at a value (decision 080): see findRuleProducts. */
+export async function getRuleProducts(
+  db: Db,
+  rule: { category?: string; country?: string; currency: string; amountMinor: number; limit: number },
+): Promise<CatalogProduct[]> {
+  return (await findRuleProducts(db, rule)).map(toCatalogProduct);
 }
 
 export async function getApiProduct(db: Db, code: string): Promise<Product | null> {

@@ -18,6 +18,8 @@ export interface FulfilmentReward {
   leased: boolean;
   /** The runs that leased it, this one included: above 1, an earlier run may have asked for its card. */
   attempts: number;
+  /** A choice reward's picks (decision 080): each asks the provider with a reference of its own. */
+  pick_count: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function loadForFulfilment(
       reward_token: string;
       reward_leased: boolean;
       reward_attempts: number;
+      reward_pick_count: number;
     }
   >`
     WITH l AS (
@@ -48,7 +51,7 @@ export async function loadForFulfilment(
       RETURNING id, attempts
     )
     SELECT o.*, r.id AS reward_id, r.status AS reward_status, r.claim_token_encrypted AS reward_token,
-           r.id IN (SELECT id FROM l) AS reward_leased,
+           r.id IN (SELECT id FROM l) AS reward_leased, r.pick_count AS reward_pick_count,
            coalesce((SELECT l.attempts FROM l WHERE l.id = r.id), r.attempts) AS reward_attempts
     FROM orders o JOIN rewards r ON r.order_id = o.id
     WHERE o.id = ${orderId}
@@ -61,6 +64,7 @@ export async function loadForFulfilment(
     reward_token: _token,
     reward_leased: _leased,
     reward_attempts: _attempts,
+    reward_pick_count: _picks,
     ...order
   } = first;
   return {
@@ -71,6 +75,7 @@ export async function loadForFulfilment(
       claim_token_encrypted: r.reward_token,
       leased: r.reward_leased,
       attempts: Number(r.reward_attempts),
+      pick_count: Number(r.reward_pick_count),
     })),
   };
 }

@@ -8,6 +8,7 @@ import { inSpan, SpanKind, type TraceCarrier, traceCarrier } from '../../lib/tra
 import { modeLabel } from '../../plugins/metrics';
 import { providerFor } from '../../providers/gift-cards';
 import { ProviderError, type ProviderOrder } from '../../providers/gift-cards/types';
+import { inviteToChoose, providerReference, returnPickToRecipient } from './choice';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import * as work from './fulfilment-repository';
 import { presentOrder } from './presenter';
@@ -160,6 +161,12 @@ async function fulfil(
   const loaded = await slots.run(() => work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS));
   if (loaded?.order.status !== 'pending') return null;
   const { order, rewards } = loaded;
+  // A choice reward waits for its recipient's pick (decision 080): its claim link goes out, and
+  // the provider is asked nothing until the pick makes the reward pending.
+  if (order.choice_product_codes && rewards.some((r) => r.status === 'awaiting_choice')) {
+    await inviteToChoose(app, order);
+    return null;
+  }
   const ended = (outcome: Settled) => (outcome ? { mode: modeLabel(order.sandbox), outcome } : null);
   const lastAttempt = (job.retryCount ?? 0) >= app.config.fulfilment.maxAttempts - 1;
   const log = app.log.child({ orderId, attempt: (job.retryCount ?? 0) + 1 });
@@ -180,7 +187,7 @@ async function fulfil(
       const provider = providerFor(app, order);
       const card = await providerCall(app, provider.name, 'placeOrder', () =>
         provider.placeOrder({
-          reference: reward.id,
+          reference: providerReference(reward),
           productCode: order.product_code,
           amountMinor: Number(order.amount_minor),
           currency: order.currency,
@@ -189,6 +196,16 @@ async function fulfil(
       issued.push(issuedReward(app, reward.id, card));
     } catch (err) {
       const permanent = err instanceof ProviderError && !err.retryable;
+      // A pick refused for good goes back to its recipient, who picks again (decision 080).
+      if (permanent && order.choice_product_codes) {
+        await returnPickToRecipient(
+          app,
+          order,
+          reward.id,
+          err.kind === 'out_of_stock' ? 'out_of_stock' : 'try_again_later',
+        );
+        return null;
+      }
       if (permanent || lastAttempt) {
         const reason =
           err instanceof ProviderError
@@ -289,7 +306,7 @@ async function giveUp(
     let card: ProviderOrder | null;
     try {
       const provider = providerFor(app, order);
-      card = await providerCall(app, provider.name, 'getOrder', () => provider.getOrder(r.id));
+      card = await providerCall(app, provider.name, 'getOrder', () => provider.getOrder(providerReference(r)));
     } catch (err) {
       app.log.warn(
         { orderId: order.id, rewardId: r.id, err: { message: (err as Error).message } },

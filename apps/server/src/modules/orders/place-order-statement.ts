@@ -130,6 +130,9 @@ const ORDER_COLUMN_TYPES = {
   source_kind: 'text',
   source_id: 'uuid',
   source_client_name: 'text',
+  choice_product_codes: 'text[]',
+  choice_set_id: 'uuid',
+  choice_set_name: 'text',
 } as const satisfies Partial<Record<keyof NewOrderRow, string>>;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
@@ -234,8 +237,10 @@ o AS (
   FROM h
 ),
 r AS (
-  INSERT INTO rewards (order_id, organisation_id, position, claim_token_hash, claim_token_encrypted)
-  SELECT ${orderId}, ${org}, t.position, t.hash, t.encrypted
+  INSERT INTO rewards (order_id, organisation_id, position, claim_token_hash, claim_token_encrypted, status)
+  SELECT ${orderId}, ${org}, t.position, t.hash, t.encrypted,
+         -- A choice reward (decision 080) waits for its recipient's pick.
+         CASE WHEN ${col('choice_product_codes')} IS NULL THEN 'pending' ELSE 'awaiting_choice' END
   FROM h, unnest(${p('hashes')}::text[], ${p('encrypted')}::text[]) WITH ORDINALITY AS t (hash, encrypted, position)
 ),
 ev AS (

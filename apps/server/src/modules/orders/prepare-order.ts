@@ -13,7 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { AppError, validationError } from '../../lib/errors';
 import type { CatalogProduct } from '../catalog';
+import type { ResolvedChoice } from '../choice-sets';
 import { getRate, quotedRate } from '../fx';
+import { type OrderProduct, prepareChoice } from './choice';
 import { billingCurrency, cachedProduct } from './lookups';
 import { presentOrder } from './presenter';
 import * as repo from './repository';
@@ -53,17 +55,10 @@ export async function prepareOrder(
   /** The new order's id, when the caller chose it beforehand (an MCP preview names its order). */
   orderId?: string,
 ): Promise<PreparedOrder> {
-  const product = await cachedProduct(app, body.product_code);
-  if (!product?.available) {
-    throw new AppError('INVALID_PRODUCT', `Product code ${body.product_code} does not exist or is not available`);
-  }
-  const amountMinor = parseAmount(body.amount, product.currency, { exact: true });
-  if (amountMinor === undefined || amountMinor === 0) {
-    throw validationError('body.amount: amount must be a positive number with at most two decimals', [
-      { path: 'body.amount', message: 'amount must be a positive number with at most two decimals' },
-    ]);
-  }
-  checkAmountAllowed(product, amountMinor);
+  // A fixed reward's product, or a choice reward's options (decision 080) and its stand-in product.
+  const { product, amountMinor, choice } = body.choice
+    ? await prepareChoice(app, actor.organisationId, { ...body, choice: body.choice })
+    : await prepareProduct(app, body);
 
   const billing = await billingCurrency(app, actor.organisationId);
   // With a quote, its locked rate or a refusal (decision 039); without, the rate of this moment.
@@ -94,6 +89,7 @@ export async function prepareOrder(
     recipientName: body.recipient_name || null,
     message: message || null,
     sendAt,
+    choice,
   });
   const summary = presentOrder({ ...order, sandbox });
   const waitingSummary = presentOrder({
@@ -115,6 +111,23 @@ export async function prepareOrder(
     rewards,
     holdDescription: `Hold for ${body.quantity} × ${formatMoney(amountMinor, product.currency)} ${product.name}`,
   };
+}
+
+/** A fixed reward's product, available and taking the amount (typed 4xx refusals otherwise). */
+async function prepareProduct(app: FastifyInstance, body: CreateOrderBody) {
+  const code = body.product_code ?? '';
+  const product = await cachedProduct(app, code);
+  if (!product?.available) {
+    throw new AppError('INVALID_PRODUCT', `Product code ${code} does not exist or is not available`);
+  }
+  const amountMinor = parseAmount(body.amount, product.currency, { exact: true });
+  if (amountMinor === undefined || amountMinor === 0) {
+    throw validationError('body.amount: amount must be a positive number with at most two decimals', [
+      { path: 'body.amount', message: 'amount must be a positive number with at most two decimals' },
+    ]);
+  }
+  checkAmountAllowed(product, amountMinor);
+  return { product, amountMinor, choice: null };
 }
 
 /** What an order of `quantity` × `amountMinor` charges in the billing currency at `rate`. */
@@ -143,6 +156,8 @@ export interface NewOrderFields {
   recipientName: string | null;
   message: string | null;
   sendAt: Date | null;
+  /** Recipient's choice (decision 080): the options fixed now; null for a fixed reward. */
+  choice?: ResolvedChoice | null;
 }
 
 /**
@@ -152,7 +167,7 @@ export interface NewOrderFields {
 export type NewOrderRow = Omit<repo.OrderRow, 'sandbox'>;
 
 /** A new order's row (status `pending`, or `scheduled` with a time), with its id and time. */
-export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFields): NewOrderRow {
+export function newOrderRow(actor: Actor, product: OrderProduct, f: NewOrderFields): NewOrderRow {
   const charge = chargeOf(product.currency, f.amountMinor, f.quantity, f.billing, f.fxRate);
   return {
     id: f.id ?? randomUUID(),
@@ -199,6 +214,10 @@ export function newOrderRow(actor: Actor, product: CatalogProduct, f: NewOrderFi
     decision_note: null,
     send_at: f.sendAt,
     batch_id: null,
+    choice_product_codes: f.choice ? f.choice.products.map((p) => p.code) : null,
+    choice_set_id: f.choice?.choiceSetId ?? null,
+    choice_set_name: f.choice?.choiceSetName ?? null,
+    choice_made_at: null,
     // Written when it settles (0110, decision 058); the database's defaults until then.
     released_subtotal_minor: '0',
     released_fee_minor: '0',

@@ -1,5 +1,6 @@
 import type { OrderDetail, OrderSummary } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
+import { presentOrderChoice } from './choice';
 import type { OrderEventRow, OrderRow, RewardRow } from './repository';
 
 /** An order as the API shows it: major units and integer minor units side by side, ISO times. */
@@ -56,6 +57,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
       : null,
     send_at: o.send_at?.toISOString() ?? null,
     sandbox: o.sandbox,
+    choice: presentOrderChoice(o),
     issued_count: o.issued_count,
     expires_at: o.expires_at?.toISOString() ?? null,
     expiry: o.expired_at
@@ -98,6 +100,7 @@ export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: Or
               provider_note: r.void_note,
             }
           : null,
+      chosen_product_code: r.chosen_product_code,
     })),
     history: events.map((e) => ({ type: e.type, at: e.created_at.toISOString(), detail: historyDetail(e) })),
   };

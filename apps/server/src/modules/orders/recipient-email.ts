@@ -97,14 +97,16 @@ export async function queueResendEmail(
 /** The fallback job: the completed order's email, rendered again, with its first Message-ID. */
 export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFallback) {
   const order = await repo.findOrderForWorker(app.db, job.orderId);
-  if (order?.status !== 'completed') return;
+  // A choice order emails its claim link while it waits for the pick (decision 080).
+  const choosing = order?.status === 'pending' && order.choice_product_codes !== null;
+  if (order?.status !== 'completed' && !choosing) return;
   // The email renders the rewards' current links: a job queued for an address the order has since
   // moved from (a retry, an earlier resend) must not carry the new address's links there (decision 062).
   if (job.to.toLowerCase() !== order.recipient_email.toLowerCase()) return;
   // A partly delivered order's email has the issued rewards' links only (decision 058), and a
   // partly voided one's not the voided rewards' (decision 076), whose pages show no code.
   const rewards = (await repo.listRewards(app.db, order.id)).filter(
-    (r) => r.status === 'issued' && r.void_state === null,
+    (r) => (r.status === 'issued' || (choosing && r.status !== 'failed')) && r.void_state === null,
   );
   await sendRecipientEmail(app, order, rewards, job);
 }

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { CHOICE_PRODUCT_CODE } from '@giftrelay/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { parsedEventsOf } from '../../../test/factories/events';
+import {
+  balanceOf,
+  claimTokensOf,
+  postOrder,
+  recipient,
+  sandboxOf,
+  settledOrder,
+} from '../../../test/factories/orders';
+import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
+import { replayBalance } from '../ledger/repository';
+
+/**
+ * Recipient's choice (issue 32, decision 080) on the money path, through HTTP into the database:
+ * the total held at send and nothing asked of the provider; the pick on the claim page issues the
+ * card through fulfilment and captures the hold (charged = issued); a product out of stock at the
+ * pick goes back to the recipient; a double pick settles one way; bad input writes nothing.
+ */
+let t: TestApp;
+let owner: SignedUpUser;
+/** US dollar range products that take 25. */
+let codes: string[];
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpVerifiedUser(t);
+  const usd = (await t.app.inject({ url: '/api/v1/products?currency=USD&country=US&limit=100' })).json().products as {
+    code: string;
+    minValue: number;
+    maxValue: number;
+    denominations: number[] | null;
+  }[];
+  codes = usd.filter((p) => !p.denominations && p.minValue <= 25 && p.maxValue >= 100).map((p) => p.code);
+});
+afterAll(() => t.close());
+
+const choiceOrder = (token: string, choice: object, extra: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    headers: bearer(token),
+    payload: { choice, currency: 'USD', amount: 25, email: recipient(), ...extra },
+  });
+const pick = (token: string, product_code: string) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/claims/${token}/choice`, payload: { product_code } });
+const options = (token: string) => t.app.inject({ url: `/api/v1/claims/${token}/choice` });
+const detail = async (orderId: string) =>
+  (await t.app.inject({ url: `/api/v1/orders/${orderId}`, headers: bearer(owner.accessToken) })).json();
+
+/** A choice order placed and its claim link out (the invitation queued): its token. */
+async function awaitingChoice(choice: object = { product_codes: codes.slice(0, 3) }) {
+  const res = await choiceOrder(owner.accessToken, choice);
+  expect(res.statusCode, res.body).toBe(201);
+  const orderId = res.json().order_id as string;
+  await eventually(async () =>
+    (await detail(orderId)).history.some((h: { type: string }) => h.type === 'choice.invited'),
+  );
+  const [token] = await claimTokensOf(t, orderId);
+  return { orderId, token: token as string, order: res.json() };
+}
+
+async function ledgerMatches(user: SignedUpUser) {
+  const replayed = await replayBalance(t.database.db, user.organisationId, 'USD');
+  const balance = await balanceOf(t, user.accessToken);
+  expect(replayed.availableMinor).toBe(Math.round(balance.available * 100));
+  expect(replayed.heldMinor).toBe(Math.round(balance.held * 100));
+}
+
+describe(`Recipient's choice (${TEST_DB})`, () => {
+  it('holds the total at send, asks the provider nothing until the pick, then issues the chosen card and captures the hold', async () => {
+    const before = await balanceOf(t, owner.accessToken);
+    const issuedBefore = await sandboxOf(t).issuedCount();
+    const { orderId, token, order } = await awaitingChoice();
+    expect(order).toMatchObject({
+      status: 'pending',
+      product_code: CHOICE_PRODUCT_CODE,
+      currency: 'USD',
+      amount: 25,
+      quantity: 1,
+      choice: { choice_set_id: null, product_codes: codes.slice(0, 3), chosen_product_code: null },
+    });
+    const held = await balanceOf(t, owner.accessToken);
+    expect(held.held - before.held).toBeCloseTo(order.charged.total, 2);
+    expect(await sandboxOf(t).issuedCount()).toBe(issuedBefore);
+    expect((await detail(orderId)).rewards[0]).toMatchObject({ status: 'awaiting_choice', chosen_product_code: null });
+
+    const claim = await t.app.inject({ url: `/api/v1/claims/${token}` });
+    expect(claim.json()).toMatchObject({ status: 'awaiting_choice', code: null });
+    const listed = await options(token);
+    expect(listed.json()).toMatchObject({ status: 'awaiting_choice', amount: 25, currency: 'USD', problem: null });
+    expect(listed.json().options.map((o: { code: string }) => o.code)).toEqual(codes.slice(0, 3));
+
+    const chosen = codes[1] as string;
+    const picked = await pick(token, chosen);
+    expect(picked.statusCode, picked.body).toBe(200);
+    const done = await settledOrder(t, owner.accessToken, orderId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      product_code: chosen,
+      issued_count: 1,
+      choice: { chosen_product_code: chosen },
+      charged: { released: 0 },
+    });
+    expect(done.brand).not.toBe('Recipient’s choice');
+    expect(await sandboxOf(t).issuedCount(chosen)).toBeGreaterThanOrEqual(1);
+    const code = (await t.app.inject({ url: `/api/v1/claims/${token}` })).json();
+    expect(code).toMatchObject({ status: 'issued', product_name: done.product_name });
+    expect(code.code).toEqual(expect.any(String));
+    // Charged = issued: the hold captured, the balance back to what it was less the total.
+    const after = await balanceOf(t, owner.accessToken);
+    expect(after.held).toBeCloseTo(before.held, 2);
+    expect(before.available - after.available).toBeCloseTo(done.charged.total, 2);
+    await ledgerMatches(owner);
+
+    // The same pick again answers the same; another is refused.
+    expect((await pick(token, chosen)).json()).toMatchObject({ status: 'issued', chosen_product_code: chosen });
+    const other = await pick(token, codes[0] as string);
+    expect([other.statusCode, other.json().code]).toEqual([409, 'CHOICE_ALREADY_MADE']);
+
+    const [event] = (await parsedEventsOf(t, owner.accessToken, 'reward.choice_made')).filter(
+      (e) => e.data.order_id === orderId,
+    );
+    expect(event?.data).toMatchObject({ product_code: chosen, choice_set_id: null, position: 1 });
+  });
+
+  it('shows a product the provider ran out of as unavailable, and lets the recipient pick another', async () => {
+    const { orderId, token } = await awaitingChoice();
+    const gone = codes[0] as string;
+    await sandboxOf(t).injectFailures({ kind: 'out_of_stock', productCode: gone });
+    const refused = await pick(token, gone);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'CHOICE_OUT_OF_STOCK']);
+    const listed = (await options(token)).json();
+    expect(listed).toMatchObject({ status: 'awaiting_choice', problem: 'out_of_stock', chosen_product_code: null });
+    expect(listed.options.find((o: { code: string }) => o.code === gone).available).toBe(false);
+    const again = await pick(token, gone);
+    expect(again.json().code).toBe('CHOICE_OUT_OF_STOCK');
+    // The order still holds its total and waits; another pick issues its card.
+    expect((await detail(orderId)).status).toBe('pending');
+    expect((await pick(token, codes[2] as string)).statusCode).toBe(200);
+    expect(await settledOrder(t, owner.accessToken, orderId)).toMatchObject({
+      status: 'completed',
+      product_code: codes[2],
+    });
+    await ledgerMatches(owner);
+  });
+
+  it('tells the recipient to try again later when the provider refuses, and keeps the value', async () => {
+    const { orderId, token } = await awaitingChoice();
+    await sandboxOf(t).injectFailures({ kind: 'declined', productCode: codes[1] });
+    const refused = await pick(token, codes[1] as string);
+    expect([refused.statusCode, refused.json().code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    // A 503 is logged as an error: this one was expected.
+    expect(t.loggedErrors.join('\n')).toContain('try again later');
+    t.loggedErrors.length = 0;
+    expect((await options(token)).json()).toMatchObject({ status: 'awaiting_choice', problem: 'try_again_later' });
+    expect((await detail(orderId)).status).toBe('pending');
+    expect((await pick(token, codes[1] as string)).statusCode).toBe(200);
+    expect((await settledOrder(t, owner.accessToken, orderId)).status).toBe('completed');
+  });
+
+  it('places a choice from a saved set, a rule resolved at the order’s value', async () => {
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/choice-sets',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'US cards', rule: { country: 'US', currency: 'USD' } },
+    });
+    const { order } = await awaitingChoice({ choice_set_id: set.json().choice_set.id });
+    expect(order.choice).toMatchObject({ choice_set_id: set.json().choice_set.id, choice_set_name: 'US cards' });
+    expect(order.choice.product_codes).toEqual(expect.arrayContaining(codes.slice(0, 3)));
+  });
+
+  it('refuses bad choices, foreign sets and forged links with a clear code, and writes nothing', async () => {
+    const other = await signUpVerifiedUser(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/choice-sets',
+      headers: bearer(other.accessToken),
+      payload: { name: 'Theirs', product_codes: codes.slice(0, 2) },
+    });
+    const gbpSet = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/choice-sets',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'Pounds', rule: { currency: 'GBP' } },
+    });
+    const gbp = (await t.app.inject({ url: '/api/v1/products?currency=GBP&limit=1' })).json().products[0].code;
+    const orders = async () =>
+      (await t.app.inject({ url: '/api/v1/orders?limit=100', headers: bearer(owner.accessToken) })).json().data.length;
+    const before = { orders: await orders(), balance: await balanceOf(t, owner.accessToken) };
+    const cases: [object, string, string][] = [
+      [
+        { product_code: codes[0], choice: { product_codes: [codes[0]] }, currency: 'USD' },
+        'VALIDATION_ERROR',
+        'body.choice',
+      ],
+      [{ choice: { product_codes: [codes[0]] } }, 'VALIDATION_ERROR', 'body.currency'],
+      [{ choice: { product_codes: [codes[0]] }, currency: 'USD', quantity: 2 }, 'VALIDATION_ERROR', 'body.quantity'],
+      [{ choice: { product_codes: [] }, currency: 'USD' }, 'VALIDATION_ERROR', 'body.choice'],
+      [
+        { choice: { product_codes: [codes[0]], choice_set_id: randomUUID() }, currency: 'USD' },
+        'VALIDATION_ERROR',
+        'body.choice',
+      ],
+      [
+        { choice: { product_codes: [codes[0], 'NOPE-XX'] }, currency: 'USD' },
+        'INVALID_PRODUCT',
+        'body.choice.product_codes.1',
+      ],
+      [{ choice: { product_codes: [gbp] }, currency: 'USD' }, 'INVALID_PRODUCT', 'body.choice.product_codes.0'],
+      [
+        { choice: { product_codes: [codes[0]] }, currency: 'USD', amount: 100_000 },
+        'INVALID_PRODUCT',
+        'body.choice.product_codes.0',
+      ],
+      [{ choice: { choice_set_id: foreign.json().choice_set.id }, currency: 'USD' }, 'CHOICE_SET_NOT_FOUND', ''],
+      [
+        { choice: { choice_set_id: gbpSet.json().choice_set.id }, currency: 'USD' },
+        'CHOICE_EMPTY',
+        'body.choice.choice_set_id',
+      ],
+      [{ choice: { product_codes: ['A\u0000'] }, currency: 'USD' }, 'VALIDATION_ERROR', 'body.choice'],
+      [{ choice: { product_codes: [codes[0]] }, currency: 'XXQ' }, 'VALIDATION_ERROR', 'body.currency'],
+      [{ choice: 'AMAZON-US', currency: 'USD' }, 'VALIDATION_ERROR', 'body.choice'],
+    ];
+    for (const [payload, code, path] of cases) {
+      const res = await postOrder(t, owner.accessToken, { amount: 25, email: recipient(), ...payload } as never);
+      expect(res.json().code, `${JSON.stringify(payload)}: ${res.body}`).toBe(code);
+      expect(res.statusCode).toBeLessThan(500);
+      if (path)
+        expect(
+          res
+            .json()
+            .details.map((d: { path: string }) => d.path)
+            .join(' '),
+        ).toContain(path);
+    }
+    expect(await orders()).toBe(before.orders);
+    expect((await balanceOf(t, owner.accessToken)).held).toBe(before.balance.held);
+
+    // A forged link is a 404; a pick outside the options a 400; a fixed reward has no choice.
+    expect((await pick('x'.repeat(43), codes[0] as string)).statusCode).toBe(404);
+    expect((await options('not a token')).statusCode).toBe(404);
+    const { token } = await awaitingChoice();
+    const outside = await pick(token, 'NOPE-XX');
+    expect([outside.statusCode, outside.json().code]).toEqual([400, 'INVALID_PRODUCT']);
+    expect((await pick(token, 'x'.repeat(101))).statusCode).toBe(400);
+    const fixed = await postOrder(t, owner.accessToken, {
+      product_code: codes[0],
+      amount: 25,
+      email: recipient(),
+      quantity: 1,
+    });
+    const [fixedToken] = await claimTokensOf(t, fixed.json().order_id);
+    expect((await pick(fixedToken as string, codes[0] as string)).statusCode).toBe(404);
+  });
+
+  it.runIf(TEST_DB === 'postgres')('settles two picks racing one way: one card, one capture', async () => {
+    const { orderId, token } = await awaitingChoice();
+    const answers = await Promise.all([
+      pick(token, codes[0] as string),
+      pick(token, codes[1] as string),
+      pick(token, codes[0] as string),
+      pick(token, codes[1] as string),
+    ]);
+    const done = await settledOrder(t, owner.accessToken, orderId);
+    expect(done).toMatchObject({ status: 'completed', issued_count: 1 });
+    for (const a of answers) {
+      if (a.statusCode === 200) expect(a.json().chosen_product_code).toBe(done.product_code);
+      else expect([a.statusCode, a.json().code]).toEqual([409, 'CHOICE_ALREADY_MADE']);
+    }
+    const made = (await parsedEventsOf(t, owner.accessToken, 'reward.choice_made')).filter(
+      (e) => e.data.order_id === orderId,
+    );
+    expect(made).toHaveLength(1);
+    await ledgerMatches(owner);
+  });
+});
