@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'orders/batches', lazy: () => import('./routes/batches') },
           { path: 'orders/batches/:id', lazy: () => import('./routes/batch') },
           { path: 'approvals', lazy: () => import('./routes/approvals') },
+          { path: 'review', lazy: () => import('./routes/review') },
           { path: 'analytics', lazy: () => import('./routes/analytics') },
           { path: 'billing', lazy: () => import('./routes/billing') },
           { path: 'settings', lazy: () => import('./routes/settings') },
@@ -78,7 +79,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/operator-frame'),
         children: [
           { path: 'operator', lazy: () => import('./routes/operator-pages') },
-          ...(['live-requests', 'reward-reviews', 'bank-transfers', 'operators'] as const).map((page) => ({
+          ...(
+            ['live-requests', 'reward-reviews', 'risk-reviews', 'risk-rules', 'bank-transfers', 'operators'] as const
+          ).map((page) => ({
             path: `operator/${page}`,
             lazy: () => import('./routes/operator-pages').then((m) => m.operatorRoute(page)),
           })),

@@ -22,6 +22,9 @@ export const paths = {
   operatorRewardReviews: '/operator/reward-reviews',
   operatorBankTransfers: '/operator/bank-transfers',
   operatorGrants: '/operator/operators',
+  /** Platform risk rules and the platform review queue (decision 083). */
+  operatorRiskRules: '/operator/risk-rules',
+  operatorRiskReviews: '/operator/risk-reviews',
   login: '/login',
   /** Sign-up with a plan chosen on the pricing page. */
   signup: (plan?: 'starter' | 'growth' | 'enterprise') => `/login?mode=signup${plan ? `&plan=${plan}` : ''}`,
@@ -33,6 +36,8 @@ export const paths = {
   dashboard: '/dashboard',
   orders: '/orders',
   approvals: '/approvals',
+  /** Rewards a risk rule held, waiting for an owner or admin (decision 083). */
+  review: '/review',
   analytics: '/analytics',
   billing: '/billing',
   settings: '/settings',

@@ -8,6 +8,7 @@ import {
   OperatorsSection,
   RewardReviewsSection,
 } from '@/features/operators';
+import { PlatformRulesSection, ReviewQueue } from '@/features/risk';
 import { OperatorOnly } from './operator-only';
 
 // The operator area's pages (issue 35), one per piece of GiftRelay's own work; they were the
@@ -15,6 +16,9 @@ import { OperatorOnly } from './operator-only';
 const PAGES = {
   'live-requests': { title: 'Go-live requests', section: <LiveRequestsSection /> },
   'reward-reviews': { title: 'Reward review', section: <RewardReviewsSection /> },
+  // What platform risk rules held, in any organisation, and the rules themselves (decision 083).
+  'risk-reviews': { title: 'Risk review', section: <ReviewQueue scope="platform" /> },
+  'risk-rules': { title: 'Risk rules', section: <PlatformRulesSection /> },
   'bank-transfers': { title: 'Bank transfers', section: <BankTransfersSection /> },
   operators: { title: 'Operators', section: <OperatorsSection /> },
 } satisfies Record<string, { title: string; section: ReactNode }>;

@@ -11,12 +11,13 @@ import { MembersSection } from '@/features/members';
 import { ConnectedAppsSection } from '@/features/oauth';
 import { OrganisationSettingsSection } from '@/features/organisation-settings';
 import { ProfileSection } from '@/features/profile';
+import { RiskRulesSection } from '@/features/risk';
 import { WebhooksSection } from '@/features/webhooks';
 import { useCan } from '@/lib/auth/use-can';
 import { useIsOperator } from '@/lib/auth/use-operator';
 import { useUser } from '@/lib/auth/use-session';
 
-const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'audit-log', 'developers'] as const;
+const TAB_IDS = ['organisation', 'profile', 'members', 'approvals', 'risk', 'audit-log', 'developers'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTab = (v: string | null): v is TabId => TAB_IDS.some((t) => t === v);
 
@@ -25,6 +26,7 @@ export function Component() {
   const user = useUser();
   const canManageKeys = useCan('listApiKeys');
   const canReadAudit = useCan('listAuditEvents');
+  const canManageRisk = useCan('listRiskRules');
   const isOperator = useIsOperator();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -37,6 +39,15 @@ export function Component() {
     { id: 'profile', label: 'Profile & security', panel: <ProfileSection /> },
     { id: 'members', label: 'Members', panel: <MembersSection /> },
     { id: 'approvals', label: 'Approvals', panel: <ApprovalRulesSection /> },
+    {
+      id: 'risk',
+      label: 'Risk',
+      panel: canManageRisk ? (
+        <RiskRulesSection />
+      ) : (
+        <Forbidden role={user.role} title="Only owners and admins manage risk rules" />
+      ),
+    },
     {
       id: 'audit-log',
       label: 'Audit log',

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Moon,
   ReceiptText,
+  ScanSearch,
   Settings,
   ShieldCheck,
   Sun,
@@ -23,12 +24,15 @@ import { useIsOperator } from '@/lib/auth/use-operator';
 import { toggleTheme, useIsDark } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { useWaitingApprovals } from './use-waiting-approvals';
+import { useWaitingReviews } from './use-waiting-reviews';
 
 const NAV_ITEMS: (NavItem & { managersOnly?: boolean })[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.orders, label: 'Order History', icon: ReceiptText },
   // Owners and admins only: the orders waiting for their decision (decision 035).
   { to: paths.approvals, label: 'Approvals', icon: ClipboardCheck, managersOnly: true },
+  // Owners and admins only: rewards a risk rule held (decision 083).
+  { to: paths.review, label: 'Review', icon: ScanSearch, managersOnly: true },
   { to: paths.analytics, label: 'Analytics', icon: ChartColumn },
   { to: paths.catalog, label: 'Catalog', icon: Gift },
   { to: paths.billing, label: 'Billing', icon: CreditCard },
@@ -64,8 +68,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Things waiting there (orders for an approver), shown beside the name and read with it. */
-  count?: number;
+  /** Things waiting there (orders for an approver), shown beside the name and read with it ("100+"). */
+  count?: number | string;
 }
 
 export interface SidebarContentProps {
@@ -74,15 +78,17 @@ export interface SidebarContentProps {
 }
 
 /**
- * The shell's navigation: the six items (seven for owners and admins) and, for a platform
+ * The shell's navigation: the six items (eight for owners and admins) and, for a platform
  * operator, the way to the operator area (issue 35); then the theme toggle and Logout.
  */
 export function AppSidebarContent(props: SidebarContentProps) {
   const mayDecide = useCan('approveOrder');
   const isOperator = useIsOperator();
   const waiting = useWaitingApprovals(mayDecide);
+  const held = useWaitingReviews('organisation', mayDecide);
+  const counts: Record<string, number | string | undefined> = { [paths.approvals]: waiting, [paths.review]: held };
   const items = NAV_ITEMS.filter((item) => !item.managersOnly || mayDecide).map((item) =>
-    item.to === paths.approvals && waiting ? { ...item, count: waiting } : item,
+    counts[item.to] ? { ...item, count: counts[item.to] } : item,
   );
   return (
     <SidebarNav

@@ -7,12 +7,15 @@ import {
   PenLine,
   Quote,
   Rocket,
+  ScanSearch,
   SearchCheck,
+  ShieldAlert,
   ShieldCheck,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/use-session';
 import { type SidebarContentProps, SidebarNav } from './app-sidebar';
+import { useWaitingReviews } from './use-waiting-reviews';
 
 /**
  * The operator area's navigation (issue 35): GiftRelay's own work (going live, rewards in review,
@@ -21,6 +24,7 @@ import { type SidebarContentProps, SidebarNav } from './app-sidebar';
  */
 export function OperatorSidebarContent(props: SidebarContentProps) {
   const user = useUser();
+  const held = useWaitingReviews('platform', true);
   return (
     <SidebarNav
       {...props}
@@ -30,6 +34,9 @@ export function OperatorSidebarContent(props: SidebarContentProps) {
           items: [
             { to: paths.operatorLiveRequests, label: 'Go-live requests', icon: Rocket },
             { to: paths.operatorRewardReviews, label: 'Reward review', icon: SearchCheck },
+            // Platform risk rules and what they held (decision 083).
+            { to: paths.operatorRiskReviews, label: 'Risk review', icon: ScanSearch, count: held },
+            { to: paths.operatorRiskRules, label: 'Risk rules', icon: ShieldAlert },
             { to: paths.operatorBankTransfers, label: 'Bank transfers', icon: Landmark },
             { to: paths.operatorGrants, label: 'Operators', icon: ShieldCheck },
           ],

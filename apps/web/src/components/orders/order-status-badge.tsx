@@ -15,6 +15,9 @@ const BADGE_VARIANTS: Record<OrderStatus, StatusBadgeVariant> = {
   cancelled: 'secondary',
   // Voided (decision 076): over, its money back, like a cancelled order.
   voided: 'secondary',
+  // Risk rules (decision 083): held for a person like an approval; blocked is refused.
+  pending_review: 'outline',
+  blocked: 'destructive',
 };
 
 // Object.hasOwn, not `in` or a lookup: 'toString' is no status.

@@ -1,9 +1,9 @@
 import type { OrderSummary } from '@giftrelay/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
+import { ShowMore } from '@/components/ui/show-more';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/use-session';
 import { formatFaceValue, formatMajor, formatTimestamp } from '@/lib/format';
@@ -59,16 +59,7 @@ export function ApprovalQueue({ senderOf }: { senderOf: (userId: string | null) 
           />
         ))}
       </ul>
-      {waiting.hasNextPage && (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          onClick={() => void waiting.fetchNextPage()}
-          disabled={waiting.isFetchingNextPage}
-        >
-          {waiting.isFetchingNextPage ? 'Loading...' : 'Show more'}
-        </Button>
-      )}
+      <ShowMore query={waiting} />
     </div>
   );
 }

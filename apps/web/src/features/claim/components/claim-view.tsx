@@ -1,3 +1,4 @@
+import { CLAIM_PENDING_REVIEW_MESSAGE, CLAIM_UNAVAILABLE_MESSAGE } from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
 import { Gift, Printer, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
@@ -123,7 +124,12 @@ export function ClaimView({ token }: { token: string }) {
                 ? 'This reward could not be issued. The sender has been refunded; please contact them.'
                 : c.status === 'voided'
                   ? `${c.sender} cancelled this reward before it was opened, so there is no code to show. Please contact them if you think this is a mistake.`
-                  : 'Your reward is being issued. This page will show the code in a moment.'}
+                  : // Held or blocked by a risk rule (decision 083): neutral words, never the reason.
+                    c.status === 'pending_review'
+                    ? CLAIM_PENDING_REVIEW_MESSAGE
+                    : c.status === 'blocked'
+                      ? CLAIM_UNAVAILABLE_MESSAGE
+                      : 'Your reward is being issued. This page will show the code in a moment.'}
             </p>
           )}
         </div>

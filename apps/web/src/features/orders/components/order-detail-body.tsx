@@ -53,6 +53,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
         <span className="text-sm text-muted-foreground">{o.product_name}</span>
       </div>
       <ApprovalNotice order={o} />
+      <RiskNotice order={o} />
       {o.status === 'scheduled' &&
         (canCancel ? (
           <Section title="Scheduled">
@@ -105,6 +106,18 @@ function ApprovalNotice({ order: o }: { order: OrderDetail }) {
       </p>
       {approval.note && <p className="whitespace-pre-line text-muted-foreground">“{approval.note}”</p>}
     </div>
+  );
+}
+
+/** For an order a risk rule held (decision 083): waiting in Review, or blocked there. */
+function RiskNotice({ order: o }: { order: OrderDetail }) {
+  if (o.status !== 'pending_review' && o.status !== 'blocked') return null;
+  return (
+    <p role="note" className="rounded-lg border border-dashed p-3 text-sm">
+      {o.status === 'pending_review'
+        ? 'A risk rule held this order for review: nothing is sent and the amount stays held until an owner or admin releases or blocks it.'
+        : 'Blocked in review: nothing was sent, and the held amount went back to the balance.'}
+    </p>
   );
 }
 

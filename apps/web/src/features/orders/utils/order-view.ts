@@ -12,6 +12,9 @@ export const STATUS_FILTERS = [
   { value: 'cancelled', label: 'Cancelled' },
   // Every issued reward voided and refunded (decision 076); a partly voided order stays Delivered.
   { value: 'voided', label: 'Voided' },
+  // Held by a risk rule, and blocked in review (decision 083).
+  { value: 'pending_review', label: 'Pending review' },
+  { value: 'blocked', label: 'Blocked' },
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
