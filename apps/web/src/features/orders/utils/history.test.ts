@@ -9,6 +9,18 @@ const event = (type: string, detail: Record<string, unknown> = {}, at = '2026-03
 });
 
 describe('the order history', () => {
+  it('says why a risk rule held the order, and who released or blocked it (decision 083)', () => {
+    const matched = [{ reason: 'Domain spam.test is on the deny list' }, { reason: 'Above $500.00' }];
+    expect(describeEvent(event('reward.held', { review: { matched } }))).toEqual({
+      title: 'Held for review',
+      detail: 'Domain spam.test is on the deny list; Above $500.00',
+    });
+    expect(
+      describeEvent(event('reward.released', { review: { decided_by_email: 'ada@example.com', note: 'Known panel' } })),
+    ).toEqual({ title: 'Released from review', detail: 'By ada@example.com: “Known panel”' });
+    expect(describeEvent(event('reward.blocked', { review: 'not an object' }))).toEqual({ title: 'Blocked in review' });
+  });
+
   it('says each event in words, with the failure’s reason and the resend’s address', () => {
     expect(describeEvent(event('order.created'))).toEqual({ title: 'Order placed' });
     expect(describeEvent(event('order.completed')).title).toBe('Delivered');

@@ -6,6 +6,11 @@ import { formatTimestamp } from '@/lib/format';
 type OrderEvent = OrderDetail['history'][number];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+/** "By sam@example.com: “note”", either part alone, or nothing. */
+const byAndNote = (by?: string, note?: string) =>
+  [by && `By ${by}`, note && `“${note}”`].filter(Boolean).join(': ') || undefined;
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /** A line of the order's history as a person reads it: what happened, and to whom or why. */
 export function describeEvent(event: OrderEvent): { title: string; detail?: string } {
@@ -17,7 +22,7 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       const note = text(event.detail.note);
       return {
         title: 'Approved',
-        detail: [by && `By ${by}`, note && `“${note}”`].filter(Boolean).join(': ') || undefined,
+        detail: byAndNote(by, note),
       };
     }
     case 'order.rejected': {
@@ -25,7 +30,7 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       const note = text(event.detail.note);
       return {
         title: 'Rejected',
-        detail: [by && `By ${by}`, note && `“${note}”`].filter(Boolean).join(': ') || undefined,
+        detail: byAndNote(by, note),
       };
     }
     case 'order.completed':
@@ -110,6 +115,23 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
     case 'email.void_notice': {
       const on = text(event.detail.voids_on);
       return { title: 'Told the reward will be voided', detail: on ? `Unless claimed by ${on}` : undefined };
+    }
+    // Risk rules (decision 083): the event's review says which rules matched, who decided and why.
+    case 'reward.held': {
+      const review = record(event.detail.review);
+      const matched = Array.isArray(review.matched) ? review.matched.map((m) => text(record(m).reason)) : [];
+      const reasons = matched.filter(Boolean).join('; ');
+      return { title: 'Held for review', detail: reasons || undefined };
+    }
+    case 'reward.released':
+    case 'reward.blocked': {
+      const review = record(event.detail.review);
+      const by = text(review.decided_by_email);
+      const note = text(review.note);
+      return {
+        title: event.type === 'reward.released' ? 'Released from review' : 'Blocked in review',
+        detail: byAndNote(by, note),
+      };
     }
     case 'order.cancelled':
       return { title: 'Cancelled', detail: 'Nothing was sent; the held total went back to the balance.' };

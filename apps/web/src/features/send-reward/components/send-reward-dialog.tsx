@@ -272,6 +272,11 @@ function SendRewardForm({
         toast.success('Pending approval', {
           description: `${count}${amount} ${product.name} to ${order.recipient_email} waits for an owner or admin to approve it. The amount is held meanwhile.`,
         });
+      } else if (order.status === 'pending_review') {
+        // Held by a risk rule (decision 083): waiting in Review for an owner or admin.
+        toast.success('Pending review', {
+          description: `${count}${amount} ${product.name} to ${order.recipient_email} was held for review by a risk rule. The amount is held until an owner or admin releases or blocks it.`,
+        });
       } else {
         toast.success('Reward sent', {
           description: `Sent ${count}${amount} ${product.name} to ${order.recipient_email}.`,
