@@ -76,6 +76,7 @@ export const OWNERS: Readonly<Record<string, string>> = {
   schema_migrations: 'db',
   users: 'accounts',
   webhook_attempts: 'webhooks',
+  spend_budgets: 'spend-limits',
   webhook_deliveries: 'webhooks',
   webhook_endpoints: 'webhooks',
 };
@@ -83,6 +84,42 @@ export const OWNERS: Readonly<Record<string, string>> = {
 export const EXCEPTIONS: readonly OwnershipException[] = [
   {
     module: 'accounts',
+  {
+    module: 'spend-limits',
+    table: 'orders',
+    access: 'read',
+    why: 'The spend guard sums what a member, key or grant spent this month under its lock, in the transaction that writes the next order (decision 084).',
+  },
+  {
+    module: 'spend-limits',
+    table: 'batches',
+    access: 'read',
+    why: 'A batch being accepted counts its whole total against its creator’s budget until its orders are written (decision 084).',
+  },
+  {
+    module: 'spend-limits',
+    table: 'agent_key_caps',
+    access: 'read',
+    why: 'The spend guard applies a key’s caps and recipient domains on every path (REST, batches, resends), not only MCP (decision 084); the MCP module writes them.',
+  },
+  {
+    module: 'spend-limits',
+    table: 'memberships',
+    access: 'read',
+    why: 'Setting a member’s budget checks they are a member; members lists budgets through this module, so it cannot ask members.',
+  },
+  {
+    module: 'spend-limits',
+    table: 'api_keys',
+    access: 'read',
+    why: 'Setting a key’s budget checks the key is the organisation’s.',
+  },
+  {
+    module: 'spend-limits',
+    table: 'users',
+    access: 'read',
+    why: 'The membership check reads the member’s address with it.',
+  },
     table: 'memberships',
     access: 'write',
     why: "Sign-up creates the owner's membership in its transaction and sign-in marks the membership it opened; behind members' functions, accounts and members (which uses accounts' password and user functions) would import each other.",

@@ -35,6 +35,7 @@ import { ordersPlugin } from './modules/orders';
 import { organisationPlugin } from './modules/organisation';
 import { reportsPlugin } from './modules/reports';
 import { testimonialRoutes } from './modules/testimonials';
+import { spendLimitsPlugin } from './modules/spend-limits';
 import { webhooksPlugin } from './modules/webhooks';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(auditPlugin);
   await app.register(catalogRoutes, { prefix: '/api/v1', cacheSeconds: opts.config.catalogCacheSeconds });
   await app.register(choiceSetRoutes, { prefix: '/api/v1' });
+  await app.register(spendLimitsPlugin);
   progress('Starting the workers');
   await app.register(eventsPlugin);
   await app.register(ledgerPlugin);

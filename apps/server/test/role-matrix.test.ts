@@ -75,6 +75,7 @@ const AGENT_CAPS = {
   per_month_minor: null,
   allowed_domains: null,
 };
+const BIG_BUDGET = { monthly_minor: 100_000_000 };
 const MADE_UP_TOKEN = 'x'.repeat(43);
 const OAUTH_REQUEST = new URLSearchParams({
   client_id: `grc_${'x'.repeat(24)}`,
@@ -548,6 +549,17 @@ const TABLE: Record<OperationId, Row> = {
   revokeApiKey: {
     own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}` }),
     other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}` }),
+  // Budgets (decision 084): a key's is set high, as other rows place orders with it.
+  setApiKeyBudget: {
+    own: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.a.apiKeyId}/budget`, payload: BIG_BUDGET }),
+    other: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget`, payload: BIG_BUDGET }),
+    ok: 200,
+  },
+  clearApiKeyBudget: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}/budget` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget` }),
+    ok: 404,
+  },
     ok: 200,
   },
   // OAuth consent (decision 075): an unregistered client is a 400 for everyone; whether the
@@ -669,6 +681,17 @@ const TABLE: Record<OperationId, Row> = {
   listInvitations: { own: () => ({ url: '/api/v1/invitations' }), ok: 200 },
   createInvitation: {
     own: () => ({
+  getMyBudget: { own: () => ({ url: '/api/v1/budgets/me' }), ok: 200 },
+  setMemberBudget: {
+    own: async (c) => ({ method: 'PUT', url: `/api/v1/members/${await c.fresh.member()}/budget`, payload: BIG_BUDGET }),
+    other: (c) => ({ method: 'PUT', url: `/api/v1/members/${c.b.members.owner.user.id}/budget`, payload: BIG_BUDGET }),
+    ok: 200,
+  },
+  clearMemberBudget: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/members/${await c.fresh.member()}/budget` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}/budget` }),
+    ok: 404,
+  },
       method: 'POST',
       url: '/api/v1/invitations',
       payload: { email: uniqueEmail('matrix'), role: 'viewer' },

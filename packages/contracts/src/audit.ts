@@ -71,6 +71,9 @@ export const AUDIT_ACTIONS = [
   'batch.created',
   'batch.approved',
   'batch.rejected',
+  // Monthly budgets (decision 084): a member's or an API key's set (before and after) or cleared
+  'budget.set',
+  'budget.cleared',
   // Partial issuance (decision 058): an operator decided whether a reward in review was issued
   'reward.review_resolved',
 ] as const;

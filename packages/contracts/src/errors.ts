@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'CHOICE_CLOSED',
   // Risk rules (decision 083): a block rule refused the order
   'RISK_BLOCKED',
+  // Budgets and spend caps on every path (decision 084)
+  'BUDGET_EXCEEDED',
+  'SPEND_CAP_EXCEEDED',
+  'RECIPIENT_DOMAIN_NOT_ALLOWED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -138,6 +142,12 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
 
+  /** The sender's (or API key's) monthly budget does not cover the order or batch: the message says what is left. Nothing was written. */
+  BUDGET_EXCEEDED: 422,
+  /** An API key's (or OAuth grant's) spend cap per reward, UTC day or month does not cover it: the message says which and what is left. */
+  SPEND_CAP_EXCEEDED: 422,
+  /** The API key (or OAuth grant) may send only to its allow-listed recipient domains. */
+  RECIPIENT_DOMAIN_NOT_ALLOWED: 403,
 export const ErrorBodySchema = z.object({
   success: z.literal(false),
   error: z.string(),

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './balance-history';
 export * from './bank-transfers';
 export * from './batches';
+export * from './budgets';
 export * from './choice';
 export * from './blog';
 export * from './card-funding';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, LinkTokenSchema, NewPasswordSchema, RoleSchema } from './auth';
+import { BudgetSchema } from './budgets';
 import { listEnvelope } from './lists';
 
 /** How long an invitation link works. */
@@ -22,6 +23,8 @@ export const MemberSchema = z.object({
   is_you: z.boolean(),
   /** The API keys this member created that still work: removing the member revokes them (decision 063). */
   active_api_keys: z.number().int().meta({ description: 'Active API keys this member created' }),
+  /** Their monthly budget and where it stands (decision 084); null: none. */
+  budget: BudgetSchema.nullable(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 export const ListMembersResponseSchema = listEnvelope(MemberSchema);

@@ -239,6 +239,12 @@ export const OPERATION_ACCESS = {
   // Ownership.
   transferOwnership: 'own',
 } as const satisfies Record<string, AccessLevel>;
+  // Budgets (decision 084): owners and admins set them; anyone who sends reads their own.
+  getMyBudget: 'send',
+  setMemberBudget: 'manage',
+  clearMemberBudget: 'manage',
+  setApiKeyBudget: 'manage',
+  clearApiKeyBudget: 'manage',
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
 

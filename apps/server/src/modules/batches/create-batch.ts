@@ -18,6 +18,7 @@ import { assertSendingAllowed } from '../card-funding';
 import { earlierAnswer, keepsRefusal, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
 import { getBalance, LedgerInsufficientFunds, postEntry } from '../ledger';
 import { reserveSandboxRecipients } from '../sandbox-limits';
+import { type Spender, spendGuard } from '../spend-limits';
 import { ACCEPT_QUEUE, acceptJobOptions } from './accept';
 import { tellBatchApprovers } from './approvals';
 import { balanceLowIfCrossed } from './balance-low';
@@ -48,9 +49,11 @@ export async function createBatch(
   if (earlier) return earlier;
   let checked: ValidatedBatch;
   let sandbox = false;
+  let guarded = false;
   try {
-    // A shortfall from a card refund or dispute freezes sending (decision 046).
-    ({ sandbox } = await assertSendingAllowed(app.db, auth.organisationId));
+    // A shortfall from a card refund or dispute freezes sending (decision 046); the same read
+    // says whether the organisation has limits for the spend guard (decision 084).
+    ({ sandbox, spendGuard: guarded } = await assertSendingAllowed(app.db, auth.organisationId));
     checked = await validateBatch(app, actor, body);
   } catch (err) {
     if (key && keepsRefusal(err)) return storeRefusal(app.db, key, err);
@@ -69,6 +72,9 @@ export async function createBatch(
     const waits = checked.valid > 0 && (await needsApproval(tx, auth, checked.usdTotalMinor));
     status = checked.valid === 0 ? 'completed' : waits ? 'pending_approval' : 'accepting';
     const held = mode === 'all_or_nothing' && checked.valid > 0 ? checked.totalMinor : 0;
+    // The batch's whole total counts against its creator's budget and caps at acceptance, under
+    // the spender's lock (decision 084); the approval rules' monthly sum below reads after it.
+    if (guarded && checked.valid > 0) await guardBatch(tx, auth, checked);
     if (held) await holdBatch(tx, auth.organisationId, batchId, checked, body.rows.length);
     const batch = await tx
       .insertInto('batches')
@@ -125,6 +131,23 @@ export async function createBatch(
 /** The batch's own hold: the valid rows' total from available to held, or 402 with nothing written. */
 async function holdBatch(tx: Tx, organisationId: string, batchId: string, checked: ValidatedBatch, rows: number) {
   const total = checked.totalMinor;
+/** The spend guard for a whole batch: its creator's (a person's or a key's) budget, caps and domains. */
+async function guardBatch(tx: Tx, auth: AuthContext, checked: ValidatedBatch) {
+  const spender: Spender =
+    auth.kind === 'api_key'
+      ? { kind: 'api_key', organisationId: auth.organisationId, id: auth.apiKeyId }
+      : { kind: 'member', organisationId: auth.organisationId, userId: auth.userId };
+  const orders = checked.rows.flatMap((r) => (r.order ? [r.order] : []));
+  await spendGuard.lock(tx, spender);
+  await spendGuard.check(tx, spender, {
+    totalMinor: checked.totalMinor,
+    currency: checked.billing,
+    largestRewardMinor: Math.max(...orders.map((o) => Math.ceil(Number(o.charged_total_minor) / o.quantity))),
+    recipients: orders.map((o) => o.recipient_email),
+    at: new Date(),
+  });
+}
+
   try {
     await postEntry(tx, {
       organisationId,

@@ -85,13 +85,16 @@ export async function setShortfall(tx: Tx, organisationId: string, shortfallMino
 
 /** Whether sending is frozen (a shortfall waits to be paid). */
 /** Whether sending is frozen, and the organisation's mode now (one read for an order's checks). */
-export async function sendingState(tx: Tx, organisationId: string): Promise<{ frozen: boolean; sandbox: boolean }> {
+export async function sendingState(
+  tx: Tx,
+  organisationId: string,
+): Promise<{ frozen: boolean; sandbox: boolean; spendGuard: boolean }> {
   const row = await tx
     .selectFrom('organisations')
-    .select(['sending_frozen_at', 'sandbox'])
+    .select(['sending_frozen_at', 'sandbox', 'spend_guard'])
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
-  return { frozen: Boolean(row.sending_frozen_at), sandbox: row.sandbox };
+  return { frozen: Boolean(row.sending_frozen_at), sandbox: row.sandbox, spendGuard: row.spend_guard };
 }
 
 export async function insertCheckout(

@@ -136,36 +136,6 @@ export async function orderExists(db: Tx, organisationId: string, orderId: strin
   return Boolean(row);
 }
 
-/**
- * Serialises one key's or grant's sends until the transaction ends, on every process: the next
- * send's sums are read after this one's order has committed (READ COMMITTED reads per statement).
- */
-export async function lockSource(tx: Transaction<Database>, sourceId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mcp-source:${sourceId}`}, 0))`.execute(tx);
-}
-
-/**
- * What a source's orders since `since` charged, per charge currency. Failed, rejected and cancelled
- * orders released their hold and do not count; every other does, waiting ones included.
- */
-export async function spentBySource(
-  tx: Tx,
-  organisationId: string,
-  sourceId: string,
-  since: Date,
-): Promise<{ currency: string; minor: number }[]> {
-  const rows = await tx
-    .selectFrom('orders')
-    .select(['charge_currency', sql<string>`sum(charged_total_minor)`.as('total')])
-    .where('organisation_id', '=', organisationId)
-    .where('source_id', '=', sourceId)
-    .where('created_at', '>=', since)
-    .where('status', 'not in', ['failed', 'rejected', 'cancelled'])
-    .groupBy('charge_currency')
-    .execute();
-  return rows.map((r) => ({ currency: r.charge_currency, minor: Number(r.total) }));
-}
-
 /** A source's orders' USD totals this UTC month, as the approval rules' monthly cap counts them. */
 export async function usdThisMonthBySource(tx: Tx, organisationId: string, sourceId: string, since: Date) {
   const row = await tx

@@ -7,7 +7,7 @@ import { recordAudit } from '../audit';
 import { assertSendingAllowed } from '../card-funding';
 import { holdRateFor } from '../fx';
 import { billingCurrency, cachedProduct, createAgentOrder, getOrderDetail, prepareOrder } from '../orders';
-import { checkCaps, checkRecipientDomain, enforceCaps, spendOf, startOfUtcMonth } from './guardrails';
+import { checkCaps, checkRecipientDomain, spendOf, startOfUtcMonth } from './guardrails';
 import type { McpPrincipal } from './principal';
 import * as repo from './repository';
 import { ToolRefusal } from './tool-refusal';
@@ -73,7 +73,7 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
   const o = prepared.order;
   const charged = Number(o.charged_total_minor);
   const now = new Date();
-  const spend = p.guardrails.caps ? await spendOf(app.db, p.organisationId, p.source.id, now) : null;
+  const spend = p.guardrails.caps ? await spendOf(app.db, p.organisationId, p.source, now) : null;
   const caps =
     p.guardrails.caps && spend
       ? checkCaps(p.guardrails.caps, { totalMinor: charged, currency: o.charge_currency }, spend.month, spend.today)
@@ -151,7 +151,7 @@ async function approvalOf(
 /**
  * Sends what the preview priced: only this connection's preview, only before it ends, exactly its
  * order (same body, same total), placed by the order module's statement in a transaction that
- * first locks the source and checks its caps. The preview's order id makes a second order
+ * first runs the spend guard (the source's lock, then its caps and budget). The preview's order id makes a second order
  * impossible: a repeat answers the order placed.
  */
 export async function sendReward(
@@ -181,14 +181,11 @@ export async function sendReward(
       source: p.source,
       orderId: preview.order_id,
       before: async (trx, order) => {
-        // With caps, one send at a time per key or grant (their sums must see the previous
-        // order), and a repeat of a send that committed finds its order before the caps (which
-        // that order used up) refuse it. Without, the orders' primary key stops a repeat or a
-        // racing send of the same preview (23505 below): one round trip fewer.
-        if (p.guardrails.caps) {
-          await repo.lockSource(trx, p.source.id);
-          if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
-        }
+        // After the spend guard's lock (one send at a time per key or grant, decision 084): a
+        // repeat of a send that committed finds its order before the caps or budget (which that
+        // order used up) refuse it. A racing send of the same preview meets the orders' primary
+        // key (23505 below).
+        if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
         if (!(await p.recheck(trx))) throw new AppError('UNAUTHORIZED', 'This connection has been revoked');
         if (
           order.charged_total_minor !== preview.charged_total_minor ||
@@ -199,7 +196,6 @@ export async function sendReward(
             'The reward would no longer cost what the preview said: nothing was sent. Preview it again.',
           );
         }
-        await enforceCaps(trx, p.guardrails, p.source.id, order);
       },
       after: async (trx, order, waiting) => {
         await recordAudit(trx, {
@@ -208,6 +204,8 @@ export async function sendReward(
           userId: null,
           apiKeyId: p.source.kind === 'api_key' ? p.source.id : null,
           detail: {
+      // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
+      grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
             order_id: order.id,
             source: { kind: 'mcp', via: p.source.kind, id: p.source.id, client_name: p.source.clientName },
             charged_total_minor: Number(order.charged_total_minor),

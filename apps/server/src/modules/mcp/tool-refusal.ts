@@ -3,13 +3,7 @@
  * AppError from a service keeps its code). A refusal is a tool result with `isError: true` whose
  * text an assistant can read out: what was refused, why, and what to do instead.
  */
-export type ToolRefusalCode =
-  | 'TOOL_NOT_ALLOWED'
-  | 'PREVIEW_NOT_FOUND'
-  | 'PREVIEW_EXPIRED'
-  | 'PREVIEW_CHANGED'
-  | 'SPEND_CAP_EXCEEDED'
-  | 'RECIPIENT_DOMAIN_NOT_ALLOWED';
+export type ToolRefusalCode = 'TOOL_NOT_ALLOWED' | 'PREVIEW_NOT_FOUND' | 'PREVIEW_EXPIRED' | 'PREVIEW_CHANGED';
 
 export class ToolRefusal extends Error {
   constructor(

@@ -26,6 +26,8 @@ import {
 } from '../accounts';
 import { revokeKeysOfRemovedMember } from '../api-keys';
 import { recordAudit } from '../audit';
+import { revokeGrantsOfRemovedMember } from '../oauth';
+import { budgetOf, memberBudgets } from '../spend-limits';
 import { invitationEmail } from './emails';
 import * as repo from './repository';
 
@@ -47,6 +49,7 @@ const lastOwner = () =>
 function presentMember(
   row: { user_id: string; email: string; role: Role; created_at: Date; active_api_keys: number | string },
   you: string,
+  budget: Member['budget'],
 ): Member {
   return {
     user_id: row.user_id,
@@ -55,6 +58,7 @@ function presentMember(
     joined_at: row.created_at.toISOString(),
     is_you: row.user_id === you,
     active_api_keys: Number(row.active_api_keys),
+    budget,
   };
 }
 
@@ -81,8 +85,11 @@ async function actorRole(trx: Kysely<Database>, auth: SessionAuth): Promise<Role
 }
 
 export async function listMembers(app: FastifyInstance, auth: SessionAuth): Promise<Member[]> {
-  const rows = await repo.listMembers(app.db, auth.organisationId, MEMBERS_MAX);
-  return rows.map((r) => presentMember(r, auth.userId));
+  const [rows, budgets] = await Promise.all([
+    repo.listMembers(app.db, auth.organisationId, MEMBERS_MAX),
+    memberBudgets(app.db, auth.organisationId),
+  ]);
+  return rows.map((r) => presentMember(r, auth.userId, budgets.get(r.user_id) ?? null));
 }
 
 /** Nobody becomes owner of an organisation that requires two-factor sign-in of owners without it. */
@@ -110,7 +117,8 @@ export async function updateRole(app: FastifyInstance, auth: SessionAuth, userId
     const target = await repo.findMember(trx, auth.organisationId, userId);
     if (!target) throw notMember();
     if ((target.role === 'owner' || role === 'owner') && actor !== 'owner') throw ownersOnly();
-    if (target.role === role) return presentMember(target, auth.userId);
+    const budget = await budgetOf(trx, { kind: 'member', organisationId: auth.organisationId, userId });
+    if (target.role === role) return presentMember(target, auth.userId, budget);
     if (role === 'owner') await requireTwoFactorForOwner(trx, auth.organisationId, { id: userId, email: target.email });
     await repo.setRole(trx, auth.organisationId, userId, role);
     if ((await repo.countOwners(trx, auth.organisationId)) < 1) throw lastOwner();
@@ -120,7 +128,7 @@ export async function updateRole(app: FastifyInstance, auth: SessionAuth, userId
       userId: auth.userId,
       detail: { user_id: userId, email: target.email, from: target.role, to: role },
     });
-    return presentMember({ ...target, role }, auth.userId);
+    return presentMember({ ...target, role }, auth.userId, budget);
   });
 }
 
@@ -143,6 +151,8 @@ export async function removeMember(
     await repo.deleteMember(trx, auth.organisationId, userId);
     if ((await repo.countOwners(trx, auth.organisationId)) < 1) throw lastOwner();
     await endSessionsIn(trx, auth.organisationId, userId);
+    // The assistants they connected stop with them, and leave Connected apps (decision 084).
+    await revokeGrantsOfRemovedMember(trx, { organisationId: auth.organisationId, userId, by: auth.userId });
     await recordAudit(trx, {
       organisationId: auth.organisationId,
       action: 'member.removed',

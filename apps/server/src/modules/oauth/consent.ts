@@ -8,6 +8,8 @@ import {
   type OAuthRedirectResponse,
 } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { auditGrantCreated, auditGrantRevoked } from './audit';
@@ -197,4 +199,35 @@ export async function revokeGrant(app: FastifyInstance, user: SessionAuth, id: s
     }
     return presentGrant(row);
   });
+}
+
+/**
+ * A removed member's grants (those they approved) are revoked with their membership, in the
+ * removal's transaction, each with its tokens and an audit line (reason `member_removed`): they
+ * stop working and leave Connected apps, rather than only failing the membership check. Answers
+ * how many.
+ */
+export async function revokeGrantsOfRemovedMember(
+  trx: Transaction<Database>,
+  q: { organisationId: string; userId: string; by: string },
+): Promise<number> {
+  const ids = await repo.activeGrantIdsApprovedBy(trx, q.organisationId, q.userId);
+  for (const { id, client_name } of ids) {
+    const revoked = await repo.revokeGrant(trx, {
+      id,
+      organisationId: q.organisationId,
+      by: q.by,
+      reason: 'member_removed',
+    });
+    if (revoked) {
+      await auditGrantRevoked(trx, {
+        organisationId: q.organisationId,
+        grantId: id,
+        userId: q.by,
+        reason: 'member_removed',
+        clientName: client_name,
+      });
+    }
+  }
+  return ids.length;
 }

@@ -535,6 +535,51 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
     expect(new URL(denied.json().redirect_to).searchParams.get('error')).toBe('access_denied');
   });
 
+  it('revokes the grants a member approved when they are removed: gone from Connected apps, tokens dead, audited', async () => {
+    const admin = await joinAs(t, owner, 'admin');
+    const consent = await authorize();
+    const tokens = await exchange(consent, await codeFor(consent, admin));
+    const listed = async () =>
+      (await t.app.inject({ url: '/api/v1/oauth/grants', headers: bearer(owner.accessToken) })).json().data as {
+        id: string;
+      }[];
+    const grantId = (await resolveOAuthAccessToken(t.app.db, tokens.access_token))?.grantId;
+    expect(grantId).toBeTruthy();
+    expect((await listed()).map((g) => g.id)).toContain(grantId);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/members/${admin.user.id}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await listed()).map((g) => g.id)).not.toContain(grantId);
+    expect(await resolveOAuthAccessToken(t.app.db, tokens.access_token)).toBeNull();
+    const refreshed = await form('/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token as string,
+      client_id: consent.client.client_id,
+    });
+    expect(refreshed.json().error).toBe('invalid_grant');
+    const grant = await t.app.db
+      .selectFrom('oauth_grants')
+      .select(['revoke_reason', 'revoked_by'])
+      .where('id', '=', grantId as string)
+      .executeTakeFirstOrThrow();
+    expect(grant).toEqual({ revoke_reason: 'member_removed', revoked_by: owner.user.id });
+    const audit = await t.app.inject({
+      url: '/api/v1/audit-events?action=oauth_grant.revoked',
+      headers: bearer(owner.accessToken),
+    });
+    expect(
+      audit
+        .json()
+        .data.some(
+          (e: { detail: { grant_id?: string; reason?: string } }) =>
+            e.detail.grant_id === grantId && e.detail.reason === 'member_removed',
+        ),
+    ).toBe(true);
+  });
+
   it('lists connected apps to their organisation only; revoking (or RFC 7009) stops the token at once', async () => {
     const consent = await authorize();
     const tokens = await exchange(consent, await codeFor(consent));

@@ -105,6 +105,18 @@ export function findGrant(tx: Tx, organisationId: string, id: string): Promise<G
   return grants(tx, organisationId).where('g.id', '=', id).executeTakeFirst();
 }
 
+/** The live grants a member approved in the organisation (to revoke when they are removed). */
+export function activeGrantIdsApprovedBy(tx: Tx, organisationId: string, userId: string) {
+  return tx
+    .selectFrom('oauth_grants as g')
+    .innerJoin('oauth_clients as c', 'c.id', 'g.client_id')
+    .select(['g.id', 'c.client_name'])
+    .where('g.organisation_id', '=', organisationId)
+    .where('g.approved_by', '=', userId)
+    .where('g.revoked_at', 'is', null)
+    .execute();
+}
+
 export type RevokeReason = 'user' | 'code_replayed' | 'refresh_reused' | 'member_removed';
 
 /**

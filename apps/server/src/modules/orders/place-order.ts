@@ -7,6 +7,7 @@ import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import { modeLabel } from '../../plugins/metrics';
 import { assertSendingAllowed } from '../card-funding';
 import {
+  earlierAnswer,
   type IdempotencyKey,
   KEEP_HOURS,
   keyFor,
@@ -17,6 +18,7 @@ import {
 import { hasAccount } from '../ledger';
 import { reserveSandboxRecipientsNow } from '../sandbox-limits';
 import { tellApprovers } from './approvals';
+import { type Guardrails, type Spender, spendGuard } from '../spend-limits';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import {
   type CheckedInTransaction,
@@ -56,14 +58,16 @@ export async function createOrder(
 
 /**
  * What an AI agent's order (MCP, decision 074) adds to placing one: its source, marked on the order;
- * the id its preview chose; and work in the order's own transaction, before the order statement
- * (`before`: lock the source, check its spend caps, refuse by throwing) and after it when the hold
- * was made (`after`: the audit line). The statement is the same one every order runs.
+ * the id its preview chose; an OAuth grant's caps and domains for the spend guard (a key's are read
+ * by the guard); and work in the order's own transaction, after the spend guard's lock and before
+ * its check and the order statement (`before`: refuse by throwing) and after the statement when the
+ * hold was made (`after`: the audit line). The statement is the same one every order runs.
  */
 export interface AgentOrderOptions {
   source: NonNullable<Actor['source']>;
   orderId: string;
   before(trx: Transaction<Database>, order: NewOrderRow): Promise<void>;
+  grant: Guardrails | null;
   after(trx: Transaction<Database>, order: NewOrderRow, waiting: boolean): Promise<void>;
 }
 
@@ -116,10 +120,13 @@ async function placeOrder(
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   try {
+  let guarded: boolean;
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
-    // gives the mode the answer states; the statement holds only from that mode's account.
-    const { sandbox } = await assertSendingAllowed(app.db, actor.organisationId);
-    placed = await prepareOrder(app, actor, body, sandbox, agent?.orderId);
+    // gives the mode the answer states (the statement holds only from that mode's account) and
+    // whether the organisation has any limit for the spend guard (decision 084).
+    const state = await assertSendingAllowed(app.db, actor.organisationId);
+    guarded = state.spendGuard || Boolean(agent?.grant);
+    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
       await session.ensureChecked();
@@ -166,16 +173,25 @@ async function placeOrder(
   };
   const statement = async (): Promise<PlaceOrderResult | undefined> => {
     const { text, name, values } = placeOrderStatement(input);
-    if (!agent) return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
+    if (!agent && !guarded) return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
+    // The spend guard (decision 084): the spender's lock, then its limits against what it spent,
+    // then the order statement, in one transaction: a refusal writes nothing, and two orders at
+    // once by one spender are checked one after the other. A key already answered skips the
+    // check, so a retry replays its order rather than being refused by the budget it used.
     return app.db.transaction().execute(async (trx) => {
-      await agent.before(trx, placed.order);
+      if (guarded) await spendGuard.lock(trx, spender);
+      await agent?.before(trx, placed.order);
+      if (guarded && !(key && (await earlierAnswer(trx, key)))) {
+        await spendGuard.check(trx, spender, spendOfOrder(placed.order), agent?.grant ?? undefined);
+      }
       const [row] = (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as PlaceOrderResult[];
-      if (row?.held && row.session_live) await agent.after(trx, placed.order, row.waiting);
+      if (agent && row?.held && row.session_live) await agent.after(trx, placed.order, row.waiting);
       return row;
+  const spender = spenderOf(token, agent);
     });
   };
   const run = async () => {
-    const row = await statement();
+    const row = await guardedStatement(session, statement);
     if (!row) throw new Error('the order statement answered nothing');
     if (!row.session_live) {
       if (token.kind === 'checked_in_transaction')
@@ -192,7 +208,14 @@ async function placeOrder(
     return row.held ? placedAnswer(row) : refuseHold(app, actor, placed.order.charge_currency);
   }
   return withIdempotencyKey(app.db, key, async () => {
-    const row = await run();
+    let row: PlaceOrderResult;
+    try {
+      row = await run();
+    } catch (err) {
+      // A limit's refusal is the key's answer too, as a refusal before the statement is.
+      if (err instanceof AppError && isSpendRefusal(err)) return storeRefusal(app.db, key, err);
+      throw err;
+    }
     if (row.prior_hash !== null) {
       return {
         existing: {
@@ -219,6 +242,39 @@ async function refuseHold(
   const account = await hasAccount(app.db, actor.organisationId, 'available', currency);
   if (!account) throw new Error(`organisation ${actor.organisationId} has no available account in ${currency}`);
   const refusal = new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
+/** Who spends (decision 084): an OAuth grant through MCP, an API key, or a person. */
+function spenderOf(token: UncheckedCredential | CheckedInTransaction, agent: AgentOrderOptions | undefined): Spender {
+  if (agent?.source.kind === 'oauth_grant')
+    return { kind: 'oauth_grant', organisationId: token.organisationId, id: agent.source.id };
+  if (token.kind === 'api_key') return { kind: 'api_key', organisationId: token.organisationId, id: token.apiKeyId };
+  if (!token.userId) throw new Error('an order by a person without a user id');
+  return { kind: 'member', organisationId: token.organisationId, userId: token.userId };
+}
+
+const spendOfOrder = (o: NewOrderRow): spendGuard.SpendRequest => ({
+  totalMinor: Number(o.charged_total_minor),
+  currency: o.charge_currency,
+  largestRewardMinor: Math.ceil(Number(o.charged_total_minor) / o.quantity),
+  recipients: [o.recipient_email],
+  at: o.created_at,
+});
+
+const SPEND_REFUSALS = new Set(['BUDGET_EXCEEDED', 'SPEND_CAP_EXCEEDED', 'RECIPIENT_DOMAIN_NOT_ALLOWED']);
+const isSpendRefusal = (err: AppError) => SPEND_REFUSALS.has(err.code);
+
+/**
+ * Runs the statement; a limit's refusal is answered only once the caller's session is known live
+ * (an ended session is told 401, never what its budget has left).
+ */
+async function guardedStatement<T>(session: SessionCheck, statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (err) {
+    if (err instanceof AppError && isSpendRefusal(err)) await session.ensureChecked();
+    throw err;
+  }
+}
+
   if (key) return storeRefusal(app.db, key, refusal);
   throw refusal;
 }

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../audit';
 import { earlierAnswer, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
 import { reserveSandboxRecipients } from '../sandbox-limits';
+import { spendGuard } from '../spend-limits';
 import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './recipient-email';
 import * as repo from './repository';
 
@@ -118,6 +119,11 @@ export async function resendOrder(
       await assertMayChangeRecipient(tx, auth, order);
       // A sandbox reward to a new address takes one of today's places (decision 063).
       if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, [to]);
+      // A key's recipient domains hold for a new address too (decision 084): no sending inside
+      // the allow-list and then moving the reward outside it.
+      if (auth.kind === 'api_key') {
+        await spendGuard.checkRecipients(tx, { kind: 'api_key', organisationId, id: auth.apiKeyId }, [to]);
+      }
       const rotated = await repo.rotateClaimTokensIfUnopened(tx, order.id, () => {
         const t = newUrlToken();
         return { hash: t.hash, encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };

@@ -1,0 +1,15 @@
+/** The module's public entry: what other modules may use (decision 018). */
+export { budgetOf, memberBudgets } from './budgets';
+export * as spendGuard from './guard';
+export {
+  type CapStanding,
+  checkCaps,
+  checkRecipientDomain,
+  type Guardrails,
+  NO_GUARDRAILS,
+  type SpendCaps,
+  startOfUtcDay,
+  startOfUtcMonth,
+} from './limits';
+export { spendLimitsPlugin } from './plugin';
+export { type Spender, spentSince } from './repository';
