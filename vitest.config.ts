@@ -39,6 +39,8 @@ export const PGLITE_FILES = [
   'apps/server/test/states.test.ts',
   'apps/server/test/fulfilment-durability.test.ts',
   'apps/server/test/batch-durability.test.ts',
+  // Expiry's sweep and refund through the ledger (decision 081).
+  'apps/server/src/modules/orders/expiry.test.ts',
   'apps/server/test/sdk.test.ts',
   // Webhook dispatch (the outbox's NOTIFY), housekeeping and self-vacuum, key rotation.
   'apps/server/src/modules/webhooks/dispatch.test.ts',

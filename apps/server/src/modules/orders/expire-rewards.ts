@@ -4,6 +4,7 @@ import { providerFor } from '../../providers/gift-cards';
 import { type ProviderCancellation, ProviderError } from '../../providers/gift-cards/types';
 import { recordAudit } from '../audit';
 import { insertEvents } from '../events';
+import { releaseHold } from './approvals';
 import * as expiry from './expiry-repository';
 import type * as repo from './repository';
 import { settleCancellation } from './void-order';
@@ -24,6 +25,40 @@ export interface ExpiryReport {
 }
 
 type Reward = { id: string; order_id: string; position: number };
+type Written = {
+  events: { organisationId: string; type: 'reward.expired'; data: EventData<'reward.expired'> }[];
+  history: Parameters<typeof expiry.insertHistory>[1];
+};
+
+/** `reward.expired`, public and in the order's history, for one reward. */
+function sayExpired(
+  out: Written,
+  order: repo.OrderRow,
+  reward: Reward,
+  refundMinor: number,
+  reason: string | null,
+  status: repo.OrderRow['status'],
+) {
+  const data = {
+    reward_id: reward.id,
+    order_id: order.id,
+    recipient_email: order.recipient_email,
+    position: reward.position,
+    expires_at: (order.expires_at ?? new Date()).toISOString(),
+    refunded: reason === null,
+    refund_minor: refundMinor,
+    currency: order.charge_currency,
+    reason,
+    order_status: status,
+  };
+  out.events.push({ organisationId: order.organisation_id, type: 'reward.expired', data });
+  out.history.push({
+    order_id: order.id,
+    organisation_id: order.organisation_id,
+    type: 'reward.expired',
+    payload: data,
+  });
+}
 
 /**
  * The expiry sweep (issue 32, decision 081), run by housekeeping in every worker process: claims
@@ -44,6 +79,16 @@ export async function expireDueRewards(app: FastifyInstance, opts: { batch?: num
       const ids = orders.map((o) => o.id);
       const requested = await expiry.markExpiryRequested(tx, ids);
       const opened = await expiry.openedAtExpiry(tx, ids);
+      // Unchosen choice rewards: no card, so the hold goes back here, in the claim's transaction.
+      const unchosen = await expiry.closeUnchosen(tx, ids);
+      const written: Written = { events: [], history: [] };
+      for (const reward of unchosen) {
+        const order = await expiry.cancelUnchosenOrder(tx, reward.order_id);
+        if (!order) continue;
+        await releaseHold(tx, order, 'Choice reward expired before the recipient chose: hold released');
+        sayExpired(written, order, reward, Number(order.charged_total_minor), null, order.status);
+      }
+      report.refunded += written.events.length;
       await expiry.insertHistory(
         tx,
         orders.map((o) => ({
@@ -58,7 +103,7 @@ export async function expireDueRewards(app: FastifyInstance, opts: { batch?: num
         })),
       );
       for (const o of orders) {
-        const n = requested.filter((r) => r.order_id === o.id).length;
+        const n = [...requested, ...unchosen].filter((r) => r.order_id === o.id).length;
         if (n === 0 && !opened.some((r) => r.order_id === o.id)) continue;
         await recordAudit(tx, {
           organisationId: o.organisation_id,
@@ -68,6 +113,8 @@ export async function expireDueRewards(app: FastifyInstance, opts: { batch?: num
           detail: { order_id: o.id, rewards: n, expires_at: o.expires_at?.toISOString() ?? null },
         });
       }
+      await expiry.insertHistory(tx, written.history);
+      await insertEvents(tx, written.events);
       return { orders, requested, opened };
     });
     if (!claimed.orders.length) break;
@@ -88,35 +135,15 @@ async function settle(
   const byId = new Map(orders.map((o) => [o.id, o]));
   const answers = await cancelAll(app, requested, byId);
   await app.db.transaction().execute(async (tx) => {
-    const events: { organisationId: string; type: 'reward.expired'; data: EventData<'reward.expired'> }[] = [];
-    const history: Parameters<typeof expiry.insertHistory>[1] = [];
+    const written: Written = { events: [], history: [] };
     // In the orders' id order, as every writer of ledger rows and orders takes them.
     for (const order of [...orders].sort((a, b) => (a.id < b.id ? -1 : 1))) {
       let status = order.status;
       let refunded = 0;
       let notCancelled = 0;
       const reasons: string[] = [];
-      const say = (reward: Reward, refundMinor: number, reason: string | null) => {
-        const data = {
-          reward_id: reward.id,
-          order_id: order.id,
-          recipient_email: order.recipient_email,
-          position: reward.position,
-          expires_at: (order.expires_at ?? new Date()).toISOString(),
-          refunded: reason === null,
-          refund_minor: refundMinor,
-          currency: order.charge_currency,
-          reason,
-          order_status: status,
-        };
-        events.push({ organisationId: order.organisation_id, type: 'reward.expired', data });
-        history.push({
-          order_id: order.id,
-          organisation_id: order.organisation_id,
-          type: 'reward.expired',
-          payload: data,
-        });
-      };
+      const say = (reward: Reward, refundMinor: number, reason: string | null) =>
+        sayExpired(written, order, reward, refundMinor, reason, status);
       for (const reward of requested.filter((r) => r.order_id === order.id)) {
         const answer = answers.get(reward.id);
         if (!answer) continue;
@@ -141,8 +168,8 @@ async function settle(
       if (refunded || reasons.length)
         await expiry.recordExpiryOutcome(tx, order.id, refunded, reasons.length ? `${reasons.join('; ')}.` : null);
     }
-    await expiry.insertHistory(tx, history);
-    await insertEvents(tx, events);
+    await expiry.insertHistory(tx, written.history);
+    await insertEvents(tx, written.events);
   });
 }
 

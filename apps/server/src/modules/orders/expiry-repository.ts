@@ -21,7 +21,12 @@ export async function claimDueOrders(tx: Tx, limit: number): Promise<OrderRow[]>
     UPDATE orders o SET expired_at = now()
     WHERE o.id IN (
       SELECT id FROM orders
-      WHERE expires_at <= now() AND expired_at IS NULL AND status NOT IN ${IN_FLIGHT}
+      WHERE expires_at <= now() AND expired_at IS NULL
+        AND (status NOT IN ${IN_FLIGHT}
+          -- A choice reward nobody chose (decision 080) waits as \`pending\` with its money held.
+          OR (status = 'pending' AND choice_product_codes IS NOT NULL AND EXISTS (
+            SELECT 1 FROM rewards w WHERE w.order_id = orders.id AND w.status = 'awaiting_choice'
+              AND w.void_state IS NULL)))
       ORDER BY expires_at
       LIMIT ${limit}
       FOR NO KEY UPDATE SKIP LOCKED)
@@ -45,6 +50,38 @@ export async function markExpiryRequested(tx: Tx, orderIds: string[]) {
     .where('void_state', 'is', null)
     .returning(['id', 'order_id', 'position'])
     .execute();
+}
+
+/**
+ * The claimed orders' choice rewards nobody chose (decision 080): there is no card to cancel, so
+ * they are refunded at once, conditional on the row as a pick is (claim-choice.ts): a pick that
+ * came first has moved the reward on, and one that comes after finds it closed.
+ */
+export async function closeUnchosen(tx: Tx, orderIds: string[]) {
+  if (!orderIds.length) return [];
+  return tx
+    .updateTable('rewards')
+    .set({ void_state: 'refunded', voided_at: sql`now()`, void_reason: EXPIRED_REASON })
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'awaiting_choice')
+    .where('void_state', 'is', null)
+    .returning(['id', 'order_id', 'position'])
+    .execute();
+}
+
+/** An unchosen choice order at its expiry: cancelled, its hold to be released in full. */
+export async function cancelUnchosenOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  return tx
+    .updateTable('orders')
+    .set({
+      status: 'cancelled',
+      failure_reason: 'Expired before the recipient chose a card',
+      expiry_refunded_count: sql`expiry_refunded_count + 1`,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** The claimed orders' rewards that were opened before they expired: they keep their value. */
