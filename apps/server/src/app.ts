@@ -34,6 +34,7 @@ import { isOperatorRequest, operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders';
 import { organisationPlugin } from './modules/organisation';
 import { reportsPlugin } from './modules/reports';
+import { riskPlugin } from './modules/risk';
 import { testimonialRoutes } from './modules/testimonials';
 import { spendLimitsPlugin } from './modules/spend-limits';
 import { webhooksPlugin } from './modules/webhooks';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(ledgerPlugin);
   await app.register(cardFundingPlugin);
   await app.register(ordersPlugin);
+  await app.register(riskPlugin);
   await app.register(batchesPlugin);
   await app.register(claimsPlugin);
   await app.register(reportsPlugin);

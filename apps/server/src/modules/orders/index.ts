@@ -33,5 +33,6 @@ export {
 } from './repository';
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
+export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';
