@@ -56,6 +56,9 @@ export const BATCH_FIELDS = [
   'send_at',
   // Decision 081: when the row's rewards expire; empty: the organisation's default.
   'expires_at',
+  // Decision 080: a recipient's choice, from a saved choice set (its id) in `currency`, instead of product_code.
+  'choice_set',
+  'currency',
 ] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 /**
@@ -82,6 +85,12 @@ const DefaultProductCodeSchema = safeText({
     'The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written.',
 });
 
+/** Decision 080: the choice set for rows with neither a product_code nor a choice_set of their own. */
+const DefaultChoiceSetSchema = z.uuid({ error: 'default_choice_set_id must be a choice set id' }).meta({
+  description:
+    'A recipient’s choice for rows without a product_code or choice_set (with their currency). Not one of the organisation’s: 404 `CHOICE_SET_NOT_FOUND`, nothing written.',
+});
+
 /** The column headings each field is known by when a CSV is read (compared lower-cased, spaces and dashes as _). */
 export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
   email: ['email', 'email_address', 'recipient_email', 'e_mail', 'to'],
@@ -92,6 +101,8 @@ export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
   message: ['message', 'note', 'gift_message'],
   send_at: ['send_at', 'send_on', 'scheduled_for', 'deliver_at'],
   expires_at: ['expires_at', 'expires_on', 'expiry', 'claim_by'],
+  choice_set: ['choice_set', 'choice_set_id', 'choice'],
+  currency: ['currency', 'currency_code'],
 };
 
 /** Row problems, each with a stable code (the API's `errors[].code`). */
@@ -106,6 +117,9 @@ export const BATCH_ROW_ERROR_CODES = [
   'INVALID_SEND_AT',
   'UNSUPPORTED_CURRENCY',
   'DUPLICATE_ROW',
+  // Decision 080: a choice_set that is not one of the organisation's, or offers nothing at the row's value.
+  'UNKNOWN_CHOICE_SET',
+  'CHOICE_EMPTY',
 ] as const;
 export const BatchRowErrorSchema = z.object({
   field: z.enum([...BATCH_FIELDS, 'row']),
@@ -121,6 +135,9 @@ const numberOrText = (max: number) =>
   z.union([z.number(), z.string().max(max)], { error: `must be a number or text of at most ${max} characters` });
 
 export const BatchRowInputSchema = z.object({
+  // Decision 080: a recipient's choice.
+  choice_set: cell(100).optional(),
+  currency: cell(100).optional(),
   email: cell(1000).optional(),
   amount: numberOrText(100).optional(),
   product_code: cell(1000).optional(),
@@ -138,6 +155,7 @@ export const CreateBatchBodySchema = z.object({
   /** Rows with the same email, product and amount as an earlier row are invalid unless this is true. */
   allow_duplicates: z.boolean({ error: 'allow_duplicates must be true or false' }).optional(),
   default_product_code: DefaultProductCodeSchema.optional(),
+  default_choice_set_id: DefaultChoiceSetSchema.optional(),
   /** FX quotes (POST /api/v1/fx/quotes), one per currency pair: rows in that currency are charged at its rate. */
   quote_ids: z
     .array(z.uuid({ error: 'quote_ids must hold quote_id values of FX quotes' }))
@@ -159,6 +177,7 @@ export const CreateBatchQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
   default_product_code: DefaultProductCodeSchema.optional(),
+  default_choice_set_id: DefaultChoiceSetSchema.optional(),
 });
 
 const minor = (what: string) =>

@@ -53,6 +53,9 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         send_at: o.send_at,
         expires_at: o.expires_at,
         batch_id: o.batch_id,
+        choice_product_codes: o.choice_product_codes,
+        choice_set_id: o.choice_set_id,
+        choice_set_name: o.choice_set_name,
       })),
     )
     .returning(['id', 'sandbox'])
@@ -68,6 +71,8 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         position: i + 1,
         claim_token_hash: t.hash,
         claim_token_encrypted: encryptSecret(key, t.token),
+        // A choice reward (decision 080) waits for its recipient's pick.
+        status: o.choice_product_codes ? ('awaiting_choice' as const) : ('pending' as const),
       };
     }),
   );
