@@ -63,14 +63,12 @@ export const OWNERS: Readonly<Record<string, string>> = {
   rate_limit_counters: 'plugins',
   reward_email_bounces: 'orders',
   rewards: 'orders',
-  platform_risk_rules: 'risk',
-  risk_claim_opens: 'risk',
-  risk_reviews: 'risk',
-  risk_rules: 'risk',
   sandbox_outside_recipients: 'sandbox-limits',
   sandbox_provider_failures: 'providers',
   sandbox_provider_orders: 'providers',
   stripe_charge_refunds: 'card-funding',
+  sms_messages: 'orders',
+  sms_opt_outs: 'sms',
   stripe_checkout_sessions: 'card-funding',
   stripe_disputes: 'card-funding',
   stripe_events: 'card-funding',
@@ -86,36 +84,6 @@ export const OWNERS: Readonly<Record<string, string>> = {
 };
 
 export const EXCEPTIONS: readonly OwnershipException[] = [
-  {
-    module: 'orders',
-    table: 'risk_reviews',
-    access: 'write',
-    why: 'An order a risk rule holds is written with its review in the one order statement (decision 083), so both commit or neither.',
-  },
-  {
-    module: 'risk',
-    table: 'orders',
-    access: 'read',
-    why: 'A review shows its order’s recipient and figures, and the recipient’s history in the organisation (decision 083); decisions move the order through the orders module.',
-  },
-  {
-    module: 'risk',
-    table: 'rewards',
-    access: 'read',
-    why: 'A claim-stage review names its reward’s place in the order, for its share of the charge (decision 083).',
-  },
-  {
-    module: 'risk',
-    table: 'organisations',
-    access: 'read',
-    why: 'A new rule locks its organisation’s row so two at once cannot both pass the cap on rules (decision 083).',
-  },
-  {
-    module: 'risk',
-    table: 'users',
-    access: 'read',
-    why: 'A review and a platform rule name who decided or made them (decision 083).',
-  },
   {
     module: 'accounts',
   {
@@ -265,6 +233,12 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     why: 'Health reports the instance the database belongs to.',
   },
   { module: 'landing-pages', table: 'users', access: 'read', why: 'A page names its author.' },
+  {
+    module: 'orders',
+    table: 'sms_opt_outs',
+    access: 'read',
+    why: 'An order to a number that sent STOP is refused, and its text not sent (decision 082).',
+  },
   {
     module: 'ledger',
     table: 'organisations',

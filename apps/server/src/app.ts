@@ -32,9 +32,9 @@ import { membersPlugin } from './modules/members';
 import { oauthPlugin } from './modules/oauth';
 import { isOperatorRequest, operatorRoutes } from './modules/operators';
 import { ordersPlugin } from './modules/orders';
+import { smsRoutes } from './modules/sms';
 import { organisationPlugin } from './modules/organisation';
 import { reportsPlugin } from './modules/reports';
-import { riskPlugin } from './modules/risk';
 import { testimonialRoutes } from './modules/testimonials';
 import { spendLimitsPlugin } from './modules/spend-limits';
 import { webhooksPlugin } from './modules/webhooks';
@@ -52,6 +52,7 @@ import { requestId, requestIdPlugin } from './plugins/request-id';
 import { secretPathsPlugin } from './plugins/secret-paths';
 import { secretsPlugin } from './plugins/secrets';
 import { securityPlugin } from './plugins/security';
+import { smsPlugin } from './plugins/sms';
 import { webPlugin } from './plugins/web';
 import { giftCardsPlugin } from './providers/gift-cards';
 
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions) {
     isOperator: (request) => isOperatorRequest(app, request),
   });
   await app.register(mailPlugin, { config: opts.config });
+  await app.register(smsPlugin, { config: opts.config });
   if (app.mail.transport === 'mailbox')
     await app.register(mailboxRoutes, {
       prefix: '/api',
@@ -148,7 +150,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(ledgerPlugin);
   await app.register(cardFundingPlugin);
   await app.register(ordersPlugin);
-  await app.register(riskPlugin);
+  await app.register(smsRoutes, { prefix: '/api/v1' });
   await app.register(batchesPlugin);
   await app.register(claimsPlugin);
   await app.register(reportsPlugin);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { BANK_TRANSFER_ENV, type BankTransferConfig, bankTransferFrom } from './lib/bank-transfer';
+import { TWILIO_ENV, type TwilioConfig, twilioFrom } from './lib/twilio-config';
 
 // Never echoed back in a configuration message.
 const SECRET_VARIABLES = new Set([
@@ -14,6 +15,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'LLM_API_KEY',
+  'TWILIO_AUTH_TOKEN',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -198,6 +200,8 @@ const EnvSchema = z.object({
     .optional(),
   // The account live organisations fund by bank transfer (decision 047): all of it, or none.
   ...BANK_TRANSFER_ENV,
+  // Texts through Twilio (decision 082): the SID, the token and a sender, or none of them.
+  ...TWILIO_ENV,
   SANDBOX_CATALOG_SIZE: wholeNumber(0, 200_000).default(0),
   SANDBOX_FAILURE_RATE: z
     .string()
@@ -347,6 +351,8 @@ export type Config = {
   } | null;
   /** Where live organisations send bank transfers (decision 047); null: not offered on this instance. */
   bankTransfer: BankTransferConfig | null;
+  /** Texts through Twilio (decision 082); null: they land in the built-in mailbox. */
+  twilio: TwilioConfig | null;
   /** When the catalogue is synchronised from the provider, as cron; null: only at start. */
   catalogSyncCron: string | null;
   /** How long a process may answer catalogue listings from memory after another process synced. */
@@ -469,6 +475,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const bankTransfer = bankTransferFrom(e);
   if (bankTransfer.problems.length) throw new ConfigError(bankTransfer.problems);
+  const twilio = twilioFrom(e);
+  if (twilio.problems.length) throw new ConfigError(twilio.problems);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, '');
   return {
@@ -554,6 +562,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           }
         : null,
     bankTransfer: bankTransfer.config,
+    twilio: twilio.config,
     catalogSyncCron: e.CATALOG_SYNC_CRON === 'off' ? null : e.CATALOG_SYNC_CRON,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     llm:

@@ -121,6 +121,7 @@ const PRODUCED: Record<EventType, (() => Promise<unknown>) | string> = {
   },
   'reward.expired': 'apps/server/src/modules/orders/expiry.test.ts (the sweep past an order’s expires_at)',
   'reward.email_bounced': 'apps/server/src/modules/webhooks/lifecycle-events.test.ts (an SMTP server that refuses)',
+  'reward.sms_failed': 'apps/server/src/modules/sms/sms.test.ts (a fake Twilio: undelivered, and a 4xx refusal)',
   'reward.choice_made': 'apps/server/src/modules/orders/choice.test.ts (a recipient’s pick on the claim page)',
   'balance.debited': 'apps/server/src/modules/card-funding/card-funding.test.ts (a refund and a dispute)',
   'balance.frozen': 'apps/server/src/modules/card-funding/card-funding.test.ts (a debit beyond the balance)',

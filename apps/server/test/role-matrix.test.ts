@@ -530,6 +530,9 @@ const TABLE: Record<OperationId, Row> = {
   getCardCheckoutSession: { own: () => ({ url: `/api/v1/balance/checkout-sessions/${MADE_UP}` }), ok: 404 },
   getCardFunding: { own: () => ({ url: '/api/v1/balance/card-funding' }), ok: 200 },
   receiveStripeWebhook: { own: () => ({ method: 'POST', url: '/api/v1/stripe/webhook', payload: {} }) },
+  // No Twilio in the matrix's app: 404 whoever calls (decision 082).
+  receiveTwilioStatusCallback: { own: () => ({ method: 'POST', url: '/api/v1/sms/twilio/status', payload: {} }) },
+  receiveTwilioInboundMessage: { own: () => ({ method: 'POST', url: '/api/v1/sms/twilio/inbound', payload: {} }) },
   createApiKey: {
     own: () => ({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'Matrix', scopes: 'read_only' } }),
     ok: 201,

@@ -56,6 +56,8 @@ export const BATCH_FIELDS = [
   'send_at',
   // Decision 081: when the row's rewards expire; empty: the organisation's default.
   'expires_at',
+  // Decision 082: the recipient's mobile number (E.164); the claim links are texted too.
+  'phone',
   // Decision 080: a recipient's choice, from a saved choice set (its id) in `currency`, instead of product_code.
   'choice_set',
   'currency',
@@ -101,6 +103,7 @@ export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
   message: ['message', 'note', 'gift_message'],
   send_at: ['send_at', 'send_on', 'scheduled_for', 'deliver_at'],
   expires_at: ['expires_at', 'expires_on', 'expiry', 'claim_by'],
+  phone: ['phone', 'phone_number', 'mobile', 'mobile_number', 'cell', 'sms'],
   choice_set: ['choice_set', 'choice_set_id', 'choice'],
   currency: ['currency', 'currency_code'],
 };
@@ -115,8 +118,13 @@ export const BATCH_ROW_ERROR_CODES = [
   'INVALID_QUANTITY',
   'INVALID_TEXT',
   'INVALID_SEND_AT',
+  'INVALID_EXPIRES_AT',
   'UNSUPPORTED_CURRENCY',
   'DUPLICATE_ROW',
+  // Decision 082: the row's phone as an order's (PHONE_INVALID), opted out, or no SMS provider.
+  'INVALID_PHONE',
+  'RECIPIENT_OPTED_OUT',
+  'SMS_UNAVAILABLE',
   // Decision 080: a choice_set that is not one of the organisation's, or offers nothing at the row's value.
   'UNKNOWN_CHOICE_SET',
   'CHOICE_EMPTY',
@@ -135,9 +143,6 @@ const numberOrText = (max: number) =>
   z.union([z.number(), z.string().max(max)], { error: `must be a number or text of at most ${max} characters` });
 
 export const BatchRowInputSchema = z.object({
-  // Decision 080: a recipient's choice.
-  choice_set: cell(100).optional(),
-  currency: cell(100).optional(),
   email: cell(1000).optional(),
   amount: numberOrText(100).optional(),
   product_code: cell(1000).optional(),
@@ -145,8 +150,11 @@ export const BatchRowInputSchema = z.object({
   recipient_name: cell(2000).optional(),
   message: cell(5000).optional(),
   send_at: cell(200).optional(),
-});
   expires_at: cell(200).optional(),
+  phone: numberOrText(100).optional(),
+  choice_set: cell(100).optional(),
+  currency: cell(100).optional(),
+});
 export type BatchRowInput = z.infer<typeof BatchRowInputSchema>;
 
 export const CreateBatchBodySchema = z.object({

@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   'BUDGET_EXCEEDED',
   'SPEND_CAP_EXCEEDED',
   'RECIPIENT_DOMAIN_NOT_ALLOWED',
+  // SMS delivery (decision 082): a number that cannot take texts, or one that sent STOP
+  'PHONE_INVALID',
+  'RECIPIENT_OPTED_OUT',
+  'SMS_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -138,6 +142,12 @@ export const ERROR_STATUS = {
   CHOICE_CLOSED: 409,
   /** A risk rule with the action `block` (the organisation's, a platform rule, or a sandbox trigger) refused the order: nothing was held. */
   RISK_BLOCKED: 422,
+  /** Not a mobile number in E.164 that can take texts; `details` names the reason (`too_short: …`) and the country. */
+  PHONE_INVALID: 400,
+  /** The number sent STOP to GiftRelay's texts: nothing is sent to it until it sends START. */
+  RECIPIENT_OPTED_OUT: 409,
+  /** This GiftRelay sends email through SMTP_URL but has no SMS provider (TWILIO_*): a text would reach nobody. */
+  SMS_UNAVAILABLE: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;

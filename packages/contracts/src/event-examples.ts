@@ -17,7 +17,10 @@ export const EVENT_SUMMARIES: Record<EventType, string> = {
   'order.cancelled': 'A scheduled order was cancelled before its time; its hold is released.',
   'balance.funded':
     'Money was added to your balance: a top-up, a card payment, a bank transfer or a dispute won (live credits say their `source`).',
-  'reward.delivered': 'The recipient’s mail server accepted the reward’s email (one event per reward).',
+  'reward.delivered':
+    'The recipient’s mail server accepted the reward’s email (one event per reward); with channel sms, the carrier delivered its text to recipient_phone.',
+  'reward.sms_failed':
+    'The carrier could not deliver the reward’s text (Twilio’s failed or undelivered, with its error code); the email still stands. A number that sent STOP is refused at the order instead.',
   'reward.opened': 'The recipient opened the claim page for the first time.',
   'reward.email_bounced':
     'The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address.',
@@ -89,6 +92,7 @@ const PENDING: OrderSummary = {
     released_minor: 0,
   },
   recipient_email: 'sam@example.com',
+  recipient_phone: '+15555550123',
   recipient_name: null,
   created_at: PLACED_AT,
   completed_at: null,
@@ -203,6 +207,14 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
   'reward.delivered': event('reward.delivered', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e08', {
     ...reward,
     delivered_at: SENT_AT,
+  }),
+  'reward.sms_failed': event('reward.sms_failed', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e41', {
+    ...reward,
+    recipient_phone: '+15555550123',
+    failed_at: SENT_AT,
+    status: 'undelivered',
+    error_code: 30003,
+    error_message: 'Unreachable destination handset',
   }),
   'reward.opened': event('reward.opened', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e09', {
     ...reward,

@@ -23,6 +23,9 @@ export const EVENT_TYPES = [
   'reward.delivered',
   'reward.opened',
   'reward.email_bounced',
+  // SMS delivery (decision 082): the carrier could not deliver the text (Twilio's `failed` or
+  // `undelivered`); the order is unchanged and the email still stands.
+  'reward.sms_failed',
   // A reward voided before it was opened (decision 039): refunded, or not when the provider
   // would not cancel the card.
   'reward.voided',
@@ -144,7 +147,29 @@ const rewardFields = {
 };
 export const RewardDeliveredEventDataSchema = z.object({
   ...rewardFields,
-  delivered_at: at('When the recipient’s mail server (or the built-in mailbox) accepted the email'),
+  delivered_at: at(
+    'When the recipient’s mail server (or the built-in mailbox) accepted the email, or the carrier delivered the text',
+  ),
+  // Decision 082; optional because events stored before it do not have it (they are `email`).
+  channel: z
+    .enum(['email', 'sms'])
+    .optional()
+    .meta({
+      description: '`sms`: the text reached the phone (Twilio said `delivered`, or the built-in mailbox took it)',
+    }),
+  recipient_phone: z.string().optional().meta({ description: 'For `sms`: the number the text went to (E.164)' }),
+});
+export const RewardSmsFailedEventDataSchema = z.object({
+  ...rewardFields,
+  recipient_phone: z.string().meta({ description: 'The number the text went to (E.164)' }),
+  failed_at: at('When the provider reported it'),
+  status: z.enum(['failed', 'undelivered']).meta({ description: 'Twilio’s `MessageStatus`' }),
+  error_code: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Twilio’s error code, such as 30003 (unreachable handset)' }),
+  error_message: z.string().nullable(),
 });
 export const RewardOpenedEventDataSchema = z.object({
   ...rewardFields,
@@ -242,6 +267,7 @@ export const EVENT_DATA_SCHEMAS = {
   'reward.delivered': RewardDeliveredEventDataSchema,
   'reward.opened': RewardOpenedEventDataSchema,
   'reward.email_bounced': RewardEmailBouncedEventDataSchema,
+  'reward.sms_failed': RewardSmsFailedEventDataSchema,
   'reward.voided': RewardVoidedEventDataSchema,
   'reward.failed': RewardFailedEventDataSchema,
   'reward.choice_made': RewardChoiceMadeEventDataSchema,
@@ -277,6 +303,7 @@ export const BalanceFundedEventSchema = eventOf('balance.funded');
 export const RewardDeliveredEventSchema = eventOf('reward.delivered');
 export const RewardOpenedEventSchema = eventOf('reward.opened');
 export const RewardEmailBouncedEventSchema = eventOf('reward.email_bounced');
+export const RewardSmsFailedEventSchema = eventOf('reward.sms_failed');
 export const RewardVoidedEventSchema = eventOf('reward.voided');
 export const RewardFailedEventSchema = eventOf('reward.failed');
 export const RewardChoiceMadeEventSchema = eventOf('reward.choice_made');
@@ -302,6 +329,7 @@ export const EVENT_SCHEMAS = {
   'reward.delivered': RewardDeliveredEventSchema,
   'reward.opened': RewardOpenedEventSchema,
   'reward.email_bounced': RewardEmailBouncedEventSchema,
+  'reward.sms_failed': RewardSmsFailedEventSchema,
   'reward.voided': RewardVoidedEventSchema,
   'reward.failed': RewardFailedEventSchema,
   'reward.choice_made': RewardChoiceMadeEventSchema,
@@ -329,6 +357,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   RewardDeliveredEventSchema,
   RewardOpenedEventSchema,
   RewardEmailBouncedEventSchema,
+  RewardSmsFailedEventSchema,
   RewardVoidedEventSchema,
   RewardFailedEventSchema,
   RewardChoiceMadeEventSchema,

@@ -44,6 +44,7 @@ export * from './reports';
 export * from './reward-email';
 export * from './risk';
 export * from './routes';
+export * from './sms';
 // Also names the schemas for the OpenAPI document, on import.
 export { eventSchemaName } from './schema-names';
 export * from './security';

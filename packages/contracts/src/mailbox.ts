@@ -8,7 +8,10 @@ export const MailboxMessageSchema = z.object({
   from: z.string(),
   /** The Reply-To the message carries, if any. */
   reply_to: z.string().nullable(),
+  /** An address, or for a text (decision 082) the number in E.164. */
   to: z.string(),
+  /** `sms`: a text message the built-in mailbox took in place of an SMS provider (decision 082). */
+  channel: z.enum(['email', 'sms']),
   subject: z.string(),
   text: z.string(),
   html: z.string(),

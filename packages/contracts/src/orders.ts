@@ -5,6 +5,7 @@ import { ExpiresAtSchema, ExpiresInDaysSchema, OrderExpirySchema, refineExpiryFo
 import { isCurrencyCode } from './currency';
 import { OrderSourceSchema } from './mcp';
 import { AmountSchema, safeText } from './primitives';
+import { OrderSmsSchema, PhoneSchema } from './sms';
 
 /**
  * The spec's three statuses, and the two of approvals (decision 035): `pending_approval` (held,
@@ -119,6 +120,8 @@ export const CreateOrderBodySchema = z
       }),
     amount: AmountSchema,
     email: z.email({ error: 'email must be a valid email address' }).max(255, 'email must be at most 255 characters'),
+    /** SMS delivery (decision 082): the claim links go to this number by text as well. */
+    phone: PhoneSchema.optional(),
     quantity: z
       .number({ error: 'quantity must be a whole number from 1 to 100' })
       .int('quantity must be a whole number from 1 to 100')
@@ -244,6 +247,12 @@ export const OrderSummarySchema = z.object({
   total_minor: minor('total'),
   charged: ChargeSchema,
   recipient_email: z.string(),
+  /** Decision 082: optional, as `order.*` events stored before it do not have it. */
+  recipient_phone: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'The number the claim links are texted to (E.164), or null' }),
   recipient_name: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
@@ -339,6 +348,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   message: z.string().nullable(),
   rewards: z.array(RewardSchema),
   history: z.array(OrderEventSchema),
+  /** The newest text of an order placed with a phone number (decision 082); null without one or before it is sent. */
+  sms: OrderSmsSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
@@ -430,6 +441,9 @@ export const ORDER_EXPORT_COLUMNS = [
   'issued_count',
   'failed_count',
   'released_total',
+  // SMS delivery (decision 082): the number and its newest text's status, empty without one.
+  'recipient_phone',
+  'sms_status',
 ] as const;
 
 /** POST /api/v1/orders/{id}/resend: emails the claim links again, to the same or a corrected address. */

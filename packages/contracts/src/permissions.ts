@@ -188,6 +188,9 @@ export const OPERATION_ACCESS = {
   getCardCheckoutSession: 'manage',
   getCardFunding: 'read',
   receiveStripeWebhook: 'public',
+  // Twilio's webhooks (decision 082): signed with X-Twilio-Signature, not a session.
+  receiveTwilioStatusCallback: 'public',
+  receiveTwilioInboundMessage: 'public',
   createApiKey: 'manage',
   listApiKeys: 'manage',
   revokeApiKey: 'manage',

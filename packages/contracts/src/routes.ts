@@ -39,9 +39,6 @@ export const CLIENT_ROUTES = [
   '/operator',
   '/operator/live-requests',
   '/operator/reward-reviews',
-  // Platform risk rules and their review queue (decision 083).
-  '/operator/risk-reviews',
-  '/operator/risk-rules',
   '/operator/bank-transfers',
   '/operator/operators',
   '/login',
@@ -55,8 +52,6 @@ export const CLIENT_ROUTES = [
   '/orders/batches',
   '/orders/batches/:id',
   '/approvals',
-  // Rewards a risk rule held (decision 083).
-  '/review',
   '/analytics',
   '/billing',
   '/settings',
@@ -109,7 +104,6 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/dashboard',
   '/orders',
   '/approvals',
-  '/review',
   '/analytics',
   '/billing',
   '/settings',

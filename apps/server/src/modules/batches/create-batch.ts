@@ -66,7 +66,10 @@ export async function createBatch(
     // Sandbox is not a mail relay (decision 063): every valid row's address is reserved at once,
     // or the whole batch is refused (and a refusal later in this transaction releases them).
     if (sandbox) {
-      const to = checked.rows.flatMap((r) => (r.order ? [r.order.recipient_email] : []));
+      // A number texted counts as a recipient too (decision 082).
+      const to = checked.rows.flatMap((r) =>
+        r.order ? [r.order.recipient_email, ...(r.order.recipient_phone ? [r.order.recipient_phone] : [])] : [],
+      );
       await reserveSandboxRecipients(app, tx, auth.organisationId, to);
     }
     const waits = checked.valid > 0 && (await needsApproval(tx, auth, checked.usdTotalMinor));

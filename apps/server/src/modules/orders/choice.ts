@@ -31,8 +31,7 @@ export type OrderProduct = Pick<CatalogProduct, 'code' | 'name' | 'brand' | 'cur
   country: string | null;
 };
 
-/** The product a choice order names until its pick. */
-export const choiceStandIn = (currency: string): OrderProduct => ({
+const standIn = (currency: string): OrderProduct => ({
   id: null,
   code: CHOICE_PRODUCT_CODE,
   name: CHOICE_PRODUCT_NAME,
@@ -57,7 +56,7 @@ export async function prepareChoice(
     ]);
   }
   const choice = await resolveChoice(app.db, organisationId, body.choice, currency, amountMinor);
-  return { product: choiceStandIn(currency), amountMinor, choice };
+  return { product: standIn(currency), amountMinor, choice };
 }
 
 /** An order's `choice` as the API shows it; null for a fixed reward. */

@@ -45,6 +45,7 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         charged_fee_minor: Number(o.charged_fee_minor),
         charged_total_minor: Number(o.charged_total_minor),
         recipient_email: o.recipient_email,
+        recipient_phone: o.recipient_phone ?? null,
         recipient_name: o.recipient_name,
         message: o.message,
         status: o.status as 'pending' | 'scheduled',

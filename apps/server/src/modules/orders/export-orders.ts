@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
 import { releasedMinorOf } from './presenter';
 import * as repo from './repository';
+import { latestSms } from './reward-sms';
 import { sandboxOf } from './repository';
 
 const EXPORT_BATCH = 2000;
@@ -29,8 +30,13 @@ export async function* exportOrders(
       after,
     });
     if (rows.length === 0) return;
+    // The newest text of the batch's orders that have a number (decision 082).
+    const sms = await latestSms(
+      app.db,
+      rows.filter((o) => o.recipient_phone).map((o) => o.id),
+    );
     let chunk = '';
-    for (const o of rows) chunk += csvRow(exportCells(o));
+    for (const o of rows) chunk += csvRow([...exportCells(o), o.recipient_phone, sms.get(o.id)?.status ?? null]);
     yield chunk;
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1] as repo.OrderRow;

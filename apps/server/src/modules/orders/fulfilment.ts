@@ -19,6 +19,7 @@ import {
   sendRecipientEmailAgain,
 } from './recipient-email';
 import * as repo from './repository';
+import { SMS_QUEUE, SMS_QUEUE_OPTIONS, type SmsJob, sendRewardSms } from './reward-sms';
 import { EMAIL_FALLBACK_SECONDS, failReward, holdForReview, settleOrder } from './settle-order';
 import { batchOrderSettled } from './settled';
 
@@ -95,9 +96,13 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
     retryDelayMax: 1800,
     deleteAfterSeconds: 3600,
   });
+  await app.queue.ensureQueue(SMS_QUEUE, SMS_QUEUE_OPTIONS);
   if (!app.config.runWorkers) return;
   await boss.work<EmailFallback>(EMAIL_FALLBACK_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await sendRecipientEmailAgain(app, job.data);
+  });
+  await boss.work<SmsJob>(SMS_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await sendRewardSms(app, job.data);
   });
   // A few fetch loops, each taking up to its share of FULFILMENT_CONCURRENCY jobs at once and working them side by side: one
   // fetch per batch instead of one per job, and a wake-up (which wakes every loop) costs a few

@@ -4,7 +4,6 @@ export { writeNewOrders } from './create-orders';
 export { type ExpiryReport, expireDueRewards } from './expire-rewards';
 export { EXPIRED_REASON } from './expiry-repository';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
-export { choiceStandIn } from './choice';
 export { getClaimChoice, pickClaimChoice } from './claim-choice';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
@@ -34,6 +33,6 @@ export {
 } from './repository';
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
-export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
+export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';

@@ -19,6 +19,7 @@ import { type OrderProduct, prepareChoice } from './choice';
 import { billingCurrency, cachedProduct } from './lookups';
 import { presentOrder } from './presenter';
 import * as repo from './repository';
+import { checkOrderPhone } from './reward-sms';
 
 /** Who places an order. */
 export interface Actor {
@@ -64,13 +65,13 @@ export async function prepareOrder(
   // With a quote, its locked rate or a refusal (decision 039); without, the rate of this moment.
   const rate = body.quote_id
     ? await quotedRate(app.db, actor.organisationId, body.quote_id, product.currency, billing)
-  // SMS delivery (decision 082): checked before anything is written.
-  const phone = body.phone === undefined ? null : await checkOrderPhone(app, body.phone);
-  const expiresAt = await orderExpiry(app.db, actor.organisationId, body, sendAt);
     : getRate(product.currency, billing);
   if (!rate) throw new AppError('INVALID_PRODUCT', `Orders in ${product.currency} cannot be charged in ${billing} yet`);
 
   const sendAt = body.send_at ? scheduledTime(body.send_at) : null;
+  // SMS delivery (decision 082): checked before anything is written.
+  const phone = body.phone === undefined ? null : await checkOrderPhone(app, body.phone);
+  const expiresAt = await orderExpiry(app.db, actor.organisationId, body, sendAt);
   // The organisation's default message (Settings) when the request says nothing of one, as the
   // send dialog fills it in (issue 35); an empty message is the sender's choice of none.
   const message =
@@ -84,11 +85,11 @@ export async function prepareOrder(
     fxRate: rate.rate,
     email: body.email,
     id: orderId,
-    expiresAt,
-    choice,
     recipientName: body.recipient_name || null,
+    phone,
     message: message || null,
     sendAt,
+    expiresAt,
     choice,
   });
   const summary = presentOrder({ ...order, sandbox });
@@ -153,9 +154,13 @@ export interface NewOrderFields {
   billing: string;
   fxRate: string;
   email: string;
+  /** The recipient's mobile number, checked (E.164), or null: no texts (decision 082). */
+  phone?: string | null;
   recipientName: string | null;
   message: string | null;
   sendAt: Date | null;
+  /** Decision 081: when its unopened rewards expire; null: never. */
+  expiresAt: Date | null;
   /** Recipient's choice (decision 080): the options fixed now; null for a fixed reward. */
   choice?: ResolvedChoice | null;
 }
@@ -174,10 +179,6 @@ export function newOrderRow(actor: Actor, product: OrderProduct, f: NewOrderFiel
     organisation_id: actor.organisationId,
     created_by: actor.userId,
     api_key_id: actor.apiKeyId ?? null,
-  /** Decision 081: when its unopened rewards expire; null: never. */
-  expiresAt: Date | null;
-  /** Recipient's choice (decision 080): the options fixed now; null for a fixed reward. */
-  choice?: ResolvedChoice | null;
     source_kind: actor.source?.kind ?? null,
     source_id: actor.source?.id ?? null,
     source_client_name: actor.source?.clientName ?? null,
@@ -199,6 +200,7 @@ export function newOrderRow(actor: Actor, product: OrderProduct, f: NewOrderFiel
     charged_fee_minor: String(charge.fee),
     charged_total_minor: String(charge.total),
     recipient_email: f.email.toLowerCase(),
+    recipient_phone: f.phone ?? null,
     recipient_name: f.recipientName,
     message: f.message,
     delivery_method: 'email',
@@ -213,6 +215,10 @@ export function newOrderRow(actor: Actor, product: OrderProduct, f: NewOrderFiel
     decided_at: null,
     decision_note: null,
     send_at: f.sendAt,
+    expires_at: f.expiresAt,
+    expired_at: null,
+    expiry_note: null,
+    expiry_refunded_count: 0,
     batch_id: null,
     choice_product_codes: f.choice ? f.choice.products.map((p) => p.code) : null,
     choice_set_id: f.choice?.choiceSetId ?? null,
@@ -227,31 +233,6 @@ export function newOrderRow(actor: Actor, product: OrderProduct, f: NewOrderFiel
   };
 }
 
-/** When an order placed now stops waiting for a decision (the statement writes the same). */
-export function approvalExpiry(order: Pick<repo.OrderRow, 'created_at'>): Date {
-  return new Date(order.created_at.getTime() + APPROVAL_WAIT_DAYS * 86_400_000);
-}
-
-function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {
-  const problem = amountProblem(product, amountMinor);
-    expires_at: f.expiresAt,
-    expired_at: null,
-    expiry_note: null,
-    expiry_refunded_count: 0,
-  if (problem)
-    throw validationError(`body.amount: ${problem.message}`, [{ path: 'body.amount', message: problem.detail }]);
-}
-
-/** Why `amountMinor` is not an amount the product takes (a fixed value, or out of its range), or null. */
-export function amountProblem(
-  product: CatalogProduct,
-  amountMinor: number,
-): { message: string; detail: string } | null {
-  const fmt = (m: number) => formatMoney(m, product.currency);
-  if (product.denominationsMinor?.length) {
-    if (product.denominationsMinor.includes(amountMinor)) return null;
-    const allowed = product.denominationsMinor.map(fmt).join(', ');
-    return { message: `${product.name} comes in ${allowed} only`, detail: `must be one of ${allowed}` };
 /**
  * When the order's rewards expire (decision 081): its own `expires_at` or `expires_in_days`, else
  * the organisation's default, counted from when it is sent; a moment out of range is a 400.
@@ -272,6 +253,27 @@ export async function orderExpiry(
   return expiry.at;
 }
 
+/** When an order placed now stops waiting for a decision (the statement writes the same). */
+export function approvalExpiry(order: Pick<repo.OrderRow, 'created_at'>): Date {
+  return new Date(order.created_at.getTime() + APPROVAL_WAIT_DAYS * 86_400_000);
+}
+
+function checkAmountAllowed(product: CatalogProduct, amountMinor: number) {
+  const problem = amountProblem(product, amountMinor);
+  if (problem)
+    throw validationError(`body.amount: ${problem.message}`, [{ path: 'body.amount', message: problem.detail }]);
+}
+
+/** Why `amountMinor` is not an amount the product takes (a fixed value, or out of its range), or null. */
+export function amountProblem(
+  product: CatalogProduct,
+  amountMinor: number,
+): { message: string; detail: string } | null {
+  const fmt = (m: number) => formatMoney(m, product.currency);
+  if (product.denominationsMinor?.length) {
+    if (product.denominationsMinor.includes(amountMinor)) return null;
+    const allowed = product.denominationsMinor.map(fmt).join(', ');
+    return { message: `${product.name} comes in ${allowed} only`, detail: `must be one of ${allowed}` };
   }
   if (amountMinor < product.minValueMinor || amountMinor > product.maxValueMinor) {
     const message = `amount must be between ${fmt(product.minValueMinor)} and ${fmt(product.maxValueMinor)}`;

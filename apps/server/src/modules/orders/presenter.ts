@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderSummary } from '@giftrelay/contracts';
+import type { OrderDetail, OrderSms, OrderSummary } from '@giftrelay/contracts';
 import { toMajor } from '@giftrelay/money';
 import { presentOrderChoice } from './choice';
 import type { OrderEventRow, OrderRow, RewardRow } from './repository';
@@ -38,6 +38,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
       released_minor: releasedMinor,
     },
     recipient_email: o.recipient_email,
+    recipient_phone: o.recipient_phone,
     recipient_name: o.recipient_name,
     created_at: o.created_at.toISOString(),
     completed_at: o.completed_at?.toISOString() ?? null,
@@ -70,20 +71,26 @@ export function presentOrder(o: OrderRow): OrderSummary {
 
 /**
  * What went back to the balance (decision 058): a partly delivered order's failed rewards' share,
- * and the whole hold of an order that failed, was rejected, cancelled or blocked in review.
+ * and the whole hold of an order that failed, was rejected or cancelled.
  */
 export function releasedMinorOf(
   o: Pick<OrderRow, 'status' | 'charged_total_minor' | 'released_subtotal_minor' | 'released_fee_minor'>,
 ): number {
-  if (o.status === 'failed' || o.status === 'rejected' || o.status === 'cancelled' || o.status === 'blocked')
+  if (o.status === 'failed' || o.status === 'rejected' || o.status === 'cancelled')
     return Number(o.charged_total_minor);
   return Number(o.released_subtotal_minor) + Number(o.released_fee_minor);
 }
 
-export function presentOrderDetail(o: OrderRow, rewards: RewardRow[], events: OrderEventRow[]): OrderDetail {
+export function presentOrderDetail(
+  o: OrderRow,
+  rewards: RewardRow[],
+  events: OrderEventRow[],
+  sms: OrderSms | null = null,
+): OrderDetail {
   return {
     ...presentOrder(o),
     message: o.message,
+    sms,
     rewards: rewards.map((r) => ({
       id: r.id,
       // A refunded void is the reward's outcome (decision 076): its code is gone, its money back.

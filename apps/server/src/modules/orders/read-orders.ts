@@ -7,12 +7,17 @@ import { figuresByStatus } from '../order-stats';
 import { billingCurrency } from './lookups';
 import { presentOrder, presentOrderDetail } from './presenter';
 import * as repo from './repository';
+import { latestSms } from './reward-sms';
 
 export async function getOrderDetail(app: FastifyInstance, organisationId: string, orderId: string) {
   const order = await repo.findOrder(app.db, organisationId, orderId);
   if (!order) throw notFound('Order');
-  const [rewards, events] = await Promise.all([repo.listRewards(app.db, order.id), repo.listEvents(app.db, order.id)]);
-  return presentOrderDetail(order, rewards, events);
+  const [rewards, events, sms] = await Promise.all([
+    repo.listRewards(app.db, order.id),
+    repo.listEvents(app.db, order.id),
+    latestSms(app.db, [order.id]),
+  ]);
+  return presentOrderDetail(order, rewards, events, sms.get(order.id) ?? null);
 }
 
 const ORDERS = createdAtListing('orders');

@@ -11,6 +11,7 @@ import { senderBranding } from '../organisation';
 import { cachedProduct } from './lookups';
 import * as repo from './repository';
 import { recordEmailBounced, recordRewardsDelivered } from './reward-events';
+import { queueRewardSms } from './reward-sms';
 
 /** The recipient email itself. Inside a transaction, pass it as `db` (PGlite has one connection). */
 export async function renderRecipientEmail(
@@ -122,6 +123,8 @@ export async function sendRecipientEmail(
   rewards: { claim_token_encrypted: string }[],
   send: EmailFallback,
 ) {
+  // The text goes with the email, under its Message-ID: this send's one text (decision 082).
+  if (order.recipient_phone) await queueRewardSms(app, order.id, send.messageId);
   const email = await renderRecipientEmail(app, order, rewards, send.to);
   const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
   if (report.accepted) await recordRewardsDelivered(app.db, order.id, send.to);

@@ -10,7 +10,7 @@ type Tx = Transaction<Database> | Kysely<Database>;
  */
 
 /** The fields every `reward.*` event's data has, from the reward row `r` and the address. */
-const rewardData = (r: string, email: RawBuilder<unknown>) =>
+export const rewardData = (r: string, email: RawBuilder<unknown>) =>
   sql`'reward_id', ${sql.ref(`${r}.id`)}, 'order_id', ${sql.ref(`${r}.order_id`)}, 'recipient_email', ${email}, 'position', ${sql.ref(`${r}.position`)}`;
 
 /**

@@ -2,6 +2,7 @@ import {
   approvalReason,
   type Balance,
   CHOICE_PRODUCT_NAME,
+  CURRENCY_CODES,
   MAX_QUANTITY,
   sandboxRecipientsNote,
 } from '@giftrelay/contracts';
@@ -15,7 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { CurrencySelect } from '@/components/ui/currency-select';
+import { INPUT_CLASS } from '@/components/ui/field-classes';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
@@ -387,15 +388,22 @@ function SendRewardForm({
         {choice && !choice.currency && (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-currency`}>Currency</Label>
-            <CurrencySelect
+            <select
               id={`${id}-currency`}
+              className={`${INPUT_CLASS} w-28`}
               value={product.currency}
               disabled={isSending}
-              onValueChange={(currency) => {
-                setChoiceCurrency(currency);
+              onChange={(e) => {
+                setChoiceCurrency(e.target.value);
                 if (form.getValues('amount')) void form.trigger('amount');
               }}
-            />
+            >
+              {CURRENCY_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
           </div>
         )}
         <Controller
