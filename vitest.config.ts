@@ -32,6 +32,8 @@ export const PGLITE_FILES = [
   // The money path: orders, idempotency, the ledger, fulfilment that survives restarts, the SDK.
   'apps/server/src/modules/orders/orders.test.ts',
   'apps/server/src/modules/orders/schedule.test.ts',
+  // Recipient's choice (decision 080): held at send, captured at the pick.
+  'apps/server/src/modules/orders/choice.test.ts',
   'apps/server/src/modules/idempotency/*.test.ts',
   'apps/server/src/modules/ledger/ledger.test.ts',
   'apps/server/test/partial-issuance.test.ts',

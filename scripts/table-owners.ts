@@ -63,6 +63,10 @@ export const OWNERS: Readonly<Record<string, string>> = {
   rate_limit_counters: 'plugins',
   reward_email_bounces: 'orders',
   rewards: 'orders',
+  platform_risk_rules: 'risk',
+  risk_claim_opens: 'risk',
+  risk_reviews: 'risk',
+  risk_rules: 'risk',
   sandbox_outside_recipients: 'sandbox-limits',
   sandbox_provider_failures: 'providers',
   sandbox_provider_orders: 'providers',
@@ -84,6 +88,36 @@ export const OWNERS: Readonly<Record<string, string>> = {
 };
 
 export const EXCEPTIONS: readonly OwnershipException[] = [
+  {
+    module: 'orders',
+    table: 'risk_reviews',
+    access: 'write',
+    why: 'An order a risk rule holds is written with its review in the one order statement (decision 083), so both commit or neither.',
+  },
+  {
+    module: 'risk',
+    table: 'orders',
+    access: 'read',
+    why: 'A review shows its order’s recipient and figures, and the recipient’s history in the organisation (decision 083); decisions move the order through the orders module.',
+  },
+  {
+    module: 'risk',
+    table: 'rewards',
+    access: 'read',
+    why: 'A claim-stage review names its reward’s place in the order, for its share of the charge (decision 083).',
+  },
+  {
+    module: 'risk',
+    table: 'organisations',
+    access: 'read',
+    why: 'A new rule locks its organisation’s row so two at once cannot both pass the cap on rules (decision 083).',
+  },
+  {
+    module: 'risk',
+    table: 'users',
+    access: 'read',
+    why: 'A review and a platform rule name who decided or made them (decision 083).',
+  },
   {
     module: 'accounts',
   {

@@ -8,6 +8,8 @@ import { SMTPServer } from 'smtp-server';
 export function smtpRecorder() {
   const received = new Map<string, number>();
   const verifyLinks = new Map<string, string>();
+  /** The claim link's token of each recipient's latest reward email (bench:choice picks with it). */
+  const claimTokens = new Map<string, string>();
   /** Messages accepted per recipient: a bench that promises exactly once counts them. */
   const counts = new Map<string, number>();
   const server = new SMTPServer({
@@ -28,10 +30,12 @@ export function smtpRecorder() {
           counts.set(rcpt.address, (counts.get(rcpt.address) ?? 0) + 1);
           const link = /\/verify\/([A-Za-z0-9_-]{20,})/.exec(raw)?.[1];
           if (link) verifyLinks.set(rcpt.address, link);
+          const claim = /\/claim\/([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+          if (claim) claimTokens.set(rcpt.address, claim);
         }
         callback();
       });
     },
   });
-  return { server, received, verifyLinks, counts };
+  return { server, received, verifyLinks, counts, claimTokens };
 }

@@ -35,6 +35,7 @@ import { ordersPlugin } from './modules/orders';
 import { smsRoutes } from './modules/sms';
 import { organisationPlugin } from './modules/organisation';
 import { reportsPlugin } from './modules/reports';
+import { riskPlugin } from './modules/risk';
 import { testimonialRoutes } from './modules/testimonials';
 import { spendLimitsPlugin } from './modules/spend-limits';
 import { webhooksPlugin } from './modules/webhooks';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(cardFundingPlugin);
   await app.register(ordersPlugin);
   await app.register(smsRoutes, { prefix: '/api/v1' });
+  await app.register(riskPlugin);
   await app.register(batchesPlugin);
   await app.register(claimsPlugin);
   await app.register(reportsPlugin);

@@ -76,6 +76,13 @@ export const AUDIT_ACTIONS = [
   'budget.cleared',
   // Partial issuance (decision 058): an operator decided whether a reward in review was issued
   'reward.review_resolved',
+  // Risk rules (decision 083): rules changed (before and after), held orders and rewards released
+  // or blocked by a person (or an operator, for platform rules); platform rules changed
+  'risk_rule.created',
+  'risk_rule.updated',
+  'risk_rule.deleted',
+  'risk_review.released',
+  'risk_review.blocked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -39,6 +39,9 @@ export const CLIENT_ROUTES = [
   '/operator',
   '/operator/live-requests',
   '/operator/reward-reviews',
+  // Platform risk rules and their review queue (decision 083).
+  '/operator/risk-reviews',
+  '/operator/risk-rules',
   '/operator/bank-transfers',
   '/operator/operators',
   '/login',
@@ -52,6 +55,8 @@ export const CLIENT_ROUTES = [
   '/orders/batches',
   '/orders/batches/:id',
   '/approvals',
+  // Rewards a risk rule held (decision 083).
+  '/review',
   '/analytics',
   '/billing',
   '/settings',
@@ -104,6 +109,7 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/dashboard',
   '/orders',
   '/approvals',
+  '/review',
   '/analytics',
   '/billing',
   '/settings',

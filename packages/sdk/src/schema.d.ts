@@ -225,6 +225,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys/{id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an API key’s monthly budget (everything it places: REST, batches, MCP)
+         * @description Owners and admins. In integer minor units of the organisation’s billing currency, per UTC month. An order or batch that does not fit what is left is refused 422 `BUDGET_EXCEEDED` (decision 084).
+         */
+        put: operations["setApiKeyBudget"];
+        post?: never;
+        /**
+         * Clear an API key’s monthly budget
+         * @description Owners and admins. 404 when the key has no budget.
+         */
+        delete: operations["clearApiKeyBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/approval-rules": {
         parameters: {
             query?: never;
@@ -1003,6 +1027,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budgets/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your monthly budget and what is left of it this month (null: none)
+         * @description A person's own budget as a member, or the calling API key's. In integer minor units of the organisation’s billing currency, per UTC month. An order or batch that does not fit what is left is refused 422 `BUDGET_EXCEEDED` (decision 084).
+         */
+        get: operations["getMyBudget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog/facets": {
         parameters: {
             query?: never;
@@ -1012,6 +1056,66 @@ export interface paths {
         };
         /** The countries, currencies and categories on offer, each counted under the other filters */
         get: operations["listCatalogFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/choice-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s choice sets, newest first */
+        get: operations["listChoiceSets"];
+        put?: never;
+        /**
+         * Save a choice set: a list of products, or a rule resolved against the catalogue at each order’s value
+         * @description Exactly one of `product_codes` (1 to 50 codes) or `rule` (`category`, `country`, `currency`, at least one). 400 `INVALID_PRODUCT` naming each unknown code in `details`.
+         */
+        post: operations["createChoiceSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/choice-sets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One choice set
+         * @description 404 `CHOICE_SET_NOT_FOUND` for an unknown id or another organisation’s set.
+         */
+        get: operations["getChoiceSet"];
+        put?: never;
+        post?: never;
+        /** Delete a choice set (orders already placed keep their options) */
+        delete: operations["deleteChoiceSet"];
+        options?: never;
+        head?: never;
+        /** Rename a choice set or change its products or rule (orders already placed keep their options) */
+        patch: operations["updateChoiceSet"];
+        trace?: never;
+    };
+    "/api/v1/choice-sets/{id}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a choice set offers at a value now: the options an order placed now would fix */
+        get: operations["getChoiceSetOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1031,6 +1135,27 @@ export interface paths {
         get: operations["getClaim"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/claims/{token}/choice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A choice reward’s options at its value, and the pick once made (the claim link is the key) */
+        get: operations["getClaimChoice"];
+        put?: never;
+        /**
+         * Pick a choice reward’s product: its card is issued (idempotent: the same pick again answers the same)
+         * @description 400 `INVALID_PRODUCT`: not one of its options. 409 `CHOICE_OUT_OF_STOCK`: that product is not available now (pick another), `CHOICE_ALREADY_MADE`: another product was picked, `CHOICE_CLOSED`: voided, expired or not sent. 503 `SERVICE_UNAVAILABLE`: the provider refused, try again later (the value is kept). `status: pending` means the card is still on its way: ask again with GET.
+         */
+        post: operations["pickClaimChoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1373,6 +1498,30 @@ export interface paths {
          * @description Only an owner changes an owner’s role or makes someone owner (403). 409 `CONFLICT` when it would leave the organisation without an owner.
          */
         patch: operations["updateMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/members/{user_id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member’s monthly budget (what they send themselves)
+         * @description Owners and admins. In integer minor units of the organisation’s billing currency, per UTC month. An order or batch that does not fit what is left is refused 422 `BUDGET_EXCEEDED` (decision 084). Orders placed with the member's API keys count against the keys' own budgets.
+         */
+        put: operations["setMemberBudget"];
+        post?: never;
+        /**
+         * Clear a member’s monthly budget
+         * @description Owners and admins. 404 when the member has no budget.
+         */
+        delete: operations["clearMemberBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/members/transfer-ownership": {
@@ -1855,6 +2004,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/risk/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Held orders and rewards, newest first */
+        get: operations["listRiskReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/risk/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One review, with the recipient’s history in the organisation */
+        get: operations["getRiskReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/risk/reviews/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block a held order or reward: its value goes back to the balance, exactly
+         * @description A conditional update from `pending`: a release racing a block (or a second of either) settles one way, and the other is told 409 `CONFLICT`. With the same `Idempotency-Key` and body, the first answer is given again. 403 `FORBIDDEN` for a live order a platform rule held (an operator decides it).
+         */
+        post: operations["blockRiskReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/risk/reviews/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a held order or reward: it goes on (fulfilment, or the claim page shows the code)
+         * @description A conditional update from `pending`: a release racing a block (or a second of either) settles one way, and the other is told 409 `CONFLICT`. With the same `Idempotency-Key` and body, the first answer is given again. 403 `FORBIDDEN` for a live order a platform rule held (an operator decides it).
+         */
+        post: operations["releaseRiskReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/risk/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s risk rules, oldest first */
+        get: operations["listRiskRules"];
+        put?: never;
+        /**
+         * Add a rule that holds rewards for review or blocks them
+         * @description Each rule is `{kind, action: "hold" | "block", …}`: `recipient_domain` (`domains`, `match`), `disposable_email`, `recipient_velocity` (`max_rewards`, `period_days`), `amount_above` and `daily_total_above` (`amount`, `currency`), `claim_country_mismatch`, `claims_per_address` (`max_claims`, `period_days`), `recipient_list` (`emails`, `list`: flag or allow). Lists take at most 500 entries; an organisation at most 50 rules (409 `CONFLICT`).
+         */
+        post: operations["createRiskRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/risk/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a rule’s settings (its kind stays)
+         * @description 404 for a rule of another organisation; 409 `CONFLICT` when the body names another kind.
+         */
+        put: operations["updateRiskRule"];
+        post?: never;
+        /** Delete a rule (reviews it made stay in the queue) */
+        delete: operations["deleteRiskRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sms/twilio/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Texts people send to the Twilio number: STOP and START (signed with X-Twilio-Signature)
+         * @description For Twilio only: set it as the number’s (or Messaging Service’s) incoming message webhook. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT puts the sender on the opt-out list (orders to it are refused 409 `RECIPIENT_OPTED_OUT`); START, YES or UNSTOP takes it off. Anything else is ignored. Signed and checked as the status callback; answers empty TwiML (Twilio itself replies to STOP).
+         */
+        post: operations["receiveTwilioInboundMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sms/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio’s delivery reports for the texts it sent (signed with X-Twilio-Signature)
+         * @description For Twilio only: each text is sent with this URL as its StatusCallback. The `X-Twilio-Signature` header must sign this URL and the form’s fields with TWILIO_AUTH_TOKEN, and `AccountSid` must be ours, or the answer is 403 and nothing is written. `delivered` writes `reward.delivered` (channel `sms`) for each issued reward, `failed` or `undelivered` a `reward.sms_failed`, once: a status replayed or arriving after a later one changes nothing. Answers 404 where no Twilio account is configured.
+         */
+        post: operations["receiveTwilioStatusCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stripe/webhook": {
         parameters: {
             query?: never;
@@ -2262,6 +2567,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reward.blocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.blocked event
+         * @description A person blocked a held order or reward: its value came back to your balance exactly, and the recipient sees a neutral message. Sent to each enabled endpoint that wants `reward.blocked` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardBlockedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.choice_made": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.choice_made event
+         * @description The recipient of a choice reward picked a product (data.product_code); its card is being issued, then reward.delivered and order.completed follow. Sent to each enabled endpoint that wants `reward.choice_made` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardChoiceMadeEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "reward.delivered": {
         parameters: {
             query?: never;
@@ -2273,7 +2618,7 @@ export interface webhooks {
         put?: never;
         /**
          * The reward.delivered event
-         * @description The recipient’s mail server accepted the reward’s email (one event per reward). Sent to each enabled endpoint that wants `reward.delivered` (or every type), signed as Standard Webhooks say.
+         * @description The recipient’s mail server accepted the reward’s email (one event per reward); with channel sms, the carrier delivered its text to recipient_phone. Sent to each enabled endpoint that wants `reward.delivered` (or every type), signed as Standard Webhooks say.
          */
         post: operations["rewardDeliveredEventWebhook"];
         delete?: never;
@@ -2302,6 +2647,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reward.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.expired event
+         * @description A reward reached its expiry (expires_at): unopened and cancelled by the provider, its share came back to your balance (refunded); otherwise reason says why not (opened before it expired, or the card could not be cancelled). Sent to each enabled endpoint that wants `reward.expired` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardExpiredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "reward.failed": {
         parameters: {
             query?: never;
@@ -2322,6 +2687,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reward.held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.held event
+         * @description A risk rule held an order for review (stage order: its total stays held, nothing is sent) or a reward when its claim page opened (stage claim: no code is shown); data.review.matched says which rules and why. Sent to each enabled endpoint that wants `reward.held` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardHeldEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "reward.opened": {
         parameters: {
             query?: never;
@@ -2336,6 +2721,46 @@ export interface webhooks {
          * @description The recipient opened the claim page for the first time. Sent to each enabled endpoint that wants `reward.opened` (or every type), signed as Standard Webhooks say.
          */
         post: operations["rewardOpenedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.released event
+         * @description A person released a held order or reward: the order is fulfilled, or the claim page shows the code. Sent to each enabled endpoint that wants `reward.released` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardReleasedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reward.sms_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The reward.sms_failed event
+         * @description The carrier could not deliver the reward’s text (Twilio’s failed or undelivered, with its error code); the email still stands. A number that sent STOP is refused at the order instead. Sent to each enabled endpoint that wants `reward.sms_failed` (or every type), signed as Standard Webhooks say.
+         */
+        post: operations["rewardSmsFailedEventWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2492,7 +2917,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        ApiKeyScope: "orders:write" | "orders:read" | "catalog:read" | "balance:read" | "webhooks:write";
+        ApiKeyScope: "orders:write" | "orders:read" | "catalog:read" | "balance:read" | "webhooks:write" | "risk:read" | "risk:write";
         ApprovalRules: {
             above_usd: number | null;
             above_usd_minor: number | null;
@@ -2512,7 +2937,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "agent.order_placed" | "agent.caps_changed" | "api_key.created" | "api_key.used" | "api_key.revoked" | "oauth_grant.created" | "oauth_grant.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "reward.review_resolved";
+        AuditAction: "agent.order_placed" | "agent.caps_changed" | "api_key.created" | "api_key.used" | "api_key.revoked" | "oauth_grant.created" | "oauth_grant.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.expired" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "budget.set" | "budget.cleared" | "reward.review_resolved" | "risk_rule.created" | "risk_rule.updated" | "risk_rule.deleted" | "risk_review.released" | "risk_review.blocked";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -2895,10 +3320,52 @@ export interface components {
             /** @description total, in minor units */
             total_minor: number;
         };
+        ChoiceOption: {
+            /** @description False when the provider no longer offers it, or said it is out of stock at a pick */
+            available: boolean;
+            brand: string;
+            code: string;
+            /** @description The product’s logo (SVG) on this site */
+            logo: string;
+            name: string;
+            redemption_instructions: string;
+            terms: string;
+        };
+        ChoiceSet: {
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The products, when the set lists them */
+            product_codes: string[] | null;
+            /** @description The rule, when the set is one */
+            rule: {
+                category?: string;
+                country?: string;
+                currency?: string;
+            } | null;
+            updated_at: string;
+        };
+        ChoiceSetList: {
+            /** @description This page of results */
+            data: components["schemas"]["ChoiceSet"][];
+            /** @description Whether another page follows */
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
+            /** @constant */
+            success: true;
+        };
+        ChoiceSetResponse: {
+            choice_set: components["schemas"]["ChoiceSet"];
+            /** @constant */
+            success: true;
+        };
         Claim: {
             amount: number;
             brand: string;
             brand_colour: string | null;
+            claim_by: string | null;
             code: string | null;
             currency: string;
             expires_at: string | null;
@@ -2913,10 +3380,21 @@ export interface components {
             sender: string;
             sender_logo: string | null;
             /** @enum {string} */
-            status: "pending" | "issued" | "failed" | "voided";
+            status: "pending" | "issued" | "failed" | "voided" | "awaiting_choice" | "expired" | "pending_review" | "blocked";
             /** @constant */
             success: true;
             terms: string | null;
+        };
+        ClaimChoice: {
+            amount: number;
+            chosen_product_code: string | null;
+            currency: string;
+            options: components["schemas"]["ChoiceOption"][];
+            problem: ("out_of_stock" | "try_again_later") | null;
+            /** @enum {string} */
+            status: "awaiting_choice" | "pending" | "issued" | "failed" | "voided";
+            /** @constant */
+            success: true;
         };
         CreateApiKeyRequest: {
             expires_at?: string | null;
@@ -2952,6 +3430,23 @@ export interface components {
              */
             amount: number | string;
         };
+        CreateChoiceSetRequest: {
+            name: string;
+            /**
+             * @description Product codes the recipient may pick from
+             * @example [
+             *       "AMAZON-US",
+             *       "TARGET-US"
+             *     ]
+             */
+            product_codes?: string[];
+            /** @description Every available product matching all the fields given that accepts the order’s value */
+            rule?: {
+                category?: string;
+                country?: string;
+                currency?: string;
+            };
+        };
         CreateInvitationRequest: {
             email: string;
             role: components["schemas"]["InvitableRole"];
@@ -2978,10 +3473,43 @@ export interface components {
              * @example 25.5
              */
             amount: number | string;
+            /** @description Recipient’s choice: `{product_codes: [...]}` or `{choice_set_id}`; the recipient picks one on the claim page. Give `currency` with it, not `product_code`; quantity 1 */
+            choice?: {
+                /**
+                 * @description Product codes the recipient may pick from
+                 * @example [
+                 *       "AMAZON-US",
+                 *       "TARGET-US"
+                 *     ]
+                 */
+                product_codes: string[];
+            } | {
+                /** Format: uuid */
+                choice_set_id: string;
+            };
+            /**
+             * @description A choice reward’s currency (ISO 4217); a fixed reward is in its product’s
+             * @example USD
+             */
+            currency?: string;
             /** Format: email */
             email: string;
+            /**
+             * Format: date-time
+             * @description When the reward expires: at least 1 day after it is sent (now, or `send_at`) and at most 730 days after; unopened rewards are then voided and refunded
+             * @example 2027-03-01T00:00:00Z
+             */
+            expires_at?: string;
+            /** @description The reward expires this many days after it is sent (instead of `expires_at`) */
+            expires_in_days?: number;
             message?: string;
-            product_code: string;
+            /**
+             * @description The recipient’s mobile number in international (E.164) format; the claim links go to it by text message as well as by email
+             * @example +15555550123
+             */
+            phone?: string;
+            /** @description The product to send; leave out for a choice reward */
+            product_code?: string;
             /**
              * @description How many rewards the recipient gets (1 when left out)
              * @default 1
@@ -3009,12 +3537,22 @@ export interface components {
             } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
+            choice: components["schemas"]["OrderChoice"] | null;
             completed_at: string | null;
             created_at: string;
             created_by: string | null;
             currency: string;
             /** @constant */
             delivery_method: "email";
+            expires_at: string | null;
+            expiry: {
+                /** @description When the sweep settled the expiry (ISO 8601) */
+                expired_at: string;
+                /** @description Why some value did not come back: rewards opened before they expired, or a card the provider would not cancel; null when everything unopened was refunded */
+                note: string | null;
+                /** @description Rewards voided at expiry and refunded */
+                refunded_count: number;
+            } | null;
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
             failed_count: number;
@@ -3031,6 +3569,8 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description The number the claim links are texted to (E.164), or null */
+            recipient_phone?: string | null;
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
@@ -3128,8 +3668,8 @@ export interface components {
             success: false;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "ORDER_VOIDED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderFailedEvent"] | components["schemas"]["OrderApprovedEvent"] | components["schemas"]["OrderRejectedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["BalanceFundedEvent"] | components["schemas"]["RewardDeliveredEvent"] | components["schemas"]["RewardOpenedEvent"] | components["schemas"]["RewardEmailBouncedEvent"] | components["schemas"]["RewardVoidedEvent"] | components["schemas"]["RewardFailedEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["BalanceDebitedEvent"] | components["schemas"]["BalanceFrozenEvent"] | components["schemas"]["BalanceUnfrozenEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "ORDER_VOIDED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "CHOICE_SET_NOT_FOUND" | "CHOICE_EMPTY" | "CHOICE_ALREADY_MADE" | "CHOICE_OUT_OF_STOCK" | "CHOICE_CLOSED" | "RISK_BLOCKED" | "PHONE_INVALID" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "BUDGET_EXCEEDED" | "SPEND_CAP_EXCEEDED" | "RECIPIENT_DOMAIN_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderFailedEvent"] | components["schemas"]["OrderApprovedEvent"] | components["schemas"]["OrderRejectedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["BalanceFundedEvent"] | components["schemas"]["RewardDeliveredEvent"] | components["schemas"]["RewardOpenedEvent"] | components["schemas"]["RewardEmailBouncedEvent"] | components["schemas"]["RewardSmsFailedEvent"] | components["schemas"]["RewardVoidedEvent"] | components["schemas"]["RewardExpiredEvent"] | components["schemas"]["RewardFailedEvent"] | components["schemas"]["RewardChoiceMadeEvent"] | components["schemas"]["RewardHeldEvent"] | components["schemas"]["RewardReleasedEvent"] | components["schemas"]["RewardBlockedEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["BalanceDebitedEvent"] | components["schemas"]["BalanceFrozenEvent"] | components["schemas"]["BalanceUnfrozenEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             /** @description This page of results */
             data: components["schemas"]["Event"][];
@@ -3146,7 +3686,7 @@ export interface components {
             success: true;
         };
         /** @enum {string} */
-        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.voided" | "reward.failed" | "balance.low" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "batch.completed" | "webhook.test";
+        EventType: "order.created" | "order.completed" | "order.failed" | "order.approved" | "order.rejected" | "order.cancelled" | "balance.funded" | "reward.delivered" | "reward.opened" | "reward.email_bounced" | "reward.sms_failed" | "reward.voided" | "reward.expired" | "reward.failed" | "reward.choice_made" | "reward.held" | "reward.released" | "reward.blocked" | "balance.low" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "batch.completed" | "webhook.test";
         FundingInstructions: {
             bank_transfer: {
                 /** @description The account number or IBAN */
@@ -3312,6 +3852,8 @@ export interface components {
             success: true;
         };
         MailboxMessage: {
+            /** @enum {string} */
+            channel: "email" | "sms";
             created_at: string;
             from: string;
             html: string;
@@ -3329,6 +3871,16 @@ export interface components {
         Member: {
             /** @description Active API keys this member created */
             active_api_keys: number;
+            budget: {
+                currency: string;
+                left: number;
+                left_minor: number;
+                monthly: number;
+                monthly_minor: number;
+                resets_at: string;
+                spent: number;
+                spent_minor: number;
+            } | null;
             email: string;
             is_you: boolean;
             joined_at: string;
@@ -3385,12 +3937,22 @@ export interface components {
             } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
+            choice: components["schemas"]["OrderChoice"] | null;
             completed_at: string | null;
             created_at: string;
             created_by: string | null;
             currency: string;
             /** @constant */
             delivery_method: "email";
+            expires_at: string | null;
+            expiry: {
+                /** @description When the sweep settled the expiry (ISO 8601) */
+                expired_at: string;
+                /** @description Why some value did not come back: rewards opened before they expired, or a card the provider would not cancel; null when everything unopened was refunded */
+                note: string | null;
+                /** @description Rewards voided at expiry and refunded */
+                refunded_count: number;
+            } | null;
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
             failed_count: number;
@@ -3407,6 +3969,8 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description The number the claim links are texted to (E.164), or null */
+            recipient_phone?: string | null;
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
@@ -3462,6 +4026,16 @@ export interface components {
         OrderCancelledEventData: {
             order: components["schemas"]["Order"];
         };
+        OrderChoice: {
+            /** @description The choice set it was placed with, or null for a list */
+            choice_set_id: string | null;
+            choice_set_name: string | null;
+            chosen_at: string | null;
+            /** @description The recipient’s pick; null until they pick */
+            chosen_product_code: string | null;
+            /** @description The options fixed when the order was placed */
+            product_codes: string[];
+        };
         OrderCompletedEvent: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
@@ -3508,12 +4082,22 @@ export interface components {
             } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
+            choice: components["schemas"]["OrderChoice"] | null;
             completed_at: string | null;
             created_at: string;
             created_by: string | null;
             currency: string;
             /** @constant */
             delivery_method: "email";
+            expires_at: string | null;
+            expiry: {
+                /** @description When the sweep settled the expiry (ISO 8601) */
+                expired_at: string;
+                /** @description Why some value did not come back: rewards opened before they expired, or a card the provider would not cancel; null when everything unopened was refunded */
+                note: string | null;
+                /** @description Rewards voided at expiry and refunded */
+                refunded_count: number;
+            } | null;
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
             failed_count: number;
@@ -3530,6 +4114,8 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description The number the claim links are texted to (E.164), or null */
+            recipient_phone?: string | null;
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
@@ -3567,12 +4153,22 @@ export interface components {
             } | null;
             brand: string;
             charged: components["schemas"]["Charge"];
+            choice: components["schemas"]["OrderChoice"] | null;
             completed_at: string | null;
             created_at: string;
             created_by: string | null;
             currency: string;
             /** @constant */
             delivery_method: "email";
+            expires_at: string | null;
+            expiry: {
+                /** @description When the sweep settled the expiry (ISO 8601) */
+                expired_at: string;
+                /** @description Why some value did not come back: rewards opened before they expired, or a card the provider would not cancel; null when everything unopened was refunded */
+                note: string | null;
+                /** @description Rewards voided at expiry and refunded */
+                refunded_count: number;
+            } | null;
             failed_at: string | null;
             /** @description Rewards the provider could not issue, refunded; on a `completed` order more than 0 means it was partly delivered */
             failed_count: number;
@@ -3591,10 +4187,27 @@ export interface components {
             quantity: number;
             recipient_email: string;
             recipient_name: string | null;
+            /** @description The number the claim links are texted to (E.164), or null */
+            recipient_phone?: string | null;
             rewards: components["schemas"]["Reward"][];
             /** @description True for an order placed in sandbox mode (test cards, sandbox money), whatever the organisation’s mode is now */
             sandbox: boolean;
             send_at: string | null;
+            sms: {
+                /** @description Twilio’s error code when it failed, such as 30003 */
+                error_code: number | null;
+                error_message: string | null;
+                /**
+                 * @description `mailbox`: the built-in mailbox (no SMS provider configured)
+                 * @enum {string}
+                 */
+                provider: "twilio" | "mailbox";
+                /** @enum {string} */
+                status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed";
+                /** @description The number it went to (E.164) */
+                to: string;
+                updated_at: string;
+            } | null;
             /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
             source?: {
                 client_name: string | null;
@@ -3691,7 +4304,7 @@ export interface components {
             voided: number;
         };
         /** @enum {string} */
-        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided";
+        OrderStatus: "pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided" | "pending_review" | "blocked";
         Organisation: {
             billing_currency: string;
             created_at: string;
@@ -3724,6 +4337,7 @@ export interface components {
             owners_need_two_factor: boolean;
             reminder_after_days: number | null;
             reply_to: string | null;
+            reward_expiry_days: number | null;
             sender_name: string | null;
             /** @constant */
             success: true;
@@ -3731,6 +4345,9 @@ export interface components {
         };
         /** @enum {string} */
         PayoutType: "gift_card" | "prepaid_card";
+        PickChoiceRequest: {
+            product_code: string;
+        };
         Product: {
             /** @description False once the provider stops offering it */
             available: boolean;
@@ -3843,6 +4460,7 @@ export interface components {
             success: true;
         };
         Reward: {
+            chosen_product_code: string | null;
             claim: {
                 first_opened_at: string | null;
                 open_count: number;
@@ -3852,7 +4470,7 @@ export interface components {
             id: string;
             issued_at: string | null;
             /** @enum {string} */
-            status: "pending" | "issued" | "failed" | "review" | "voided";
+            status: "pending" | "issued" | "failed" | "review" | "awaiting_choice" | "voided";
             void: {
                 /** @description Why it was voided, as the void’s `note` said (decision 076) */
                 note: string | null;
@@ -3862,6 +4480,54 @@ export interface components {
                 state: "requested" | "refunded" | "not_cancelled";
                 voided_at: string;
             } | null;
+        };
+        RewardBlockedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardBlockedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.blocked";
+        };
+        /** @description A person blocked the held order or reward: its value went back to the balance, and the recipient sees a neutral message */
+        RewardBlockedEventData: {
+            order: components["schemas"]["Order"];
+            /** @description As GET /api/v1/risk/reviews/{id} answers it (without the history) */
+            review: components["schemas"]["RiskReview"];
+        };
+        RewardChoiceMadeEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardChoiceMadeEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.choice_made";
+        };
+        RewardChoiceMadeEventData: {
+            brand: string;
+            /** @description The choice set the order was placed with, or null for a list */
+            choice_set_id: string | null;
+            /** @description When the recipient picked (ISO 8601, UTC, milliseconds) */
+            chosen_at: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+            position: number;
+            /** @description The product the recipient picked */
+            product_code: string;
+            product_name: string;
+            /** @description The address the email went to */
+            recipient_email: string;
+            /** Format: uuid */
+            reward_id: string;
         };
         RewardDeliveredEvent: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
@@ -3876,7 +4542,12 @@ export interface components {
             type: "reward.delivered";
         };
         RewardDeliveredEventData: {
-            /** @description When the recipient’s mail server (or the built-in mailbox) accepted the email (ISO 8601, UTC, milliseconds) */
+            /**
+             * @description `sms`: the text reached the phone (Twilio said `delivered`, or the built-in mailbox took it)
+             * @enum {string}
+             */
+            channel?: "email" | "sms";
+            /** @description When the recipient’s mail server (or the built-in mailbox) accepted the email, or the carrier delivered the text (ISO 8601, UTC, milliseconds) */
             delivered_at: string;
             /** Format: uuid */
             order_id: string;
@@ -3884,6 +4555,8 @@ export interface components {
             position: number;
             /** @description The address the email went to */
             recipient_email: string;
+            /** @description For `sms`: the number the text went to (E.164) */
+            recipient_phone?: string;
             /** Format: uuid */
             reward_id: string;
         };
@@ -3915,6 +4588,39 @@ export interface components {
             /** @description The server’s reply, as it gave it (at most 500 characters) */
             smtp_response: string;
         };
+        RewardExpiredEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardExpiredEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.expired";
+        };
+        RewardExpiredEventData: {
+            currency: string;
+            /** @description When the reward expired, as its order said (ISO 8601, UTC, milliseconds) */
+            expires_at: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The order’s status after this expiry: `voided` once every reward it issued is voided or expired */
+            order_status: components["schemas"]["OrderStatus"];
+            /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+            position: number;
+            /** @description Why it was not refunded: opened before it expired, or the provider’s refusal to cancel the card; null when refunded */
+            reason: string | null;
+            /** @description The address the email went to */
+            recipient_email: string;
+            /** @description What went back to the available balance */
+            refund_minor: number;
+            /** @description True when the reward was unopened and the provider cancelled its card: its share came back */
+            refunded: boolean;
+            /** Format: uuid */
+            reward_id: string;
+        };
         RewardFailedEvent: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
@@ -3944,6 +4650,24 @@ export interface components {
             /** Format: uuid */
             reward_id: string;
         };
+        RewardHeldEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardHeldEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.held";
+        };
+        /** @description A risk rule held the order (stage `order`, its money held) or a reward at its claim page (stage `claim`, no code shown) for review */
+        RewardHeldEventData: {
+            order: components["schemas"]["Order"];
+            /** @description As GET /api/v1/risk/reviews/{id} answers it (without the history) */
+            review: components["schemas"]["RiskReview"];
+        };
         RewardOpenedEvent: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
             created_at: string;
@@ -3967,6 +4691,58 @@ export interface components {
             recipient_email: string;
             /** Format: uuid */
             reward_id: string;
+        };
+        RewardReleasedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardReleasedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.released";
+        };
+        /** @description A person released the held order or reward: it goes on */
+        RewardReleasedEventData: {
+            order: components["schemas"]["Order"];
+            /** @description As GET /api/v1/risk/reviews/{id} answers it (without the history) */
+            review: components["schemas"]["RiskReview"];
+        };
+        RewardSmsFailedEvent: {
+            /** @description When the change happened (ISO 8601, UTC, milliseconds) */
+            created_at: string;
+            data: components["schemas"]["RewardSmsFailedEventData"];
+            /**
+             * Format: uuid
+             * @description The event’s id; a webhook delivery’s `webhook-id`
+             */
+            id: string;
+            /** @constant */
+            type: "reward.sms_failed";
+        };
+        RewardSmsFailedEventData: {
+            /** @description Twilio’s error code, such as 30003 (unreachable handset) */
+            error_code: number | null;
+            error_message: string | null;
+            /** @description When the provider reported it (ISO 8601, UTC, milliseconds) */
+            failed_at: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
+            position: number;
+            /** @description The address the email went to */
+            recipient_email: string;
+            /** @description The number the text went to (E.164) */
+            recipient_phone: string;
+            /** Format: uuid */
+            reward_id: string;
+            /**
+             * @description Twilio’s `MessageStatus`
+             * @enum {string}
+             */
+            status: "failed" | "undelivered";
         };
         RewardVoidedEvent: {
             /** @description When the change happened (ISO 8601, UTC, milliseconds) */
@@ -3998,6 +4774,309 @@ export interface components {
             reward_id: string;
             /** @description When the void was asked for (the claim page stopped showing the code then) (ISO 8601, UTC, milliseconds) */
             voided_at: string;
+        };
+        RiskDecisionRequest: {
+            note?: string;
+        };
+        RiskDecisionResponse: {
+            review: components["schemas"]["RiskReview"];
+            /** @constant */
+            success: true;
+        };
+        RiskMatch: {
+            /** @enum {string} */
+            action: "hold" | "block";
+            kind: string;
+            reason: string;
+            rule_id: string | null;
+            /** @enum {string} */
+            scope: "organisation" | "platform" | "sandbox";
+        };
+        RiskReview: {
+            amount: number;
+            amount_minor: number;
+            brand: string;
+            charge_currency: string;
+            claim: {
+                country: string | null;
+                ip: string | null;
+                reward_country: string | null;
+            } | null;
+            created_at: string;
+            currency: string;
+            decided_at: string | null;
+            decided_by_email: string | null;
+            held: number;
+            held_minor: number;
+            /** Format: uuid */
+            id: string;
+            matched: components["schemas"]["RiskMatch"][];
+            note: string | null;
+            /** Format: uuid */
+            order_id: string;
+            /** Format: uuid */
+            organisation_id: string;
+            product_name: string;
+            recipient_email: string;
+            reward_id: string | null;
+            sandbox: boolean;
+            /** @enum {string} */
+            scope: "organisation" | "platform";
+            /** @enum {string} */
+            stage: "order" | "claim";
+            /** @enum {string} */
+            status: "pending" | "released" | "blocked" | "closed";
+        };
+        RiskReviewDetail: {
+            amount: number;
+            amount_minor: number;
+            brand: string;
+            charge_currency: string;
+            claim: {
+                country: string | null;
+                ip: string | null;
+                reward_country: string | null;
+            } | null;
+            created_at: string;
+            currency: string;
+            decided_at: string | null;
+            decided_by_email: string | null;
+            held: number;
+            held_minor: number;
+            /** Format: uuid */
+            id: string;
+            matched: components["schemas"]["RiskMatch"][];
+            note: string | null;
+            /** Format: uuid */
+            order_id: string;
+            /** Format: uuid */
+            organisation_id: string;
+            product_name: string;
+            recipient_email: string;
+            recipient_history: {
+                blocked_before: number;
+                first_order_at: string | null;
+                /** @description Earlier reviews of this recipient */
+                held_before: number;
+                orders: number;
+                recent: {
+                    amount: number;
+                    created_at: string;
+                    currency: string;
+                    /** Format: uuid */
+                    order_id: string;
+                    status: string;
+                }[];
+                rewards: number;
+            };
+            reward_id: string | null;
+            sandbox: boolean;
+            /** @enum {string} */
+            scope: "organisation" | "platform";
+            /** @enum {string} */
+            stage: "order" | "claim";
+            /** @enum {string} */
+            status: "pending" | "released" | "blocked" | "closed";
+        };
+        RiskReviewList: {
+            /** @description This page of results */
+            data: components["schemas"]["RiskReview"][];
+            /** @description Whether another page follows */
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
+            /** @constant */
+            success: true;
+        };
+        RiskReviewResponse: {
+            review: components["schemas"]["RiskReviewDetail"];
+            /** @constant */
+            success: true;
+        };
+        RiskRule: {
+            /** @enum {string} */
+            action: "hold" | "block";
+            created_at: string;
+            domains: string[];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "recipient_domain";
+            /** @enum {string} */
+            match: "deny" | "allow";
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "disposable_email";
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "recipient_velocity";
+            max_rewards: number;
+            period_days: number;
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /** @description In the currency’s major unit */
+            amount: number;
+            amount_minor: number;
+            created_at: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "amount_above";
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /** @description In the currency’s major unit */
+            amount: number;
+            amount_minor: number;
+            created_at: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "daily_total_above";
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "claim_country_mismatch";
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "claims_per_address";
+            max_claims: number;
+            period_days: number;
+            reason: string | null;
+            updated_at: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            created_at: string;
+            emails: string[];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "recipient_list";
+            /** @enum {string} */
+            list: "flag" | "allow";
+            reason: string | null;
+            updated_at: string;
+        };
+        RiskRuleList: {
+            data: components["schemas"]["RiskRule"][];
+            /** @constant */
+            success: true;
+        };
+        RiskRuleRequest: {
+            /** @enum {string} */
+            action: "hold" | "block";
+            domains: string[];
+            /** @constant */
+            kind: "recipient_domain";
+            /**
+             * @default deny
+             * @enum {string}
+             */
+            match: "deny" | "allow";
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /** @constant */
+            kind: "disposable_email";
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /** @constant */
+            kind: "recipient_velocity";
+            max_rewards: number;
+            period_days: number;
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /**
+             * @description An amount in the major unit: 25, 25.5 or "25.50"
+             * @example 25.5
+             */
+            amount: number | string;
+            /** @enum {string} */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW";
+            /** @constant */
+            kind: "amount_above";
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /**
+             * @description An amount in the major unit: 25, 25.5 or "25.50"
+             * @example 25.5
+             */
+            amount: number | string;
+            /** @enum {string} */
+            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW";
+            /** @constant */
+            kind: "daily_total_above";
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /** @constant */
+            kind: "claim_country_mismatch";
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            /** @constant */
+            kind: "claims_per_address";
+            max_claims: number;
+            period_days: number;
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "hold" | "block";
+            emails: string[];
+            /** @constant */
+            kind: "recipient_list";
+            /** @enum {string} */
+            list: "flag" | "allow";
+            reason?: string;
+        };
+        RiskRuleResponse: {
+            rule: components["schemas"]["RiskRule"];
+            /** @constant */
+            success: true;
         };
         /** @enum {string} */
         Role: "owner" | "admin" | "sender" | "viewer";
@@ -4032,6 +5111,23 @@ export interface components {
             refresh_token?: string;
             two_factor_token?: string;
         };
+        UpdateChoiceSetRequest: {
+            name?: string;
+            /**
+             * @description Product codes the recipient may pick from
+             * @example [
+             *       "AMAZON-US",
+             *       "TARGET-US"
+             *     ]
+             */
+            product_codes?: string[];
+            /** @description Every available product matching all the fields given that accepts the order’s value */
+            rule?: {
+                category?: string;
+                country?: string;
+                currency?: string;
+            };
+        };
         UpdateOrganisationRequest: {
             brand_colour?: string | null;
             default_message?: string | null;
@@ -4040,6 +5136,7 @@ export interface components {
             owners_need_two_factor?: boolean;
             reminder_after_days?: number | null;
             reply_to?: string | null;
+            reward_expiry_days?: number | null;
             sender_name?: string | null;
             void_unopened_after_days?: number | null;
         };
@@ -5080,6 +6177,181 @@ export interface operations {
             };
         };
     };
+    setApiKeyBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    monthly_minor: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget: {
+                            currency: string;
+                            left: number;
+                            left_minor: number;
+                            monthly: number;
+                            monthly_minor: number;
+                            resets_at: string;
+                            spent: number;
+                            spent_minor: number;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearApiKeyBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget: {
+                            currency: string;
+                            left: number;
+                            left_minor: number;
+                            monthly: number;
+                            monthly_minor: number;
+                            resets_at: string;
+                            spent: number;
+                            spent_minor: number;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApprovalRules: {
         parameters: {
             query?: never;
@@ -5220,7 +6492,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
+                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "budget" | "reward" | "risk_rule" | "risk_review";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -5285,7 +6557,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "reward";
+                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "budget" | "reward" | "risk_rule" | "risk_review";
                 created_after?: string;
                 created_before?: string;
             };
@@ -7593,7 +8865,9 @@ export interface operations {
                     rows: {
                         amount?: number | string;
                         email?: string;
+                        expires_at?: string;
                         message?: string;
+                        phone?: number | string;
                         product_code?: string;
                         quantity?: number | string;
                         recipient_name?: string;
@@ -8147,9 +9421,9 @@ export interface operations {
                             currency: string | null;
                             errors: {
                                 /** @enum {string} */
-                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW";
+                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE";
                                 /** @enum {string} */
-                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "row";
+                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "row";
                                 message: string;
                             }[];
                             failure_reason: string | null;
@@ -8164,7 +9438,7 @@ export interface operations {
                             };
                             line: number;
                             order_id: string | null;
-                            order_status: ("pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided") | null;
+                            order_status: ("pending" | "completed" | "failed" | "pending_approval" | "rejected" | "scheduled" | "cancelled" | "voided" | "pending_review" | "blocked") | null;
                             product_name: string | null;
                             row: number;
                             /** @enum {string} */
@@ -8322,7 +9596,9 @@ export interface operations {
                     rows: {
                         amount?: number | string;
                         email?: string;
+                        expires_at?: string;
                         message?: string;
+                        phone?: number | string;
                         product_code?: string;
                         quantity?: number | string;
                         recipient_name?: string;
@@ -8356,9 +9632,9 @@ export interface operations {
                             currency: string | null;
                             errors: {
                                 /** @enum {string} */
-                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW";
+                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE";
                                 /** @enum {string} */
-                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "row";
+                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "row";
                                 message: string;
                             }[];
                             fits: boolean;
@@ -8556,6 +9832,66 @@ export interface operations {
             };
         };
     };
+    getMyBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget: {
+                            currency: string;
+                            left: number;
+                            left_minor: number;
+                            monthly: number;
+                            monthly_minor: number;
+                            resets_at: string;
+                            spent: number;
+                            spent_minor: number;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCatalogFacets: {
         parameters: {
             query?: {
@@ -8598,6 +9934,449 @@ export interface operations {
             };
         };
     };
+    listChoiceSets: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoiceSetList"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChoiceSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChoiceSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoiceSetResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChoiceSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoiceSetResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChoiceSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateChoiceSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateChoiceSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoiceSetResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChoiceSetOptions: {
+        parameters: {
+            query: {
+                amount: string;
+                currency: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        options: components["schemas"]["ChoiceOption"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getClaim: {
         parameters: {
             query?: never;
@@ -8629,6 +10408,126 @@ export interface operations {
             };
             /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClaimChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimChoice"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pickClaimChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickChoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimChoice"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the gift-card provider did not answer; the same request again (same Idempotency-Key) finishes it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9996,6 +11895,181 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMemberBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    monthly_minor: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget: {
+                            currency: string;
+                            left: number;
+                            left_minor: number;
+                            monthly: number;
+                            monthly_minor: number;
+                            resets_at: string;
+                            spent: number;
+                            spent_minor: number;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearMemberBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget: {
+                            currency: string;
+                            left: number;
+                            left_minor: number;
+                            monthly: number;
+                            monthly_minor: number;
+                            resets_at: string;
+                            spent: number;
+                            spent_minor: number;
+                        } | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12369,6 +14443,802 @@ export interface operations {
             };
         };
     };
+    listRiskReviews: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "released" | "blocked" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskReviewList"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRiskReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskReviewResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    blockRiskReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskDecisionRequest"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskDecisionResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseRiskReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskDecisionRequest"] | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskDecisionResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRiskRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskRuleList"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRiskRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskRuleResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRiskRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskRuleResponse"];
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT, QUOTE_EXPIRED for an FX quote past its 60 seconds, or IDEMPOTENCY_KEY_IN_USE while an earlier request with the key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRiskRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: the bearer token or API key is missing, invalid or expired, its session has ended or the key was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests; `Retry-After` says how many seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveTwilioInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-twilio-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveTwilioStatusCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-twilio-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid: VALIDATION_ERROR naming the field in `details`, or a code of the operation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller may not do this (FORBIDDEN, EMAIL_NOT_CONFIRMED); for an API key, FORBIDDEN names the scope it lacks */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: nothing with this identifier (in this organisation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: send the body as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receiveStripeWebhook: {
         parameters: {
             query?: never;
@@ -13585,6 +16455,7 @@ export interface operations {
                  *             "released_minor": 0
                  *           },
                  *           "recipient_email": "sam@example.com",
+                 *           "recipient_phone": "+15555550123",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": null,
@@ -13598,7 +16469,10 @@ export interface operations {
                  *             "note": null
                  *           },
                  *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
                  *           "sandbox": true,
+                 *           "choice": null,
                  *           "issued_count": 0,
                  *           "failed_count": 0,
                  *           "voided_count": 0
@@ -13671,6 +16545,7 @@ export interface operations {
                  *             "released_minor": 2563
                  *           },
                  *           "recipient_email": "sam@example.com",
+                 *           "recipient_phone": "+15555550123",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": null,
@@ -13679,7 +16554,10 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": "2025-06-01T08:00:00.000Z",
+                 *           "expires_at": null,
+                 *           "expiry": null,
                  *           "sandbox": true,
+                 *           "choice": null,
                  *           "issued_count": 0,
                  *           "failed_count": 0,
                  *           "voided_count": 0
@@ -13752,6 +16630,7 @@ export interface operations {
                  *             "released_minor": 0
                  *           },
                  *           "recipient_email": "sam@example.com",
+                 *           "recipient_phone": "+15555550123",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": "2025-05-01T09:30:02.000Z",
@@ -13760,7 +16639,10 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
                  *           "sandbox": true,
+                 *           "choice": null,
                  *           "issued_count": 1,
                  *           "failed_count": 0,
                  *           "voided_count": 0
@@ -13833,6 +16715,7 @@ export interface operations {
                  *             "released_minor": 0
                  *           },
                  *           "recipient_email": "sam@example.com",
+                 *           "recipient_phone": "+15555550123",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": null,
@@ -13841,7 +16724,10 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
                  *           "sandbox": true,
+                 *           "choice": null,
                  *           "issued_count": 0,
                  *           "failed_count": 0,
                  *           "voided_count": 0
@@ -13914,6 +16800,7 @@ export interface operations {
                  *             "released_minor": 2563
                  *           },
                  *           "recipient_email": "sam@example.com",
+                 *           "recipient_phone": "+15555550123",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": null,
@@ -13922,7 +16809,10 @@ export interface operations {
                  *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                  *           "approval": null,
                  *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
                  *           "sandbox": true,
+                 *           "choice": null,
                  *           "issued_count": 0,
                  *           "failed_count": 1,
                  *           "voided_count": 0
@@ -13996,6 +16886,7 @@ export interface operations {
                  *             "released_minor": 2563
                  *           },
                  *           "recipient_email": "sam@example.com",
+                 *           "recipient_phone": "+15555550123",
                  *           "recipient_name": null,
                  *           "created_at": "2025-05-01T09:30:00.000Z",
                  *           "completed_at": null,
@@ -14009,7 +16900,10 @@ export interface operations {
                  *             "note": "Over this quarter’s budget"
                  *           },
                  *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
                  *           "sandbox": true,
+                 *           "choice": null,
                  *           "issued_count": 0,
                  *           "failed_count": 0,
                  *           "voided_count": 0
@@ -14018,6 +16912,171 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardBlockedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e21",
+                 *       "type": "reward.blocked",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
+                 *       "data": {
+                 *         "review": {
+                 *           "id": "3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+                 *           "status": "blocked",
+                 *           "stage": "order",
+                 *           "scope": "organisation",
+                 *           "organisation_id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *           "reward_id": null,
+                 *           "recipient_email": "sam@hold.sandbox.giftrelay.test",
+                 *           "brand": "Amazon",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "amount": 25,
+                 *           "amount_minor": 2500,
+                 *           "currency": "USD",
+                 *           "held": 25.63,
+                 *           "held_minor": 2563,
+                 *           "charge_currency": "USD",
+                 *           "matched": [
+                 *             {
+                 *               "rule_id": null,
+                 *               "scope": "sandbox",
+                 *               "kind": "recipient_domain",
+                 *               "action": "hold",
+                 *               "reason": "Sandbox trigger: every order to hold.sandbox.giftrelay.test is held for review"
+                 *             }
+                 *           ],
+                 *           "claim": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "decided_at": "2025-05-01T09:30:02.000Z",
+                 *           "decided_by_email": "alex@example.com",
+                 *           "note": "Not one of our panel members",
+                 *           "sandbox": true
+                 *         },
+                 *         "order": {
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *           "status": "blocked",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 25.63,
+                 *             "released_minor": 2563
+                 *           },
+                 *           "recipient_email": "sam@hold.sandbox.giftrelay.test",
+                 *           "recipient_phone": "+15555550123",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
+                 *           "sandbox": true,
+                 *           "choice": null,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardBlockedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardChoiceMadeEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e41",
+                 *       "type": "reward.choice_made",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "chosen_at": "2025-05-01T09:30:02.000Z",
+                 *         "product_code": "AMAZON-US",
+                 *         "product_name": "Amazon.com Gift Card",
+                 *         "brand": "Amazon",
+                 *         "choice_set_id": "3b6f1e2d-8c4a-4f7e-9d1b-2a5c7e9f0b13"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardChoiceMadeEvent"];
             };
         };
         responses: {
@@ -14118,6 +17177,54 @@ export interface operations {
             };
         };
     };
+    rewardExpiredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e31",
+                 *       "type": "reward.expired",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "expires_at": "2025-05-01T09:30:02.000Z",
+                 *         "refunded": true,
+                 *         "refund_minor": 2563,
+                 *         "currency": "USD",
+                 *         "reason": null,
+                 *         "order_status": "voided"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     rewardFailedEventWebhook: {
         parameters: {
             query?: never;
@@ -14164,6 +17271,124 @@ export interface operations {
             };
         };
     };
+    rewardHeldEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e19",
+                 *       "type": "reward.held",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
+                 *       "data": {
+                 *         "review": {
+                 *           "id": "3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+                 *           "status": "pending",
+                 *           "stage": "order",
+                 *           "scope": "organisation",
+                 *           "organisation_id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *           "reward_id": null,
+                 *           "recipient_email": "sam@hold.sandbox.giftrelay.test",
+                 *           "brand": "Amazon",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "amount": 25,
+                 *           "amount_minor": 2500,
+                 *           "currency": "USD",
+                 *           "held": 25.63,
+                 *           "held_minor": 2563,
+                 *           "charge_currency": "USD",
+                 *           "matched": [
+                 *             {
+                 *               "rule_id": null,
+                 *               "scope": "sandbox",
+                 *               "kind": "recipient_domain",
+                 *               "action": "hold",
+                 *               "reason": "Sandbox trigger: every order to hold.sandbox.giftrelay.test is held for review"
+                 *             }
+                 *           ],
+                 *           "claim": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "decided_at": null,
+                 *           "decided_by_email": null,
+                 *           "note": null,
+                 *           "sandbox": true
+                 *         },
+                 *         "order": {
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *           "status": "pending_review",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 0,
+                 *             "released_minor": 0
+                 *           },
+                 *           "recipient_email": "sam@hold.sandbox.giftrelay.test",
+                 *           "recipient_phone": "+15555550123",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
+                 *           "sandbox": true,
+                 *           "choice": null,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardHeldEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     rewardOpenedEventWebhook: {
         parameters: {
             query?: never;
@@ -14195,6 +17420,171 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["RewardOpenedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardReleasedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e20",
+                 *       "type": "reward.released",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
+                 *       "data": {
+                 *         "review": {
+                 *           "id": "3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+                 *           "status": "released",
+                 *           "stage": "order",
+                 *           "scope": "organisation",
+                 *           "organisation_id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *           "reward_id": null,
+                 *           "recipient_email": "sam@hold.sandbox.giftrelay.test",
+                 *           "brand": "Amazon",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "amount": 25,
+                 *           "amount_minor": 2500,
+                 *           "currency": "USD",
+                 *           "held": 25.63,
+                 *           "held_minor": 2563,
+                 *           "charge_currency": "USD",
+                 *           "matched": [
+                 *             {
+                 *               "rule_id": null,
+                 *               "scope": "sandbox",
+                 *               "kind": "recipient_domain",
+                 *               "action": "hold",
+                 *               "reason": "Sandbox trigger: every order to hold.sandbox.giftrelay.test is held for review"
+                 *             }
+                 *           ],
+                 *           "claim": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "decided_at": "2025-05-01T09:30:02.000Z",
+                 *           "decided_by_email": "alex@example.com",
+                 *           "note": null,
+                 *           "sandbox": true
+                 *         },
+                 *         "order": {
+                 *           "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *           "status": "pending",
+                 *           "delivery_method": "email",
+                 *           "product_code": "AMAZON-US",
+                 *           "product_name": "Amazon.com Gift Card",
+                 *           "brand": "Amazon",
+                 *           "currency": "USD",
+                 *           "amount": 25,
+                 *           "quantity": 1,
+                 *           "subtotal": 25,
+                 *           "fee": 0.63,
+                 *           "total": 25.63,
+                 *           "amount_minor": 2500,
+                 *           "subtotal_minor": 2500,
+                 *           "fee_minor": 63,
+                 *           "total_minor": 2563,
+                 *           "charged": {
+                 *             "currency": "USD",
+                 *             "rate": "1",
+                 *             "subtotal": 25,
+                 *             "fee": 0.63,
+                 *             "total": 25.63,
+                 *             "subtotal_minor": 2500,
+                 *             "fee_minor": 63,
+                 *             "total_minor": 2563,
+                 *             "released": 0,
+                 *             "released_minor": 0
+                 *           },
+                 *           "recipient_email": "sam@hold.sandbox.giftrelay.test",
+                 *           "recipient_phone": "+15555550123",
+                 *           "recipient_name": null,
+                 *           "created_at": "2025-05-01T09:30:00.000Z",
+                 *           "completed_at": null,
+                 *           "failed_at": null,
+                 *           "failure_reason": null,
+                 *           "created_by": "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                 *           "approval": null,
+                 *           "send_at": null,
+                 *           "expires_at": null,
+                 *           "expiry": null,
+                 *           "sandbox": true,
+                 *           "choice": null,
+                 *           "issued_count": 0,
+                 *           "failed_count": 0,
+                 *           "voided_count": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardReleasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer: delivered. Anything else, or no answer in 15 seconds, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rewardSmsFailedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every retry and replay, to recognise a repeat */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e41",
+                 *       "type": "reward.sms_failed",
+                 *       "created_at": "2025-05-01T09:30:02.000Z",
+                 *       "data": {
+                 *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
+                 *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
+                 *         "recipient_email": "sam@example.com",
+                 *         "position": 1,
+                 *         "recipient_phone": "+15555550123",
+                 *         "failed_at": "2025-05-01T09:30:02.000Z",
+                 *         "status": "undelivered",
+                 *         "error_code": 30003,
+                 *         "error_message": "Unreachable destination handset"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RewardSmsFailedEvent"];
             };
         };
         responses: {

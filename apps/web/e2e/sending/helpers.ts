@@ -55,3 +55,22 @@ export async function balanceOf(request: APIRequestContext, token: string) {
   expect(res.status()).toBe(200);
   return (await res.json()) as { available: number; held: number; currency: string };
 }
+
+/** Opens the recipient's email in the built-in mailbox and follows its claim link. */
+export async function claimFromMailbox(
+  page: Page,
+  to: string,
+  subject: string | RegExp,
+  link: string | RegExp = 'Claim your reward',
+) {
+  await page.goto('/mailbox');
+  // The list refreshes itself: the email appears once the card is issued.
+  const message = page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: new RegExp(`To ${to}`) });
+  await expect(message).toBeVisible({ timeout: 20_000 });
+  await message.click();
+  await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
+  // The one email open: its frame is titled with its subject.
+  const mail = page.frameLocator('iframe[title^="Email: "]');
+  await mail.getByRole('link', { name: link }).click();
+  await expect(page).toHaveURL(/\/claim\/[A-Za-z0-9_-]{43}$/);
+}

@@ -2,22 +2,18 @@ import { expect, type Page, test } from '@playwright/test';
 import { newEmail, signUpAndSignIn } from '../support/accounts';
 import { axe } from '../support/axe';
 import { chooseCatalog } from '../support/catalog';
-import { apiToken, balanceOf, expectSummary, openSendDialog, ordersOf, sendDialog, toasts } from './helpers';
+import {
+  apiToken,
+  balanceOf,
+  claimFromMailbox,
+  expectSummary,
+  openSendDialog,
+  ordersOf,
+  sendDialog,
+  toasts,
+} from './helpers';
 
 const headerBalance = (page: Page) => page.getByTestId('header-balance');
-
-/** Opens the recipient's email in the built-in mailbox and follows its claim link. */
-async function claimFromMailbox(page: Page, to: string, subject: string) {
-  await page.goto('/mailbox');
-  // The list refreshes itself: the email appears once the card is issued.
-  const message = page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: new RegExp(`To ${to}`) });
-  await expect(message).toBeVisible({ timeout: 20_000 });
-  await message.click();
-  await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
-  const mail = page.frameLocator(`iframe[title="Email: ${subject}"]`);
-  await mail.getByRole('link', { name: 'Claim your reward' }).click();
-  await expect(page).toHaveURL(/\/claim\/[A-Za-z0-9_-]{43}$/);
-}
 
 test('sign in, send from the catalogue with exact sums, Reward sent, the header balance drops, the email’s claim link shows the code', async ({
   page,

@@ -43,7 +43,8 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       // Only whether a default product is named, to know if the file needs a product column; the
       // query schema checks its value before the handler runs.
-      const hasDefault = Boolean((request.query as Record<string, unknown> | undefined)?.default_product_code);
+      const query = request.query as Record<string, unknown> | undefined;
+      const hasDefault = Boolean(query?.default_product_code || query?.default_choice_set_id);
       done(null, { rows: rowsOfCsv(body as string, hasDefault) });
     } catch (err) {
       done(err as Error, undefined);
@@ -222,7 +223,11 @@ function rowsOfCsv(text: string, hasDefaultProduct: boolean) {
     throw validationError(`body: ${message}`, [{ path: 'body', message }]);
   }
   const columns = guessBatchColumns(headings);
-  const required = hasDefaultProduct ? REQUIRED_BATCH_FIELDS : [...REQUIRED_BATCH_FIELDS, 'product_code' as const];
+  // A choice_set column (decision 080) stands in for the product column.
+  const required =
+    hasDefaultProduct || columns.choice_set !== undefined
+      ? REQUIRED_BATCH_FIELDS
+      : [...REQUIRED_BATCH_FIELDS, 'product_code' as const];
   const missing = required.filter((f) => columns[f] === undefined);
   if (missing.length) {
     const message = `the CSV has no column for ${missing.join(', ')} (headings accepted: ${missing.map((f) => BATCH_FIELD_ALIASES[f].join(' / ')).join('; ')})`;

@@ -19,6 +19,7 @@ import { AppError, validationError } from '../../lib/errors';
 import { storableText } from '../../lib/storable-text';
 import type { CatalogProduct } from '../catalog';
 import { getRate, quotedRates } from '../fx';
+import { type ChoiceOf, checkDefaultChoiceSet, choiceResolver, choiceRowOrder, withDefault } from './choice-rows';
 import {
   type Actor,
   amountProblem,
@@ -87,6 +88,9 @@ export async function validateBatch(
     }
     return p;
   };
+  const choiceOf = choiceResolver(app, actor.organisationId);
+  if (body.default_choice_set_id !== undefined)
+    await checkDefaultChoiceSet(app, actor.organisationId, body.default_choice_set_id);
   const defaultCode = body.default_product_code;
   if (defaultCode !== undefined) {
     // A batch-wide choice that cannot work would make every row without a code fail alike: the
@@ -111,8 +115,8 @@ export async function validateBatch(
     const position = i + 1;
     // A row without a code sends the batch's product; the row keeps that code, so its result,
     // export and order say which product it was.
-    const raw = defaultCode && !cellText(given.product_code) ? { ...given, product_code: defaultCode } : given;
-    const row = await validateRow(raw, position, billing, quoted, productOf, expiryDays);
+    const raw = cellText(given.product_code) || cellText(given.choice_set) ? given : withDefault(given, body);
+    const row = await validateRow(raw, position, billing, quoted, productOf, expiryDays, choiceOf);
     await checkRowPhone(app, raw, row);
     if (row.order && !body.allow_duplicates) {
       const key = `${row.order.recipient_email}\0${row.order.product_code}\0${row.order.amount_minor}`;
@@ -149,6 +153,7 @@ async function validateRow(
   quoted: Map<string, { rate: string }>,
   productOf: (code: string) => Promise<CatalogProduct | undefined>,
   expiryDays: number | null,
+  choiceOf: ChoiceOf,
 ): Promise<ValidatedRow> {
   const input = Object.fromEntries(BATCH_FIELDS.map((f) => [f, storable(raw[f])])) as Record<BatchField, string | null>;
   const errors: BatchRowError[] = [];
@@ -158,7 +163,7 @@ async function validateRow(
   const text = (f: BatchField) => cellText(raw[f]);
   for (const f of REQUIRED_BATCH_FIELDS) if (!text(f)) fail(f, 'MISSING_FIELD', `${f} is required`);
   // With a default product, every row has a code by now.
-  if (!text('product_code'))
+  if (!text('product_code') && !text('choice_set'))
     fail('product_code', 'MISSING_FIELD', 'product_code is required when the batch has no default product');
 
   const email = text('email');
@@ -200,9 +205,26 @@ async function validateRow(
   if (parsedExpiry && !parsedExpiry.success)
     fail('expires_at', 'INVALID_EXPIRES_AT', parsedExpiry.error.issues[0]?.message ?? 'expires_at is not valid');
   else {
-    const expiry = resolveExpiry({ expires_at: parsedExpiry?.data, sentAt: sendAt ?? new Date(), defaultDays: expiryDays });
+    const expiry = resolveExpiry({
+      expires_at: parsedExpiry?.data,
+      sentAt: sendAt ?? new Date(),
+      defaultDays: expiryDays,
+    });
     if ('error' in expiry) fail('expires_at', 'INVALID_EXPIRES_AT', expiry.error);
     else expiresAt = expiry.at;
+  }
+
+  // Recipient's choice (decision 080): a set and a currency instead of a product.
+  if (text('choice_set')) {
+    const fields = {
+      email,
+      recipientName: text('recipient_name') || null,
+      message: text('message') || null,
+      sendAt,
+      expiresAt,
+    };
+    const order = await choiceRowOrder({ text, fail, quantity, billing, quoted, choiceOf, fields });
+    return { position, input, errors, order: errors.length ? null : order };
   }
 
   const code = text('product_code');

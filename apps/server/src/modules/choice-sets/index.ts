@@ -1,4 +1,4 @@
 /** The module's public entry: what other modules may use (decision 065). */
 
 export { choiceSetRoutes } from './routes';
-export { optionProblem, presentOption, type ResolvedChoice, resolveChoice } from './service';
+export { choiceSetExists, optionProblem, presentOption, type ResolvedChoice, resolveChoice } from './service';

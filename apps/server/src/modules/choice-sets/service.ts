@@ -188,6 +188,11 @@ async function ruleProducts(db: Db, rule: ChoiceRule, currency: string, amountMi
   });
 }
 
+/** Whether the organisation has this set (a batch's default set is checked before its rows). */
+export async function choiceSetExists(db: Db, organisationId: string, id: string): Promise<boolean> {
+  return (await repo.findChoiceSet(db, organisationId, id)) !== undefined;
+}
+
 /** GET /choice-sets/{id}/options: what the set offers at a value now (an empty list is an answer). */
 export async function choiceSetOptions(
   app: FastifyInstance,

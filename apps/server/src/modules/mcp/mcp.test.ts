@@ -152,7 +152,7 @@ describe(`MCP server (${TEST_DB})`, () => {
     expect(await names(read)).toEqual(['get_balance', 'get_order', 'list_orders', 'search_catalog']);
     const tools = (await full.listTools()).tools;
     expect(tools.find((x) => x.name === 'preview_reward')?.inputSchema.required).toEqual(
-      expect.arrayContaining(['recipient_email', 'product_code', 'value']),
+      expect.arrayContaining(['recipient_email', 'value']),
     );
     // A hidden tool is an error, and writes nothing.
     const hidden = (await read.callTool({ name: 'preview_reward', arguments: {} })) as ToolAnswer;
@@ -285,6 +285,25 @@ describe(`MCP server (${TEST_DB})`, () => {
     const listed = ok(await call(client, 'list_orders', { limit: 5 }));
     expect(listed.orders.map((o: { order_id: string }) => o.order_id)).toContain(sent.order.order_id);
     await client.close();
+  });
+
+  it('previews and sends a recipient’s choice, which waits for the pick with its total held', async () => {
+    const client = await connect(fullKey.key);
+    const found = ok(await call(client, 'search_catalog', { country: 'US', currency: 'USD', value: 25 }));
+    const codes = found.products
+      .filter((p: { denominations: unknown }) => p.denominations === null)
+      .slice(0, 2)
+      .map((p: { code: string }) => p.code);
+    const args = { recipient_email: recipient(), value: 25 };
+    expect((await call(client, 'preview_reward', { ...args, product_codes: codes })).isError).toBe(true);
+    const preview = ok(await call(client, 'preview_reward', { ...args, product_codes: codes, currency: 'USD' }));
+    expect(preview).toMatchObject({ product: null, choice: { product_codes: codes }, total: 25.63 });
+    expect(preview.summary).toContain('recipient’s choice of 2 cards');
+    const sent = ok(await call(client, 'send_reward', { preview_id: preview.preview_id }));
+    expect(sent.order).toMatchObject({
+      status: 'pending',
+      choice: { product_codes: codes, chosen_product_code: null },
+    });
   });
 
   it('refuses another connection’s, an expired and an altered preview, writing nothing', async () => {

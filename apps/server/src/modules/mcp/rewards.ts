@@ -14,7 +14,10 @@ import { ToolRefusal } from './tool-refusal';
 
 export interface PreviewArgs {
   recipient_email: string;
-  product_code: string;
+  product_code?: string;
+  /** Recipient's choice (decision 080): the products to pick from, or a saved choice set; with `currency`. */
+  product_codes?: string[];
+  choice_set_id?: string;
   value: number;
   currency?: string;
   recipient_name?: string;
@@ -39,25 +42,14 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
       `This connection is for ${p.sandbox ? 'sandbox' : 'live'} rewards but the organisation is ${sandbox ? 'in sandbox' : 'live'} now: connect again with a ${sandbox ? 'sandbox' : 'live'} key or grant.`,
     );
   }
-  const product = await cachedProduct(app, args.product_code);
-  if (!product?.available) {
-    throw new AppError('INVALID_PRODUCT', `Product code ${args.product_code} does not exist or is not available`);
-  }
-  if (args.currency && args.currency !== product.currency) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `${product.name} is a ${product.currency} card: give its value in ${product.currency}, not ${args.currency}`,
-    );
-  }
+  const { product, currency, choice } = await previewedProduct(app, args);
   const billing = await billingCurrency(app, p.organisationId);
   const expiresAt = new Date(Date.now() + MCP_PREVIEW_SECONDS * 1000);
   const quote =
-    product.currency === billing
-      ? null
-      : await holdRateFor(app.db, p.organisationId, product.currency, billing, MCP_PREVIEW_SECONDS);
+    currency === billing ? null : await holdRateFor(app.db, p.organisationId, currency, billing, MCP_PREVIEW_SECONDS);
   const settings = await repo.previewSettingsOf(app.db, p.organisationId);
   const body: CreateOrderBody = {
-    product_code: product.code,
+    ...(choice ? { choice, currency } : { product_code: product?.code }),
     amount: args.value,
     email: args.recipient_email,
     quantity: 1,
@@ -98,7 +90,9 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
     preview_id: id,
     expires_at: expiresAt.toISOString(),
     sandbox,
-    product: { code: product.code, name: product.name, brand: product.brand, country: product.country },
+    product: product && { code: product.code, name: product.name, brand: product.brand, country: product.country },
+    // Recipient's choice: the options fixed for this value, of which the recipient picks one.
+    choice: prepared.summary.choice,
     recipient_email: o.recipient_email,
     value: face(o.amount_minor),
     currency: o.currency,
@@ -115,8 +109,42 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
     needs_approval: approval !== null,
     approval_reason: approval,
     caps,
-    summary: `${formatMoney(Number(o.amount_minor), o.currency)} ${product.name} to ${o.recipient_email}: ${formatMoney(charged, o.charge_currency)} charged with the fee${approval ? `; it will wait for approval (${approval})` : ''}. Send with send_reward before ${expiresAt.toISOString()}.`,
+    summary: `${formatMoney(Number(o.amount_minor), o.currency)} ${product ? product.name : `recipient’s choice of ${prepared.summary.choice?.product_codes.length} cards`} to ${o.recipient_email}: ${formatMoney(charged, o.charge_currency)} charged with the fee${approval ? `; it will wait for approval (${approval})` : ''}. Send with send_reward before ${expiresAt.toISOString()}.`,
   };
+}
+
+/** A fixed reward's product (its currency the value's), or a choice's currency and options to resolve. */
+async function previewedProduct(app: FastifyInstance, args: PreviewArgs) {
+  const choice = args.product_codes
+    ? { product_codes: args.product_codes }
+    : args.choice_set_id
+      ? { choice_set_id: args.choice_set_id }
+      : null;
+  if (choice) {
+    if (args.product_code || (args.product_codes && args.choice_set_id))
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'Give product_code, or product_codes or choice_set_id for a recipient’s choice: one of them',
+      );
+    if (!args.currency) throw new AppError('VALIDATION_ERROR', 'currency is required with a recipient’s choice');
+    return { product: null, currency: args.currency, choice };
+  }
+  if (!args.product_code)
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'Give product_code, or product_codes or choice_set_id for a recipient’s choice',
+    );
+  const product = await cachedProduct(app, args.product_code);
+  if (!product?.available) {
+    throw new AppError('INVALID_PRODUCT', `Product code ${args.product_code} does not exist or is not available`);
+  }
+  if (args.currency && args.currency !== product.currency) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${product.name} is a ${product.currency} card: give its value in ${product.currency}, not ${args.currency}`,
+    );
+  }
+  return { product, currency: product.currency, choice: null };
 }
 
 let lastSweep = 0;
@@ -204,8 +232,8 @@ export async function sendReward(
           userId: null,
           apiKeyId: p.source.kind === 'api_key' ? p.source.id : null,
           detail: {
-      // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
-      grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
+            // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
+            grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
             order_id: order.id,
             source: { kind: 'mcp', via: p.source.kind, id: p.source.id, client_name: p.source.clientName },
             charged_total_minor: Number(order.charged_total_minor),

@@ -61,9 +61,20 @@ const SHAPES = {
   get_order: { order_id: orderId },
   preview_reward: {
     recipient_email: email,
-    product_code: safeText({ min: 1, max: 100, tooShort: 'product_code is required' }),
+    product_code: safeText({ min: 1, max: 100, tooShort: 'product_code is required' })
+      .optional()
+      .describe('The card to send; leave out for a recipient’s choice'),
+    product_codes: z
+      .array(safeText({ min: 1, max: 100 }))
+      .min(1)
+      .max(50)
+      .optional()
+      .describe('A recipient’s choice: the cards the recipient may pick one of (with currency)'),
+    choice_set_id: z.uuid().optional().describe('A recipient’s choice from a saved choice set (with currency)'),
     value: value.describe('The card’s value in its own currency, e.g. 20 for a 20 USD card'),
-    currency: currency.optional().describe('The card’s currency; refused when it is not the product’s'),
+    currency: currency
+      .optional()
+      .describe('The card’s currency; refused when it is not the product’s. Required for a recipient’s choice'),
     recipient_name: text(100, 'recipient_name'),
     message: safeText({ max: 500, multiline: true, tooLong: 'message must be at most 500 characters' }).optional(),
   },

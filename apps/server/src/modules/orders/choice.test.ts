@@ -105,6 +105,13 @@ describe(`Recipient's choice (${TEST_DB})`, () => {
       charged: { released: 0 },
     });
     expect(done.brand).not.toBe('Recipient’s choice');
+    // Top Brands counts the chosen brand (the rollups follow the order to it).
+    const brands = await eventually(async () => {
+      const d = (await t.app.inject({ url: '/api/v1/dashboard/charts', headers: bearer(owner.accessToken) })).json();
+      const names = (d.top_brands ?? []).map((b: { brand: string }) => b.brand) as string[];
+      return names.includes(done.brand) ? names : undefined;
+    });
+    expect(brands).not.toContain('Recipient’s choice');
     expect(await sandboxOf(t).issuedCount(chosen)).toBeGreaterThanOrEqual(1);
     const code = (await t.app.inject({ url: `/api/v1/claims/${token}` })).json();
     expect(code).toMatchObject({ status: 'issued', product_name: done.product_name });
@@ -171,6 +178,65 @@ describe(`Recipient's choice (${TEST_DB})`, () => {
     const { order } = await awaitingChoice({ choice_set_id: set.json().choice_set.id });
     expect(order.choice).toMatchObject({ choice_set_id: set.json().choice_set.id, choice_set_name: 'US cards' });
     expect(order.choice.product_codes).toEqual(expect.arrayContaining(codes.slice(0, 3)));
+  });
+
+  it('sends choice rows of a bulk batch: a set and a currency per row, or the batch’s default set', async () => {
+    const make = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/choice-sets',
+          headers: bearer(token),
+          payload: { name: 'Bulk', product_codes: codes.slice(0, 2) },
+        })
+      ).json().choice_set.id as string;
+    const mine = await make(owner.accessToken);
+    const theirs = await make((await signUpVerifiedUser(t)).accessToken);
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() },
+      payload: {
+        mode: 'send_what_fits',
+        default_choice_set_id: mine,
+        rows: [
+          { email: recipient(), amount: 25, choice_set: mine, currency: 'usd' },
+          { email: recipient(), amount: 25, currency: 'USD' },
+          { email: recipient(), amount: 25, choice_set: theirs, currency: 'USD' },
+          { email: recipient(), amount: 25, choice_set: mine },
+          { email: recipient(), amount: 25, choice_set: mine, currency: 'USD', quantity: 2 },
+        ],
+      },
+    });
+    expect(batch.statusCode, batch.body).toBe(202);
+    const rows = await eventually(async () => {
+      const res = await t.app.inject({
+        url: `/api/v1/batches/${batch.json().batch_id}/rows`,
+        headers: bearer(owner.accessToken),
+      });
+      const data = res.json().data as { status: string; order_id: string | null; errors: { code: string }[] }[];
+      return data.every((r) => r.status !== 'queued') ? data : undefined;
+    });
+    expect(rows.map((r) => [r.status, r.errors.map((e) => e.code)])).toEqual([
+      ['ordered', []],
+      ['ordered', []],
+      ['invalid', ['UNKNOWN_CHOICE_SET']],
+      ['invalid', ['MISSING_FIELD']],
+      ['invalid', ['INVALID_QUANTITY']],
+    ]);
+    const order = await detail(rows[1]?.order_id as string);
+    expect(order).toMatchObject({
+      status: 'pending',
+      choice: { choice_set_id: mine, product_codes: codes.slice(0, 2) },
+    });
+    expect(order.rewards[0].status).toBe('awaiting_choice');
+    const foreignDefault = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() },
+      payload: { default_choice_set_id: theirs, rows: [{ email: recipient(), amount: 25, currency: 'USD' }] },
+    });
+    expect([foreignDefault.statusCode, foreignDefault.json().code]).toEqual([404, 'CHOICE_SET_NOT_FOUND']);
   });
 
   it('refuses bad choices, foreign sets and forged links with a clear code, and writes nothing', async () => {

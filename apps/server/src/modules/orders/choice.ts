@@ -31,7 +31,8 @@ export type OrderProduct = Pick<CatalogProduct, 'code' | 'name' | 'brand' | 'cur
   country: string | null;
 };
 
-const standIn = (currency: string): OrderProduct => ({
+/** The product a choice order names until its pick. */
+export const choiceStandIn = (currency: string): OrderProduct => ({
   id: null,
   code: CHOICE_PRODUCT_CODE,
   name: CHOICE_PRODUCT_NAME,
@@ -56,7 +57,7 @@ export async function prepareChoice(
     ]);
   }
   const choice = await resolveChoice(app.db, organisationId, body.choice, currency, amountMinor);
-  return { product: standIn(currency), amountMinor, choice };
+  return { product: choiceStandIn(currency), amountMinor, choice };
 }
 
 /** An order's `choice` as the API shows it; null for a fixed reward. */

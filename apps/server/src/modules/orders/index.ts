@@ -4,6 +4,7 @@ export { writeNewOrders } from './create-orders';
 export { type ExpiryReport, expireDueRewards } from './expire-rewards';
 export { EXPIRED_REASON } from './expiry-repository';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
+export { choiceStandIn } from './choice';
 export { getClaimChoice, pickClaimChoice } from './claim-choice';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
@@ -34,5 +35,6 @@ export {
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
 export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
+export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';

@@ -44,6 +44,11 @@ import { cachedStatement, NamedParameters } from './statements';
  *   transaction takes a database-wide lock from its commit until the commit is flushed, which
  *   serialises every such order commit behind one WAL flush at a time. Workers are woken after the
  *   commit instead (queue plugin's `wake`).
+ * - Risk rules (decision 083) are one more CTE, `rk`: `risk_order_matches` (migration 0139) reads
+ *   the platform rules for the address and its domain (one index probe) and, only when the
+ *   organisation's `risk_order_rules` flag says it has rules, those rules. A `hold` writes the
+ *   order as `pending_review`, held like any other, with no job, its review row and `reward.held`;
+ *   a `block` stops the hold, so nothing at all is written and the statement answers `blocked`.
  *
  * This file is longer than the module's usual 250 lines on purpose: it is one SQL statement, and
  * its CTEs read against each other and against this list; split, the statement could not be read.
@@ -68,8 +73,17 @@ export interface PlaceOrderInput {
   holdDescription: string;
   /** pg-boss's insert statement for the fulfilment job (parameter `$1`) and that parameter. */
   job: { text: string; json: string };
-  /** With a key: the answers to store, for an order that goes ahead and for one that waits. */
-  key?: { key: string; requestHash: string; answer: string; answerWaiting: string; keepHours: number };
+  /** With a key: the answers to store, for an order that goes ahead, one that waits, and one held for review. */
+  key?: {
+    key: string;
+    requestHash: string;
+    answer: string;
+    answerWaiting: string;
+    answerReview: string;
+    keepHours: number;
+  };
+  /** Risk rules (decision 083): the in-memory inputs, the review's id, and `reward.held`'s payload (JSON). */
+  risk: { usdRewardMinor: number; disposable: boolean; sandboxMatch: string | null; reviewId: string; heldPayload: string };
 }
 
 /**
@@ -91,6 +105,12 @@ export interface PlaceOrderResult {
   held: boolean;
   /** True when an approval rule caught the order: written as `pending_approval`, no job. */
   waiting: boolean;
+  /** True when a risk rule held the order: written as `pending_review`, no job. */
+  review: boolean;
+  /** True when a risk rule blocked the order: nothing was written. */
+  blocked: boolean;
+  /** The rules matched (`{action, scope, matched}`), or null. */
+  risk: { action: 'hold' | 'block'; scope: string; matched: unknown[] } | null;
   /** The key's earlier answer, when it has one (all four null otherwise). */
   prior_hash: string | null;
   prior_status: number | null;
@@ -154,8 +174,13 @@ const FIXED = [
   'credentialId',
   'userId',
   'credentialRoles',
+  'riskUsdReward',
+  'riskDisposable',
+  'riskSandbox',
+  'reviewId',
+  'heldPayload',
 ] as const;
-const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'keepHours'] as const;
+const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'answerReview', 'keepHours'] as const;
 type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
 type Param = (typeof FIXED)[number] | OrderParam | (typeof KEYED)[number];
 
@@ -172,14 +197,19 @@ function buildText(jobText: string, keyed: boolean): string {
   const userId = `${p('userId')}::uuid`;
   const createdAt = col('created_at');
   const usd = col('usd_total_minor');
-  const waiting = '(SELECT needed FROM ap)';
+  const approval = '(SELECT needed FROM ap)';
+  const review = `coalesce((SELECT m->>'action' FROM rk) = 'hold', false)`;
+  const blocked = `coalesce((SELECT m->>'action' FROM rk) = 'block', false)`;
+  // A held order waits for the review, not for approval: one waiting state at a time.
+  const waiting = `(${approval} AND NOT ${review})`;
   // An AI agent's order (MCP, decision 074) meets the approval rules as a sender's does, whoever
   // made its key or approved its grant; its monthly cap counts the agent's own orders.
   const agent = `(${col('source_kind')} IS NOT NULL)`;
   // The order's status and its event's payload, whichever the rules decided.
-  const status = `CASE WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
-  const payload = `(CASE WHEN ${waiting} THEN ${p('eventPayloadWaiting')} ELSE ${p('eventPayload')} END)::jsonb`;
-  const gate = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
+  const status = `CASE WHEN ${review} THEN 'pending_review' WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
+  const payload = `(CASE WHEN ${review} THEN jsonb_set(${p('eventPayload')}::jsonb, '{order,status}', '"pending_review"')
+    WHEN ${waiting} THEN ${p('eventPayloadWaiting')}::jsonb ELSE ${p('eventPayload')}::jsonb END)`;
+  const gate = `AND NOT ${blocked} AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
   const hold = holdCtes({
     organisation: org,
     amount: `${p('total')}::bigint`,
@@ -213,6 +243,10 @@ ap AS (
     FROM organisations g LEFT JOIN memberships m ON m.organisation_id = g.id AND m.user_id = ${userId}
     WHERE g.id = ${org} AND (${p('credentialKind')}::text = 'session' AND m.role IS NOT NULL OR ${agent})
   ), false) AS needed
+),
+rk AS (
+  SELECT risk_order_matches(${org}, ${col('recipient_email')}, ${col('quantity')}, ${p('riskUsdReward')}::bigint, ${usd},
+    ${p('riskDisposable')}::boolean, ${p('riskSandbox')}::jsonb, ${createdAt}) AS m
 ),
 ${hold.available},
 bl AS (
@@ -252,7 +286,19 @@ pe AS (
   INSERT INTO events (organisation_id, type, data, created_at)
   SELECT ${org}, 'order.created', ${payload}, ${createdAt} FROM h
 ),
-go AS (SELECT 1 FROM h WHERE NOT ${waiting}),
+rv AS (
+  INSERT INTO risk_reviews (id, organisation_id, order_id, stage, scope, matched, sandbox, created_at)
+  SELECT ${p('reviewId')}::uuid, ${org}, ${orderId}, 'order', rk.m->>'scope', rk.m->'matched', ${p('sandbox')}::boolean, ${createdAt}
+  FROM h, rk WHERE ${review}
+),
+he AS (
+  INSERT INTO events (organisation_id, type, data, created_at)
+  SELECT ${org}, 'reward.held',
+         jsonb_set(jsonb_set(${p('heldPayload')}::jsonb, '{review,matched}', rk.m->'matched'), '{review,scope}', to_jsonb(rk.m->>'scope')),
+         ${createdAt}
+  FROM h, rk WHERE ${review}
+),
+go AS (SELECT 1 FROM h WHERE NOT ${waiting} AND NOT ${review}),
 j AS (${job})${
     keyed
       ? `,
@@ -260,7 +306,7 @@ ${storeAnswerCte({
   organisation: org,
   key: `${p('key')}::text`,
   requestHash: `${p('requestHash')}::text`,
-  body: `CASE WHEN ${waiting} THEN ${p('answerWaiting')}::text ELSE ${p('answer')}::text END`,
+  body: `CASE WHEN ${review} THEN ${p('answerReview')}::text WHEN ${waiting} THEN ${p('answerWaiting')}::text ELSE ${p('answer')}::text END`,
   keepHours: `${p('keepHours')}::int`,
   from: 'h',
 })}`
@@ -268,6 +314,8 @@ ${storeAnswerCte({
   }
 SELECT (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,
        EXISTS (SELECT 1 FROM h) AS held, EXISTS (SELECT 1 FROM h) AND ${waiting} AS waiting,
+       EXISTS (SELECT 1 FROM h) AND ${review} AS review, ${blocked} AND (SELECT live FROM s) AS blocked,
+       (SELECT m FROM rk) AS risk,
        ${
          keyed
            ? `prior.request_hash AS prior_hash, prior.response_status AS prior_status,
@@ -297,8 +345,20 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     hashes: input.rewards.map((r) => r.claim_token_hash),
     encrypted: input.rewards.map((r) => r.claim_token_encrypted),
     ...credentialValues(input.credential),
+    riskUsdReward: input.risk.usdRewardMinor,
+    riskDisposable: input.risk.disposable,
+    riskSandbox: input.risk.sandboxMatch,
+    reviewId: input.risk.reviewId,
+    heldPayload: input.risk.heldPayload,
     ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
-    ...(input.key ?? { key: null, requestHash: null, answer: null, answerWaiting: null, keepHours: null }),
+    ...(input.key ?? {
+      key: null,
+      requestHash: null,
+      answer: null,
+      answerWaiting: null,
+      answerReview: null,
+      keepHours: null,
+    }),
   };
   return { text, name, values: (keyed ? WITH_KEY : PLAIN).values(record) };
 }

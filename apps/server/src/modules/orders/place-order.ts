@@ -16,6 +16,7 @@ import {
   withIdempotencyKey,
 } from '../idempotency';
 import { hasAccount } from '../ledger';
+import { riskBlocked, riskForOrder } from '../risk';
 import { reserveSandboxRecipientsNow } from '../sandbox-limits';
 import { tellApprovers } from './approvals';
 import { type Guardrails, type Spender, spendGuard } from '../spend-limits';
@@ -148,8 +149,11 @@ async function placeOrder(
     fulfilJobData(placed.order),
     fulfilJobOptions(app.config, placed.order.send_at),
   );
+  // Risk rules (decision 083): the statement decides; this builds what a held order writes.
+  const { risk, textReview } = riskForOrder(placed.order, placed.summary);
   const input: PlaceOrderInput = {
     order: placed.order,
+    risk,
     sandbox: placed.summary.sandbox,
     credential: token,
     rewards: placed.rewards,
@@ -163,12 +167,14 @@ async function placeOrder(
       requestHash: key.requestHash,
       answer: placed.text,
       answerWaiting: placed.textWaiting,
+      answerReview: textReview,
       keepHours: KEEP_HOURS,
     },
   };
   const placedAnswer = (row: PlaceOrderResult): StoredAnswer => {
     // The statement has committed (the agent's transaction too): the order exists.
     app.metrics.ordersPlaced.inc({ mode: modeLabel(placed.summary.sandbox) });
+    if (row.review) return { status: 201, body: textReview, replayed: false };
     if (!row.waiting) return { status: 201, body: placed.text, replayed: false };
     onWaiting({ ...placed.order, status: 'pending_approval', approval_expires_at: approvalExpiry(placed.order) });
     return { status: 201, body: placed.textWaiting, replayed: false };
@@ -207,6 +213,7 @@ async function placeOrder(
   };
   if (!key) {
     const row = await run();
+    if (row.blocked) throw riskBlocked(row.risk);
     return row.held ? placedAnswer(row) : refuseHold(app, actor, placed.order.charge_currency);
   }
   return withIdempotencyKey(app.db, key, async () => {
@@ -229,6 +236,7 @@ async function placeOrder(
       };
     }
     if (!row.got_lock) return { inUse: true as const };
+    if (row.blocked) return storeRefusal(app.db, key, riskBlocked(row.risk));
     if (!row.held) return refuseHold(app, actor, placed.order.charge_currency, key);
     return placedAnswer(row);
   });

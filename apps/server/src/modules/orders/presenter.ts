@@ -71,12 +71,12 @@ export function presentOrder(o: OrderRow): OrderSummary {
 
 /**
  * What went back to the balance (decision 058): a partly delivered order's failed rewards' share,
- * and the whole hold of an order that failed, was rejected or cancelled.
+ * and the whole hold of an order that failed, was rejected, cancelled or blocked in review.
  */
 export function releasedMinorOf(
   o: Pick<OrderRow, 'status' | 'charged_total_minor' | 'released_subtotal_minor' | 'released_fee_minor'>,
 ): number {
-  if (o.status === 'failed' || o.status === 'rejected' || o.status === 'cancelled')
+  if (o.status === 'failed' || o.status === 'rejected' || o.status === 'cancelled' || o.status === 'blocked')
     return Number(o.charged_total_minor);
   return Number(o.released_subtotal_minor) + Number(o.released_fee_minor);
 }

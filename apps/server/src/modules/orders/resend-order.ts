@@ -21,6 +21,8 @@ const NOT_RESENDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   rejected: 'This order was rejected and its hold released: there is nothing to resend',
   scheduled: 'This order is scheduled: it can be resent once it is delivered',
   cancelled: 'This order was cancelled and its hold released: there is nothing to resend',
+  pending_review: 'This order is held for review: it can be resent once it is released and delivered',
+  blocked: 'This order was blocked in review and its hold released: there is nothing to resend',
 };
 
 /** At most this many resends of one order per hour, and of one organisation's orders. */

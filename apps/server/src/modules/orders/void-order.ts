@@ -22,6 +22,8 @@ const NOT_VOIDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   scheduled: 'This order has not been sent yet: cancel it instead, which releases its hold',
   cancelled: 'This order was cancelled and its hold released: there is nothing to void',
   voided: 'Every reward of this order has been voided already: there is nothing to void',
+  pending_review: 'This order is held for review: block it instead, which releases its hold',
+  blocked: 'This order was blocked in review and its hold released: there is nothing to void',
 };
 const NOTHING_LEFT = 'Every reward of this order has been opened or voided already: there is nothing to void';
 

@@ -2,7 +2,7 @@ import type { ChoiceSet } from '@giftrelay/contracts';
 import { useState } from 'react';
 import { AvailableBalance, FundsShortfall, useBalance } from '@/features/billing';
 import { ChoiceOptionsAtValue, ChoiceSetsPage } from '@/features/choice-sets';
-import { SendRewardDialog } from '@/features/send-reward';
+import { type ChoiceToSend, SendRewardDialog } from '@/features/send-reward';
 import { useCan } from '@/lib/auth/use-can';
 import { useSession } from '@/lib/auth/use-session';
 
@@ -11,6 +11,8 @@ export function Component() {
   const session = useSession();
   const canSend = useCan('createOrder');
   const balance = useBalance({ enabled: session.status === 'signed-in' });
+  // A saved set, or cards picked for this one reward.
+  const [choice, setChoice] = useState<ChoiceToSend | null>(null);
   const [set, setSet] = useState<ChoiceSet | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const billingCurrency = session.status === 'signed-in' ? session.user.organisation.billing_currency : 'USD';
@@ -22,6 +24,19 @@ export function Component() {
           canSend
             ? (next) => {
                 setSet(next);
+                setChoice({ label: next.name, choice: { choice_set_id: next.id }, currency: next.rule?.currency });
+                setIsOpen(true);
+              }
+            : undefined
+        }
+        onSendCards={
+          canSend
+            ? (cards) => {
+                setSet(null);
+                setChoice({
+                  label: cards.map((c) => c.name ?? c.code).join(', '),
+                  choice: { product_codes: cards.map((c) => c.code) },
+                });
                 setIsOpen(true);
               }
             : undefined
@@ -29,7 +44,7 @@ export function Component() {
       />
       <SendRewardDialog
         product={null}
-        choice={set && { label: set.name, choice: { choice_set_id: set.id }, currency: set.rule?.currency }}
+        choice={choice}
         choicePreview={(amount, currency) =>
           set ? <ChoiceOptionsAtValue setId={set.id} amount={amount} currency={currency} /> : null
         }

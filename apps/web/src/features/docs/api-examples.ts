@@ -266,6 +266,7 @@ export const API_EXAMPLES: ApiExample[] = [
             issued_at: SENT_AT,
             claim: { first_opened_at: null, open_count: 0 },
             void: null,
+            chosen_product_code: null,
           },
         ],
         history: [

@@ -1,6 +1,6 @@
-import { type ChoiceSet, CURRENCY_CODES } from '@giftrelay/contracts';
+import type { ChoiceSet } from '@giftrelay/contracts';
 import { useId, useState } from 'react';
-import { INPUT_CLASS } from '@/components/ui/field-classes';
+import { CurrencySelect } from '@/components/ui/currency-select';
 import { Input } from '@/components/ui/input';
 import { ChoiceOptionsAtValue } from './choice-options-at-value';
 
@@ -28,19 +28,12 @@ export function ChoiceSetPreview({ set, defaultCurrency }: { set: ChoiceSet; def
           <label htmlFor={`${id}-currency`} className="text-sm">
             Currency
           </label>
-          <select
+          <CurrencySelect
             id={`${id}-currency`}
-            className={`${INPUT_CLASS} w-28`}
             value={currency}
             disabled={Boolean(set.rule?.currency)}
-            onChange={(e) => setCurrency(e.target.value)}
-          >
-            {CURRENCY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+            onValueChange={setCurrency}
+          />
         </div>
       </div>
       <ChoiceOptionsAtValue setId={set.id} amount={amount} currency={currency} />

@@ -14,10 +14,14 @@ import { useChoiceSets } from '../api/list-choice-sets';
 import { describeChoiceSet } from '../utils/describe';
 import { ChoiceSetDialog } from './choice-set-dialog';
 import { ChoiceSetPreview } from './choice-set-preview';
+import { PickCardsDialog } from './pick-cards-dialog';
+import type { PickedProduct } from './product-multi-picker';
 
 interface ChoiceSetsPageProps {
   /** Opens the send dialog for a set; absent for a role that may not send. */
   onSend?: (set: ChoiceSet) => void;
+  /** Opens the send dialog for cards picked here without a set (with `onSend`). */
+  onSendCards?: (cards: PickedProduct[]) => void;
   /** The currency a preview starts in (the organisation's billing currency). */
   defaultCurrency: string;
 }
@@ -26,10 +30,11 @@ interface ChoiceSetsPageProps {
  * Choice sets (decision 080): named lists of cards, or rules over the catalogue, that a reward's
  * recipient picks one card from. Everyone who sends sees them; owners and admins change them.
  */
-export function ChoiceSetsPage({ onSend, defaultCurrency }: ChoiceSetsPageProps) {
+export function ChoiceSetsPage({ onSend, onSendCards, defaultCurrency }: ChoiceSetsPageProps) {
   const canManage = useCan('createChoiceSet');
   const sets = useChoiceSets();
   const [editing, setEditing] = useState<{ set?: ChoiceSet } | null>(null);
+  const [isPicking, setIsPicking] = useState(false);
   const newButton = canManage && <Button onClick={() => setEditing({})}>New choice set</Button>;
   return (
     <PageHeading title="Choice sets">
@@ -43,7 +48,14 @@ export function ChoiceSetsPage({ onSend, defaultCurrency }: ChoiceSetsPageProps)
           Let the recipient choose their card: send a value with a set of cards, and they pick one on the claim page.
           The total is held when you send; the card is issued when they choose.
         </p>
-        {newButton}
+        <div className="flex flex-wrap gap-2">
+          {onSendCards && (
+            <Button variant="outline" onClick={() => setIsPicking(true)}>
+              Send a choice without a set
+            </Button>
+          )}
+          {newButton}
+        </div>
       </div>
       <div className="mt-6">
         <ListStates
@@ -89,6 +101,7 @@ export function ChoiceSetsPage({ onSend, defaultCurrency }: ChoiceSetsPageProps)
         )}
       </div>
       <ChoiceSetDialog set={editing?.set} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
+      {onSendCards && <PickCardsDialog open={isPicking} onOpenChange={setIsPicking} onContinue={onSendCards} />}
     </PageHeading>
   );
 }

@@ -1,12 +1,8 @@
 import { CHOICE_PRODUCTS_MAX } from '@giftrelay/contracts';
 import { X } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useId } from 'react';
+import { ProductSearch } from '@/components/products/product-search';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { formatMajor } from '@/lib/format';
-import { useProductSearch } from '@/lib/product-search';
-import { cn } from '@/lib/utils';
 
 /** A product in the set: its name once known (a saved set names its products by code only). */
 export interface PickedProduct {
@@ -25,8 +21,6 @@ export function ProductMultiPicker({
   error?: string;
 }) {
   const id = useId();
-  const [q, setQ] = useState('');
-  const search = useProductSearch(useDeferredValue(q));
   const isPicked = (code: string) => value.some((p) => p.code === code);
   const isFull = value.length >= CHOICE_PRODUCTS_MAX;
   const toggle = (product: PickedProduct) =>
@@ -55,56 +49,13 @@ export function ProductMultiPicker({
       ) : (
         <p className="text-sm text-muted-foreground">No cards yet: search below and tick the ones to offer.</p>
       )}
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-q`} className="text-sm">
-          Search cards
-        </label>
-        <Input
-          id={`${id}-q`}
-          type="search"
-          value={q}
-          maxLength={100}
-          placeholder="Amazon, Starbucks, Visa…"
-          onChange={(e) => setQ(e.target.value)}
-        />
-      </div>
-      {search.isPending ? (
-        <Spinner label="Loading cards" />
-      ) : search.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          The cards could not be loaded: {search.error.message}
-        </p>
-      ) : (
-        <div className="grid gap-2 sm:grid-cols-2" aria-busy={search.isFetching}>
-          {search.data.length === 0 ? <p className="text-sm text-muted-foreground">No card matches “{q}”.</p> : null}
-          {search.data.map((p) => {
-            const checked = isPicked(p.code);
-            return (
-              <label
-                key={p.code}
-                className={cn(
-                  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm',
-                  checked && 'border-primary ring-1 ring-primary',
-                )}
-              >
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={checked}
-                  disabled={!checked && isFull}
-                  onChange={() => toggle({ code: p.code, name: p.name })}
-                />
-                <span className="grid min-w-0 gap-0.5">
-                  <span className="font-medium">{p.name}</span>
-                  <span className="text-muted-foreground">
-                    {p.code} · {formatMajor(p.minValue, p.currency)} to {formatMajor(p.maxValue, p.currency)}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      )}
+      <ProductSearch
+        noun={['card', 'cards']}
+        multiple
+        isChecked={(p) => isPicked(p.code)}
+        isDisabled={(p) => !isPicked(p.code) && isFull}
+        onToggle={(p) => toggle({ code: p.code, name: p.name })}
+      />
       {isFull && <p className="text-xs text-muted-foreground">A set holds at most {CHOICE_PRODUCTS_MAX} cards.</p>}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">

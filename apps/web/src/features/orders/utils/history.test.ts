@@ -18,7 +18,11 @@ describe('the order history', () => {
     expect(
       describeEvent(event('reward.released', { review: { decided_by_email: 'ada@example.com', note: 'Known panel' } })),
     ).toEqual({ title: 'Released from review', detail: 'By ada@example.com: “Known panel”' });
-    expect(describeEvent(event('reward.blocked', { review: 'not an object' }))).toEqual({ title: 'Blocked in review' });
+    expect(describeEvent(event('order.review_released'))).toEqual({ title: 'Released from review' });
+    expect(describeEvent(event('order.review_blocked', { review: 'not an object' }))).toEqual({
+      title: 'Blocked in review',
+      detail: 'Nothing was sent; the held total went back to the balance.',
+    });
   });
 
   it('says each event in words, with the failure’s reason and the resend’s address', () => {

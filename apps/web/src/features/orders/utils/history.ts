@@ -123,14 +123,16 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       const reasons = matched.filter(Boolean).join('; ');
       return { title: 'Held for review', detail: reasons || undefined };
     }
+    case 'order.review_released':
+    case 'order.review_blocked':
     case 'reward.released':
     case 'reward.blocked': {
       const review = record(event.detail.review);
-      const by = text(review.decided_by_email);
-      const note = text(review.note);
+      const isRelease = event.type.endsWith('released');
+      const detail = byAndNote(text(review.decided_by_email), text(review.note));
       return {
-        title: event.type === 'reward.released' ? 'Released from review' : 'Blocked in review',
-        detail: byAndNote(by, note),
+        title: isRelease ? 'Released from review' : 'Blocked in review',
+        detail: detail ?? (isRelease ? undefined : 'Nothing was sent; the held total went back to the balance.'),
       };
     }
     case 'order.cancelled':

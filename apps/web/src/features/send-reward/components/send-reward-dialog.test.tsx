@@ -384,7 +384,9 @@ describe('SendRewardDialog', () => {
 describe('SendRewardDialog for a recipient’s choice (decision 080)', () => {
   it('sends the set and currency instead of a product, one reward, with the same sums and the cards the value allows', async () => {
     const user = userEvent.setup();
-    const requests = fakeOrders((body) => json(201, orderAnswer({ ...(body as never), quantity: 1 })));
+    const requests = fakeOrders((body) =>
+      json(201, orderAnswer({ ...(body as { amount: string; email: string }), quantity: 1 })),
+    );
     const preview = vi.fn((amount: string, currency: string) => <p>Cards at {`${amount} ${currency}`}</p>);
     const d = renderDialog(null as unknown as typeof amazon, {
       choice: { label: 'Coffee and books', choice: { choice_set_id: '3b6f1e2d-8c4a-4f7e-9d1b-2a5c7e9f0b13' } },

@@ -2,7 +2,6 @@ import {
   approvalReason,
   type Balance,
   CHOICE_PRODUCT_NAME,
-  CURRENCY_CODES,
   MAX_QUANTITY,
   sandboxRecipientsNote,
 } from '@giftrelay/contracts';
@@ -16,7 +15,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { INPUT_CLASS } from '@/components/ui/field-classes';
+import { CurrencySelect } from '@/components/ui/currency-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
@@ -388,22 +387,15 @@ function SendRewardForm({
         {choice && !choice.currency && (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-currency`}>Currency</Label>
-            <select
+            <CurrencySelect
               id={`${id}-currency`}
-              className={`${INPUT_CLASS} w-28`}
               value={product.currency}
               disabled={isSending}
-              onChange={(e) => {
-                setChoiceCurrency(e.target.value);
+              onValueChange={(currency) => {
+                setChoiceCurrency(currency);
                 if (form.getValues('amount')) void form.trigger('amount');
               }}
-            >
-              {CURRENCY_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+            />
           </div>
         )}
         <Controller

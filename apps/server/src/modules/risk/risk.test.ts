@@ -1,0 +1,366 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { makeOperator } from '../../../test/factories/live';
+import { joinAs } from '../../../test/factories/members';
+import {
+  balanceOf,
+  countRows,
+  type ProductPick,
+  pickProduct,
+  postOrder,
+  recipient,
+  settledOrder,
+} from '../../../test/factories/orders';
+import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { QUEUE_SCHEMA } from '../../plugins/queue';
+import { FULFIL_QUEUE } from '../orders';
+
+/**
+ * Risk rules and the review queue (issue 37, decision 083) through HTTP into the database: rules
+ * and who may change them, hostile input, holds at placement (money held, no job), release and
+ * block (exact refund), block rules and sandbox triggers, platform rules, and on PostgreSQL a
+ * release racing a block. One app and one organisation per group (decision 019).
+ */
+let t: TestApp;
+let range: ProductPick;
+beforeAll(async () => {
+  t = await createTestApp();
+  range = await pickProduct(t);
+});
+afterAll(() => t.close());
+
+const rules = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', payload?: unknown, id?: string) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/risk/rules${id ? `/${id}` : ''}`,
+    headers: { ...bearer(token), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+const decide = (token: string, id: string, decision: 'release' | 'block', key?: string, payload: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/risk/reviews/${id}/${decision}`,
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+const reviewsOf = async (token: string, query = '') =>
+  (await t.app.inject({ url: `/api/v1/risk/reviews${query}`, headers: bearer(token) })).json();
+const order = (token: string, email: string, amount = range.minValue, key?: string) =>
+  postOrder(t, token, { product_code: range.code, amount, email, quantity: 1 }, key);
+
+async function jobsFor(orderId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM ${sql.table(`${QUEUE_SCHEMA}.job`)}
+    WHERE name = ${FULFIL_QUEUE} AND data->>'orderId' = ${orderId}`.execute(t.database.db);
+  return rows[0]?.n ?? 0;
+}
+async function eventsOf(organisationId: string, type: string) {
+  return t.database.db
+    .selectFrom('events')
+    .select('data')
+    .where('organisation_id', '=', organisationId)
+    .where('type', '=', type)
+    .execute();
+}
+
+describe(`risk rules (${TEST_DB})`, () => {
+  let owner: SignedUpUser;
+  let sender: SignedUpUser;
+  beforeAll(async () => {
+    owner = await signUpVerifiedUser(t);
+    sender = await joinAs(t, owner, 'sender');
+  });
+
+  it('owners create, read, change and delete them (audited); senders may not; another tenant’s id is 404', async () => {
+    const created = await rules(owner.accessToken, 'POST', {
+      kind: 'recipient_domain',
+      action: 'hold',
+      domains: ['Example.ORG', 'example.org', 'spam.test'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const rule = created.json().rule;
+    expect(rule).toMatchObject({ kind: 'recipient_domain', action: 'hold', match: 'deny', reason: null });
+    expect(rule.domains).toEqual(['example.org', 'spam.test']);
+
+    const amount = await rules(owner.accessToken, 'POST', {
+      kind: 'amount_above',
+      action: 'block',
+      amount: '250.5',
+      currency: 'USD',
+      reason: 'Finance signs off large ones',
+    });
+    expect(amount.json().rule).toMatchObject({ amount: 250.5, amount_minor: 25050, currency: 'USD' });
+
+    expect((await rules(sender.accessToken, 'POST', { kind: 'disposable_email', action: 'hold' })).statusCode).toBe(
+      403,
+    );
+    expect((await rules(sender.accessToken)).statusCode).toBe(403);
+
+    const changed = await rules(
+      owner.accessToken,
+      'PUT',
+      { kind: 'recipient_domain', action: 'block', domains: ['x.test'] },
+      rule.id,
+    );
+    expect(changed.json().rule).toMatchObject({ id: rule.id, action: 'block', domains: ['x.test'] });
+    const otherKind = await rules(owner.accessToken, 'PUT', { kind: 'disposable_email', action: 'hold' }, rule.id);
+    expect(otherKind.statusCode).toBe(409);
+
+    const stranger = await signUpVerifiedUser(t);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await rules(
+        stranger.accessToken,
+        method,
+        method === 'PUT' ? { kind: 'recipient_domain', action: 'hold', domains: ['a.test'] } : undefined,
+        rule.id,
+      );
+      expect(res.statusCode, method).toBe(404);
+    }
+    expect((await rules(stranger.accessToken)).json().data).toEqual([]);
+
+    const listed = (await rules(owner.accessToken)).json().data;
+    expect(listed.map((r: { id: string }) => r.id)).toEqual([rule.id, amount.json().rule.id]);
+    for (const r of listed) expect((await rules(owner.accessToken, 'DELETE', undefined, r.id)).statusCode).toBe(200);
+    expect((await rules(owner.accessToken)).json().data).toEqual([]);
+
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('organisation_id', '=', owner.organisationId)
+      .where('action', 'like', 'risk_rule.%')
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      'risk_rule.created',
+      'risk_rule.created',
+      'risk_rule.deleted',
+      'risk_rule.deleted',
+      'risk_rule.updated',
+    ]);
+  });
+
+  it('hostile input to every field is a 400 and writes nothing', async () => {
+    const bad: unknown[] = [
+      { kind: 'recipient_domain', action: 'hold', domains: Array.from({ length: 10_000 }, (_, i) => `d${i}.test`) },
+      { kind: 'recipient_domain', action: 'hold', domains: ['evil\u0000.test'] },
+      { kind: 'recipient_domain', action: 'hold', domains: ['\ud800.test'] },
+      { kind: 'recipient_domain', action: 'hold', domains: 'example.com' },
+      { kind: 'recipient_domain', action: 'hold', domains: [] },
+      { kind: 'recipient_list', action: 'hold', list: 'flag', emails: ['not an email'] },
+      { kind: 'recipient_velocity', action: 'hold', max_rewards: 1e12, period_days: 7 },
+      { kind: 'recipient_velocity', action: 'hold', max_rewards: '3', period_days: 7 },
+      { kind: 'claims_per_address', action: 'hold', max_claims: 2, period_days: 0 },
+      { kind: 'amount_above', action: 'hold', amount: '1e3', currency: 'USD' },
+      { kind: 'amount_above', action: 'hold', amount: 10, currency: 'XXQ' },
+      { kind: 'amount_above', action: 'hold', amount: '0', currency: 'USD' },
+      { kind: 'daily_total_above', action: 'hold', amount: '9999999999999', currency: 'USD' },
+      { kind: 'disposable_email', action: 'freeze' },
+      { kind: 'disposable_email', action: 'hold', reason: 'x'.repeat(201) },
+      { kind: 'disposable_email', action: 'hold', reason: 'a\u0007b' },
+      { kind: 'disposable_email', action: 'hold', extra: true },
+      { kind: 'velocity', action: 'hold' },
+      { kind: 42 },
+      [],
+    ];
+    for (const payload of bad) {
+      const res = await rules(owner.accessToken, 'POST', payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
+      expect((await rules(owner.accessToken, 'DELETE', undefined, id)).statusCode).toBeGreaterThanOrEqual(400);
+    }
+    expect((await reviewsOf(owner.accessToken, '?cursor=forged.cursor')).code).toBe('VALIDATION_ERROR');
+    expect((await reviewsOf(owner.accessToken, '?status=maybe')).code).toBe('VALIDATION_ERROR');
+    expect((await rules(owner.accessToken)).json().data).toEqual([]);
+  });
+});
+
+describe(`holds and decisions (${TEST_DB})`, () => {
+  let owner: SignedUpUser;
+  beforeAll(async () => {
+    owner = await signUpVerifiedUser(t);
+    // Every order to held.test waits; every order to blocked.test is refused.
+    for (const payload of [
+      { kind: 'recipient_domain', action: 'hold', domains: ['held.test'], reason: 'New partner' },
+      { kind: 'recipient_domain', action: 'block', domains: ['blocked.test'] },
+      { kind: 'recipient_list', action: 'hold', list: 'allow', emails: ['vip@held.test'] },
+      { kind: 'recipient_velocity', action: 'hold', max_rewards: 1, period_days: 30 },
+      { kind: 'disposable_email', action: 'hold' },
+    ]) {
+      const res = await rules(owner.accessToken, 'POST', payload);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('a held order is pending_review with its total held and no job; release delivers it', async () => {
+    const before = await balanceOf(t, owner.accessToken);
+    const res = await order(owner.accessToken, `sam-${Date.now()}@held.test`);
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json();
+    expect(placed.status).toBe('pending_review');
+    const held = await balanceOf(t, owner.accessToken);
+    expect(held.held - before.held).toBeCloseTo(placed.charged.total, 2);
+    expect(await jobsFor(placed.order_id)).toBe(0);
+
+    const queue = await reviewsOf(owner.accessToken, '?status=pending');
+    const review = queue.data.find((r: { order_id: string }) => r.order_id === placed.order_id);
+    expect(review).toMatchObject({
+      stage: 'order',
+      scope: 'organisation',
+      status: 'pending',
+      held_minor: placed.charged.total_minor,
+    });
+    expect(review.matched[0].reason).toMatch(/held\.test is on a deny list: New partner/);
+    const detail = (
+      await t.app.inject({ url: `/api/v1/risk/reviews/${review.id}`, headers: bearer(owner.accessToken) })
+    ).json();
+    expect(detail.review.recipient_history).toMatchObject({ orders: 1, rewards: 1 });
+    const heldEvents = await eventsOf(owner.organisationId, 'reward.held');
+    expect(heldEvents.some((e) => (e.data as { review: { id: string } }).review.id === review.id)).toBe(true);
+
+    const released = await decide(owner.accessToken, review.id, 'release', `rel-${review.id}`, {
+      note: 'Known partner',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().review).toMatchObject({
+      status: 'released',
+      note: 'Known partner',
+      decided_by_email: owner.user.email,
+    });
+    const replay = await decide(owner.accessToken, review.id, 'release', `rel-${review.id}`, { note: 'Known partner' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(released.body);
+    expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(409);
+    expect((await settledOrder(t, owner.accessToken, placed.order_id)).status).toBe('completed');
+    expect(await eventsOf(owner.organisationId, 'reward.released')).toHaveLength(1);
+  });
+
+  it('block gives the hold back exactly; a block rule refuses with nothing written; the allow list exempts', async () => {
+    const before = await balanceOf(t, owner.accessToken);
+    const placed = (await order(owner.accessToken, `kim-${Date.now()}@held.test`)).json();
+    const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    expect(review.order_id).toBe(placed.order_id);
+    const blocked = await decide(owner.accessToken, review.id, 'block', undefined, { note: 'Not ours' });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(await balanceOf(t, owner.accessToken)).toEqual(before);
+    const detail = (
+      await t.app.inject({ url: `/api/v1/orders/${placed.order_id}`, headers: bearer(owner.accessToken) })
+    ).json();
+    expect(detail).toMatchObject({ status: 'blocked', charged: { released_minor: placed.charged.total_minor } });
+    expect(await jobsFor(placed.order_id)).toBe(0);
+
+    const orders = await countRows(t, 'orders', owner.organisationId);
+    const refused = await order(owner.accessToken, 'ann@blocked.test', range.minValue, `blk-${Date.now()}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('RISK_BLOCKED');
+    expect(await countRows(t, 'orders', owner.organisationId)).toBe(orders);
+    expect(await balanceOf(t, owner.accessToken)).toEqual(before);
+
+    const vip = await order(owner.accessToken, 'vip@held.test');
+    expect(vip.json().status).toBe('pending');
+  });
+
+  it('velocity counts every order to the address; a disposable domain is held; audit lines say who decided', async () => {
+    const email = recipient();
+    expect((await order(owner.accessToken, email)).json().status).toBe('pending');
+    const second = (await order(owner.accessToken, email)).json();
+    expect(second.status).toBe('pending_review');
+    const disposable = (await order(owner.accessToken, `x${Date.now()}@mailinator.com`)).json();
+    expect(disposable.status).toBe('pending_review');
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_user_id'])
+      .where('organisation_id', '=', owner.organisationId)
+      .where('action', 'like', 'risk_review.%')
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['risk_review.blocked', 'risk_review.released']);
+    expect(audit.every((a) => a.actor_user_id === owner.user.id)).toBe(true);
+  });
+
+  it('another tenant’s review is 404 to read and to decide', async () => {
+    const stranger = await signUpVerifiedUser(t);
+    const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    expect(
+      (await t.app.inject({ url: `/api/v1/risk/reviews/${review.id}`, headers: bearer(stranger.accessToken) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await decide(stranger.accessToken, review.id, 'release')).statusCode).toBe(404);
+    expect((await decide(owner.accessToken, 'not-a-uuid', 'release')).statusCode).toBe(400);
+  });
+});
+
+describe(`sandbox triggers and platform rules (${TEST_DB})`, () => {
+  it('hold.sandbox.giftrelay.test holds, block.sandbox.giftrelay.test refuses, 13.13 holds', async () => {
+    const owner = await signUpVerifiedUser(t);
+    expect((await order(owner.accessToken, 'a@hold.sandbox.giftrelay.test')).json().status).toBe('pending_review');
+    const refused = await order(owner.accessToken, 'a@block.sandbox.giftrelay.test');
+    expect(refused.json().code).toBe('RISK_BLOCKED');
+    if (range.minValue <= 13.13 && range.maxValue >= 13.13)
+      expect((await order(owner.accessToken, recipient(), 13.13)).json().status).toBe('pending_review');
+    const [review] = (await reviewsOf(owner.accessToken)).data.slice(-1);
+    expect(review.matched[0]).toMatchObject({ scope: 'sandbox', rule_id: null });
+  });
+
+  it('operators hold a domain for every organisation; anyone else does not see the routes', async () => {
+    const operator = await makeOperator(t);
+    const owner = await signUpVerifiedUser(t);
+    const domain = `platform-${Date.now()}.test`;
+    const create = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/operator/risk/rules',
+        headers: bearer(token),
+        payload: { kind: 'recipient_domain', value: domain, action: 'hold', reason: 'Abuse report' },
+      });
+    expect((await create(owner.accessToken)).statusCode).toBe(404);
+    const created = await create(operator.accessToken);
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await create(operator.accessToken)).statusCode).toBe(409);
+    const placed = (await order(owner.accessToken, `z@${domain}`)).json();
+    expect(placed.status).toBe('pending_review');
+    const review = (await reviewsOf(owner.accessToken)).data[0];
+    expect(review).toMatchObject({ scope: 'platform', order_id: placed.order_id });
+    expect(review.matched[0].reason).toMatch(/Abuse report/);
+    // A sandbox order held by a platform rule: its organisation decides (operators see live ones).
+    const queue = await t.app.inject({ url: '/api/v1/operator/risk/reviews', headers: bearer(operator.accessToken) });
+    expect(queue.json().data.some((r: { id: string }) => r.id === review.id)).toBe(false);
+    expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/operator/risk/rules/${created.json().rule.id}`,
+      headers: bearer(operator.accessToken),
+    });
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
+  it('a release racing a block settles one way: one 200, one 409, the money once', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const admin = await joinAs(t, owner, 'admin');
+    const before = await balanceOf(t, owner.accessToken);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push((await order(owner.accessToken, `r${i}@hold.sandbox.giftrelay.test`)).json().order_id);
+    const reviews = (await reviewsOf(owner.accessToken)).data;
+    const outcomes = await Promise.all(
+      reviews.flatMap((r: { id: string }) => [
+        decide(owner.accessToken, r.id, 'release'),
+        decide(admin.accessToken, r.id, 'block'),
+      ]),
+    );
+    const codes = outcomes.map((o) => o.statusCode).sort();
+    expect(codes, outcomes.map((o) => o.body).join('\n')).toEqual([200, 200, 200, 200, 409, 409, 409, 409]);
+    const statuses = await t.database.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute();
+    const blocked = statuses.filter((s) => s.status === 'blocked').length;
+    const decided = (await reviewsOf(owner.accessToken)).data;
+    expect(decided.filter((r: { status: string }) => r.status === 'blocked')).toHaveLength(blocked);
+    for (const s of statuses) expect(await jobsFor(s.id)).toBe(s.status === 'blocked' ? 0 : 1);
+    // Every blocked order's hold came back, no more: the balance is what the released ones cost.
+    const spent = reviews
+      .filter((r: { order_id: string }) => statuses.find((s) => s.id === r.order_id)?.status !== 'blocked')
+      .reduce((sum: number, r: { held_minor: number }) => sum + r.held_minor, 0);
+    const after = await balanceOf(t, owner.accessToken);
+    expect(Math.round((before.available - after.available) * 100)).toBe(spent);
+  });
+});

@@ -1,0 +1,85 @@
+import { expect } from '@playwright/test';
+import { newEmail } from '../support/accounts';
+import { axe } from '../support/axe';
+import { signedInTest as test } from '../support/fixtures';
+import { claimFromMailbox, expectSummary, sendDialog, toasts } from './helpers';
+
+/**
+ * Recipient's choice (issue 32, decision 080) as people use it: a choice set made from the
+ * catalogue, a choice reward sent from it with the usual sums, and the recipient choosing their
+ * card on the claim page (at 375 px, axe clean) and seeing its code; the order then names the pick.
+ */
+test('make a choice set, send a choice reward, the recipient picks a card from the emailed link and sees its code', async ({
+  page,
+}) => {
+  // Set, send, fulfilment's email, the mailbox and the pick's issue: the whole flow (decision 019).
+  test.slow();
+  await page.goto('/catalog');
+  await page.getByRole('link', { name: 'Choice sets' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choice sets' })).toBeVisible();
+
+  const name = `Treats ${Date.now()}`;
+  await page.getByRole('button', { name: 'New choice set' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'New choice set' });
+  await editor.getByLabel('Name').fill(name);
+  await editor.getByLabel('Search cards').fill('Amazon');
+  await editor.getByRole('checkbox', { name: /AMAZON-US/ }).check();
+  await editor.getByLabel('Search cards').fill('Starbucks');
+  await editor.getByRole('checkbox', { name: /STARBUCKS-US/ }).check();
+  await expect(editor.getByRole('list', { name: 'Chosen cards' }).getByRole('listitem')).toHaveCount(2);
+  await editor.getByRole('button', { name: 'Create choice set' }).click();
+  await expect(toasts(page).filter({ hasText: 'Choice set created' })).toBeVisible();
+  const set = page.getByRole('article', { name });
+  await expect(set).toContainText('2 cards: AMAZON-US, STARBUCKS-US');
+
+  // Which cards a value allows: both take $25; only Amazon takes $1.
+  await set.getByRole('button', { name: 'Check a value' }).click();
+  await expect(set.getByRole('status')).toHaveText('2 cards accept $25.00');
+  await set.getByLabel('Value').fill('1');
+  await expect(set.getByRole('status')).toHaveText('1 card accepts $1.00');
+
+  await set.getByRole('button', { name: 'Send' }).click();
+  const dialog = sendDialog(page);
+  await expect(dialog).toContainText(`Recipient’s choice: ${name}, delivered by email`);
+  const to = newEmail('chooser');
+  await dialog.getByLabel('Recipient Email').fill(to);
+  await dialog.getByLabel('Amount').fill('25');
+  await expectSummary(dialog, { Subtotal: '$25.00', 'Processing Fee (2.5%)': '$0.63', Total: '$25.63' });
+  await expect(dialog.getByRole('region', { name: 'Cards the recipient can choose from' })).toContainText(
+    '2 cards accept $25.00',
+  );
+  await dialog.getByRole('button', { name: 'Send now' }).click();
+  await expect(toasts(page).filter({ hasText: 'Reward sent' })).toContainText(
+    `Sent $25.00 Recipient’s choice (${name}) to ${to}.`,
+  );
+
+  await claimFromMailbox(page, to, /\$25\.00/, /Claim your reward|Choose/);
+  // The recipient's phone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('$25.00 gift card of your choice');
+  const cards = page.getByRole('group', { name: 'Choose your gift card' });
+  await expect(cards.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByRole('note', { name: 'Sandbox card' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const scan = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // By keyboard, as a person without a mouse: to the first card, then the button.
+  await cards.getByRole('radio', { name: /Amazon\.com/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Choose Amazon.com Gift Card' }).click();
+  await expect(page.getByRole('status', { name: 'Code' })).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{6}-[A-Z0-9]{4}$/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('$25.00 Amazon');
+
+  // The order history names the pick.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/orders');
+  await page
+    .getByRole('row', { name: new RegExp(to) })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByText('Chose Amazon')).toBeVisible();
+});
