@@ -1,7 +1,8 @@
-import { type BatchRowInput, type Product, sandboxRecipientsNote } from '@giftrelay/contracts';
+import { type BatchRowInput, type ChoiceSet, type Product, sandboxRecipientsNote } from '@giftrelay/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '@/components/layout/page-heading';
+import { useSession } from '@/lib/auth/use-session';
 import { useSandboxLimits } from '../api/get-sandbox-limits';
 import { type Columns, guessColumns, rowsOf, type Sheet } from '../utils/sheet';
 import { MappingStep } from './mapping-step';
@@ -23,6 +24,29 @@ const STEPS = ['Reward and file', 'Match columns', 'Check and send'] as const;
 export function BulkSendPage() {
   const [step, setStep] = useState<Step>({ kind: 'upload' });
   const [product, setProduct] = useState<Product | null>(null);
+  // Or a recipient's choice for those rows (decision 080): one or the other, never both.
+  const [choiceSet, setChoiceSet] = useState<ChoiceSet | null>(null);
+  const pickProduct = (next: Product | null) => {
+    setProduct(next);
+    if (next) setChoiceSet(null);
+  };
+  const pickChoiceSet = (next: ChoiceSet | null) => {
+    setChoiceSet(next);
+    if (next) setProduct(null);
+  };
+  const session = useSession();
+  const [choiceCurrency, setChoiceCurrency] = useState(() =>
+    session.status === 'signed-in' ? session.user.organisation.billing_currency : 'USD',
+  );
+  // Rows that get the page's choice set get its currency too, unless they name their own.
+  const withChoiceCurrency = (rows: BatchRowInput[]) =>
+    choiceSet
+      ? rows.map((r) =>
+          r.product_code || r.choice_set || r.currency
+            ? r
+            : { ...r, currency: choiceSet.rule?.currency ?? choiceCurrency },
+        )
+      : rows;
   const limits = useSandboxLimits();
   const current = step.kind === 'upload' ? 0 : step.kind === 'map' ? 1 : 2;
   return (
@@ -56,7 +80,11 @@ export function BulkSendPage() {
         {step.kind === 'upload' ? (
           <UploadStep
             product={product}
-            onProduct={setProduct}
+            onProduct={pickProduct}
+            choiceSet={choiceSet}
+            onChoiceSet={pickChoiceSet}
+            choiceCurrency={choiceCurrency}
+            onChoiceCurrency={setChoiceCurrency}
             onSheet={(sheet) => setStep({ kind: 'map', sheet, columns: guessColumns(sheet) })}
           />
         ) : step.kind === 'map' ? (
@@ -64,14 +92,18 @@ export function BulkSendPage() {
             sheet={step.sheet}
             columns={step.columns}
             product={product}
+            choiceSet={choiceSet}
             onChange={(columns) => setStep({ ...step, columns })}
             onBack={() => setStep({ kind: 'upload' })}
-            onNext={() => setStep({ ...step, kind: 'preview', rows: rowsOf(step.sheet, step.columns) })}
+            onNext={() =>
+              setStep({ ...step, kind: 'preview', rows: withChoiceCurrency(rowsOf(step.sheet, step.columns)) })
+            }
           />
         ) : (
           <PreviewStep
             rows={step.rows}
             product={product}
+            choiceSet={choiceSet}
             onRowsChange={(rows) => setStep({ ...step, rows })}
             onBack={() => setStep({ kind: 'map', sheet: step.sheet, columns: step.columns })}
           />

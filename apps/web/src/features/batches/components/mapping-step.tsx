@@ -1,4 +1,4 @@
-import { BATCH_FIELDS, type Product } from '@giftrelay/contracts';
+import { BATCH_FIELDS, type ChoiceSet, type Product } from '@giftrelay/contracts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +10,7 @@ export function MappingStep({
   sheet,
   columns,
   product,
+  choiceSet,
   onChange,
   onBack,
   onNext,
@@ -18,12 +19,15 @@ export function MappingStep({
   columns: Columns;
   /** The reward chosen for rows without a code: the product code column is then optional. */
   product: Product | null;
+  /** Or the choice set for rows without a code (decision 080). */
+  choiceSet: ChoiceSet | null;
   onChange: (columns: Columns) => void;
   onBack: () => void;
   onNext: () => void;
 }) {
   const id = useId();
-  const required = requiredFields(product !== null);
+  // A row names its product, or its choice set, unless the page gives a default.
+  const required = requiredFields(product !== null || choiceSet !== null || columns.choice_set !== undefined);
   const missing = required.filter((f) => columns[f] === undefined);
   return (
     <Card className="grid gap-5 p-6">
@@ -71,8 +75,8 @@ export function MappingStep({
                   ? `e.g. ${sample}`
                   : field === 'send_at'
                     ? `Times without a zone are in yours (${senderTimeZone()})`
-                    : field === 'product_code' && product
-                      ? `Rows without one get ${product.name}`
+                    : field === 'product_code' && (product ?? choiceSet)
+                      ? `Rows without one get ${(product ?? choiceSet)?.name}`
                       : '\u00a0'}
               </span>
             </div>

@@ -2,6 +2,7 @@ import {
   type BatchMode,
   type BatchPreview,
   type BatchRowInput,
+  type ChoiceSet,
   FX_QUOTE_SECONDS,
   type Product,
 } from '@giftrelay/contracts';
@@ -34,7 +35,12 @@ const SHOWN_ROWS = 200;
  * confirmed here is the total charged.
  */
 async function previewWithQuotes(
-  body: { rows: BatchRowInput[]; allow_duplicates: boolean; default_product_code?: string },
+  body: {
+    rows: BatchRowInput[];
+    allow_duplicates: boolean;
+    default_product_code?: string;
+    default_choice_set_id?: string;
+  },
   signal?: AbortSignal,
 ) {
   const first = await previewBatch(body, signal);
@@ -48,11 +54,13 @@ async function previewWithQuotes(
 export function PreviewStep({
   rows,
   product,
+  choiceSet,
   onRowsChange,
   onBack,
 }: {
   rows: BatchRowInput[];
   product: Product | null;
+  choiceSet: ChoiceSet | null;
   /** A row fixed in place: the rows are checked again by the server. */
   onRowsChange: (rows: BatchRowInput[]) => void;
   onBack: () => void;
@@ -66,9 +74,13 @@ export function PreviewStep({
   // One key per confirmation: a retry after a lost answer repeats the same request.
   const [key, setKey] = useState(newIdempotencyKey);
   const create = useCreateBatch();
-  const defaultProduct = product ? { default_product_code: product.code } : {};
+  const defaultProduct = product
+    ? { default_product_code: product.code }
+    : choiceSet
+      ? { default_choice_set_id: choiceSet.id }
+      : {};
   const preview = useQuery({
-    queryKey: ['batch-preview', rows, allowDuplicates, product?.code],
+    queryKey: ['batch-preview', rows, allowDuplicates, product?.code, choiceSet?.id],
     queryFn: ({ signal }) => previewWithQuotes({ rows, allow_duplicates: allowDuplicates, ...defaultProduct }, signal),
     // A fixed row is checked again with the table still in view.
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { BATCH_MAX_ROWS, type Product } from '@giftrelay/contracts';
+import { BATCH_MAX_ROWS, type ChoiceSet, type Product } from '@giftrelay/contracts';
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,16 +7,25 @@ import { Label } from '@/components/ui/label';
 import { saveBlob } from '@/lib/download';
 import { formatCount } from '@/lib/format';
 import { readSheet, type Sheet, TEMPLATE_CSV } from '../utils/sheet';
+import { ChoiceSetPicker } from './choice-set-picker';
 import { ProductPicker } from './product-picker';
 
 /** Step 1: the reward, then a CSV file or rows pasted from a spreadsheet. */
 export function UploadStep({
   product,
   onProduct,
+  choiceSet,
+  onChoiceSet,
+  choiceCurrency,
+  onChoiceCurrency,
   onSheet,
 }: {
   product: Product | null;
   onProduct: (product: Product | null) => void;
+  choiceSet: ChoiceSet | null;
+  onChoiceSet: (set: ChoiceSet | null) => void;
+  choiceCurrency: string;
+  onChoiceCurrency: (currency: string) => void;
   onSheet: (sheet: Sheet) => void;
 }) {
   const fileId = useId();
@@ -36,6 +45,12 @@ export function UploadStep({
   return (
     <Card className="grid gap-6 p-6">
       <ProductPicker value={product} onChange={onProduct} />
+      <ChoiceSetPicker
+        value={choiceSet}
+        onChange={onChoiceSet}
+        currency={choiceCurrency}
+        onCurrency={onChoiceCurrency}
+      />
       <div className="grid gap-2">
         <Label htmlFor={fileId}>CSV file</Label>
         <p className="text-sm text-muted-foreground">
@@ -43,7 +58,9 @@ export function UploadStep({
           needed; quantity, recipient name, message and send at are optional.{' '}
           {product
             ? `A product code column is optional: a row with a code sends that product instead of ${product.name}.`
-            : 'Without a reward chosen above, each row needs a product code.'}{' '}
+            : choiceSet
+              ? `A product code or choice set column is optional: a row without one gets ${choiceSet.name}.`
+              : 'Without a reward chosen above, each row needs a product code, or a choice set and currency.'}{' '}
           You can match other column names in the next step.
         </p>
         <div className="flex flex-wrap items-center gap-3">

@@ -49,16 +49,20 @@ export const FIELD_LABELS: Record<BatchField, string> = {
   recipient_name: 'Recipient name',
   message: 'Message',
   send_at: 'Send at',
+  expires_at: 'Expires at',
+  // Decision 080: a row's own choice set (its id) and the currency of its amount.
+  choice_set: 'Choice set',
+  currency: 'Currency',
 };
 
 /**
  * A CSV for people starting from nothing: recipients and amounts, the reward being chosen on the
  * page (a product_code column may still be added, and overrides it).
  */
-const TEMPLATE_FIELDS = BATCH_FIELDS.filter((f) => f !== 'product_code');
+const TEMPLATE_FIELDS = BATCH_FIELDS.filter((f) => f !== 'product_code' && f !== 'choice_set' && f !== 'currency');
 export const TEMPLATE_CSV = `${TEMPLATE_FIELDS.join(',')}\r\nada@example.com,25,1,Ada Lovelace,Thank you!,\r\n`;
 
-/** The fields a row must have: with no reward chosen on the page, its product code too. */
+/** The fields a row must have: with no reward (or choice set) for every row, its product code too. */
 export const requiredFields = (hasDefaultProduct: boolean): readonly BatchField[] =>
   hasDefaultProduct ? REQUIRED_BATCH_FIELDS : [...REQUIRED_BATCH_FIELDS, 'product_code'];
 
