@@ -43,6 +43,9 @@ export const countryName = (code: string | null) => {
 /** One held reward: what, to whom, why, and (while it waits) Release and Block. */
 export function ReviewItem({ review: r, scope }: { review: RiskReview; scope: ReviewScope }) {
   const face = formatMoney(r.amount_minor, r.currency);
+  // A platform rule's hold of a live reward is the operators' to decide (decision 083); the
+  // organisation sees it waiting.
+  const isOperators = scope === 'organisation' && r.scope === 'platform' && !r.sandbox;
   return (
     <li
       aria-label={`${face} ${r.product_name} to ${r.recipient_email}`}
@@ -69,12 +72,15 @@ export function ReviewItem({ review: r, scope }: { review: RiskReview; scope: Re
             {formatTimestamp(r.created_at)}
           </p>
         </div>
-        {r.status === 'pending' && (
-          <div className="flex flex-wrap items-center gap-2">
-            <ReviewDecisionDialog review={r} scope={scope} decision="release" />
-            <ReviewDecisionDialog review={r} scope={scope} decision="block" />
-          </div>
-        )}
+        {r.status === 'pending' &&
+          (isOperators ? (
+            <p className="max-w-56 text-xs text-muted-foreground">A platform rule held it: GiftRelay decides.</p>
+          ) : (
+            <div className="flex flex-wrap items-center gap-2">
+              <ReviewDecisionDialog review={r} scope={scope} decision="release" />
+              <ReviewDecisionDialog review={r} scope={scope} decision="block" />
+            </div>
+          ))}
       </div>
       <section aria-label="Why it was held" className="grid gap-1">
         <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Why it was held</h3>

@@ -150,3 +150,11 @@ it('releases after asking, with an Idempotency-Key; a refusal stays in the dialo
   // A final refusal ended the first key: the second decision is a request of its own.
   expect(post.mock.calls[1]?.[2].headers['idempotency-key']).not.toBe(opts.headers['idempotency-key']);
 });
+
+it('leaves a live reward a platform rule held to GiftRelay’s operators', async () => {
+  get.mockResolvedValue(page([{ ...REVIEW, scope: 'platform', stage: 'order', claim: null }]));
+  renderPage(<ReviewQueue scope="organisation" />);
+  const item = await screen.findByRole('listitem', { name: '$25.00 Amazon.com Gift Card to sam@example.com' });
+  expect(item.textContent).toContain('A platform rule held it: GiftRelay decides.');
+  expect(within(item).queryByRole('button', { name: /^Release/ })).toBeNull();
+});

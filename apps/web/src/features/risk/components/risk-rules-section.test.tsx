@@ -70,7 +70,10 @@ it('lists each rule with what it catches and does, and deletes one after asking'
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Risk rule deleted', expect.anything()));
 });
 
-it('adds a rule: explains the kind, refuses what the server would, then sends the API’s body', async () => {
+// A dialog of Radix selects opened twice in happy-dom: about 2 s alone, past 5 s on a loaded machine.
+it('adds a rule: explains the kind, refuses what the server would, then sends the API’s body', {
+  timeout: 15_000,
+}, async () => {
   get.mockResolvedValue({ success: true, data: [] });
   post.mockResolvedValue({
     success: true,
