@@ -40,7 +40,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.m
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     // Operators who approve going live in the live specs (decision 041, 045).
     OPERATOR_EMAILS:
-      'operator-e2e@example.com,operator-card-e2e@example.com,operator-live-e2e@example.com,operator-review-e2e@example.com',
+      'operator-e2e@example.com,operator-card-e2e@example.com,operator-live-e2e@example.com,operator-review-e2e@example.com,operator-risk-e2e@example.com',
     GIFT_CARD_PROVIDER: 'tango',
     TANGO_BASE_URL: tangoBase,
     TANGO_PLATFORM_NAME: tango.options.platformName,
