@@ -32,6 +32,8 @@ export function anOrder(overrides: Partial<OrderSummary> = {}): OrderSummary {
     created_by: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
     approval: null,
     send_at: null,
+    expires_at: null,
+    expiry: null,
     sandbox: false,
     issued_count: 1,
     failed_count: 0,

@@ -26,14 +26,22 @@ export function auditActor(auth: { kind: 'session' | 'api_key'; userId: string |
  * the change it records commit together (or not at all).
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await recordAudits(tx, [entry]);
+}
+
+/** Many lines in one statement (a sweep's, decision 081), in the caller's transaction. */
+export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
   await tx
     .insertInto('audit_events')
-    .values({
-      organisation_id: entry.organisationId,
-      action: entry.action,
-      actor_user_id: entry.userId,
-      api_key_id: entry.apiKeyId ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-    })
+    .values(
+      entries.map((entry) => ({
+        organisation_id: entry.organisationId,
+        action: entry.action,
+        actor_user_id: entry.userId,
+        api_key_id: entry.apiKeyId ?? null,
+        detail: JSON.stringify(entry.detail ?? {}),
+      })),
+    )
     .execute();
 }

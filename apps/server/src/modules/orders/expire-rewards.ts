@@ -2,8 +2,9 @@ import type { EventData } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { providerFor } from '../../providers/gift-cards';
 import { type ProviderCancellation, ProviderError } from '../../providers/gift-cards/types';
-import { recordAudit } from '../audit';
+import { type AuditEntry, recordAudits } from '../audit';
 import { insertEvents } from '../events';
+import { organisationBilling } from '../ledger';
 import { releaseHold } from './approvals';
 import * as expiry from './expiry-repository';
 import type * as repo from './repository';
@@ -102,10 +103,11 @@ export async function expireDueRewards(app: FastifyInstance, opts: { batch?: num
           },
         })),
       );
+      const audit: AuditEntry[] = [];
       for (const o of orders) {
         const n = [...requested, ...unchosen].filter((r) => r.order_id === o.id).length;
         if (n === 0 && !opened.some((r) => r.order_id === o.id)) continue;
-        await recordAudit(tx, {
+        audit.push({
           organisationId: o.organisation_id,
           action: 'order.expired',
           userId: null,
@@ -113,6 +115,7 @@ export async function expireDueRewards(app: FastifyInstance, opts: { batch?: num
           detail: { order_id: o.id, rewards: n, expires_at: o.expires_at?.toISOString() ?? null },
         });
       }
+      await recordAudits(tx, audit);
       await expiry.insertHistory(tx, written.history);
       await insertEvents(tx, written.events);
       return { orders, requested, opened };
@@ -136,6 +139,10 @@ async function settle(
   const answers = await cancelAll(app, requested, byId);
   await app.db.transaction().execute(async (tx) => {
     const written: Written = { events: [], history: [] };
+    // Each organisation's mode read once for the batch, not once per reward.
+    const modes = new Map<string, boolean>();
+    for (const id of new Set(orders.map((o) => o.organisation_id)))
+      modes.set(id, (await organisationBilling(tx, id)).sandbox);
     // In the orders' id order, as every writer of ledger rows and orders takes them.
     for (const order of [...orders].sort((a, b) => (a.id < b.id ? -1 : 1))) {
       let status = order.status;
@@ -147,7 +154,8 @@ async function settle(
       for (const reward of requested.filter((r) => r.order_id === order.id)) {
         const answer = answers.get(reward.id);
         if (!answer) continue;
-        const settled = await settleCancellation(tx, { ...order, status }, reward, answer, 'expired');
+        const mode = modes.get(order.organisation_id);
+        const settled = await settleCancellation(tx, { ...order, status }, reward, answer, 'expired', mode);
         if (!settled) continue;
         status = settled.orderStatus;
         if (answer.cancelled) refunded++;

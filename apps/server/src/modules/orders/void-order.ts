@@ -201,6 +201,8 @@ export async function settleCancellation(
   order: repo.OrderRow,
   reward: Pick<repo.RewardRow, 'id' | 'position'>,
   answer: ProviderCancellation,
+  /** The organisation's mode, when the caller read it already (a sweep settles many at once). */
+  organisationSandbox?: boolean,
   /** The ledger line's word: a person's or the system's void, or an expiry. */
   why: 'voided' | 'expired' = 'voided',
 ): Promise<{ refund: { subtotal: number; fee: number; total: number }; orderStatus: OrderStatus } | undefined> {
@@ -208,7 +210,8 @@ export async function settleCancellation(
   if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
   // A sandbox order voided after its organisation went live (decision 045): its play money went
   // with the closed sandbox balance, and never reaches the live one.
-  const playMoneyClosed = order.sandbox && !(await organisationBilling(tx, order.organisation_id)).sandbox;
+  const playMoneyClosed =
+    order.sandbox && !(organisationSandbox ?? (await organisationBilling(tx, order.organisation_id)).sandbox);
   const refund = answer.cancelled && !playMoneyClosed ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
   // The order's figures leave the reports by the reward's share either way, as the refund
   // trigger of 0082 did (a closed sandbox balance refunds nothing, but the card is gone).

@@ -100,6 +100,7 @@ const DETAIL_LABELS: Record<string, string> = {
   every_sender_order: 'Every sender order',
   waits_for_approval: 'Waits for approval',
   brand_color: 'Brand colour',
+  reward_expiry_days: 'Rewards expire after (days)',
   reply_to: 'Reply-to',
   sender_name: 'Sender name',
   default_message: 'Default message',

@@ -122,17 +122,22 @@ export function ClaimView({ token }: { token: string }) {
             <p role="status" className="rounded-md bg-muted p-4">
               {c.status === 'failed'
                 ? 'This reward could not be issued. The sender has been refunded; please contact them.'
-                : c.status === 'voided'
-                  ? `${c.sender} cancelled this reward before it was opened, so there is no code to show. Please contact them if you think this is a mistake.`
-                  : // Held or blocked by a risk rule (decision 083): neutral words, never the reason.
-                    c.status === 'pending_review'
-                    ? CLAIM_PENDING_REVIEW_MESSAGE
-                    : c.status === 'blocked'
-                      ? CLAIM_UNAVAILABLE_MESSAGE
-                      : 'Your reward is being issued. This page will show the code in a moment.'}
+                : c.status === 'expired'
+                  ? `This reward expired${c.claim_by ? ` on ${formatLocalDate(c.claim_by)}` : ''} before it was claimed, so there is no code to show. Please contact ${c.sender} if you think this is a mistake.`
+                  : c.status === 'voided'
+                    ? `${c.sender} cancelled this reward before it was opened, so there is no code to show. Please contact them if you think this is a mistake.`
+                    : // Held or blocked by a risk rule (decision 083): neutral words, never the reason.
+                      c.status === 'pending_review'
+                      ? CLAIM_PENDING_REVIEW_MESSAGE
+                      : c.status === 'blocked'
+                        ? CLAIM_UNAVAILABLE_MESSAGE
+                        : 'Your reward is being issued. This page will show the code in a moment.'}
             </p>
           )}
         </div>
+        {c.claim_by && c.status !== 'expired' && (
+          <p className="mt-4 text-sm font-medium">Claim by {formatLocalDate(c.claim_by)}</p>
+        )}
         {c.expires_at && (
           <p className="mt-4 text-sm text-muted-foreground">Valid until {formatLocalDate(c.expires_at)}</p>
         )}

@@ -54,6 +54,7 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
       </div>
       <ApprovalNotice order={o} />
       <RiskNotice order={o} />
+      <ExpiryNotice order={o} />
       {o.status === 'scheduled' &&
         (canCancel ? (
           <Section title="Scheduled">
@@ -105,6 +106,27 @@ function ApprovalNotice({ order: o }: { order: OrderDetail }) {
         {approval.decided_at && ` ${formatTimestamp(approval.decided_at)}`}
       </p>
       {approval.note && <p className="whitespace-pre-line text-muted-foreground">“{approval.note}”</p>}
+    </div>
+  );
+}
+
+/** When its rewards expire, or what became of them at expiry (decision 081). */
+function ExpiryNotice({ order: o }: { order: OrderDetail }) {
+  if (!o.expires_at) return null;
+  if (!o.expiry) {
+    return (
+      <p role="note" className="rounded-lg border border-dashed p-3 text-sm">
+        Expires {formatTimestamp(o.expires_at)}: rewards not opened by then are voided and refunded.
+      </p>
+    );
+  }
+  const n = o.expiry.refunded_count;
+  return (
+    <div role="note" className="grid gap-1 rounded-lg border p-3 text-sm">
+      <p className="font-medium">
+        Expired {formatTimestamp(o.expires_at)}: {n === 1 ? '1 reward' : `${n} rewards`} refunded
+      </p>
+      {o.expiry.note && <p className="text-muted-foreground">{o.expiry.note}</p>}
     </div>
   );
 }

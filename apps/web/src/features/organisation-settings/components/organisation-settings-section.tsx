@@ -173,6 +173,13 @@ function SettingsForm({ settings }: { settings: OrganisationSettings }) {
             hint={`Recipients are told ${VOID_NOTICE_DAYS} days before; what the provider cancels comes back to your balance. Empty: never.`}
             {...form.register('voidAfterDays')}
           />
+          <DaysField
+            id={f('expiryDays')}
+            label="Rewards expire after (days)"
+            error={errors.expiryDays?.message}
+            hint={`Counted from sending, unless an order sets its own. Recipients are told ${VOID_NOTICE_DAYS} days before; unopened rewards the provider cancels come back to your balance. Empty: never.`}
+            {...form.register('expiryDays')}
+          />
         </fieldset>
         {!readOnly && (
           <div className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import {
   ORGANISATION_NAME_MAX,
   type OrganisationSettings,
   REMINDER_DAYS,
+  REWARD_EXPIRY_DAYS,
   SENDER_NAME_MAX,
   type UpdateOrganisationInput,
   VOID_AFTER_DAYS,
@@ -39,6 +40,7 @@ export const settingsFormSchema = (currency: string) =>
       .refine((v) => v === '' || parseAmount(v, currency) !== undefined, `An amount in ${currency}, such as 500`),
     reminderDays: days(REMINDER_DAYS),
     voidAfterDays: days(VOID_AFTER_DAYS),
+    expiryDays: days(REWARD_EXPIRY_DAYS),
   });
 
 /** A number of whole days within `range`, or empty for "never". */
@@ -64,6 +66,7 @@ export function formValuesOf(s: OrganisationSettings): SettingsFormValues {
       s.low_balance_threshold_minor === null ? '' : toDecimalString(s.low_balance_threshold_minor, s.billing_currency),
     reminderDays: s.reminder_after_days === null ? '' : String(s.reminder_after_days),
     voidAfterDays: s.void_unopened_after_days === null ? '' : String(s.void_unopened_after_days),
+    expiryDays: s.reward_expiry_days === null ? '' : String(s.reward_expiry_days),
   };
 }
 
@@ -78,6 +81,7 @@ export function toUpdate(v: SettingsFormValues, currency: string): UpdateOrganis
     low_balance_threshold_minor: threshold === '' ? null : (parseAmount(threshold, currency) ?? null),
     reminder_after_days: daysOrNull(v.reminderDays),
     void_unopened_after_days: daysOrNull(v.voidAfterDays),
+    reward_expiry_days: daysOrNull(v.expiryDays),
   };
 }
 

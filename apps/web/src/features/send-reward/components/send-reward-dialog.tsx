@@ -50,6 +50,7 @@ import { AmountField } from './amount-field';
 import { EmailPreview } from './email-preview';
 import { FormNotice } from './form-notice';
 import { SendLaterField } from './send-later-field';
+import { ExpiryField, expiryDaysOf } from './expiry-field';
 import { SendSummary } from './send-summary';
 
 /** Orgs bill in USD unless they chose otherwise (spec section 9). */
@@ -208,6 +209,9 @@ function SendRewardForm({
   const [laterError, setLaterError] = useState<string>();
   const sums = sendSums(
     values,
+  // Expiry (decision 081): this order's own, or empty for the organisation's default.
+  const [expiryDays, setExpiryDays] = useState('');
+  const [expiryError, setExpiryError] = useState<string>();
     product.currency,
     needsRate && rate.data ? { currency: billingCurrency, rate: rate.data.rate } : undefined,
   );
@@ -254,6 +258,13 @@ function SendRewardForm({
       quoteForKey.current = { key: idempotencyKey, quoteId: needsRate ? quote.data?.quote_id : undefined };
     }
     const quoteId = quoteForKey.current.quoteId;
+    const expiry = expiryDaysOf(expiryDays);
+    if (expiry.error) {
+      setExpiryError(expiry.error);
+      document.getElementById(`${id}-expiry`)?.focus();
+      return;
+    }
+    if (expiry.days !== undefined) body = { ...body, expires_in_days: expiry.days };
     try {
       const order = await createOrder.mutateAsync({
         body: quoteId ? { ...body, quote_id: quoteId } : body,
@@ -513,6 +524,18 @@ function SendRewardForm({
               <span className="font-semibold text-destructive">Insufficient balance. </span>
               The total is {formatMoney(missing, balance.currency)} more than your available balance.
             </p>
+        {isSignedIn && (
+          <ExpiryField
+            id={`${id}-expiry`}
+            value={expiryDays}
+            onChange={(next) => {
+              setExpiryDays(next);
+              setExpiryError(undefined);
+            }}
+            error={expiryError}
+            disabled={isSending}
+          />
+        )}
             {shortfall?.(missing)}
           </div>
         )}
