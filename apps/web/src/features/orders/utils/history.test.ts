@@ -9,6 +9,22 @@ const event = (type: string, detail: Record<string, unknown> = {}, at = '2026-03
 });
 
 describe('the order history', () => {
+  it('tells a choice reward’s story: invited to choose, a pick returned and why, the card chosen (decision 080)', () => {
+    expect(describeEvent(event('choice.invited', { to: 'pat@example.com' }))).toEqual({
+      title: 'Email sent',
+      detail: 'To pat@example.com: invited to choose a card',
+    });
+    expect(describeEvent(event('choice.returned', { problem: 'out_of_stock' }))).toEqual({
+      title: 'Choice returned to the recipient',
+      detail: 'The card chosen was out of stock: they choose again, and the amount stays held.',
+    });
+    expect(describeEvent(event('choice.returned', { problem: 'try_again_later' })).detail).toContain('try again');
+    expect(describeEvent(event('reward.choice_made', { position: 1, product_name: 'Amazon.com Gift Card' }))).toEqual({
+      title: 'Card chosen',
+      detail: 'Reward #1: the recipient chose Amazon.com Gift Card',
+    });
+  });
+
   it('says why a risk rule held the order, and who released or blocked it (decision 083)', () => {
     const matched = [{ reason: 'Domain spam.test is on the deny list' }, { reason: 'Above $500.00' }];
     expect(describeEvent(event('reward.held', { review: { matched } }))).toEqual({
