@@ -11,6 +11,8 @@ export const sharedQueryKeys = {
   twoFactor: ['two-factor'] as const,
   /** Choice sets (decision 080): their page edits them, the send dialog and bulk sending read them. */
   choiceSets: ['choice-sets'] as const,
+  /** Monthly budgets (decision 084): every send spends the sender's, Settings → Members sets them. */
+  budget: ['budget'] as const,
 };
 
 /**

@@ -4,13 +4,14 @@ import { notFound } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { organisationBilling } from '../ledger';
+import { organisationHasKey } from '../spend-limits';
 import * as repo from './repository';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** A key's caps for agents; a key without any answers its organisation's currency and no caps. */
 export async function getKeyCaps(app: FastifyInstance, organisationId: string, keyId: string): Promise<AgentCaps> {
-  if (!(await repo.organisationHasKey(app.db, organisationId, keyId))) throw notFound('API key');
+  if (!(await organisationHasKey(app.db, organisationId, keyId))) throw notFound('API key');
   const row = await repo.findKeyCaps(app.db, organisationId, keyId);
   if (!row) {
     const { billing_currency } = await organisationBilling(app.db, organisationId);
@@ -47,7 +48,7 @@ export async function setKeyCaps(
   body: AgentCapsBody,
 ): Promise<AgentCaps> {
   return app.db.transaction().execute(async (tx) => {
-    if (!(await repo.organisationHasKey(tx, auth.organisationId, keyId))) throw notFound('API key');
+    if (!(await organisationHasKey(tx, auth.organisationId, keyId))) throw notFound('API key');
     const before = await repo.findKeyCaps(tx, auth.organisationId, keyId);
     const domains = body.allowed_domains ? [...new Set(body.allowed_domains.map((d) => d.toLowerCase()))] : null;
     const row = await repo.upsertKeyCaps(tx, auth.organisationId, keyId, auth.userId, {

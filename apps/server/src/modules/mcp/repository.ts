@@ -43,17 +43,6 @@ export function findLiveKey(db: Tx, keyHash: string): Promise<AgentKeyRow | unde
     .executeTakeFirst() as Promise<AgentKeyRow | undefined>;
 }
 
-/** Whether the organisation has this key (revoked ones included: their caps stay readable). */
-export async function organisationHasKey(db: Tx, organisationId: string, keyId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('api_keys')
-    .select('id')
-    .where('id', '=', keyId)
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 export function findKeyCaps(db: Tx, organisationId: string, keyId: string) {
   return db
     .selectFrom('agent_key_caps')

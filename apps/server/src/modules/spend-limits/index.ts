@@ -12,4 +12,4 @@ export {
   startOfUtcMonth,
 } from './limits';
 export { spendLimitsPlugin } from './plugin';
-export { type Spender, spentSince } from './repository';
+export { organisationHasKey, type Spender, spentSince } from './repository';

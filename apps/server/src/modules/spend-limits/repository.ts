@@ -147,7 +147,7 @@ export function findMembership(tx: Tx, organisationId: string, userId: string) {
     .executeTakeFirst();
 }
 
-/** Whether the organisation has this API key (revoked ones too). */
+/** Whether the organisation has this API key (revoked ones too: their caps and budget stay readable). */
 export async function organisationHasKey(tx: Tx, organisationId: string, keyId: string): Promise<boolean> {
   const row = await tx
     .selectFrom('api_keys')

@@ -649,6 +649,23 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     meaning: 'Your balance cannot cover the order’s total. Nothing was charged.',
   },
   {
+    code: 'BUDGET_EXCEEDED',
+    status: 422,
+    meaning:
+      'The order or batch does not fit what is left of your monthly budget (or your API key’s); the message says what is left. Nothing was sent. GET /api/v1/budgets/me shows it.',
+  },
+  {
+    code: 'SPEND_CAP_EXCEEDED',
+    status: 422,
+    meaning:
+      'Your API key’s spend cap per reward, UTC day or month does not cover it; the message says which cap and what is left. Nothing was sent.',
+  },
+  {
+    code: 'RECIPIENT_DOMAIN_NOT_ALLOWED',
+    status: 403,
+    meaning: 'Your API key may send only to its allowed recipient domains, new addresses of a resend included.',
+  },
+  {
     code: 'INVALID_PRODUCT',
     status: 400,
     meaning: 'The product code does not exist or the product is no longer available.',

@@ -15,8 +15,9 @@ const AMOUNTS = [
 ] as const;
 
 /**
- * What an AI agent may spend with this key over MCP (decision 074): caps per reward, day and month,
- * fee included, and the recipient domains it may send to. Checked with every order it places.
+ * What this key may spend (decisions 074 and 084): caps per reward, day and month, fee included, and
+ * the recipient domains it may send to. Checked with every order, batch and resend it makes, over
+ * the API and MCP alike.
  */
 export function AgentCapsDialog({ apiKey }: { apiKey: ApiKey }) {
   const [open, setOpen] = useState(false);
@@ -64,8 +65,8 @@ export function AgentCapsDialog({ apiKey }: { apiKey: ApiKey }) {
       }
     >
       <DialogDescription className="text-sm text-muted-foreground">
-        Limits for AI assistants sending with this key through the MCP server, fee included. Leave a field empty for no
-        limit.
+        Limits for everything sent with this key, fee included: the API, batches and AI assistants through the MCP
+        server alike. Leave a field empty for no limit.
       </DialogDescription>
       {!form ? (
         <p className="text-sm text-muted-foreground">{caps.isError ? 'We could not load the caps.' : 'Loading…'}</p>

@@ -1,4 +1,5 @@
 import type { Invitation, Member, Role } from '@giftrelay/contracts';
+import { formatMoney } from '@giftrelay/money';
 import { Mail, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -19,6 +20,7 @@ import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { assignableRoles, ROLE_LABELS } from '../roles';
 import { InviteMemberDialog } from './invite-member-dialog';
+import { MemberBudgetDialog } from './member-budget-dialog';
 
 const failed = (title: string) => (err: unknown) =>
   toast.error(title, { description: err instanceof Error && err.message ? err.message : 'Please try again.' });
@@ -76,6 +78,7 @@ function MemberList({ actor }: { actor: Role }) {
 }
 
 function MemberRow({ member, actor }: { member: Member; actor: Role }) {
+  const currency = useUser().organisation.billing_currency;
   const update = useUpdateMemberRole();
   const remove = useRemoveMember();
   const transfer = useTransferOwnership();
@@ -97,6 +100,12 @@ function MemberRow({ member, actor }: { member: Member; actor: Role }) {
           {member.is_you && <Badge variant="secondary">You</Badge>}
         </div>
         <p className="text-xs text-muted-foreground">Joined {formatLocalDate(member.joined_at)}</p>
+        {member.budget && (
+          <p className="text-xs text-muted-foreground">
+            Budget: {formatMoney(member.budget.left_minor, member.budget.currency)} of{' '}
+            {formatMoney(member.budget.monthly_minor, member.budget.currency)} left this month
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {roles ? (
@@ -115,6 +124,7 @@ function MemberRow({ member, actor }: { member: Member; actor: Role }) {
         ) : (
           <Badge variant="outline">{ROLE_LABELS[member.role]}</Badge>
         )}
+        {member.role !== 'viewer' && <MemberBudgetDialog member={member} currency={currency} />}
         {actor === 'owner' && !member.is_you && member.role !== 'owner' && (
           <ConfirmDialog
             trigger={

@@ -40,6 +40,7 @@ export function useCreateOrder() {
       // The hold came off the available balance, and the order is new.
       void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.balance });
       void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.budget });
     },
   });
 }

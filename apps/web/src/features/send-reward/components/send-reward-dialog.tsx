@@ -7,7 +7,7 @@ import {
 } from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Send, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -23,11 +23,13 @@ import { loginPathFor } from '@/lib/auth/safe-next';
 import { useSession } from '@/lib/auth/use-session';
 import { formatTimestamp } from '@/lib/format';
 import { useFxQuote } from '@/lib/fx-quote';
+import { sharedQueryKeys } from '@/lib/query-keys';
 import { type SendLater, sendAtOf } from '@/lib/send-at';
 import { cn } from '@/lib/utils';
 import { CREATE_ORDER_KEY, useCreateOrder } from '../api/create-order';
 import { useApprovalRules } from '../api/get-approval-rules';
 import { useFxRate } from '../api/get-fx-rate';
+import { useMyBudget } from '../api/get-my-budget';
 import { useSenderSettings } from '../api/get-sender-settings';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import {
@@ -218,6 +220,9 @@ function SendRewardForm({
   const missing = balance ? fundsMissing(sums, balance) : undefined;
   const approvalRules = useApprovalRules(isSignedIn);
   const waitsBecause = approvalRules.data ? approvalReason(approvalRules.data, usdTotalOf(sums) ?? 0) : null;
+  const queryClient = useQueryClient();
+  const budget = useMyBudget(isSignedIn).data;
+  const overBudget = budget ? (totalIn(sums, budget.currency) ?? 0) > budget.left_minor : false;
   const isSignedOut = session.status === 'signed-out';
   const fieldId = (field: SendFormField) => `${id}-${field}`;
   const noticeId = `${id}-notice`;
@@ -304,6 +309,8 @@ function SendRewardForm({
         // The held rate ran out before the order arrived: a new quote, and the person confirms
         // the new total before anything is charged.
         if (err.code === 'QUOTE_EXPIRED') void quote.refetch();
+        // Past the monthly budget (decision 084): what is left, as the server counts it now.
+        if (err.code === 'BUDGET_EXCEEDED') void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.budget });
         toast.error('Failed to send reward', {
           description: err.message || 'An error occurred while sending the reward',
         });
@@ -549,6 +556,20 @@ function SendRewardForm({
           sender={senderSettings.data?.sender_name ?? organisation?.name}
           sandbox={balance?.sandbox ?? organisation?.sandbox ?? true}
         />
+        {budget && (
+          <p
+            role="note"
+            className={cn('rounded-lg border border-dashed p-3 text-sm', overBudget && 'border-destructive/60')}
+          >
+            <span className="font-semibold">
+              {formatMoney(budget.left_minor, budget.currency)} of {formatMoney(budget.monthly_minor, budget.currency)}{' '}
+              left this month.{' '}
+            </span>
+            {overBudget
+              ? 'This reward costs more than what is left of your monthly budget: ask an owner or admin to raise it.'
+              : 'Your monthly budget, set by an owner or admin.'}
+          </p>
+        )}
       </div>
       <div className="flex gap-2 border-t px-5 py-3 sm:justify-end sm:px-6">
         <Dialog.Close asChild>
@@ -583,3 +604,9 @@ function usdTotalOf(sums: ReturnType<typeof sendSums>): number | undefined {
   if (sums.charged?.currency === 'USD') return sums.charged.total;
   return sums.currency === 'USD' && !sums.charged ? sums.total : undefined;
 }
+/** The total charged in `currency` (minor units), as a budget counts it; undefined when not known here. */
+function totalIn(sums: ReturnType<typeof sendSums>, currency: string): number | undefined {
+  if (sums?.charged?.currency === currency) return sums.charged.total;
+  return sums?.currency === currency ? sums.total : undefined;
+}
+
