@@ -89,6 +89,14 @@ describe(`Recipient's choice (${TEST_DB})`, () => {
 
     const claim = await t.app.inject({ url: `/api/v1/claims/${token}` });
     expect(claim.json()).toMatchObject({ status: 'awaiting_choice', code: null });
+    // Its claim link may be sent again while it waits for the pick.
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/resend`,
+      headers: bearer(owner.accessToken),
+      payload: {},
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
     const listed = await options(token);
     expect(listed.json()).toMatchObject({ status: 'awaiting_choice', amount: 25, currency: 'USD', problem: null });
     expect(listed.json().options.map((o: { code: string }) => o.code)).toEqual(codes.slice(0, 3));

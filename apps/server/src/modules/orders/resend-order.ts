@@ -113,7 +113,9 @@ export async function resendOrder(
     const order = await repo.lockOrder(tx, organisationId, orderId);
     if (!order) throw notFound('Order');
     if (order.status === 'voided') throw new AppError('ORDER_VOIDED', NOT_RESENDABLE.voided);
-    if (order.status !== 'completed') {
+    // A choice order waiting for its pick (decision 080) has its claim link out already: it may go again.
+    const choosing = order.status === 'pending' && order.choice_product_codes !== null;
+    if (order.status !== 'completed' && !choosing) {
       throw new AppError('CONFLICT', NOT_RESENDABLE[order.status]);
     }
     let current = order;
