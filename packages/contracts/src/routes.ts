@@ -22,6 +22,8 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
 export const CLIENT_ROUTES = [
   '/',
   '/catalog',
+  // Recipient's choice sets (decision 085): signed in only, under the catalogue.
+  '/catalog/choice-sets',
   '/pricing',
   '/solutions',
   '/docs',
@@ -106,6 +108,7 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/marketing/leads',
   '/marketing/testimonials',
   '/operator',
+  '/catalog/choice-sets',
   '/dashboard',
   '/orders',
   '/approvals',
