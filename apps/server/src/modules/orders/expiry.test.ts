@@ -194,6 +194,17 @@ describe(`expiry that returns the value (${TEST_DB})`, () => {
     expect(replayed.availableMinor).toBe(Math.round(after * 100));
   });
 
+  it('the browser journeys’ clock seam (APP_ENV=test only) expires the order it names', async () => {
+    const order = await delivered({ expires_in_days: 30 });
+    const hook = (id: string) => t.app.inject({ method: 'POST', url: `/api/test/orders/${id}/expire` });
+    expect((await hook('0b7c9d2e-1f3a-4b5c-8d6e-7f8091a2b3c4')).statusCode).toBe(404);
+    expect((await hook('not-a-uuid')).statusCode).toBe(400);
+    expect((await detail(order.order_id)).expiry).toBeNull();
+    const res = await hook(order.order_id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await detail(order.order_id)).expiry).toMatchObject({ refunded_count: 1 });
+  });
+
   it('refunds an unchosen choice reward’s whole hold at expiry, and a pick after it is refused', async () => {
     const to = recipient();
     const res = await postOrder(t, owner.accessToken, {
