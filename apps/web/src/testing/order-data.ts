@@ -84,6 +84,7 @@ export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail
       { type: 'order.created', at: summary.created_at, detail: {} },
       { type: 'order.completed', at: summary.completed_at ?? summary.created_at, detail: {} },
     ],
+    sms: null,
     ...overrides,
   };
 }

@@ -53,6 +53,8 @@ export const FIELD_LABELS: Record<BatchField, string> = {
   // Decision 080: a row's own choice set (its id) and the currency of its amount.
   choice_set: 'Choice set',
   currency: 'Currency',
+  // Decision 082: the recipient's mobile number, texted the claim link too.
+  phone: 'Mobile',
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { MailboxMessage } from '@giftrelay/contracts';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +10,7 @@ import { formatTimestamp } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useMailboxMessages } from '../api/list-mailbox-messages';
 import { EmailFrame } from './email-frame';
+import { SmsBubble } from './sms-bubble';
 
 /** Every email the app sent while no SMTP server is configured: a list, and the one selected. */
 export function MailboxView() {
@@ -90,7 +92,10 @@ export function MailboxView() {
                   m.id === selected?.id && 'bg-secondary text-secondary-foreground',
                 )}
               >
-                <span className="truncate text-sm font-medium">{m.subject}</span>
+                <span className="flex min-w-0 items-center gap-2">
+                  {m.channel === 'sms' && <Badge variant="outline">SMS</Badge>}
+                  <span className="truncate text-sm font-medium">{m.subject}</span>
+                </span>
                 <span className="truncate text-xs text-muted-foreground">To {m.to}</span>
                 <span className="text-xs text-muted-foreground">{formatTimestamp(m.created_at)}</span>
               </button>
@@ -111,13 +116,19 @@ export function MailboxView() {
               <dd>{formatTimestamp(selected.created_at)}</dd>
             </dl>
           </div>
-          <EmailFrame message={selected} />
-          <details className="text-sm">
-            <summary className="cursor-pointer font-medium">Plain-text version</summary>
-            <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs">
-              {selected.text}
-            </pre>
-          </details>
+          {selected.channel === 'sms' ? (
+            <SmsBubble message={selected} />
+          ) : (
+            <>
+              <EmailFrame message={selected} />
+              <details className="text-sm">
+                <summary className="cursor-pointer font-medium">Plain-text version</summary>
+                <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-mono text-xs">
+                  {selected.text}
+                </pre>
+              </details>
+            </>
+          )}
         </Card>
       )}
     </div>

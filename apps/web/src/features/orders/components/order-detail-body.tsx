@@ -1,4 +1,4 @@
-import { CHOICE_PRODUCT_NAME, type OrderDetail } from '@giftrelay/contracts';
+import { CHOICE_PRODUCT_NAME, type OrderDetail, SMS_STATUS_LABELS } from '@giftrelay/contracts';
 import type { ReactNode } from 'react';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -183,7 +183,21 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
           {o.recipient_name && <span className="block">{o.recipient_name}</span>}
           <span className={o.recipient_name ? 'text-muted-foreground' : undefined}>{o.recipient_email}</span>
         </Row>
-        <Row label="Delivery">Email</Row>
+        {o.recipient_phone ? (
+          <>
+            <Row label="Delivery">Email and text</Row>
+            <Row label="Mobile">
+              <span className="block">{o.recipient_phone}</span>
+              <span className="block text-xs font-normal text-muted-foreground">
+                {o.sms ? SMS_STATUS_LABELS[o.sms.status] : 'Text not sent yet'}
+                {o.sms?.error_code ? ` (error ${o.sms.error_code})` : ''}
+                {o.sms?.provider === 'mailbox' ? ', built-in mailbox' : ''}
+              </span>
+            </Row>
+          </>
+        ) : (
+          <Row label="Delivery">Email</Row>
+        )}
         <Row label="Placed">{formatTimestamp(o.created_at)}</Row>
         {o.status === 'completed' && o.failed_count > 0 && (
           <>

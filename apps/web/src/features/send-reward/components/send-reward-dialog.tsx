@@ -311,6 +311,9 @@ function SendRewardForm({
         if (err.code === 'QUOTE_EXPIRED') void quote.refetch();
         // Past the monthly budget (decision 084): what is left, as the server counts it now.
         if (err.code === 'BUDGET_EXCEEDED') void queryClient.invalidateQueries({ queryKey: sharedQueryKeys.budget });
+        // The number cannot take texts, or replied STOP (decision 082): said at the field too.
+        if (err.code === 'PHONE_INVALID' || err.code === 'RECIPIENT_OPTED_OUT' || err.code === 'SMS_UNAVAILABLE')
+          form.setError('phone', { message: err.message }, { shouldFocus: true });
         toast.error('Failed to send reward', {
           description: err.message || 'An error occurred while sending the reward',
         });
@@ -386,6 +389,27 @@ function SendRewardForm({
             readOnly={isSending}
           />
           <FieldError id={`${fieldId('email')}-error`} message={errorOf('email')} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={fieldId('phone')}>
+            Recipient mobile <span className="font-normal text-muted-foreground">(optional)</span>
+          </Label>
+          <Input
+            id={fieldId('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+1 202 555 0100"
+            {...form.register('phone')}
+            aria-invalid={Boolean(errorOf('phone')) || undefined}
+            aria-describedby={describedBy('phone', `${fieldId('phone')}-hint`)}
+            maxLength={32}
+            readOnly={isSending}
+          />
+          <p id={`${fieldId('phone')}-hint`} className="text-muted-foreground text-xs">
+            With its country code. The claim link is texted as well as emailed; the recipient can reply STOP.
+          </p>
+          <FieldError id={`${fieldId('phone')}-error`} message={errorOf('phone')} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={fieldId('recipientName')}>

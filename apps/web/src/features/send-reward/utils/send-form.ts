@@ -18,6 +18,7 @@ import {
   processingFee,
   toDecimalString,
 } from '@giftrelay/money';
+import { isPossiblePhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 
 /** What the dialog needs of a product. */
@@ -60,13 +61,22 @@ export function choiceProduct(choice: ChoiceToSend, currency: string): SendableP
 /** The form as typed: text, so nothing is lost or rounded before it is checked. */
 export interface SendFormValues {
   email: string;
+  /** The recipient's mobile number, optional: the claim links are texted too (decision 082). */
+  phone: string;
   recipientName: string;
   amount: string;
   quantity: string;
   message: string;
 }
 
-export const EMPTY_SEND_FORM: SendFormValues = { email: '', recipientName: '', amount: '', quantity: '1', message: '' };
+export const EMPTY_SEND_FORM: SendFormValues = {
+  email: '',
+  phone: '',
+  recipientName: '',
+  amount: '',
+  quantity: '1',
+  message: '',
+};
 export const MESSAGE_MAX_LENGTH = ORDER_MESSAGE_MAX_LENGTH;
 
 export type SendFormField = keyof SendFormValues;
@@ -74,12 +84,20 @@ export type SendFormField = keyof SendFormValues;
 /** The spec's three required fields, in the order its notice names them. */
 const REQUIRED: readonly SendFormField[] = ['amount', 'email', 'quantity'];
 /** The order fields are checked in (and the first one wrong takes focus). */
-export const FIELD_ORDER: readonly SendFormField[] = ['amount', 'email', 'quantity', 'recipientName', 'message'];
+export const FIELD_ORDER: readonly SendFormField[] = [
+  'amount',
+  'email',
+  'phone',
+  'quantity',
+  'recipientName',
+  'message',
+];
 
 /** The title of the spec's notice when a field is wrong (an empty one is 'Missing information'). */
 const NOTICE_TITLES: Record<SendFormField, string> = {
   amount: 'Invalid amount',
   email: 'Invalid email address',
+  phone: 'Invalid phone number',
   quantity: 'Invalid quantity',
   recipientName: 'Name too long',
   message: 'Message too long',
@@ -170,6 +188,13 @@ export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBod
       email: required((text) =>
         email.safeParse(text.trim()).success ? undefined : 'Enter an email address such as name@company.com',
       ),
+      // The server checks the number itself (its country, a mobile line, STOP); this catches typos.
+      phone: z
+        .string()
+        .refine(
+          (text) => text.trim() === '' || isPossiblePhoneNumber(text.trim()),
+          'Enter a mobile number with its country code, such as +44 7700 900123',
+        ),
       recipientName: z
         .string()
         .refine((text) => recipient_name.safeParse(text).success, `At most ${RECIPIENT_NAME_MAX_LENGTH} characters`),
@@ -188,6 +213,7 @@ export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBod
       const amountMinor = parseAmount(values.amount, rule.currency) as number;
       const note = values.message.trim();
       const name = values.recipientName.trim();
+      const phone = values.phone.trim();
       return {
         amountMinor,
         body: {
@@ -201,6 +227,7 @@ export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBod
           // default message, which the server puts on orders that say nothing of one (issue 35).
           message: note,
           ...(name ? { recipient_name: name } : {}),
+          ...(phone ? { phone } : {}),
         },
       };
     });
