@@ -261,4 +261,32 @@ describe(`budgets and the spend guard (${TEST_DB})`, () => {
       expect(await myBudget(sender.accessToken)).toMatchObject({ spent_minor: 3 * COST, left_minor: 0 });
     },
   );
+
+  it.skipIf(TEST_DB !== 'postgres')(
+    'closes the monthly approval cap race: N orders at once, exactly the cap goes ahead',
+    async () => {
+      const lead = await signUpVerifiedUser(t);
+      await sandboxTopUp(t, lead.accessToken, 1000);
+      const sender = await joinAs(t, lead, 'sender');
+      const rules = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/approval-rules',
+        headers: bearer(lead.accessToken),
+        payload: { monthly_cap_usd_minor: 2 * COST },
+      });
+      expect(rules.statusCode, rules.body).toBe(200);
+      expect(await guardOf(lead.organisationId)).toBe(true);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => order(sender.accessToken)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(201));
+      // Decision 035's snapshot let racing orders all pass the cap; under the sender's lock, two do.
+      expect(answers.map((a) => a.json().status).sort()).toEqual([
+        'pending',
+        'pending',
+        'pending_approval',
+        'pending_approval',
+        'pending_approval',
+        'pending_approval',
+      ]);
+    },
+  );
 });
