@@ -426,7 +426,7 @@ CREATE TABLE api_keys (
   CONSTRAINT api_keys_last_four_check CHECK ((length(last_four) = 4)),
   CONSTRAINT api_keys_mode_check CHECK ((mode = ANY (ARRAY['test'::text, 'live'::text]))),
   CONSTRAINT api_keys_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100))),
-  CONSTRAINT api_keys_scopes_check CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 5)) AND (scopes <@ ARRAY['orders:write'::text, 'orders:read'::text, 'catalog:read'::text, 'balance:read'::text, 'webhooks:write'::text])))
+  CONSTRAINT api_keys_scopes_check CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 7)) AND (scopes <@ ARRAY['orders:write'::text, 'orders:read'::text, 'catalog:read'::text, 'balance:read'::text, 'webhooks:write'::text, 'risk:read'::text, 'risk:write'::text])))
 );
 
 CREATE TABLE app_instance (
@@ -974,7 +974,7 @@ CREATE TABLE oauth_grants (
   CONSTRAINT oauth_grants_mode_check CHECK ((mode = ANY (ARRAY['sandbox'::text, 'live'::text]))),
   CONSTRAINT oauth_grants_resource_check CHECK ((length(resource) <= 2048)),
   CONSTRAINT oauth_grants_revoke_reason_check CHECK ((revoke_reason = ANY (ARRAY['user'::text, 'code_replayed'::text, 'refresh_reused'::text, 'member_removed'::text]))),
-  CONSTRAINT oauth_grants_scopes_check CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 5)) AND (scopes <@ ARRAY['orders:write'::text, 'orders:read'::text, 'catalog:read'::text, 'balance:read'::text, 'webhooks:write'::text])))
+  CONSTRAINT oauth_grants_scopes_check CHECK ((((cardinality(scopes) >= 1) AND (cardinality(scopes) <= 7)) AND (scopes <@ ARRAY['orders:write'::text, 'orders:read'::text, 'catalog:read'::text, 'balance:read'::text, 'webhooks:write'::text, 'risk:read'::text, 'risk:write'::text])))
 );
 
 CREATE TABLE oauth_tokens (
