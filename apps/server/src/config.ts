@@ -228,6 +228,7 @@ const EnvSchema = z.object({
     .pipe(z.number().gt(0, 'must be a number above 0 and at most 1, such as 0.01'))
     .default(1),
   WEBHOOK_TIMEOUT_MS: wholeNumber(100, 15_000).default(15_000),
+  QUEUE_SUPERVISE_SECONDS: wholeNumber(1, 10).default(10),
   // The writer (decision 050): an OpenAI-compatible chat-completions API, all three or none.
   LLM_BASE_URL: httpUrl('https://api.openai.com/v1').optional(),
   LLM_API_KEY: z.string().max(1000, 'must be at most 1000 characters').optional(),
@@ -302,6 +303,11 @@ export type Config = {
    * retry schedule and `timeoutMs` bounds an attempt, both shortened only by tests and benches.
    */
   webhookDelivery: { dispatch: 'notify' | 'poll'; retryScale: number; timeoutMs: number };
+  /**
+   * How often pg-boss looks for jobs whose worker died (no heartbeat) and puts them back: every
+   * 10 s; tests that kill processes look every second (decision 087).
+   */
+  queueSuperviseSeconds: number;
   /** Opens the built-in mailbox to callers beyond the loopback interface; unset, loopback only. */
   mailboxToken: string | undefined;
   /**
@@ -431,6 +437,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ]);
     }
   }
+  if (e.QUEUE_SUPERVISE_SECONDS !== 10 && e.APP_ENV !== 'test') {
+    throw new ConfigError([
+      `QUEUE_SUPERVISE_SECONDS=${e.QUEUE_SUPERVISE_SECONDS} is allowed only when APP_ENV=test: it is for tests that kill processes (got APP_ENV=${e.APP_ENV})`,
+    ]);
+  }
   if (e.GIFT_CARD_PROVIDER === 'tango') {
     const missing = (
       ['TANGO_PLATFORM_NAME', 'TANGO_PLATFORM_KEY', 'TANGO_CUSTOMER_ID', 'TANGO_ACCOUNT_ID'] as const
@@ -528,6 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retryScale: e.WEBHOOK_RETRY_SCALE,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
+    queueSuperviseSeconds: e.QUEUE_SUPERVISE_SECONDS,
     giftCards: {
       provider: e.GIFT_CARD_PROVIDER,
       sandbox: {

@@ -94,6 +94,8 @@ describe('loadConfig', () => {
     [{ WEBHOOK_RETRY_SCALE: '0.01' }, 'WEBHOOK_RETRY_SCALE=0.01 is allowed only when APP_ENV=test'],
     [{ APP_ENV: 'test', WEBHOOK_TIMEOUT_MS: '50' }, 'WEBHOOK_TIMEOUT_MS must be a whole number from 100 to 15000'],
     [{ WEBHOOK_TIMEOUT_MS: '1000' }, 'WEBHOOK_TIMEOUT_MS=1000 is allowed only when APP_ENV=test'],
+    [{ APP_ENV: 'test', QUEUE_SUPERVISE_SECONDS: '0' }, 'QUEUE_SUPERVISE_SECONDS must be a whole number from 1 to 10'],
+    [{ QUEUE_SUPERVISE_SECONDS: '1' }, 'QUEUE_SUPERVISE_SECONDS=1 is allowed only when APP_ENV=test'],
   ])('rejects %o naming the variable and what is allowed', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
   });
@@ -217,6 +219,12 @@ describe('loadConfig: mail, auth and proxies', () => {
     ).toEqual({ dispatch: 'poll', retryScale: 0.01, timeoutMs: 1000 });
     // The real values are accepted anywhere, spelt as they are documented.
     expect(loadConfig({ WEBHOOK_RETRY_SCALE: '1', WEBHOOK_TIMEOUT_MS: '15000' }).webhookDelivery.retryScale).toBe(1);
+  });
+
+  it('supervises the job queue every 10 s unless a test that kills processes asks for every second', () => {
+    expect(loadConfig({}).queueSuperviseSeconds).toBe(10);
+    expect(loadConfig({ QUEUE_SUPERVISE_SECONDS: '10' }).queueSuperviseSeconds).toBe(10);
+    expect(loadConfig({ APP_ENV: 'test', QUEUE_SUPERVISE_SECONDS: '1' }).queueSuperviseSeconds).toBe(1);
   });
 
   it('hashes passwords at the standard cost unless a test asks for less', () => {

@@ -81,6 +81,8 @@ describe.runIf(TEST_DB === 'postgres')('webhook delivery durability (PostgreSQL,
       RATE_LIMIT_FACTOR: '100',
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       WEBHOOK_RETRY_SCALE: '0.01',
+      // The killed worker's job goes back a second after its heartbeat lapses (decision 087).
+      QUEUE_SUPERVISE_SECONDS: '1',
       // Tokens name the site they were issued for: the same origin as the in-process app's.
       PUBLIC_URL,
     });
@@ -155,7 +157,8 @@ describe.runIf(TEST_DB === 'postgres')('webhook delivery durability (PostgreSQL,
   }, 180_000);
 
   it('two worker processes deliver each attempt exactly once', async () => {
-    const [a, b] = [await start(), await start()];
+    // Started side by side: each start is seconds of CPU, and neither depends on the other.
+    const [a, b] = await Promise.all([start(), start()]);
     // Orders through both processes; each order writes order.created and order.completed, each
     // delivered to two endpoints, with retries where the receiver answers 500.
     const ORDERS = 30;

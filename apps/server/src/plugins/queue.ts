@@ -136,11 +136,12 @@ export function jobInsertGatedBy(jobText: string, gate: string, jobParam: string
 export const queuePlugin = fp(
   async (app: FastifyInstance) => {
     // Supervision every 10 s (default 60): a job whose worker died (no heartbeat) goes back to the
-    // queue within seconds, which is what keeps a crashed fulfilment from waiting a minute.
+    // queue within seconds, which is what keeps a crashed fulfilment from waiting a minute. Tests
+    // that kill processes look every second (QUEUE_SUPERVISE_SECONDS, APP_ENV=test only).
     const boss = new PgBoss({
       ...app.database.bossOptions,
       schema: SCHEMA,
-      superviseIntervalSeconds: 10,
+      superviseIntervalSeconds: app.config.queueSuperviseSeconds,
       monitorIntervalSeconds: 10,
       // Workers on queues created with `notify: true` wake the moment a job is committed instead
       // of at their next poll: that is most of a reward's delivery time.
