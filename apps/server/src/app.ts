@@ -151,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(ledgerPlugin);
   await app.register(cardFundingPlugin);
   await app.register(ordersPlugin);
+  await app.register(riskPlugin);
   await app.register(smsRoutes, { prefix: '/api/v1' });
   await app.register(riskPlugin);
   await app.register(batchesPlugin);

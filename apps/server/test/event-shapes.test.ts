@@ -113,6 +113,16 @@ const PRODUCED: Record<EventType, (() => Promise<unknown>) | string> = {
       });
       expect(res.statusCode, res.body).toBe(202);
     }),
+  // Risk rules (decision 083): the sandbox's hold trigger holds an order; one is released, one blocked.
+  'reward.held': () => heldReview(),
+  'reward.released': async () => {
+    const res = await call('POST', `/api/v1/risk/reviews/${await heldReview()}/release`, owner.accessToken);
+    expect(res.statusCode, res.body).toBe(200);
+  },
+  'reward.blocked': async () => {
+    const res = await call('POST', `/api/v1/risk/reviews/${await heldReview()}/block`, owner.accessToken);
+    expect(res.statusCode, res.body).toBe(200);
+  },
   'webhook.test': async () => {
     const { endpoint } = await addWebhookEndpoint(t, owner.accessToken, { url: 'http://127.0.0.1:9/hooks' });
     expect((await call('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`, owner.accessToken)).statusCode).toBe(
@@ -129,6 +139,18 @@ const PRODUCED: Record<EventType, (() => Promise<unknown>) | string> = {
 };
 
 const batchRecipient = recipient();
+
+/** An order held by the sandbox's hold trigger; its review's id. */
+async function heldReview(): Promise<string> {
+  const res = await order(owner.accessToken, { email: `${randomUUID().slice(0, 8)}@hold.sandbox.giftrelay.test` });
+  expect(res.json().status, res.body).toBe('pending_review');
+  const reviews = await t.app.inject({
+    url: '/api/v1/risk/reviews?status=pending',
+    headers: bearer(owner.accessToken),
+  });
+  const review = reviews.json().data.find((r: { order_id: string }) => r.order_id === res.json().order_id);
+  return review.id;
+}
 
 /** Runs `send` with the balance's threshold just under what is available, so its hold crosses it. */
 async function crossingTheThreshold(send: () => Promise<unknown>) {

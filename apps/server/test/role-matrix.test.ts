@@ -400,6 +400,44 @@ const TABLE: Record<OperationId, Row> = {
     }),
     ok: 200,
   },
+  // Risk rules and reviews (decision 083): a rule made, one nobody made (404), reviews nobody has.
+  listRiskRules: { own: () => ({ url: '/api/v1/risk/rules' }), ok: 200 },
+  createRiskRule: {
+    own: () => ({ method: 'POST', url: '/api/v1/risk/rules', payload: { kind: 'disposable_email', action: 'hold' } }),
+    ok: 201,
+  },
+  updateRiskRule: {
+    own: () => ({
+      method: 'PUT',
+      url: `/api/v1/risk/rules/${MADE_UP}`,
+      payload: { kind: 'disposable_email', action: 'block' },
+    }),
+    ok: 404,
+  },
+  deleteRiskRule: { own: () => ({ method: 'DELETE', url: `/api/v1/risk/rules/${MADE_UP}` }), ok: 404 },
+  listRiskReviews: { own: () => ({ url: '/api/v1/risk/reviews' }), ok: 200 },
+  getRiskReview: { own: () => ({ url: `/api/v1/risk/reviews/${MADE_UP}` }), ok: 404 },
+  releaseRiskReview: {
+    own: () => ({ method: 'POST', url: `/api/v1/risk/reviews/${MADE_UP}/release`, payload: {} }),
+    ok: 404,
+  },
+  blockRiskReview: {
+    own: () => ({ method: 'POST', url: `/api/v1/risk/reviews/${MADE_UP}/block`, payload: {} }),
+    ok: 404,
+  },
+  listPlatformRiskRules: { own: () => ({ url: '/api/v1/operator/risk/rules' }), ok: 200 },
+  createPlatformRiskRule: { own: () => ({ method: 'POST', url: '/api/v1/operator/risk/rules', payload: {} }), ok: 400 },
+  deletePlatformRiskRule: { own: () => ({ method: 'DELETE', url: `/api/v1/operator/risk/rules/${MADE_UP}` }), ok: 404 },
+  listPlatformRiskReviews: { own: () => ({ url: '/api/v1/operator/risk/reviews' }), ok: 200 },
+  getPlatformRiskReview: { own: () => ({ url: `/api/v1/operator/risk/reviews/${MADE_UP}` }), ok: 404 },
+  releasePlatformRiskReview: {
+    own: () => ({ method: 'POST', url: `/api/v1/operator/risk/reviews/${MADE_UP}/release`, payload: {} }),
+    ok: 404,
+  },
+  blockPlatformRiskReview: {
+    own: () => ({ method: 'POST', url: `/api/v1/operator/risk/reviews/${MADE_UP}/block`, payload: {} }),
+    ok: 404,
+  },
   // Rewards in review (decision 058): the list, and a decision on a reward that is not in review.
   listRewardReviews: { own: () => ({ url: '/api/v1/operator/reward-reviews' }), ok: 200 },
   resolveRewardReview: {
@@ -552,17 +590,17 @@ const TABLE: Record<OperationId, Row> = {
   revokeApiKey: {
     own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}` }),
     other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}` }),
-  // Budgets (decision 084): a key's is set high, as other rows place orders with it.
-  setApiKeyBudget: {
-    own: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.a.apiKeyId}/budget`, payload: BIG_BUDGET }),
-    other: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget`, payload: BIG_BUDGET }),
-    ok: 200,
-  },
-  clearApiKeyBudget: {
-    own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}/budget` }),
-    other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget` }),
-    ok: 404,
-  },
+    // Budgets (decision 084): a key's is set high, as other rows place orders with it.
+    setApiKeyBudget: {
+      own: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.a.apiKeyId}/budget`, payload: BIG_BUDGET }),
+      other: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget`, payload: BIG_BUDGET }),
+      ok: 200,
+    },
+    clearApiKeyBudget: {
+      own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}/budget` }),
+      other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget` }),
+      ok: 404,
+    },
     ok: 200,
   },
   // OAuth consent (decision 075): an unregistered client is a 400 for everyone; whether the
@@ -684,17 +722,25 @@ const TABLE: Record<OperationId, Row> = {
   listInvitations: { own: () => ({ url: '/api/v1/invitations' }), ok: 200 },
   createInvitation: {
     own: () => ({
-  getMyBudget: { own: () => ({ url: '/api/v1/budgets/me' }), ok: 200 },
-  setMemberBudget: {
-    own: async (c) => ({ method: 'PUT', url: `/api/v1/members/${await c.fresh.member()}/budget`, payload: BIG_BUDGET }),
-    other: (c) => ({ method: 'PUT', url: `/api/v1/members/${c.b.members.owner.user.id}/budget`, payload: BIG_BUDGET }),
-    ok: 200,
-  },
-  clearMemberBudget: {
-    own: async (c) => ({ method: 'DELETE', url: `/api/v1/members/${await c.fresh.member()}/budget` }),
-    other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}/budget` }),
-    ok: 404,
-  },
+      getMyBudget: { own: () => ({ url: '/api/v1/budgets/me' }), ok: 200 },
+      setMemberBudget: {
+        own: async (c) => ({
+          method: 'PUT',
+          url: `/api/v1/members/${await c.fresh.member()}/budget`,
+          payload: BIG_BUDGET,
+        }),
+        other: (c) => ({
+          method: 'PUT',
+          url: `/api/v1/members/${c.b.members.owner.user.id}/budget`,
+          payload: BIG_BUDGET,
+        }),
+        ok: 200,
+      },
+      clearMemberBudget: {
+        own: async (c) => ({ method: 'DELETE', url: `/api/v1/members/${await c.fresh.member()}/budget` }),
+        other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}/budget` }),
+        ok: 404,
+      },
       method: 'POST',
       url: '/api/v1/invitations',
       payload: { email: uniqueEmail('matrix'), role: 'viewer' },

@@ -32,7 +32,7 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClaimSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getClaim(app, request.params.token),
+    async (request) => getClaim(app, request.params.token, request.ip),
   );
 
   // Recipient's choice (decision 080): the options, and the pick.

@@ -34,6 +34,8 @@ export {
 } from './repository';
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
+export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
+export { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
 export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
 export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { onBatchOrderSettled } from './settled';

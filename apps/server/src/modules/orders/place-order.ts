@@ -28,6 +28,7 @@ import {
   placeOrderStatement,
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
+import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
 /**

@@ -194,6 +194,15 @@ export async function findRewardByClaimHash(tx: Tx, hash: string) {
       'o.amount_minor',
       'o.message',
       'o.sandbox',
+      // Risk rules at the claim (decision 083): whether the organisation has any, and the reward's review.
+      'o.id as order_id',
+      'o.country',
+      sql<boolean>`(SELECT g.risk_claim_rules FROM organisations g WHERE g.id = o.organisation_id)`.as(
+        'risk_claim_rules',
+      ),
+      sql<string | null>`(SELECT v.status FROM risk_reviews v WHERE v.reward_id = r.id AND v.stage = 'claim')`.as(
+        'claim_review',
+      ),
     ])
     .where('r.claim_token_hash', '=', hash)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import { makeOperator } from '../../../test/factories/live';
 import { joinAs } from '../../../test/factories/members';
 import {
   balanceOf,
+  claimTokensOf,
   countRows,
   type ProductPick,
   pickProduct,
@@ -128,7 +129,7 @@ describe(`risk rules (${TEST_DB})`, () => {
       .selectFrom('audit_events')
       .select('action')
       .where('organisation_id', '=', owner.organisationId)
-      .where('action', 'like', 'risk_rule.%')
+      .where(sql<boolean>`action LIKE 'risk_rule.%'`)
       .execute();
     expect(audit.map((a) => a.action).sort()).toEqual([
       'risk_rule.created',
@@ -272,7 +273,7 @@ describe(`holds and decisions (${TEST_DB})`, () => {
       .selectFrom('audit_events')
       .select(['action', 'actor_user_id'])
       .where('organisation_id', '=', owner.organisationId)
-      .where('action', 'like', 'risk_review.%')
+      .where(sql<boolean>`action LIKE 'risk_review.%'`)
       .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['risk_review.blocked', 'risk_review.released']);
     expect(audit.every((a) => a.actor_user_id === owner.user.id)).toBe(true);
@@ -362,5 +363,48 @@ describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
       .reduce((sum: number, r: { held_minor: number }) => sum + r.held_minor, 0);
     const after = await balanceOf(t, owner.accessToken);
     expect(Math.round((before.available - after.available) * 100)).toBe(spent);
+  });
+});
+
+describe(`claim-side rules (${TEST_DB})`, () => {
+  it('a claim from another country, or one address claiming too many, shows no code until released', async () => {
+    const owner = await signUpVerifiedUser(t);
+    for (const payload of [
+      { kind: 'claim_country_mismatch', action: 'hold' },
+      { kind: 'claims_per_address', action: 'hold', max_claims: 1, period_days: 1 },
+    ])
+      expect((await rules(owner.accessToken, 'POST', payload)).statusCode).toBe(201);
+    const delivered = async () => {
+      const placed = (await order(owner.accessToken, recipient())).json();
+      await settledOrder(t, owner.accessToken, placed.order_id);
+      const [token] = await claimTokensOf(t, placed.order_id);
+      return token as string;
+    };
+    const open = (token: string, remoteAddress: string) =>
+      t.app.inject({ url: `/api/v1/claims/${token}`, remoteAddress }).then((r) => r.json());
+
+    // The first reward from an address: shown. A second from the same address: held.
+    const first = await open(await delivered(), '127.0.0.1');
+    expect(first.status).toBe('issued');
+    expect(first.code).not.toBeNull();
+    const secondToken = await delivered();
+    const second = await open(secondToken, '127.0.0.1');
+    expect(second).toMatchObject({ status: 'pending_review', code: null, pin: null, redemption_url: null });
+
+    // From Great Britain, for a US card: held, with the country on the review.
+    const abroad = await open(await delivered(), '81.2.69.142');
+    expect(abroad).toMatchObject({ status: 'pending_review', code: null });
+    const queue = (await reviewsOf(owner.accessToken, '?status=pending')).data;
+    expect(queue).toHaveLength(2);
+    const gb = queue.find((r: { claim: { country: string } }) => r.claim.country === 'GB');
+    expect(gb).toMatchObject({ stage: 'claim', claim: { ip: '81.2.69.142', reward_country: 'US' } });
+    expect(gb.matched[0].kind).toBe('claim_country_mismatch');
+
+    // Released: the page shows the code.
+    const local = queue.find((r: { id: string }) => r.id !== gb.id);
+    expect((await decide(owner.accessToken, local.id, 'release')).statusCode).toBe(200);
+    const shown = await open(secondToken, '127.0.0.1');
+    expect(shown.status).toBe('issued');
+    expect(shown.code).not.toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { auditActor, recordAudit } from '../audit';
-import { usdMinorOf } from './order-inputs';
+import { usdMinorOf } from '../orders';
 import * as repo from './repository';
 
 /**

@@ -145,6 +145,26 @@ function CreateOrder() {
         <Code>batch.completed</Code>. <Code>POST /api/v1/batches/preview</Code> checks the same body without sending
         anything.
       </p>
+      <h3 className="mt-8 text-lg font-semibold">Risk rules and reviews</h3>
+      <p className="mt-3">
+        Rules at <Code>/api/v1/risk/rules</Code> (owners, admins, or keys with <Code>risk:write</Code>) hold an order
+        for review or block it, through the API, the send dialog and batches alike. A held order is accepted (201) as{' '}
+        <Code>pending_review</Code> with its total held and nothing sent, and <Code>reward.held</Code> says which rules
+        matched and why; a block is refused with 422 <Code>RISK_BLOCKED</Code> and nothing held. Decide held ones with{' '}
+        <Code>POST /api/v1/risk/reviews/{'{id}'}/release</Code> (it is delivered; <Code>reward.released</Code>) or{' '}
+        <Code>/block</Code> (its total comes back exactly; <Code>reward.blocked</Code>), each with an{' '}
+        <Code>Idempotency-Key</Code>; a second decision is 409 <Code>CONFLICT</Code>.
+      </p>
+      <p className="mt-3">Sandbox triggers, so CI can see each path without any rule:</p>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          An address at <Code>hold.sandbox.giftrelay.test</Code>, or a reward of exactly <Code>13.13</Code>: held (
+          <Code>pending_review</Code>).
+        </li>
+        <li>
+          An address at <Code>block.sandbox.giftrelay.test</Code>: refused with 422 <Code>RISK_BLOCKED</Code>.
+        </li>
+      </ul>
       <Examples tab="create-order" />
     </>
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderResponse, EventData, OrderSummary, RiskMatch, RiskReview } from '@giftrelay/contracts';
 import { AppError } from '../../lib/errors';
-import { riskOrderInputs } from './order-inputs';
+import { riskOrderInputs } from './risk-inputs';
 
 /**
  * What the order statement needs to hold an order for review (decision 083): the in-memory inputs
