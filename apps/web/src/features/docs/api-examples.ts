@@ -376,8 +376,8 @@ export const API_EXAMPLES: ApiExample[] = [
       status: 200,
       contentType: 'text/csv',
       body: [
-        'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason,outcome,issued_count,failed_count,released_total',
-        `${ORDER_ID},${ISO},completed,sam@example.com,,Amazon,Amazon.com Gift Card,AMAZON-US,USD,25.00,1,25.00,0.63,25.63,USD,25.63,email,${SENT_AT},,,Delivered,1,0,0.00`,
+        'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason,outcome,issued_count,failed_count,released_total,recipient_phone,sms_status',
+        `${ORDER_ID},${ISO},completed,sam@example.com,,Amazon,Amazon.com Gift Card,AMAZON-US,USD,25.00,1,25.00,0.63,25.63,USD,25.63,email,${SENT_AT},,,Delivered,1,0,0.00,+15555550123,delivered`,
       ].join('\n'),
     },
   },
@@ -562,6 +562,20 @@ export const API_EXAMPLES: ApiExample[] = [
     auth: true,
     body: { product_code: 'NO-SUCH-CARD', amount: 25, email: 'sam@example.com', quantity: 1 },
     response: failure(400, 'INVALID_PRODUCT', 'Product code NO-SUCH-CARD does not exist or is not available'),
+  },
+  {
+    id: 'error-phone-invalid',
+    tab: 'errors',
+    title: 'A phone number that cannot take texts',
+    description:
+      'phone is optional: with it, the claim links are texted as well as emailed (decision 082). It must be a mobile number in international format; details names the reason (not_e164, unknown_country_code, too_short, too_long, invalid_for_country, not_mobile) and the country. A number that replied STOP answers 409 RECIPIENT_OPTED_OUT instead. Nothing is held or sent.',
+    method: 'POST',
+    path: '/api/v1/orders',
+    auth: true,
+    body: { product_code: 'PRODUCT_CODE', amount: 25, email: 'sam@example.com', phone: '+4420', quantity: 1 },
+    response: failure(400, 'PHONE_INVALID', 'phone is too short for United Kingdom (+44)', [
+      { path: 'body.phone', message: 'too_short: phone is too short for United Kingdom (+44)' },
+    ]),
   },
   {
     id: 'error-invalid-credentials',

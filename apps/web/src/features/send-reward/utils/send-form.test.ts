@@ -85,7 +85,14 @@ describe('the send dialog’s rules', () => {
   });
 
   it('starts empty but for a quantity of 1', () => {
-    expect(EMPTY_SEND_FORM).toEqual({ email: '', recipientName: '', amount: '', quantity: '1', message: '' });
+    expect(EMPTY_SEND_FORM).toEqual({
+      email: '',
+      phone: '',
+      recipientName: '',
+      amount: '',
+      quantity: '1',
+      message: '',
+    });
   });
 
   it('asks for missing fields first, naming the first empty one', () => {
