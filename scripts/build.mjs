@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Builds the web app (Vite) and bundles the server (esbuild) into apps/*/dist, then
 // pre-compresses the web assets. Skips all of it when nothing it reads has changed.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fingerprint } from './lib/fingerprint.mjs';
+import { bundleServer } from './lib/server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -20,6 +21,7 @@ const INPUTS = [
   'package-lock.json',
   'scripts/build.mjs',
   'scripts/lib/prerender.mjs',
+  'scripts/lib/server-bundle.mjs',
 ];
 
 export async function build({ force = false } = {}) {
@@ -41,29 +43,7 @@ export async function build({ force = false } = {}) {
   const pages = await prerender({ webDir, viteBuild });
   await precompress(path.join(webDir, 'dist'));
 
-  const esbuild = await import('esbuild');
-  const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
-  // npm packages stay external (installed in node_modules); our workspace packages are bundled in.
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@giftrelay/'));
-  // Split: the app is a chunk main.mjs imports after it has started tracing (when configured), and
-  // its imports of npm packages stay in that chunk, which one bundled file would hoist above
-  // everything (decision 072).
-  rmSync(path.join(serverDir, 'dist/chunks'), { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outdir: path.join(serverDir, 'dist'),
-    entryNames: '[name]',
-    chunkNames: 'chunks/[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    external,
-    logLevel: 'warning',
-  });
+  await bundleServer(path.join(serverDir, 'dist'));
   writeFileSync(stampFile, hash);
   console.log(`Built (${pages} pages prerendered) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;

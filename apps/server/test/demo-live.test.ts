@@ -21,7 +21,8 @@ describe.runIf(TEST_DB === 'postgres')('npm run demo:live', () => {
   it('says it is a demo at start, in /api/health and to the app, offers going live, and stops cleanly', async () => {
     const port = await freePort();
     let out = '';
-    // --no-build: the server from its sources, as the other process tests run it (no shared build).
+    // --no-build: the server from its sources through tsx, as a person runs the script (not the shared
+    // build, which may be rebuilt beside Vitest; the other process tests start the run's own bundle).
     child = spawn(process.execPath, [path.join(root, 'scripts/demo-live.mjs'), '--no-build'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), DATA_DIR: dataDir },

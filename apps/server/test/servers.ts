@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -6,6 +7,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = path.join(root, 'apps/server/src/main.ts');
 export const builtEntry = path.join(root, 'apps/server/dist/main.mjs');
+/** The bundle a test run made of the current sources (global-setup.ts sets it; decision 087). */
+export const SERVER_BUNDLE_ENV = 'GIFTRELAY_TEST_SERVER_BUNDLE';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,9 +28,10 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `apps/server/src/main.ts` in a child process with only the given environment; with
- * `built`, the bundle `npm start` runs (apps/server/dist/main.mjs), for measuring what users run;
- * `nodeArgs` go to node first (`--cpu-prof`, say).
+ * Starts the server in a child process with only the given environment: the test run's bundle of
+ * the current sources when there is one (the Vitest server projects), else `apps/server/src/main.ts`
+ * through tsx; with `built`, the bundle `npm start` runs (apps/server/dist/main.mjs), for measuring
+ * what users run; `nodeArgs` go to node first (`--cpu-prof`, say).
  */
 export function startServerProcess(
   env: Record<string, string>,
@@ -36,7 +40,13 @@ export function startServerProcess(
   let out = '';
   // Node itself with tsx's loader (not the tsx CLI, which is a second process): a signal sent to
   // the child reaches the server, and SIGKILL kills it for real.
-  const args = [...(opts.nodeArgs ?? []), ...(opts.built ? [builtEntry] : ['--import', 'tsx', entry])];
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const start = opts.built
+    ? [builtEntry]
+    : bundle && existsSync(bundle)
+      ? ['--enable-source-maps', bundle]
+      : ['--import', 'tsx', entry];
+  const args = [...(opts.nodeArgs ?? []), ...start];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
