@@ -51,7 +51,7 @@ export const OrderSmsSchema = z.object({
 export type OrderSms = z.infer<typeof OrderSmsSchema>;
 
 /** The longest sender name a text carries in full: the rest of the text must stay one segment. */
-export const SMS_SENDER_MAX = 30;
+export const SMS_SENDER_MAX = 20;
 
 export interface RewardSmsFacts {
   sender: string;
@@ -74,8 +74,8 @@ export function rewardSmsText(f: RewardSmsFacts): string {
   const label = cardLabel(f.productName, f.brand);
   const what =
     f.links.length > 1 ? `${f.links.length} ${f.value} ${label}s` : `${articleFor(f.amount)} ${f.value} ${label}`;
-  const sandbox = f.sandbox ? 'Sandbox, no value: ' : '';
-  return `${sandbox}${sender} sent you ${what}. Claim: ${f.links.join(' ')} Reply STOP to opt out`;
+  const sandbox = f.sandbox ? 'Sandbox: ' : '';
+  return `${sandbox}${sender} sent you ${what}. Claim: ${f.links.join(' ')} STOP to opt out`;
 }
 
 /** What the Twilio status callback answers: whether the report moved the text on (a replay does not). */

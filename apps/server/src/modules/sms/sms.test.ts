@@ -88,7 +88,7 @@ describe(`SMS through Twilio (${TEST_DB})`, () => {
     expect(order.recipient_phone).toBe(phone);
     const [token] = await claimTokensOf(t, order.order_id);
     expect(message.body).toContain(`${PUBLIC_URL}/claim/${token}`);
-    expect(message.body).toMatch(/sent you a \$10\.00 .+ Reply STOP to opt out$/);
+    expect(message.body).toMatch(/sent you a \$10\.00 .+ STOP to opt out$/);
     expect(message.body.length).toBeLessThanOrEqual(160);
     expect(message).toMatchObject({ from: FAKE_TWILIO.from, statusCallback: `${PUBLIC_URL}/api/v1/sms/twilio/status` });
     const request = fake.requests.find((r) => r.form.get('To') === phone);
