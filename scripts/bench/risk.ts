@@ -51,15 +51,14 @@ async function main() {
     const [plain, ruled] = await createAccounts(port, 2, verifyLinks);
     const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     for (const token of [plain, ruled] as string[]) {
-      for (let i = 0; i < 2; i++) {
-        await json(
-          await fetch(`${base}/balance/sandbox-topup`, {
-            method: 'POST',
-            headers: headersOf(token),
-            body: JSON.stringify({ amount: 50000 }),
-          }),
-        );
-      }
+      // A new sandbox organisation starts with play money; this takes it near the sandbox's cap.
+      await json(
+        await fetch(`${base}/balance/sandbox-topup`, {
+          method: 'POST',
+          headers: headersOf(token),
+          body: JSON.stringify({ amount: 40000 }),
+        }),
+      );
     }
     for (const rule of FIVE_RULES) {
       const res = await fetch(`${base}/risk/rules`, {

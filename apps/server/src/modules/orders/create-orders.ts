@@ -8,6 +8,7 @@ import { insertEvents } from '../events';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import type { NewOrderRow } from './prepare-order';
 import { presentOrder } from './presenter';
+import { batchRisks, writeBatchReviews } from './risk-batch';
 
 /**
  * Orders born together (a batch's chunk, decision 043): the orders, their rewards, `order.created`
@@ -18,6 +19,8 @@ import { presentOrder } from './presenter';
  */
 export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Database>, orders: NewOrderRow[]) {
   if (!orders.length) return;
+  // Risk rules (decision 083): an order a rule catches is written `pending_review`, with no job.
+  const risks = await batchRisks(tx, orders);
   // Each order's mode is the one its trigger took from the organisation (decision 045).
   const written = await tx
     .insertInto('orders')
@@ -48,7 +51,7 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         recipient_phone: o.recipient_phone ?? null,
         recipient_name: o.recipient_name,
         message: o.message,
-        status: o.status as 'pending' | 'scheduled',
+        status: risks.has(o.id) ? ('pending_review' as const) : (o.status as 'pending' | 'scheduled'),
         created_at: o.created_at,
         usd_total_minor: o.usd_total_minor,
         send_at: o.send_at,
@@ -86,7 +89,8 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
   const created = orders.map((o) => {
     const mode = sandbox.get(o.id);
     if (mode === undefined) throw new Error(`the insert returned no row for order ${o.id}`);
-    return { order: o, data: { order: presentOrder({ ...o, sandbox: mode }) } };
+    const status = risks.has(o.id) ? ('pending_review' as const) : o.status;
+    return { order: o, sandbox: mode, data: { order: presentOrder({ ...o, status, sandbox: mode }) } };
   });
   await tx
     .insertInto('order_events')
@@ -109,11 +113,20 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
       createdAt: c.order.created_at,
     })),
   );
-  await app.queue.boss.insert(
-    FULFIL_QUEUE,
-    orders.map((o) => ({ data: fulfilJobData(o), ...jobInsertOptions(app, o.send_at) })),
-    { db: fromKysely(tx) },
+  await writeBatchReviews(
+    tx,
+    created.flatMap((c) => {
+      const risk = risks.get(c.order.id);
+      return risk ? [{ ...c, risk }] : [];
+    }),
   );
+  const going = orders.filter((o) => !risks.has(o.id));
+  if (going.length)
+    await app.queue.boss.insert(
+      FULFIL_QUEUE,
+      going.map((o) => ({ data: fulfilJobData(o), ...jobInsertOptions(app, o.send_at) })),
+      { db: fromKysely(tx) },
+    );
   // Counted before the caller commits: a chunk lost to a crash after this is counted once too
   // many, which a rate over minutes does not notice (the ledger, not this, is the account).
   for (const w of written) app.metrics.ordersPlaced.inc({ mode: modeLabel(w.sandbox) });

@@ -13,7 +13,7 @@ import {
   recipient,
   settledOrder,
 } from '../../../test/factories/orders';
-import { createTestApp, TEST_DB, type TestApp } from '../../../test/helpers';
+import { createTestApp, eventually, TEST_DB, type TestApp } from '../../../test/helpers';
 import { QUEUE_SCHEMA } from '../../plugins/queue';
 import { FULFIL_QUEUE } from '../orders';
 
@@ -406,5 +406,30 @@ describe(`claim-side rules (${TEST_DB})`, () => {
     const shown = await open(secondToken, '127.0.0.1');
     expect(shown.status).toBe('issued');
     expect(shown.code).not.toBeNull();
+  });
+});
+
+describe(`batches (${TEST_DB})`, () => {
+  it('a batch’s rows meet the same rules: the held one waits with no job, the others go', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const held = `b-${Date.now()}@hold.sandbox.giftrelay.test`;
+    const rows = [
+      { email: held, amount: range.minValue, product_code: range.code },
+      { email: recipient(), amount: range.minValue, product_code: range.code },
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': `batch-${Date.now()}` },
+      payload: { rows },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const review = await eventually(async () => (await reviewsOf(owner.accessToken)).data[0]);
+    expect(review).toMatchObject({ stage: 'order', status: 'pending', recipient_email: held });
+    expect(await jobsFor(review.order_id)).toBe(0);
+    const before = await balanceOf(t, owner.accessToken);
+    expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(200);
+    const after = await balanceOf(t, owner.accessToken);
+    expect(Math.round((after.available - before.available) * 100)).toBe(review.held_minor);
   });
 });
