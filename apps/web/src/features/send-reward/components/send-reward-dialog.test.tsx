@@ -112,6 +112,32 @@ describe('SendRewardDialog', () => {
     expect(within(d.dialog).getByText('Delivery: Auto (code/email)')).toBeTruthy();
   });
 
+  it('says what is left of the sender’s monthly budget before sending, and when a reward costs more', async () => {
+    const budget = { monthly_minor: 40_00, monthly: 40, currency: 'USD', spent_minor: 10_00, spent: 10 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/v1/budgets/me'
+          ? json(200, {
+              success: true,
+              budget: { ...budget, left_minor: 30_00, left: 30, resets_at: '2026-12-01T00:00:00.000Z' },
+            })
+          : json(404, { success: false, error: 'Not found', code: 'NOT_FOUND' }),
+      ),
+    );
+    const user = userEvent.setup();
+    const d = renderDialog();
+    const note = await within(d.dialog).findByText(/left this month/);
+    expect(note.closest('[role="note"]')?.textContent).toBe(
+      '$30.00 of $40.00 left this month. Your monthly budget, set by an owner or admin.',
+    );
+    await user.type(d.amount(), '30');
+    // $30.00 with the fee is $30.75: more than is left.
+    expect(note.closest('[role="note"]')?.textContent).toContain(
+      'This reward costs more than what is left of your monthly budget: ask an owner or admin to raise it.',
+    );
+  });
+
   it('is disabled until amount, email and quantity are filled; submitting early says what is missing', async () => {
     const user = userEvent.setup();
     const requests = fakeOrders();
