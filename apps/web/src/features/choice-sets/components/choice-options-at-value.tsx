@@ -26,9 +26,12 @@ export function ChoiceOptionsAtValue({ setId, amount, currency }: { setId: strin
   return (
     <div className="grid gap-2" aria-busy={options.isFetching}>
       <p role="status" className="text-sm font-medium">
-        {available.length === 0
-          ? `No card accepts ${value}: choose another value or currency.`
-          : `${available.length} card${available.length === 1 ? '' : 's'} accept${available.length === 1 ? 's' : ''} ${value}`}
+        {/* The last value's cards stay in view while this one's are checked, but are not said to be its. */}
+        {options.isPlaceholderData
+          ? `Checking which cards accept ${value}…`
+          : available.length === 0
+            ? `No card accepts ${value}: choose another value or currency.`
+            : `${available.length} card${available.length === 1 ? '' : 's'} accept${available.length === 1 ? 's' : ''} ${value}`}
       </p>
       {options.data.length > 0 && (
         <ul aria-label={`Cards at ${value}`} className="grid gap-1.5 sm:grid-cols-2">
