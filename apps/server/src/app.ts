@@ -153,7 +153,6 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(ordersPlugin);
   await app.register(riskPlugin);
   await app.register(smsRoutes, { prefix: '/api/v1' });
-  await app.register(riskPlugin);
   await app.register(batchesPlugin);
   await app.register(claimsPlugin);
   await app.register(reportsPlugin);

@@ -37,6 +37,5 @@ export { recordClaimOpened } from './reward-events';
 export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
 export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
-export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';

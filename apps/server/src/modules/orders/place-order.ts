@@ -16,7 +16,6 @@ import {
   withIdempotencyKey,
 } from '../idempotency';
 import { hasAccount } from '../ledger';
-import { riskBlocked, riskForOrder } from '../risk';
 import { reserveSandboxRecipientsNow } from '../sandbox-limits';
 import { tellApprovers } from './approvals';
 import { type Guardrails, type Spender, spendGuard } from '../spend-limits';
