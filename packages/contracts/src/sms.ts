@@ -70,12 +70,13 @@ export interface RewardSmsFacts {
  * previews it.
  */
 export function rewardSmsText(f: RewardSmsFacts): string {
-  const sender = f.sender.length > SMS_SENDER_MAX ? `${f.sender.slice(0, SMS_SENDER_MAX - 1).trimEnd()}…` : f.sender;
+  // Cut, not ellipsised: one character outside GSM-7 (…) would make the whole text UCS-2, 70 a segment.
+  const sender = f.sender.length > SMS_SENDER_MAX ? f.sender.slice(0, SMS_SENDER_MAX).trimEnd() : f.sender;
   const label = cardLabel(f.productName, f.brand);
   const what =
     f.links.length > 1 ? `${f.links.length} ${f.value} ${label}s` : `${articleFor(f.amount)} ${f.value} ${label}`;
   const sandbox = f.sandbox ? 'Sandbox: ' : '';
-  return `${sandbox}${sender} sent you ${what}. Claim: ${f.links.join(' ')} STOP to opt out`;
+  return `${sandbox}${sender} sent you ${what}: ${f.links.join(' ')} STOP to opt out`;
 }
 
 /** What the Twilio status callback answers: whether the report moved the text on (a replay does not). */
