@@ -80,9 +80,9 @@ export const OWNERS: Readonly<Record<string, string>> = {
   user_recovery_codes: 'accounts',
   user_two_factor: 'accounts',
   schema_migrations: 'db',
+  spend_budgets: 'spend-limits',
   users: 'accounts',
   webhook_attempts: 'webhooks',
-  spend_budgets: 'spend-limits',
   webhook_deliveries: 'webhooks',
   webhook_endpoints: 'webhooks',
 };
@@ -119,8 +119,6 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     why: 'A review and a platform rule name who decided or made them (decision 083).',
   },
   {
-    module: 'accounts',
-  {
     module: 'spend-limits',
     table: 'orders',
     access: 'read',
@@ -156,6 +154,8 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
     access: 'read',
     why: 'The membership check reads the member’s address with it.',
   },
+  {
+    module: 'accounts',
     table: 'memberships',
     access: 'write',
     why: "Sign-up creates the owner's membership in its transaction and sign-in marks the membership it opened; behind members' functions, accounts and members (which uses accounts' password and user functions) would import each other.",

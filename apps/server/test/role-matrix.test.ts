@@ -587,20 +587,20 @@ const TABLE: Record<OperationId, Row> = {
     ok: 200,
   },
   listAgentActivity: { own: () => ({ url: '/api/v1/agent-activity' }), ok: 200 },
+  // Budgets (decision 084): a key's is set high, as other rows place orders with it.
+  setApiKeyBudget: {
+    own: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.a.apiKeyId}/budget`, payload: BIG_BUDGET }),
+    other: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget`, payload: BIG_BUDGET }),
+    ok: 200,
+  },
+  clearApiKeyBudget: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}/budget` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget` }),
+    ok: 404,
+  },
   revokeApiKey: {
     own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}` }),
     other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}` }),
-    // Budgets (decision 084): a key's is set high, as other rows place orders with it.
-    setApiKeyBudget: {
-      own: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.a.apiKeyId}/budget`, payload: BIG_BUDGET }),
-      other: (c) => ({ method: 'PUT', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget`, payload: BIG_BUDGET }),
-      ok: 200,
-    },
-    clearApiKeyBudget: {
-      own: async (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${await c.fresh.apiKey()}/budget` }),
-      other: (c) => ({ method: 'DELETE', url: `/api/v1/api-keys/${c.b.apiKeyId}/budget` }),
-      ok: 404,
-    },
     ok: 200,
   },
   // OAuth consent (decision 075): an unregistered client is a 400 for everyone; whether the
@@ -719,28 +719,20 @@ const TABLE: Record<OperationId, Row> = {
     other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}` }),
     ok: 200,
   },
+  getMyBudget: { own: () => ({ url: '/api/v1/budgets/me' }), ok: 200 },
+  setMemberBudget: {
+    own: async (c) => ({ method: 'PUT', url: `/api/v1/members/${await c.fresh.member()}/budget`, payload: BIG_BUDGET }),
+    other: (c) => ({ method: 'PUT', url: `/api/v1/members/${c.b.members.owner.user.id}/budget`, payload: BIG_BUDGET }),
+    ok: 200,
+  },
+  clearMemberBudget: {
+    own: async (c) => ({ method: 'DELETE', url: `/api/v1/members/${await c.fresh.member()}/budget` }),
+    other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}/budget` }),
+    ok: 404,
+  },
   listInvitations: { own: () => ({ url: '/api/v1/invitations' }), ok: 200 },
   createInvitation: {
     own: () => ({
-      getMyBudget: { own: () => ({ url: '/api/v1/budgets/me' }), ok: 200 },
-      setMemberBudget: {
-        own: async (c) => ({
-          method: 'PUT',
-          url: `/api/v1/members/${await c.fresh.member()}/budget`,
-          payload: BIG_BUDGET,
-        }),
-        other: (c) => ({
-          method: 'PUT',
-          url: `/api/v1/members/${c.b.members.owner.user.id}/budget`,
-          payload: BIG_BUDGET,
-        }),
-        ok: 200,
-      },
-      clearMemberBudget: {
-        own: async (c) => ({ method: 'DELETE', url: `/api/v1/members/${await c.fresh.member()}/budget` }),
-        other: (c) => ({ method: 'DELETE', url: `/api/v1/members/${c.b.members.owner.user.id}/budget` }),
-        ok: 404,
-      },
       method: 'POST',
       url: '/api/v1/invitations',
       payload: { email: uniqueEmail('matrix'), role: 'viewer' },

@@ -56,14 +56,14 @@ export const ERROR_CODES = [
   'CHOICE_CLOSED',
   // Risk rules (decision 083): a block rule refused the order
   'RISK_BLOCKED',
-  // Budgets and spend caps on every path (decision 084)
-  'BUDGET_EXCEEDED',
-  'SPEND_CAP_EXCEEDED',
-  'RECIPIENT_DOMAIN_NOT_ALLOWED',
   // SMS delivery (decision 082): a number that cannot take texts, or one that sent STOP
   'PHONE_INVALID',
   'RECIPIENT_OPTED_OUT',
   'SMS_UNAVAILABLE',
+  // Budgets and spend caps on every path (decision 084)
+  'BUDGET_EXCEEDED',
+  'SPEND_CAP_EXCEEDED',
+  'RECIPIENT_DOMAIN_NOT_ALLOWED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -148,16 +148,16 @@ export const ERROR_STATUS = {
   RECIPIENT_OPTED_OUT: 409,
   /** This GiftRelay sends email through SMTP_URL but has no SMS provider (TWILIO_*): a text would reach nobody. */
   SMS_UNAVAILABLE: 409,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_ERROR: 500,
-} as const satisfies Record<ErrorCode, number>;
-
   /** The sender's (or API key's) monthly budget does not cover the order or batch: the message says what is left. Nothing was written. */
   BUDGET_EXCEEDED: 422,
   /** An API key's (or OAuth grant's) spend cap per reward, UTC day or month does not cover it: the message says which and what is left. */
   SPEND_CAP_EXCEEDED: 422,
   /** The API key (or OAuth grant) may send only to its allow-listed recipient domains. */
   RECIPIENT_DOMAIN_NOT_ALLOWED: 403,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
 export const ErrorBodySchema = z.object({
   success: z.literal(false),
   error: z.string(),

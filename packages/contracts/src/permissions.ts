@@ -239,15 +239,15 @@ export const OPERATION_ACCESS = {
   getPlatformRiskReview: 'operator',
   releasePlatformRiskReview: 'operator',
   blockPlatformRiskReview: 'operator',
-  // Ownership.
-  transferOwnership: 'own',
-} as const satisfies Record<string, AccessLevel>;
   // Budgets (decision 084): owners and admins set them; anyone who sends reads their own.
   getMyBudget: 'send',
   setMemberBudget: 'manage',
   clearMemberBudget: 'manage',
   setApiKeyBudget: 'manage',
   clearApiKeyBudget: 'manage',
+  // Ownership.
+  transferOwnership: 'own',
+} as const satisfies Record<string, AccessLevel>;
 
 export type OperationId = keyof typeof OPERATION_ACCESS;
 

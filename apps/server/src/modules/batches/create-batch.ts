@@ -72,12 +72,12 @@ export async function createBatch(
       );
       await reserveSandboxRecipients(app, tx, auth.organisationId, to);
     }
-    const waits = checked.valid > 0 && (await needsApproval(tx, auth, checked.usdTotalMinor));
-    status = checked.valid === 0 ? 'completed' : waits ? 'pending_approval' : 'accepting';
-    const held = mode === 'all_or_nothing' && checked.valid > 0 ? checked.totalMinor : 0;
     // The batch's whole total counts against its creator's budget and caps at acceptance, under
     // the spender's lock (decision 084); the approval rules' monthly sum below reads after it.
     if (guarded && checked.valid > 0) await guardBatch(tx, auth, checked);
+    const waits = checked.valid > 0 && (await needsApproval(tx, auth, checked.usdTotalMinor));
+    status = checked.valid === 0 ? 'completed' : waits ? 'pending_approval' : 'accepting';
+    const held = mode === 'all_or_nothing' && checked.valid > 0 ? checked.totalMinor : 0;
     if (held) await holdBatch(tx, auth.organisationId, batchId, checked, body.rows.length);
     const batch = await tx
       .insertInto('batches')
@@ -131,9 +131,6 @@ export async function createBatch(
   return answer;
 }
 
-/** The batch's own hold: the valid rows' total from available to held, or 402 with nothing written. */
-async function holdBatch(tx: Tx, organisationId: string, batchId: string, checked: ValidatedBatch, rows: number) {
-  const total = checked.totalMinor;
 /** The spend guard for a whole batch: its creator's (a person's or a key's) budget, caps and domains. */
 async function guardBatch(tx: Tx, auth: AuthContext, checked: ValidatedBatch) {
   const spender: Spender =
@@ -151,6 +148,9 @@ async function guardBatch(tx: Tx, auth: AuthContext, checked: ValidatedBatch) {
   });
 }
 
+/** The batch's own hold: the valid rows' total from available to held, or 402 with nothing written. */
+async function holdBatch(tx: Tx, organisationId: string, batchId: string, checked: ValidatedBatch, rows: number) {
+  const total = checked.totalMinor;
   try {
     await postEntry(tx, {
       organisationId,

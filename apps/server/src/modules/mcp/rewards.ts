@@ -208,6 +208,8 @@ export async function sendReward(
     answer = await createAgentOrder(app, p.credential, preview.order_body as CreateOrderBody, {
       source: p.source,
       orderId: preview.order_id,
+      // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
+      grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
       before: async (trx, order) => {
         // After the spend guard's lock (one send at a time per key or grant, decision 084): a
         // repeat of a send that committed finds its order before the caps or budget (which that
@@ -232,8 +234,6 @@ export async function sendReward(
           userId: null,
           apiKeyId: p.source.kind === 'api_key' ? p.source.id : null,
           detail: {
-            // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
-            grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
             order_id: order.id,
             source: { kind: 'mcp', via: p.source.kind, id: p.source.id, client_name: p.source.clientName },
             charged_total_minor: Number(order.charged_total_minor),

@@ -179,6 +179,7 @@ async function placeOrder(
     onWaiting({ ...placed.order, status: 'pending_approval', approval_expires_at: approvalExpiry(placed.order) });
     return { status: 201, body: placed.textWaiting, replayed: false };
   };
+  const spender = spenderOf(token, agent);
   const statement = async (): Promise<PlaceOrderResult | undefined> => {
     const { text, name, values } = placeOrderStatement(input);
     if (!agent && !guarded) return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
@@ -195,7 +196,6 @@ async function placeOrder(
       const [row] = (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as PlaceOrderResult[];
       if (agent && row?.held && row.session_live) await agent.after(trx, placed.order, row.waiting);
       return row;
-  const spender = spenderOf(token, agent);
     });
   };
   const run = async () => {

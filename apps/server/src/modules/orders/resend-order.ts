@@ -121,13 +121,13 @@ export async function resendOrder(
     let current = order;
     if (to !== order.recipient_email) {
       await assertMayChangeRecipient(tx, auth, order);
-      // A sandbox reward to a new address takes one of today's places (decision 063).
-      if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, [to]);
       // A key's recipient domains hold for a new address too (decision 084): no sending inside
       // the allow-list and then moving the reward outside it.
       if (auth.kind === 'api_key') {
         await spendGuard.checkRecipients(tx, { kind: 'api_key', organisationId, id: auth.apiKeyId }, [to]);
       }
+      // A sandbox reward to a new address takes one of today's places (decision 063).
+      if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, [to]);
       const rotated = await repo.rotateClaimTokensIfUnopened(tx, order.id, () => {
         const t = newUrlToken();
         return { hash: t.hash, encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };

@@ -50,9 +50,9 @@ import {
 } from '../utils/send-form';
 import { AmountField } from './amount-field';
 import { EmailPreview } from './email-preview';
+import { ExpiryField, expiryDaysOf } from './expiry-field';
 import { FormNotice } from './form-notice';
 import { SendLaterField } from './send-later-field';
-import { ExpiryField, expiryDaysOf } from './expiry-field';
 import { SendSummary } from './send-summary';
 
 /** Orgs bill in USD unless they chose otherwise (spec section 9). */
@@ -209,11 +209,11 @@ function SendRewardForm({
   // Send later (decision 042): a time in the sender's own zone, checked when sending.
   const [later, setLater] = useState<SendLater>({ on: false, at: '' });
   const [laterError, setLaterError] = useState<string>();
-  const sums = sendSums(
-    values,
   // Expiry (decision 081): this order's own, or empty for the organisation's default.
   const [expiryDays, setExpiryDays] = useState('');
   const [expiryError, setExpiryError] = useState<string>();
+  const sums = sendSums(
+    values,
     product.currency,
     needsRate && rate.data ? { currency: billingCurrency, rate: rate.data.rate } : undefined,
   );
@@ -258,11 +258,6 @@ function SendRewardForm({
     }
     setLaterError(undefined);
     if (when.sendAt) body = { ...body, send_at: when.sendAt };
-    const idempotencyKey = keys.keyFor(body);
-    if (quoteForKey.current?.key !== idempotencyKey) {
-      quoteForKey.current = { key: idempotencyKey, quoteId: needsRate ? quote.data?.quote_id : undefined };
-    }
-    const quoteId = quoteForKey.current.quoteId;
     const expiry = expiryDaysOf(expiryDays);
     if (expiry.error) {
       setExpiryError(expiry.error);
@@ -270,6 +265,11 @@ function SendRewardForm({
       return;
     }
     if (expiry.days !== undefined) body = { ...body, expires_in_days: expiry.days };
+    const idempotencyKey = keys.keyFor(body);
+    if (quoteForKey.current?.key !== idempotencyKey) {
+      quoteForKey.current = { key: idempotencyKey, quoteId: needsRate ? quote.data?.quote_id : undefined };
+    }
+    const quoteId = quoteForKey.current.quoteId;
     try {
       const order = await createOrder.mutateAsync({
         body: quoteId ? { ...body, quote_id: quoteId } : body,
@@ -524,6 +524,18 @@ function SendRewardForm({
             disabled={isSending}
           />
         )}
+        {isSignedIn && (
+          <ExpiryField
+            id={`${id}-expiry`}
+            value={expiryDays}
+            onChange={(next) => {
+              setExpiryDays(next);
+              setExpiryError(undefined);
+            }}
+            error={expiryError}
+            disabled={isSending}
+          />
+        )}
         <SendSummary
           sums={sums}
           currency={product.currency}
@@ -544,42 +556,6 @@ function SendRewardForm({
             way.
           </p>
         )}
-        {balance && missing !== undefined && (
-          <div
-            id={`${id}-shortfall`}
-            tabIndex={-1}
-            role="alert"
-            className="grid gap-2 rounded-lg border border-destructive/60 p-3 text-sm"
-          >
-            <p>
-              <span className="font-semibold text-destructive">Insufficient balance. </span>
-              The total is {formatMoney(missing, balance.currency)} more than your available balance.
-            </p>
-        {isSignedIn && (
-          <ExpiryField
-            id={`${id}-expiry`}
-            value={expiryDays}
-            onChange={(next) => {
-              setExpiryDays(next);
-              setExpiryError(undefined);
-            }}
-            error={expiryError}
-            disabled={isSending}
-          />
-        )}
-            {shortfall?.(missing)}
-          </div>
-        )}
-        {footnote}
-        {balance?.sandbox && balance.sandbox_limits && (
-          <p className="text-xs text-muted-foreground">{sandboxRecipientsNote(balance.sandbox_limits)}</p>
-        )}
-        <EmailPreview
-          product={product}
-          values={values}
-          sender={senderSettings.data?.sender_name ?? organisation?.name}
-          sandbox={balance?.sandbox ?? organisation?.sandbox ?? true}
-        />
         {budget && (
           <p
             role="note"
@@ -594,6 +570,30 @@ function SendRewardForm({
               : 'Your monthly budget, set by an owner or admin.'}
           </p>
         )}
+        {balance && missing !== undefined && (
+          <div
+            id={`${id}-shortfall`}
+            tabIndex={-1}
+            role="alert"
+            className="grid gap-2 rounded-lg border border-destructive/60 p-3 text-sm"
+          >
+            <p>
+              <span className="font-semibold text-destructive">Insufficient balance. </span>
+              The total is {formatMoney(missing, balance.currency)} more than your available balance.
+            </p>
+            {shortfall?.(missing)}
+          </div>
+        )}
+        {footnote}
+        {balance?.sandbox && balance.sandbox_limits && (
+          <p className="text-xs text-muted-foreground">{sandboxRecipientsNote(balance.sandbox_limits)}</p>
+        )}
+        <EmailPreview
+          product={product}
+          values={values}
+          sender={senderSettings.data?.sender_name ?? organisation?.name}
+          sandbox={balance?.sandbox ?? organisation?.sandbox ?? true}
+        />
       </div>
       <div className="flex gap-2 border-t px-5 py-3 sm:justify-end sm:px-6">
         <Dialog.Close asChild>
@@ -622,15 +622,15 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-/** The total in USD minor units, as the approval rules compare it; undefined when not known here. */
-function usdTotalOf(sums: ReturnType<typeof sendSums>): number | undefined {
-  if (!sums) return undefined;
-  if (sums.charged?.currency === 'USD') return sums.charged.total;
-  return sums.currency === 'USD' && !sums.charged ? sums.total : undefined;
-}
 /** The total charged in `currency` (minor units), as a budget counts it; undefined when not known here. */
 function totalIn(sums: ReturnType<typeof sendSums>, currency: string): number | undefined {
   if (sums?.charged?.currency === currency) return sums.charged.total;
   return sums?.currency === currency ? sums.total : undefined;
 }
 
+/** The total in USD minor units, as the approval rules compare it; undefined when not known here. */
+function usdTotalOf(sums: ReturnType<typeof sendSums>): number | undefined {
+  if (!sums) return undefined;
+  if (sums.charged?.currency === 'USD') return sums.charged.total;
+  return sums.currency === 'USD' && !sums.charged ? sums.total : undefined;
+}
