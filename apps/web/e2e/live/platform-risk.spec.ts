@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, newEmail, signInThroughApi } from '../support/accounts';
-import { fundByTransfer, goLive, tokenOf } from '../support/live';
+import { newEmail, signInThroughApi } from '../support/accounts';
+import { fundedLiveOwner } from '../support/live';
 import { seriousViolations, toasts } from '../support/studio';
 
 /** The fake Tango's range card (FAKE_TANGO.activeRangeUtid in apps/server/test/fake-tango.ts). */
@@ -13,11 +13,7 @@ const OPERATOR = { email: 'operator-risk-e2e@example.com', password: 'violet-Har
 // operator blocks it: the held amount goes back exactly.
 test('an operator adds a platform rule, and blocks the live reward it held', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const owner = await createVerifiedAccount(request);
-  await goLive(request, owner, OPERATOR);
-  await fundByTransfer(request, owner, OPERATOR, 100);
-  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
-  const balance = async () => (await (await request.get('/api/v1/balance', { headers })).json()).available as number;
+  const { headers, balance } = await fundedLiveOwner(request, OPERATOR, 100);
   const suspect = newEmail('suspect');
 
   await signInThroughApi(page, OPERATOR, '/operator/risk-rules');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, newEmail, signInThroughApi } from '../support/accounts';
+import { newEmail, signInThroughApi } from '../support/accounts';
 import { axe } from '../support/axe';
-import { fundByTransfer, goLive, operatorToken, tokenOf } from '../support/live';
+import { fundedLiveOwner, operatorToken } from '../support/live';
 
 /** The fake Tango's range card (FAKE_TANGO.activeRangeUtid in apps/server/test/fake-tango.ts). */
 const RANGE_CARD = 'U157189';
@@ -18,11 +18,7 @@ test('a card the provider may have issued waits for an operator, who refunds it 
   request,
 }) => {
   test.setTimeout(90_000);
-  const owner = await createVerifiedAccount(request);
-  await goLive(request, owner, OPERATOR);
-  await fundByTransfer(request, owner, OPERATOR, 100);
-  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
-  const balance = async () => (await (await request.get('/api/v1/balance', { headers })).json()).available as number;
+  const { headers, balance } = await fundedLiveOwner(request, OPERATOR, 100);
   expect(await balance()).toBe(100);
 
   const placed = await request.post('/api/v1/orders', {

@@ -54,3 +54,13 @@ export async function fundByTransfer(request: APIRequestContext, owner: Account,
   });
   expect(recorded.status(), await recorded.text()).toBe(200);
 }
+
+/** A new owner whose organisation is live and funded with `amount`: their API headers and a balance reader. */
+export async function fundedLiveOwner(request: APIRequestContext, operator: Account, amount: number) {
+  const owner = await createVerifiedAccount(request);
+  await goLive(request, owner, operator);
+  await fundByTransfer(request, owner, operator, amount);
+  const headers = { authorization: `Bearer ${await tokenOf(request, owner)}` };
+  const balance = async () => (await (await request.get('/api/v1/balance', { headers })).json()).available as number;
+  return { owner, headers, balance };
+}
