@@ -56,11 +56,11 @@ export const BATCH_FIELDS = [
   'send_at',
   // Decision 081: when the row's rewards expire; empty: the organisation's default.
   'expires_at',
+  // Decision 082: the recipient's mobile number (E.164); the claim links are texted too.
+  'phone',
   // Decision 080: a recipient's choice, from a saved choice set (its id) in `currency`, instead of product_code.
   'choice_set',
   'currency',
-  // Decision 082: the recipient's mobile number (E.164); the claim links are texted too.
-  'phone',
 ] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 /**
@@ -103,8 +103,8 @@ export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
   message: ['message', 'note', 'gift_message'],
   send_at: ['send_at', 'send_on', 'scheduled_for', 'deliver_at'],
   expires_at: ['expires_at', 'expires_on', 'expiry', 'claim_by'],
-  choice_set: ['choice_set', 'choice_set_id', 'choice'],
   phone: ['phone', 'phone_number', 'mobile', 'mobile_number', 'cell', 'sms'],
+  choice_set: ['choice_set', 'choice_set_id', 'choice'],
   currency: ['currency', 'currency_code'],
 };
 
@@ -121,13 +121,13 @@ export const BATCH_ROW_ERROR_CODES = [
   'INVALID_EXPIRES_AT',
   'UNSUPPORTED_CURRENCY',
   'DUPLICATE_ROW',
-  // Decision 080: a choice_set that is not one of the organisation's, or offers nothing at the row's value.
-  'UNKNOWN_CHOICE_SET',
-  'CHOICE_EMPTY',
   // Decision 082: the row's phone as an order's (PHONE_INVALID), opted out, or no SMS provider.
   'INVALID_PHONE',
   'RECIPIENT_OPTED_OUT',
   'SMS_UNAVAILABLE',
+  // Decision 080: a choice_set that is not one of the organisation's, or offers nothing at the row's value.
+  'UNKNOWN_CHOICE_SET',
+  'CHOICE_EMPTY',
 ] as const;
 export const BatchRowErrorSchema = z.object({
   field: z.enum([...BATCH_FIELDS, 'row']),

@@ -26,11 +26,11 @@ export const EVENT_SUMMARIES: Record<EventType, string> = {
     'The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address.',
   'reward.voided':
     'A reward nobody had opened was voided: its code no longer shows; refunded says whether the provider cancelled the card and its share came back to your balance.',
+  'reward.expired':
+    'A reward reached its expiry (expires_at): unopened and cancelled by the provider, its share came back to your balance (refunded); otherwise reason says why not (opened before it expired, or the card could not be cancelled).',
   'reward.failed':
     'The provider could not issue one reward of an order; its share of the order’s charge came back to your balance.',
   'reward.choice_made':
-  'reward.expired':
-    'A reward reached its expiry (expires_at): unopened and cancelled by the provider, its share came back to your balance (refunded); otherwise reason says why not (opened before it expired, or the card could not be cancelled).',
     'The recipient of a choice reward picked a product (data.product_code); its card is being issued, then reward.delivered and order.completed follow.',
   'reward.held':
     'A risk rule held an order for review (stage order: its total stays held, nothing is sent) or a reward when its claim page opened (stage claim: no code is shown); data.review.matched says which rules and why.',
@@ -101,12 +101,12 @@ const PENDING: OrderSummary = {
   created_by: '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   approval: null,
   send_at: null,
+  expires_at: null,
+  expiry: null,
   sandbox: true,
   choice: null,
   issued_count: 0,
   failed_count: 0,
-  expires_at: null,
-  expiry: null,
   voided_count: 0,
 };
 const RELEASED = { ...PENDING.charged, released: 25.63, released_minor: 2563 };
@@ -234,6 +234,15 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
     currency: 'USD',
     order_status: 'voided',
   }),
+  'reward.expired': event('reward.expired', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e31', {
+    ...reward,
+    expires_at: SENT_AT,
+    refunded: true,
+    refund_minor: 2563,
+    currency: 'USD',
+    reason: null,
+    order_status: 'voided',
+  }),
   'reward.failed': event('reward.failed', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e12', {
     ...reward,
     failed_at: SENT_AT,
@@ -244,15 +253,6 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
   'reward.choice_made': event('reward.choice_made', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e41', {
     ...reward,
     chosen_at: SENT_AT,
-    order_status: 'voided',
-  }),
-  'reward.expired': event('reward.expired', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e31', {
-    ...reward,
-    expires_at: SENT_AT,
-    refunded: true,
-    refund_minor: 2563,
-    currency: 'USD',
-    reason: null,
     product_code: 'AMAZON-US',
     product_name: 'Amazon.com Gift Card',
     brand: 'Amazon',

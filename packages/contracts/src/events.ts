@@ -29,11 +29,11 @@ export const EVENT_TYPES = [
   // A reward voided before it was opened (decision 039): refunded, or not when the provider
   // would not cancel the card.
   'reward.voided',
+  // Expiry (decision 081): a reward reached its `expires_at`; unopened and cancelled, it is refunded.
+  'reward.expired',
   // Partial issuance (decision 058): a reward the provider could not issue, refunded (its share).
   'reward.failed',
   // Recipient's choice (decision 080): the recipient picked a product; its card is being issued.
-  // Expiry (decision 081): a reward reached its `expires_at`; unopened and cancelled, it is refunded.
-  'reward.expired',
   'reward.choice_made',
   // Risk rules (decision 083): a rule held an order (or a reward at its claim) for review; a person
   // released it (it goes on) or blocked it (its value back to the balance). `{review, order}`.
@@ -193,6 +193,22 @@ export const RewardVoidedEventDataSchema = z.object({
       'The order’s status after this void: `voided` once every reward it issued is voided, `completed` (partly voided) while some are left',
   }),
 });
+export const RewardExpiredEventDataSchema = z.object({
+  ...rewardFields,
+  expires_at: at('When the reward expired, as its order said'),
+  refunded: z.boolean().meta({
+    description: 'True when the reward was unopened and the provider cancelled its card: its share came back',
+  }),
+  refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
+  currency: z.string(),
+  reason: z.string().nullable().meta({
+    description:
+      'Why it was not refunded: opened before it expired, or the provider’s refusal to cancel the card; null when refunded',
+  }),
+  order_status: OrderStatusSchema.meta({
+    description: 'The order’s status after this expiry: `voided` once every reward it issued is voided or expired',
+  }),
+});
 export const RewardFailedEventDataSchema = z.object({
   ...rewardFields,
   failed_at: at('When the order settled without this reward'),
@@ -218,22 +234,6 @@ export const RewardChoiceMadeEventDataSchema = z.object({
 const reviewData = (description: string) =>
   z
     .object({
-export const RewardExpiredEventDataSchema = z.object({
-  ...rewardFields,
-  expires_at: at('When the reward expired, as its order said'),
-  refunded: z.boolean().meta({
-    description: 'True when the reward was unopened and the provider cancelled its card: its share came back',
-  }),
-  refund_minor: z.number().int().meta({ description: 'What went back to the available balance' }),
-  currency: z.string(),
-  reason: z.string().nullable().meta({
-    description:
-      'Why it was not refunded: opened before it expired, or the provider’s refusal to cancel the card; null when refunded',
-  }),
-  order_status: OrderStatusSchema.meta({
-    description: 'The order’s status after this expiry: `voided` once every reward it issued is voided or expired',
-  }),
-});
       review: RiskReviewSchema.meta({
         description: 'As GET /api/v1/risk/reviews/{id} answers it (without the history)',
       }),
@@ -269,6 +269,7 @@ export const EVENT_DATA_SCHEMAS = {
   'reward.email_bounced': RewardEmailBouncedEventDataSchema,
   'reward.sms_failed': RewardSmsFailedEventDataSchema,
   'reward.voided': RewardVoidedEventDataSchema,
+  'reward.expired': RewardExpiredEventDataSchema,
   'reward.failed': RewardFailedEventDataSchema,
   'reward.choice_made': RewardChoiceMadeEventDataSchema,
   'reward.held': RewardHeldEventDataSchema,
@@ -295,7 +296,6 @@ const eventOf = <T extends EventType>(type: T) =>
 export const OrderCreatedEventSchema = eventOf('order.created');
 export const OrderCompletedEventSchema = eventOf('order.completed');
 export const OrderFailedEventSchema = eventOf('order.failed');
-  'reward.expired': RewardExpiredEventDataSchema,
 export const OrderApprovedEventSchema = eventOf('order.approved');
 export const OrderRejectedEventSchema = eventOf('order.rejected');
 export const OrderCancelledEventSchema = eventOf('order.cancelled');
@@ -305,11 +305,12 @@ export const RewardOpenedEventSchema = eventOf('reward.opened');
 export const RewardEmailBouncedEventSchema = eventOf('reward.email_bounced');
 export const RewardSmsFailedEventSchema = eventOf('reward.sms_failed');
 export const RewardVoidedEventSchema = eventOf('reward.voided');
+export const RewardExpiredEventSchema = eventOf('reward.expired');
 export const RewardFailedEventSchema = eventOf('reward.failed');
-export const RewardChoiceMadeEventSchema = eventOf('reward.choice_made');
 export const RewardHeldEventSchema = eventOf('reward.held');
 export const RewardReleasedEventSchema = eventOf('reward.released');
 export const RewardBlockedEventSchema = eventOf('reward.blocked');
+export const RewardChoiceMadeEventSchema = eventOf('reward.choice_made');
 export const BalanceLowEventSchema = eventOf('balance.low');
 export const BalanceDebitedEventSchema = eventOf('balance.debited');
 export const BalanceFrozenEventSchema = eventOf('balance.frozen');
@@ -331,9 +332,9 @@ export const EVENT_SCHEMAS = {
   'reward.email_bounced': RewardEmailBouncedEventSchema,
   'reward.sms_failed': RewardSmsFailedEventSchema,
   'reward.voided': RewardVoidedEventSchema,
+  'reward.expired': RewardExpiredEventSchema,
   'reward.failed': RewardFailedEventSchema,
   'reward.choice_made': RewardChoiceMadeEventSchema,
-export const RewardExpiredEventSchema = eventOf('reward.expired');
   'reward.held': RewardHeldEventSchema,
   'reward.released': RewardReleasedEventSchema,
   'reward.blocked': RewardBlockedEventSchema,
@@ -359,9 +360,9 @@ export const EventSchema = z.discriminatedUnion('type', [
   RewardEmailBouncedEventSchema,
   RewardSmsFailedEventSchema,
   RewardVoidedEventSchema,
+  RewardExpiredEventSchema,
   RewardFailedEventSchema,
   RewardChoiceMadeEventSchema,
-  'reward.expired': RewardExpiredEventSchema,
   RewardHeldEventSchema,
   RewardReleasedEventSchema,
   RewardBlockedEventSchema,
@@ -389,7 +390,6 @@ export const ListEventsQuerySchema = z
   })
   .refine((q) => !q.created_after || !q.created_before || q.created_after < q.created_before, {
     path: ['created_before'],
-  RewardExpiredEventSchema,
     message: 'created_before must be after created_after',
   });
 export type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
 import { OrderChoiceBodySchema, OrderChoiceSchema } from './choice';
-import { ExpiresAtSchema, ExpiresInDaysSchema, OrderExpirySchema, refineExpiryForm } from './expiry';
 import { isCurrencyCode } from './currency';
+import { ExpiresAtSchema, ExpiresInDaysSchema, OrderExpirySchema, refineExpiryForm } from './expiry';
+import { deprecatedListKey, listEnvelope, pageQueryFields } from './lists';
 import { OrderSourceSchema } from './mcp';
 import { AmountSchema, safeText } from './primitives';
 import { OrderSmsSchema, PhoneSchema } from './sms';
@@ -147,13 +147,13 @@ export const CreateOrderBodySchema = z
     quote_id: z.uuid({ error: 'quote_id must be the quote_id of an FX quote' }).optional(),
     /** Send later (decision 042): the total is held now; fulfilment starts then. */
     send_at: SendAtSchema.optional(),
+    /** Expiry (decision 081): either, or neither for the organisation's default. */
+    expires_at: ExpiresAtSchema.optional(),
+    expires_in_days: ExpiresInDaysSchema.optional(),
   })
   .superRefine(refineOrderForm)
   .superRefine(refineExpiryForm);
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
-    /** Expiry (decision 081): either, or neither for the organisation's default. */
-    expires_at: ExpiresAtSchema.optional(),
-    expires_in_days: ExpiresInDaysSchema.optional(),
 
 /** Exactly one of the two forms: `product_code`, or `choice` with `currency` (and one reward). */
 export function refineOrderForm(
@@ -285,6 +285,10 @@ export const OrderSummarySchema = z.object({
    * Decision 076. `order.*` events stored before it was added answer 0 (events/upgrade.ts), which
    * they were: a plain field, as a default would make every order answer pay for encoding.
    */
+  /** Decision 081: when its unopened rewards stop being claimable and are refunded; null: never. */
+  expires_at: z.string().nullable(),
+  /** Decision 081: what became of it at its expiry; null before then (and for an order without one). */
+  expiry: OrderExpirySchema.nullable(),
   voided_count: z.number().int().meta({
     description:
       'Issued rewards voided and refunded; on a `completed` order more than 0 means it was partly voided, and an order all of whose issued rewards were voided is `voided`',
@@ -294,10 +298,6 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const CreateOrderResponseSchema = OrderSummarySchema.extend({ success: z.literal(true) });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
-  /** Decision 081: when its unopened rewards stop being claimable and are refunded; null: never. */
-  expires_at: z.string().nullable(),
-  /** Decision 081: what became of it at its expiry; null before then (and for an order without one). */
-  expiry: OrderExpirySchema.nullable(),
 
 /** A reward's void (decision 039): asked for, refunded, or refused by the provider (not refunded). */
 export const VOID_STATES = ['requested', 'refunded', 'not_cancelled'] as const;
@@ -564,7 +564,10 @@ export const ClaimSchema = z.object({
   /** The sender's colour, `#rrggbb`, or null for GiftRelay's. */
   brand_colour: z.string().nullable(),
   message: z.string().nullable(),
+  /** Decision 081: the moment the reward stops being claimable if not opened by then; null: never. */
+  claim_by: z.string().nullable(),
   /**
+   * `expired` (decision 081): it was not opened by `claim_by`; no code is shown.
    * `voided`: the sender cancelled the reward before it was opened; no code is shown.
    * `awaiting_choice` (decision 080): a choice reward; GET /claims/{token}/choice lists the options.
    * `pending_review` (decision 083): a risk rule held it; no code until a person releases it.
@@ -578,10 +581,7 @@ export type Claim = z.infer<typeof ClaimSchema>;
 
 /** `GET /orders/{id}`'s answer. */
 export const OrderDetailResponseSchema = OrderDetailSchema.extend({ success: z.literal(true) });
-  /** Decision 081: the moment the reward stops being claimable if not opened by then; null: never. */
-  claim_by: z.string().nullable(),
 
-   * `expired` (decision 081): it was not opened by `claim_by`; no code is shown.
 /**
  * Rewards in review (decision 058): the provider did not answer, and could not be asked whether it
  * issued the card. Their money stays held, and their order waits, until an operator decides.

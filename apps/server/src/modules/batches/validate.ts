@@ -19,7 +19,6 @@ import { AppError, validationError } from '../../lib/errors';
 import { storableText } from '../../lib/storable-text';
 import type { CatalogProduct } from '../catalog';
 import { getRate, quotedRates } from '../fx';
-import { type ChoiceOf, checkDefaultChoiceSet, choiceResolver, choiceRowOrder, withDefault } from './choice-rows';
 import {
   type Actor,
   amountProblem,
@@ -31,6 +30,7 @@ import {
   newOrderRow,
   scheduledTime,
 } from '../orders';
+import { type ChoiceOf, checkDefaultChoiceSet, choiceResolver, choiceRowOrder, withDefault } from './choice-rows';
 
 /** One row of a batch, checked: what was sent (as text the database can hold) and its problems or its order. */
 export interface ValidatedRow {

@@ -1,11 +1,11 @@
 /** The module's public entry: what other modules may use (decision 018). */
 export { expireWaitingOrders, releaseHold } from './approvals';
-export { writeNewOrders } from './create-orders';
-export { type ExpiryReport, expireDueRewards } from './expire-rewards';
-export { EXPIRED_REASON } from './expiry-repository';
-export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
 export { choiceStandIn } from './choice';
 export { getClaimChoice, pickClaimChoice } from './claim-choice';
+export { writeNewOrders } from './create-orders';
+export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
+export { type ExpiryReport, expireDueRewards } from './expire-rewards';
+export { EXPIRED_REASON } from './expiry-repository';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';
 export { type AgentOrderOptions, createAgentOrder } from './place-order';
@@ -17,8 +17,8 @@ export {
   chargeOf,
   type NewOrderRow,
   newOrderRow,
-  prepareOrder,
   orderExpiry,
+  prepareOrder,
   scheduledTime,
   usdTotalOf,
 } from './prepare-order';
@@ -34,8 +34,8 @@ export {
 } from './repository';
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
+export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
 export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
-export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';

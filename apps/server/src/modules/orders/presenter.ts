@@ -57,13 +57,13 @@ export function presentOrder(o: OrderRow): OrderSummary {
         }
       : null,
     send_at: o.send_at?.toISOString() ?? null,
-    sandbox: o.sandbox,
-    choice: presentOrderChoice(o),
-    issued_count: o.issued_count,
     expires_at: o.expires_at?.toISOString() ?? null,
     expiry: o.expired_at
       ? { expired_at: o.expired_at.toISOString(), refunded_count: o.expiry_refunded_count, note: o.expiry_note }
       : null,
+    sandbox: o.sandbox,
+    choice: presentOrderChoice(o),
+    issued_count: o.issued_count,
     failed_count: o.failed_count,
     voided_count: o.voided_count,
   };

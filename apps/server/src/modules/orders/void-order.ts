@@ -165,8 +165,6 @@ async function settleReward(
   reward: repo.RewardRow,
   answer: ProviderCancellation,
 ) {
-  const outcome = answer.cancelled
-    ? ({ state: 'refunded' } as const)
   const settled = await settleCancellation(tx, order, reward, answer);
   if (!settled) return undefined;
   const { refund, orderStatus } = settled;
@@ -201,11 +199,13 @@ export async function settleCancellation(
   order: repo.OrderRow,
   reward: Pick<repo.RewardRow, 'id' | 'position'>,
   answer: ProviderCancellation,
-  /** The organisation's mode, when the caller read it already (a sweep settles many at once). */
-  organisationSandbox?: boolean,
   /** The ledger line's word: a person's or the system's void, or an expiry. */
   why: 'voided' | 'expired' = 'voided',
+  /** The organisation's mode, when the caller read it already (a sweep settles many at once). */
+  organisationSandbox?: boolean,
 ): Promise<{ refund: { subtotal: number; fee: number; total: number }; orderStatus: OrderStatus } | undefined> {
+  const outcome = answer.cancelled
+    ? ({ state: 'refunded' } as const)
     : ({ state: 'not_cancelled', reason: answer.reason } as const);
   if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
   // A sandbox order voided after its organisation went live (decision 045): its play money went
