@@ -120,8 +120,8 @@ async function placeOrder(
   };
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
-  try {
   let guarded: boolean;
+  try {
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
     // gives the mode the answer states (the statement holds only from that mode's account) and
     // whether the organisation has any limit for the spend guard (decision 084).
@@ -242,16 +242,6 @@ async function placeOrder(
   });
 }
 
-/** The hold was refused: too little balance (402, stored for the key), or no account at all (a bug). */
-async function refuseHold(
-  app: FastifyInstance,
-  actor: Actor,
-  currency: string,
-  key?: IdempotencyKey,
-): Promise<StoredAnswer> {
-  const account = await hasAccount(app.db, actor.organisationId, 'available', currency);
-  if (!account) throw new Error(`organisation ${actor.organisationId} has no available account in ${currency}`);
-  const refusal = new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
 /** Who spends (decision 084): an OAuth grant through MCP, an API key, or a person. */
 function spenderOf(token: UncheckedCredential | CheckedInTransaction, agent: AgentOrderOptions | undefined): Spender {
   if (agent?.source.kind === 'oauth_grant')
@@ -285,6 +275,16 @@ async function guardedStatement<T>(session: SessionCheck, statement: () => Promi
   }
 }
 
+/** The hold was refused: too little balance (402, stored for the key), or no account at all (a bug). */
+async function refuseHold(
+  app: FastifyInstance,
+  actor: Actor,
+  currency: string,
+  key?: IdempotencyKey,
+): Promise<StoredAnswer> {
+  const account = await hasAccount(app.db, actor.organisationId, 'available', currency);
+  if (!account) throw new Error(`organisation ${actor.organisationId} has no available account in ${currency}`);
+  const refusal = new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
   if (key) return storeRefusal(app.db, key, refusal);
   throw refusal;
 }
