@@ -43,6 +43,8 @@ export const PGLITE_FILES = [
   'apps/server/test/batch-durability.test.ts',
   // Expiry's sweep and refund through the ledger (decision 081).
   'apps/server/src/modules/orders/expiry.test.ts',
+  // Risk rules (decision 083): held orders' money, release and block through the ledger.
+  'apps/server/src/modules/risk/risk.test.ts',
   'apps/server/test/sdk.test.ts',
   // Webhook dispatch (the outbox's NOTIFY), housekeeping and self-vacuum, key rotation.
   'apps/server/src/modules/webhooks/dispatch.test.ts',

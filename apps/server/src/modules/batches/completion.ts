@@ -6,8 +6,8 @@ import { insertEvent } from '../events';
 import { presentBatch } from './presenter';
 import * as repo from './repository';
 
-/** Orders in these statuses are still on their way: a batch with one is not complete. */
-const UNSETTLED = ['pending', 'scheduled', 'pending_approval'] as const;
+/** Orders in these statuses are still on their way (a held one waits for its review, decision 083): a batch with one is not complete. */
+const UNSETTLED = ['pending', 'scheduled', 'pending_approval', 'pending_review'] as const;
 
 /**
  * Completes a `sending` batch whose every order has settled (delivered, failed or cancelled) and
