@@ -49,8 +49,7 @@ test('an operator adds a platform rule, and blocks the live reward it held', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Risk review' })).toBeVisible();
   const held = page
     .getByRole('list', { name: 'Rewards held by platform rules' })
-    .getByRole('listitem')
-    .filter({ hasText: suspect });
+    .getByRole('listitem', { name: `to ${suspect}` });
   await expect(held.getByRole('region', { name: 'Why it was held' })).toContainText('Platform rule');
   await expect(held).toContainText('Chargeback ring');
   expect(await seriousViolations(page)).toEqual([]);

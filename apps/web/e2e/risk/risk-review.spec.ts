@@ -28,10 +28,10 @@ test('an owner adds a domain rule in Settings → Risk; a reward to that domain 
   await page.getByRole('button', { name: 'Add rule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a risk rule' });
   await expect(dialog.getByTestId('rule-explains')).toContainText('at the domains you list');
-  await dialog.getByLabel('Domains').fill('held-domain');
+  await dialog.getByLabel('Domains', { exact: true }).fill('held-domain');
   await dialog.getByRole('button', { name: 'Add rule' }).click();
   await expect(dialog.getByText('“held-domain” is not a domain name such as example.com.')).toBeVisible();
-  await dialog.getByLabel('Domains').fill(domain);
+  await dialog.getByLabel('Domains', { exact: true }).fill(domain);
   await dialog.getByLabel('Reason shown to reviewers (optional)').fill('New survey panel: check each reward');
   await dialog.getByRole('button', { name: 'Add rule' }).click();
   await expect(toasts(page).filter({ hasText: 'Risk rule added' })).toBeVisible();
