@@ -24,10 +24,16 @@ test('send by phone from the send dialog, read the text in the built-in mailbox,
   // A typo is caught as typed, at the field.
   await mobile.fill('+1 555');
   await dialog.getByLabel('Amount').fill('10');
-  await dialog.getByRole('button', { name: 'Send now' }).click();
-  await expect(dialog.getByText('Enter a mobile number with its country code, such as +44 7700 900123')).toBeVisible();
+  const typo = 'Enter a mobile number with its country code, such as +44 7700 900123';
+  await expect(dialog.getByText(typo)).toBeVisible();
+  const sendNow = dialog.getByRole('button', { name: 'Send now' });
+  await expect(sendNow).toBeDisabled();
+  // Send now stays pressable (aria-disabled, as in send-dialog-rules): pressed, it sends nothing
+  // and the dialog's notice says why.
+  await sendNow.click({ force: true });
+  await expect(dialog.getByRole('alert').filter({ hasText: typo })).toBeVisible();
   await mobile.fill(`+1 ${area} 555 ${line}`);
-  await dialog.getByRole('button', { name: 'Send now' }).click();
+  await sendNow.click();
   await expect(toasts(page).filter({ hasText: 'Reward sent' })).toBeVisible();
 
   await page.goto('/mailbox');
