@@ -18,8 +18,20 @@ describe('API key form', () => {
 
   it('names presets and states, and picks a curl command the key may run', () => {
     expect(describeScopes(['orders:read', 'catalog:read', 'balance:read'])).toBe('Read only');
+    expect(
+      describeScopes([
+        'orders:write',
+        'orders:read',
+        'catalog:read',
+        'balance:read',
+        'webhooks:write',
+        'risk:read',
+        'risk:write',
+      ]),
+    ).toBe('Full access');
+    // Without the risk scopes (decision 083) a key is no longer full: its scopes are listed.
     expect(describeScopes(['orders:write', 'orders:read', 'catalog:read', 'balance:read', 'webhooks:write'])).toBe(
-      'Full access',
+      'orders:write, orders:read, catalog:read, balance:read, webhooks:write',
     );
     expect(describeScopes(['orders:write'])).toBe('orders:write');
     expect(keyState({ revoked_at: '2026-01-01T00:00:00Z', expires_at: null })).toBe('revoked');
