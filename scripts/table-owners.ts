@@ -90,6 +90,12 @@ export const OWNERS: Readonly<Record<string, string>> = {
 export const EXCEPTIONS: readonly OwnershipException[] = [
   {
     module: 'orders',
+    table: 'audit_events',
+    access: 'write',
+    why: 'An AI agent’s order is written with its audit line in the one order statement (decision 074), so both commit or neither without a transaction around the statement.',
+  },
+  {
+    module: 'orders',
     table: 'risk_reviews',
     access: 'write',
     why: 'An order a risk rule holds is written with its review in the one order statement (decision 083), so both commit or neither.',

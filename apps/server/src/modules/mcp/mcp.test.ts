@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MCP_CLIENT_CONFIG_EXAMPLE, MCP_CONFIG_PLACEHOLDERS, OrderCreatedEventDataSchema } from '@giftrelay/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
 import { claimTokensOf, type ProductPick, pickProduct, recipient, settledOrder } from '../../../test/factories/orders';
@@ -261,7 +262,13 @@ describe(`MCP server (${TEST_DB})`, () => {
     expect(audit).toEqual([
       expect.objectContaining({
         api_key_id: fullKey.id,
-        detail: expect.objectContaining({ order_id: sent.order.order_id }),
+        // Written by the order statement itself, with what it decided (decision 074).
+        detail: expect.objectContaining({
+          order_id: sent.order.order_id,
+          charged_total_minor: sent.order.charged.total_minor,
+          pending_approval: false,
+          pending_review: false,
+        }),
       }),
     ]);
     const activity = await t.app.inject({ url: '/api/v1/agent-activity', headers: bearer(owner.accessToken) });
@@ -407,6 +414,13 @@ describe(`MCP server (${TEST_DB})`, () => {
     const sent = ok(await call(client, 'send_reward', { preview_id: preview.preview_id }));
     expect(sent.order.status).toBe('pending_approval');
     expect(sent.note).toMatch(/owner or admin must approve/);
+    const audit = await t.app.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('action', '=', 'agent.order_placed')
+      .where(sql<boolean>`detail->>'order_id' = ${sent.order.order_id}`)
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({ pending_approval: true, pending_review: false });
     const small = ok(
       await call(client, 'preview_reward', { recipient_email: recipient(), product_code: product.code, value: 10 }),
     );

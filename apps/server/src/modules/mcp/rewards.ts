@@ -3,7 +3,6 @@ import { type CreateOrderBody, MCP_PREVIEW_SECONDS, type OrderSummary } from '@g
 import { formatMoney, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit';
 import { assertSendingAllowed } from '../card-funding';
 import { holdRateFor } from '../fx';
 import { billingCurrency, cachedProduct, createAgentOrder, getOrderDetail, prepareOrder } from '../orders';
@@ -210,13 +209,7 @@ export async function sendReward(
       orderId: preview.order_id,
       // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
       grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
-      before: async (trx, order) => {
-        // After the spend guard's lock (one send at a time per key or grant, decision 084): a
-        // repeat of a send that committed finds its order before the caps or budget (which that
-        // order used up) refuse it. A racing send of the same preview meets the orders' primary
-        // key (23505 below).
-        if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
-        if (!(await p.recheck(trx))) throw new AppError('UNAUTHORIZED', 'This connection has been revoked');
+      check: (order) => {
         if (
           order.charged_total_minor !== preview.charged_total_minor ||
           order.charge_currency !== preview.charge_currency
@@ -227,20 +220,22 @@ export async function sendReward(
           );
         }
       },
-      after: async (trx, order, waiting) => {
-        await recordAudit(trx, {
-          organisationId: p.organisationId,
-          action: 'agent.order_placed',
-          userId: null,
-          apiKeyId: p.source.kind === 'api_key' ? p.source.id : null,
-          detail: {
-            order_id: order.id,
-            source: { kind: 'mcp', via: p.source.kind, id: p.source.id, client_name: p.source.clientName },
-            charged_total_minor: Number(order.charged_total_minor),
-            currency: order.charge_currency,
-            pending_approval: waiting,
-          },
-        });
+      inTransaction: async (trx) => {
+        // After the spend guard's lock (one send at a time per key or grant, decision 084): a
+        // repeat of a send that committed finds its order before the caps or budget (which that
+        // order used up) refuse it. Without a transaction, a repeat or a racing send of the same
+        // preview meets the orders' primary key (23505 below).
+        if (await repo.orderExists(trx, p.organisationId, preview.order_id)) throw new AlreadySent();
+        if (!(await p.recheck(trx))) throw new AppError('UNAUTHORIZED', 'This connection has been revoked');
+      },
+      audit: {
+        action: 'agent.order_placed',
+        apiKeyId: p.source.kind === 'api_key' ? p.source.id : null,
+        detail: {
+          source: { kind: 'mcp', via: p.source.kind, id: p.source.id, client_name: p.source.clientName },
+          charged_total_minor: Number(preview.charged_total_minor),
+          currency: preview.charge_currency,
+        },
       },
     });
   } catch (err) {

@@ -71,6 +71,11 @@ export interface PlaceOrderInput {
   eventPayload: string;
   eventPayloadWaiting: string;
   holdDescription: string;
+  /**
+   * An audit line written with the order (an AI agent's, decision 074): its `detail` (JSON text)
+   * gains `pending_approval` and `pending_review` as the statement decided them.
+   */
+  audit?: { action: string; apiKeyId: string | null; detail: string };
   /** pg-boss's insert statement for the fulfilment job (parameter `$1`) and that parameter. */
   job: { text: string; json: string };
   /** With a key: the answers to store, for an order that goes ahead, one that waits, and one held for review. */
@@ -83,7 +88,13 @@ export interface PlaceOrderInput {
     keepHours: number;
   };
   /** Risk rules (decision 083): the in-memory inputs, the review's id, and `reward.held`'s payload (JSON). */
-  risk: { usdRewardMinor: number; disposable: boolean; sandboxMatch: string | null; reviewId: string; heldPayload: string };
+  risk: {
+    usdRewardMinor: number;
+    disposable: boolean;
+    sandboxMatch: string | null;
+    reviewId: string;
+    heldPayload: string;
+  };
 }
 
 /**
@@ -179,6 +190,9 @@ const FIXED = [
   'riskSandbox',
   'reviewId',
   'heldPayload',
+  'auditAction',
+  'auditApiKeyId',
+  'auditDetail',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'answerReview', 'keepHours'] as const;
 type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
@@ -298,6 +312,12 @@ he AS (
          ${createdAt}
   FROM h, rk WHERE ${review}
 ),
+au AS (
+  INSERT INTO audit_events (organisation_id, action, actor_user_id, api_key_id, detail)
+  SELECT ${org}, ${p('auditAction')}::text, NULL, ${p('auditApiKeyId')}::uuid,
+         ${p('auditDetail')}::jsonb || jsonb_build_object('pending_approval', ${waiting}, 'pending_review', ${review})
+  FROM h WHERE ${p('auditAction')}::text IS NOT NULL
+),
 go AS (SELECT 1 FROM h WHERE NOT ${waiting} AND NOT ${review}),
 j AS (${job})${
     keyed
@@ -350,6 +370,9 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     riskSandbox: input.risk.sandboxMatch,
     reviewId: input.risk.reviewId,
     heldPayload: input.risk.heldPayload,
+    auditAction: input.audit?.action ?? null,
+    auditApiKeyId: input.audit?.apiKeyId ?? null,
+    auditDetail: input.audit?.detail ?? null,
     ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
     ...(input.key ?? {
       key: null,

@@ -17,8 +17,8 @@ import {
 } from '../idempotency';
 import { hasAccount } from '../ledger';
 import { reserveSandboxRecipientsNow } from '../sandbox-limits';
-import { tellApprovers } from './approvals';
 import { type Guardrails, type Spender, spendGuard } from '../spend-limits';
+import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 import {
   type CheckedInTransaction,
@@ -60,16 +60,20 @@ export async function createOrder(
 /**
  * What an AI agent's order (MCP, decision 074) adds to placing one: its source, marked on the order;
  * the id its preview chose; an OAuth grant's caps and domains for the spend guard (a key's are read
- * by the guard); and work in the order's own transaction, after the spend guard's lock and before
- * its check and the order statement (`before`: refuse by throwing) and after the statement when the
- * hold was made (`after`: the audit line). The statement is the same one every order runs.
+ * by the guard); `check`, run on the prepared order before anything is written (refuse by
+ * throwing); `inTransaction`, work that needs the order's own transaction, run after the spend
+ * guard's lock and before its check and the statement, when there is a transaction (a spend guard
+ * or a grant); and the audit line, which the order statement writes with the order. An agent's
+ * order with neither a guard nor a grant is one statement, prepared once per connection, like any
+ * order: no transaction around it (bench:mcp).
  */
 export interface AgentOrderOptions {
   source: NonNullable<Actor['source']>;
   orderId: string;
-  before(trx: Transaction<Database>, order: NewOrderRow): Promise<void>;
   grant: Guardrails | null;
-  after(trx: Transaction<Database>, order: NewOrderRow, waiting: boolean): Promise<void>;
+  check(order: NewOrderRow): void;
+  inTransaction(trx: Transaction<Database>, order: NewOrderRow): Promise<void>;
+  audit: { action: string; apiKeyId: string | null; detail: Record<string, unknown> };
 }
 
 /**
@@ -128,6 +132,7 @@ async function placeOrder(
     const state = await assertSendingAllowed(app.db, actor.organisationId);
     guarded = state.spendGuard || Boolean(agent?.grant);
     placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId);
+    agent?.check(placed.order);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
       await session.ensureChecked();
@@ -161,6 +166,11 @@ async function placeOrder(
     eventPayload: JSON.stringify({ order: placed.summary } satisfies EventData<'order.created'>),
     eventPayloadWaiting: JSON.stringify({ order: placed.waitingSummary } satisfies EventData<'order.created'>),
     holdDescription: placed.holdDescription,
+    audit: agent && {
+      action: agent.audit.action,
+      apiKeyId: agent.audit.apiKeyId,
+      detail: JSON.stringify({ order_id: placed.order.id, ...agent.audit.detail }),
+    },
     job,
     key: key && {
       key: key.key,
@@ -182,20 +192,20 @@ async function placeOrder(
   const spender = spenderOf(token, agent);
   const statement = async (): Promise<PlaceOrderResult | undefined> => {
     const { text, name, values } = placeOrderStatement(input);
-    if (!agent && !guarded) return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
+    // A grant is live only as `inTransaction` found it: its statement never runs outside one.
+    if (!guarded && token.kind !== 'checked_in_transaction')
+      return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
     // The spend guard (decision 084): the spender's lock, then its limits against what it spent,
     // then the order statement, in one transaction: a refusal writes nothing, and two orders at
     // once by one spender are checked one after the other. A key already answered skips the
     // check, so a retry replays its order rather than being refused by the budget it used.
     return app.db.transaction().execute(async (trx) => {
       if (guarded) await spendGuard.lock(trx, spender);
-      await agent?.before(trx, placed.order);
+      await agent?.inTransaction(trx, placed.order);
       if (guarded && !(key && (await earlierAnswer(trx, key)))) {
         await spendGuard.check(trx, spender, spendOfOrder(placed.order), agent?.grant ?? undefined);
       }
-      const [row] = (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as PlaceOrderResult[];
-      if (agent && row?.held && row.session_live) await agent.after(trx, placed.order, row.waiting);
-      return row;
+      return (await trx.executeQuery(CompiledQuery.raw(text, values))).rows[0] as PlaceOrderResult | undefined;
     });
   };
   const run = async () => {
