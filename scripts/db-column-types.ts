@@ -77,7 +77,7 @@ export const columns: Record<string, { type?: string; doc?: string }> = {
   'orders.charged_fee_minor': { type: 'ColumnType<string, number, never>' },
   'orders.charged_total_minor': { type: 'ColumnType<string, number, never>' },
   'orders.status': {
-    type: "ColumnType<OrderStatus, 'pending' | 'pending_approval' | 'scheduled' | undefined, OrderStatus>",
+    type: "ColumnType<OrderStatus, 'pending' | 'pending_approval' | 'pending_review' | 'scheduled' | undefined, OrderStatus>",
   },
   'orders.completed_at': { type: 'ColumnType<Date | null, never, Date | RawBuilder<unknown>>' },
   'orders.failed_at': { type: 'ColumnType<Date | null, never, Date | RawBuilder<unknown>>' },

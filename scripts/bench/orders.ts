@@ -157,6 +157,15 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       issued_count: 0,
       failed_count: 0,
       voided_count: 0,
+      recipient_phone: null,
+      expires_at: null,
+      expired_at: null,
+      expiry_note: null,
+      expiry_refunded_count: 0,
+      choice_product_codes: null,
+      choice_set_id: null,
+      choice_set_name: null,
+      choice_made_at: null,
     };
     // The same rows as the API's, down to the event's payload and the stored answer.
     // The bench's organisations are sandbox ones (BENCH_PHASES=tango is the API's path, not this).
@@ -180,7 +189,22 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
       eventPayloadWaiting: JSON.stringify({ order: { ...summary, status: 'pending_approval' } }),
       holdDescription: `Hold for 1 × $1.00 ${product.name}`,
       job: await pgBossInternals.captureJobInsert(boss, FULFIL_QUEUE, { orderId: order.id }, fulfilJobOptions(config)),
-      key: { key: randomUUID(), requestHash: 'h'.repeat(64), answer, answerWaiting: answer, keepHours: 48 },
+      key: {
+        key: randomUUID(),
+        requestHash: 'h'.repeat(64),
+        answer,
+        answerWaiting: answer,
+        answerReview: answer,
+        keepHours: 48,
+      },
+      // No rules: the organisations have none, as the API's orders in the same run.
+      risk: {
+        usdRewardMinor: 103,
+        disposable: false,
+        sandboxMatch: null,
+        reviewId: randomUUID(),
+        heldPayload: JSON.stringify({}),
+      },
     });
     const { rows } = await pool.query({ name, text, values });
     if (!rows[0]?.held) throw new Error('the ceiling’s order was refused');

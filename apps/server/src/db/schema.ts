@@ -622,7 +622,7 @@ export interface Orders {
   source_client_name: string | null;
   source_id: string | null;
   source_kind: "api_key" | "oauth_grant" | null;
-  status: ColumnType<OrderStatus, "pending" | "pending_approval" | "scheduled" | undefined, OrderStatus>;
+  status: ColumnType<OrderStatus, "pending" | "pending_approval" | "pending_review" | "scheduled" | undefined, OrderStatus>;
   subtotal_minor: ColumnType<string, number, never>;
   total_minor: ColumnType<string, number, never>;
   /**
