@@ -151,12 +151,9 @@ export const RewardDeliveredEventDataSchema = z.object({
     'When the recipient’s mail server (or the built-in mailbox) accepted the email, or the carrier delivered the text',
   ),
   // Decision 082; optional because events stored before it do not have it (they are `email`).
-  channel: z
-    .enum(['email', 'sms'])
-    .optional()
-    .meta({
-      description: '`sms`: the text reached the phone (Twilio said `delivered`, or the built-in mailbox took it)',
-    }),
+  channel: z.enum(['email', 'sms']).optional().meta({
+    description: '`sms`: the text reached the phone (Twilio said `delivered`, or the built-in mailbox took it)',
+  }),
   recipient_phone: z.string().optional().meta({ description: 'For `sms`: the number the text went to (E.164)' }),
 });
 export const RewardSmsFailedEventDataSchema = z.object({

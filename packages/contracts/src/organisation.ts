@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, type Role } from './auth';
-import { safeText } from './primitives';
 import { RewardExpiryDaysSchema } from './expiry';
+import { safeText } from './primitives';
 
 /**
  * Organisation settings (issue 15, decision 033): what recipients see of the sender (name, reply-to,

@@ -14,17 +14,6 @@ import {
   OrderDecisionResponseSchema,
   RejectOrderBodySchema,
 } from './approvals';
-import {
-  ChoiceOptionSchema,
-  ChoiceSetResponseSchema,
-  ChoiceSetSchema,
-  ClaimChoiceSchema,
-  CreateChoiceSetBodySchema,
-  ListChoiceSetsResponseSchema,
-  OrderChoiceSchema,
-  PickChoiceBodySchema,
-  UpdateChoiceSetBodySchema,
-} from './choice';
 import { AuditActionSchema, AuditEventSchema, ListAuditEventsResponseSchema } from './audit';
 import {
   CredentialsSchema,
@@ -38,6 +27,17 @@ import {
   VerifyEmailResponseSchema,
 } from './auth';
 import { CatalogFacetsSchema, PayoutTypeSchema, ProductListResponseSchema, ProductResponseSchema } from './catalog';
+import {
+  ChoiceOptionSchema,
+  ChoiceSetResponseSchema,
+  ChoiceSetSchema,
+  ClaimChoiceSchema,
+  CreateChoiceSetBodySchema,
+  ListChoiceSetsResponseSchema,
+  OrderChoiceSchema,
+  PickChoiceBodySchema,
+  UpdateChoiceSetBodySchema,
+} from './choice';
 import { ErrorBodySchema, ErrorCodeSchema } from './errors';
 import {
   EVENT_DATA_SCHEMAS,
@@ -47,19 +47,6 @@ import {
   EventTypeSchema,
   ListEventsResponseSchema,
 } from './events';
-import {
-  ListRiskReviewsResponseSchema,
-  ListRiskRulesResponseSchema,
-  RiskDecisionBodySchema,
-  RiskDecisionResponseSchema,
-  RiskMatchSchema,
-  RiskReviewDetailSchema,
-  RiskReviewResponseSchema,
-  RiskReviewSchema,
-  RiskRuleBodySchema,
-  RiskRuleResponseSchema,
-  RiskRuleSchema,
-} from './risk';
 import { HealthSchema } from './health';
 import { CreateLeadResponseSchema, CreateLeadSchema } from './leads';
 import { MailboxListSchema, MailboxMessageResponseSchema, MailboxMessageSchema } from './mailbox';
@@ -101,6 +88,19 @@ import {
 } from './organisation';
 import { LivenessSchema, ReadinessSchema } from './probes';
 import { AnalyticsSchema, DashboardChartsSchema, DashboardSchema } from './reports';
+import {
+  ListRiskReviewsResponseSchema,
+  ListRiskRulesResponseSchema,
+  RiskDecisionBodySchema,
+  RiskDecisionResponseSchema,
+  RiskMatchSchema,
+  RiskReviewDetailSchema,
+  RiskReviewResponseSchema,
+  RiskReviewSchema,
+  RiskRuleBodySchema,
+  RiskRuleResponseSchema,
+  RiskRuleSchema,
+} from './risk';
 import {
   CreateWebhookEndpointBodySchema,
   CreateWebhookEndpointResponseSchema,

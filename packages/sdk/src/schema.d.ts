@@ -8838,6 +8838,8 @@ export interface operations {
         parameters: {
             query?: {
                 allow_duplicates?: "true" | "false";
+                /** @description A recipient’s choice for rows without a product_code or choice_set (with their currency). Not one of the organisation’s: 404 `CHOICE_SET_NOT_FOUND`, nothing written. */
+                default_choice_set_id?: string;
                 /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
                 default_product_code?: string;
                 mode?: "all_or_nothing" | "send_what_fits";
@@ -8853,6 +8855,11 @@ export interface operations {
             content: {
                 "application/json": {
                     allow_duplicates?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description A recipient’s choice for rows without a product_code or choice_set (with their currency). Not one of the organisation’s: 404 `CHOICE_SET_NOT_FOUND`, nothing written.
+                     */
+                    default_choice_set_id?: string;
                     /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
                     default_product_code?: string;
                     /**
@@ -8864,6 +8871,8 @@ export interface operations {
                     quote_ids?: string[];
                     rows: {
                         amount?: number | string;
+                        choice_set?: string;
+                        currency?: string;
                         email?: string;
                         expires_at?: string;
                         message?: string;
@@ -9421,9 +9430,9 @@ export interface operations {
                             currency: string | null;
                             errors: {
                                 /** @enum {string} */
-                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE";
+                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "UNKNOWN_CHOICE_SET" | "CHOICE_EMPTY";
                                 /** @enum {string} */
-                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "row";
+                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "choice_set" | "currency" | "row";
                                 message: string;
                             }[];
                             failure_reason: string | null;
@@ -9571,6 +9580,8 @@ export interface operations {
         parameters: {
             query?: {
                 allow_duplicates?: "true" | "false";
+                /** @description A recipient’s choice for rows without a product_code or choice_set (with their currency). Not one of the organisation’s: 404 `CHOICE_SET_NOT_FOUND`, nothing written. */
+                default_choice_set_id?: string;
                 /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
                 default_product_code?: string;
                 mode?: "all_or_nothing" | "send_what_fits";
@@ -9584,6 +9595,11 @@ export interface operations {
             content: {
                 "application/json": {
                     allow_duplicates?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description A recipient’s choice for rows without a product_code or choice_set (with their currency). Not one of the organisation’s: 404 `CHOICE_SET_NOT_FOUND`, nothing written.
+                     */
+                    default_choice_set_id?: string;
                     /** @description The product for rows without a product_code (a row’s own code overrides it). Unknown or unavailable: 400 `INVALID_PRODUCT`, nothing written. */
                     default_product_code?: string;
                     /**
@@ -9595,6 +9611,8 @@ export interface operations {
                     quote_ids?: string[];
                     rows: {
                         amount?: number | string;
+                        choice_set?: string;
+                        currency?: string;
                         email?: string;
                         expires_at?: string;
                         message?: string;
@@ -9632,9 +9650,9 @@ export interface operations {
                             currency: string | null;
                             errors: {
                                 /** @enum {string} */
-                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE";
+                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "UNKNOWN_CHOICE_SET" | "CHOICE_EMPTY";
                                 /** @enum {string} */
-                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "row";
+                                field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "choice_set" | "currency" | "row";
                                 message: string;
                             }[];
                             fits: boolean;

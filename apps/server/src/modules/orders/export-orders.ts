@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { CSV_BOM, type CsvCell, csvRow } from '../../lib/csv';
 import { releasedMinorOf } from './presenter';
 import * as repo from './repository';
-import { latestSms } from './reward-sms';
 import { sandboxOf } from './repository';
+import { latestSms } from './reward-sms';
 
 const EXPORT_BATCH = 2000;
 
