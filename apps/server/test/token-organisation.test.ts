@@ -33,6 +33,7 @@ async function reSigned(accessToken: string, org: string): Promise<string> {
 /** Reads whose query has required fields (checked before the token): a valid one each. */
 const REQUIRED_QUERY: Record<string, string> = {
   '/api/v1/balance/statement': '?from=2026-01-01&to=2026-01-31',
+  '/api/v1/choice-sets/0b6f2c1e-4d3a-4b8e-9c2f-5a7d1e3b9f40/options': '?amount=10&currency=USD',
   '/api/v1/oauth/authorization':
     '?client_id=c&redirect_uri=https%3A%2F%2Fa.example%2Fcb&response_type=code&code_challenge=x&code_challenge_method=S256&resource=https%3A%2F%2Fa.example%2Fmcp',
 };

@@ -157,6 +157,9 @@ describe(`OAuth for assistants (${TEST_DB})`, () => {
       'catalog:read',
       'balance:read',
       'webhooks:write',
+      // The risk controls' scopes (decision 083): a grant may hold them as a key may.
+      'risk:read',
+      'risk:write',
     ]);
     const root = await t.app.inject({ url: '/.well-known/oauth-protected-resource' });
     expect(root.json()).toEqual(resource);

@@ -423,7 +423,7 @@ describe(`order history: search, stats, export, resend (${TEST_DB})`, () => {
     const text = res.body.replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason,outcome,issued_count,failed_count,released_total',
+      'order_id,created_at,status,recipient_email,recipient_name,brand,product_name,product_code,currency,amount,quantity,subtotal,fee,total,charge_currency,charged_total,delivery_method,completed_at,failed_at,failure_reason,outcome,issued_count,failed_count,released_total,recipient_phone,sms_status',
     );
     expect(lines).toHaveLength(4);
     expect(text).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",`);
