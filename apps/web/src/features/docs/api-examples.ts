@@ -64,7 +64,11 @@ const ORDER_REQUEST = {
 };
 
 /** An order as every order endpoint shows it, just created: the one the event examples carry. */
-const PENDING_ORDER = EVENT_EXAMPLES['order.created'].data.order;
+const PENDING_ORDER = {
+  ...EVENT_EXAMPLES['order.created'].data.order,
+  // The documented request names no phone (the event's example shows a text beside the email).
+  recipient_phone: null,
+};
 
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
 export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT, issued_count: 1 };
@@ -258,6 +262,8 @@ export const API_EXAMPLES: ApiExample[] = [
         success: true,
         ...EXAMPLE_ORDER,
         message: ORDER_REQUEST.message,
+        // No phone was given: no text message (decision 082).
+        sms: null,
         rewards: [
           {
             id: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1b2c3d4e5f',
