@@ -241,6 +241,14 @@ export async function sendReward(
   } catch (err) {
     // A concurrent send of the same preview won: its order is the answer.
     if (err instanceof AlreadySent || (err as { code?: string }).code === '23505') return placed();
+    // A repeat racing the order's own fulfilment (which holds the order row and waits on the
+    // account this statement holds) is a deadlock PostgreSQL ends: the order, if it exists, is
+    // the answer; nothing of the repeat was written.
+    if (
+      (err as { code?: string }).code === '40P01' &&
+      (await repo.orderExists(app.db, p.organisationId, preview.order_id))
+    )
+      return placed();
     throw err;
   }
   return { order: JSON.parse(answer.body) as OrderSummary, replayed: false };
