@@ -98,15 +98,29 @@ export function findPreview(
   id: string,
   organisationId: string,
   source: { kind: string; id: string },
-): Promise<PreviewRow | undefined> {
+): Promise<(PreviewRow & { sent: boolean }) | undefined> {
+  // `sent`: its order exists already, read in the same query, so a repeat answers it without
+  // running the order statement (which would take the account row before meeting the order row
+  // the order's fulfilment may hold: a deadlock).
   return db
     .selectFrom('mcp_previews')
     .selectAll()
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select('orders.id')
+            .whereRef('orders.id', '=', 'mcp_previews.order_id')
+            .whereRef('orders.organisation_id', '=', 'mcp_previews.organisation_id'),
+        )
+        .as('sent'),
+    )
     .where('id', '=', id)
     .where('organisation_id', '=', organisationId)
     .where('source_kind', '=', source.kind as 'api_key')
     .where('source_id', '=', source.id)
-    .executeTakeFirst() as Promise<PreviewRow | undefined>;
+    .executeTakeFirst() as Promise<(PreviewRow & { sent: boolean }) | undefined>;
 }
 
 /** Previews a day past their end: nobody can send them, and their order (if any) has its own row. */

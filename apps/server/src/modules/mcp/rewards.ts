@@ -194,9 +194,9 @@ export async function sendReward(
     );
   }
   const placed = async () => ({ order: await orderSummary(app, p, preview.order_id), replayed: true });
+  // A preview already sent answers its order for ever after.
+  if (preview.sent) return placed();
   if (preview.expires_at.getTime() <= Date.now()) {
-    // A preview sent in time answers its order for ever after; an unsent one is refused.
-    if (await repo.orderExists(app.db, p.organisationId, preview.order_id)) return placed();
     throw new ToolRefusal(
       'PREVIEW_EXPIRED',
       'This preview has expired and nothing was sent: preview the reward again.',
