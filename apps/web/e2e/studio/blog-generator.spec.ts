@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { gotoReady } from '../site/helpers';
-import { signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { signInThroughApi, signUpAndSignIn } from '../support/accounts';
 import { notFound, operatorAccount, seriousViolations, toasts } from '../support/studio';
 
 // The blog generator (issue 14, decision 050). OPERATOR_EMAILS names operator-e2e@example.com on
@@ -18,14 +18,15 @@ async function generate(page: Page, keyword: string) {
   );
 }
 
-test('an operator generates three variants, copies them, publishes one to the blog and unpublishes it @both', async ({
+// The journey runs on the desktop project; at 375 px the generator, its variants and the published
+// post are tested below (the light and dark 375 px tests) and by site/navigation.spec.ts's width check.
+test('an operator generates three variants, copies them, publishes one to the blog and unpublishes it', async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInThroughUi(page, await operatorAccount(page.request));
-  await page.goto('/blog/generator');
+  await signInThroughApi(page, await operatorAccount(page.request), '/blog/generator');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Blog Generator' })).toBeVisible();
   await expect(page.getByLabel('Target Audience')).toHaveValue('HR managers, marketing ops, finance managers');
 
@@ -119,7 +120,9 @@ test('an operator generates three variants, copies them, publishes one to the bl
   await expect(notFound(page)).toBeVisible();
 });
 
-test('a customer gets the 404 page at /blog/generator @both', async ({ page }) => {
+// Who may open the page is the server's and the router's, the same at every width: desktop only
+// (operators/operator-area.spec.ts shows a customer the 404 page at 375 px).
+test('a customer gets the 404 page at /blog/generator', async ({ page }) => {
   // The instance's first verified account is an operator (decision 041): make sure it is not this one.
   await operatorAccount(page.request);
   await signUpAndSignIn(page);
@@ -135,8 +138,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
     }) => {
       test.setTimeout(90_000);
-      await signInThroughUi(page, await operatorAccount(page.request));
-      await page.goto('/blog/generator');
+      await signInThroughApi(page, await operatorAccount(page.request), '/blog/generator');
       await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /dark/ : /^(?!.*dark)/);
       await expect(page.getByRole('heading', { level: 1, name: 'AI Blog Generator' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
