@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { gotoReady } from '../site/helpers';
-import { newEmail, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { newEmail, signInThroughApi, signUpAndSignIn } from '../support/accounts';
 import { notFound, operatorAccount, publishThroughApi, seriousViolations, toasts } from '../support/studio';
 
 // Landing pages (issue 14, decision 051). OPERATOR_EMAILS names operator-e2e@example.com on the
@@ -19,9 +19,7 @@ test('an operator generates a page, previews it, publishes it; a visitor opens i
   // Capitals throughout, so the H1 (the keyword in title case) reads exactly as typed.
   const keyword = `Team Rewards ${Date.now().toString(36).toUpperCase()}`;
   const slug = keyword.toLowerCase().replace(/\s+/g, '-');
-  await signInThroughUi(page, await operatorAccount(page.request));
-
-  await page.goto('/landing-page-generator');
+  await signInThroughApi(page, await operatorAccount(page.request), '/landing-page-generator');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Landing Page Generator' })).toBeVisible();
   // No keyword: the spec's toast, and nothing generated.
   await page.getByRole('button', { name: 'Generate Landing Page' }).click();
@@ -136,7 +134,7 @@ test('a published page at 375 px has no serious axe violations, light and dark @
 });
 
 test('the generator has no serious axe violations, light and dark @both', async ({ page }) => {
-  await signInThroughUi(page, await operatorAccount(page.request));
+  await signInThroughApi(page, await operatorAccount(page.request), '/landing-page-generator');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto('/landing-page-generator');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newEmail, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { newEmail, signInThroughApi, signUpAndSignIn } from '../support/accounts';
 import { notFound, operatorAccount, seriousViolations, toasts } from '../support/studio';
 
 // The marketing studio's testimonials and leads inbox (issue 14, decision 048). OPERATOR_EMAILS
@@ -32,7 +32,7 @@ test('an operator adds and approves a testimonial, reads the leads inbox, filter
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInThroughUi(page, await operatorAccount(page.request));
+  await signInThroughApi(page, await operatorAccount(page.request));
   // The studio is in the operator area (issue 35), one link away from the organisation's dashboard.
   await page.getByRole('navigation', { name: 'GiftRelay' }).getByRole('link', { name: 'Operator area' }).click();
   const nav = marketingNav(page);
@@ -152,9 +152,8 @@ test('at 375 px the studio’s pages fit the screen with no serious accessibilit
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 740 });
-  await signInThroughUi(page, await operatorAccount(page.request));
   await postLeads(page.request, newEmail('m').slice(2, 12));
-  await page.goto('/operator');
+  await signInThroughApi(page, await operatorAccount(page.request), '/operator');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await marketingNav(page).getByRole('link', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();

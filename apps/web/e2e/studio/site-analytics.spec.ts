@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newEmail, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { newEmail, signInThroughApi, signUpAndSignIn } from '../support/accounts';
 import { notFound, operatorAccount, publishThroughApi, seriousViolations } from '../support/studio';
 
 // Site analytics (issue 14, decision 049). OPERATOR_EMAILS names operator-e2e@example.com on the
@@ -57,8 +57,11 @@ test('an operator reads the views, clicks, leads and conversion of a landing pag
   const campaign = `e2e-campaign-${tag}`;
   await postVisits(page.request, slug, campaign);
 
-  await signInThroughUi(page, await operatorAccount(page.request));
-  await page.goto('/marketing/analytics?from=2020-01-01&to=2020-01-07');
+  await signInThroughApi(
+    page,
+    await operatorAccount(page.request),
+    '/marketing/analytics?from=2020-01-01&to=2020-01-07',
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Site analytics' })).toBeVisible();
   await expect(page.getByText(/No landing-page visits/)).toBeVisible();
 
