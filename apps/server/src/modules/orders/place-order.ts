@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import { modeLabel } from '../../plugins/metrics';
-import { assertSendingAllowed } from '../card-funding';
+import { assertSendingAllowed, refuseIfFrozen } from '../card-funding';
 import {
   earlierAnswer,
   type IdempotencyKey,
@@ -74,6 +74,11 @@ export interface AgentOrderOptions {
   check(order: NewOrderRow): void;
   inTransaction(trx: Transaction<Database>, order: NewOrderRow): Promise<void>;
   audit: { action: string; apiKeyId: string | null; detail: Record<string, unknown> };
+  /**
+   * The organisation's sending state and default expiry, when the agent's key was read with them
+   * in this request (decision 074): the order does not read them again. Absent for a grant.
+   */
+  organisation?: { frozen: boolean; sandbox: boolean; spendGuard: boolean; rewardExpiryDays: number | null };
 }
 
 /**
@@ -129,9 +134,11 @@ async function placeOrder(
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
     // gives the mode the answer states (the statement holds only from that mode's account) and
     // whether the organisation has any limit for the spend guard (decision 084).
-    const state = await assertSendingAllowed(app.db, actor.organisationId);
+    const known = agent?.organisation;
+    if (known) refuseIfFrozen(known);
+    const state = known ?? (await assertSendingAllowed(app.db, actor.organisationId));
     guarded = state.spendGuard || Boolean(agent?.grant);
-    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId);
+    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId, known);
     agent?.check(placed.order);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
