@@ -64,6 +64,7 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
   const actor = { userId: p.userId, organisationId: p.organisationId, source: p.source };
   const prepared = await prepareOrder(app, actor, body, sandbox, orderId, {
     rewardExpiryDays: settings.reward_expiry_days,
+    defaultMessage: settings.default_message,
   });
   const o = prepared.order;
   const charged = Number(o.charged_total_minor);
@@ -218,6 +219,7 @@ export async function sendReward(
             sandbox: p.organisation.sandbox,
             spendGuard: p.organisation.spend_guard,
             rewardExpiryDays: p.organisation.reward_expiry_days,
+            defaultMessage: p.organisation.default_message,
           }
         : undefined,
       // A grant's caps and domains live on the grant; a key's the spend guard reads itself.

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import { modeLabel } from '../../plugins/metrics';
-import { assertSendingAllowed, refuseIfFrozen } from '../card-funding';
+import { refuseIfFrozen } from '../card-funding';
 import {
   earlierAnswer,
   type IdempotencyKey,
@@ -27,6 +27,7 @@ import {
   placeOrderStatement,
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
+import { findOrderOrganisation, type OrderOrganisation } from './repository';
 import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
@@ -78,7 +79,7 @@ export interface AgentOrderOptions {
    * The organisation's sending state and default expiry, when the agent's key was read with them
    * in this request (decision 074): the order does not read them again. Absent for a grant.
    */
-  organisation?: { frozen: boolean; sandbox: boolean; spendGuard: boolean; rewardExpiryDays: number | null };
+  organisation?: OrderOrganisation;
 }
 
 /**
@@ -132,13 +133,13 @@ async function placeOrder(
   let guarded: boolean;
   try {
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
-    // gives the mode the answer states (the statement holds only from that mode's account) and
-    // whether the organisation has any limit for the spend guard (decision 084).
-    const known = agent?.organisation;
-    if (known) refuseIfFrozen(known);
-    const state = known ?? (await assertSendingAllowed(app.db, actor.organisationId));
+    // gives the mode the answer states (the statement holds only from that mode's account),
+    // whether the organisation has any limit for the spend guard (decision 084), and the default
+    // expiry and message; an agent's key brought them with it.
+    const state = agent?.organisation ?? (await findOrderOrganisation(app, actor.organisationId));
+    refuseIfFrozen(state);
     guarded = state.spendGuard || Boolean(agent?.grant);
-    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId, known);
+    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId, state);
     agent?.check(placed.order);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {

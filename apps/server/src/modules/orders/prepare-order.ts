@@ -55,8 +55,8 @@ export async function prepareOrder(
   sandbox: boolean,
   /** The new order's id, when the caller chose it beforehand (an MCP preview names its order). */
   orderId?: string,
-  /** The organisation's default expiry, when the caller read it with other facts (an MCP key, decision 074). */
-  known?: { rewardExpiryDays: number | null },
+  /** The organisation's default expiry and message, when the caller read them with its sending state. */
+  known?: Pick<repo.OrderOrganisation, 'rewardExpiryDays' | 'defaultMessage'>,
 ): Promise<PreparedOrder> {
   // A fixed reward's product, or a choice reward's options (decision 080) and its stand-in product.
   const { product, amountMinor, choice } = body.choice
@@ -77,7 +77,11 @@ export async function prepareOrder(
   // The organisation's default message (Settings) when the request says nothing of one, as the
   // send dialog fills it in (issue 35); an empty message is the sender's choice of none.
   const message =
-    body.message === undefined ? await repo.findDefaultMessage(app.db, actor.organisationId) : body.message;
+    body.message !== undefined
+      ? body.message
+      : known
+        ? known.defaultMessage
+        : await repo.findDefaultMessage(app.db, actor.organisationId);
 
   // The row is built here, id and time included, so the answer can be written with it.
   const order = newOrderRow(actor, product, {
