@@ -5,6 +5,8 @@
 // Idempotency-Key), round trips per second at the same concurrency, interleaved so the machine's
 // load touches both alike. Aim: MCP within 30 % of REST. Workers are off in the measured process
 // (fulfilment would compete for the same two cores); the load average is printed beside each figure.
+// To see where the time goes: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the
+// measured server; BENCH_LOG_STATEMENTS=1 has PostgreSQL log its statements (count them per round trip).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -23,13 +25,16 @@ const { server: smtp, verifyLinks } = smtpRecorder();
 
 async function startApp(env: Record<string, string>): Promise<{ port: number; server: ServerProcess }> {
   const port = await freePort();
-  const server = startServerProcess({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_FACTOR: '10000',
-    CATALOG_SYNC_CRON: 'off',
-    ...env,
-  });
+  const server = startServerProcess(
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_FACTOR: '10000',
+      CATALOG_SYNC_CRON: 'off',
+      ...env,
+    },
+    { nodeArgs: env.WORKERS === 'off' ? process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) : undefined },
+  );
   children.push(server);
   await untilHealthy(port, server);
   return { port, server };
@@ -148,6 +153,7 @@ async function main() {
         `SELECT code FROM products WHERE currency = 'USD' AND denominations IS NULL AND min_value <= 100 AND max_value >= 100 ORDER BY code LIMIT 1`,
       )
     ).rows[0].code as string;
+    if (process.env.BENCH_LOG_STATEMENTS) await db.query(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
     await db.end();
     await stop(setup.server);
     console.log(`${ORGS} sandbox organisations, a full-access key each; product ${productCode}; 1.00 USD rewards.\n`);

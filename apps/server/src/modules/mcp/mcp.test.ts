@@ -346,6 +346,32 @@ describe(`MCP server (${TEST_DB})`, () => {
     await Promise.all([mine.close(), theirs.close(), sibling.close()]);
   });
 
+  it('answers each caller as itself and with its own tools when servers are kept between requests', async () => {
+    // Servers serve one request after another (server-pool.ts): a call must read its own caller,
+    // never the one before it. Two tenants and a read-only key, interleaved and at once.
+    const stranger = await signUpVerifiedUser(t);
+    await sandboxTopUp(t, stranger.accessToken, 7);
+    const mine = await connect(fullKey.key);
+    const theirs = await connect((await newKey(stranger)).key);
+    const reader = await connect(readKey.key);
+    const myBalance = ok(await call(mine, 'get_balance')).available_minor;
+    const theirBalance = ok(await call(theirs, 'get_balance')).available_minor;
+    expect(myBalance).not.toBe(theirBalance);
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const client = [mine, theirs, reader][i % 3] as Client;
+        if (i % 3 === 2) return { i, tools: (await client.listTools()).tools.map((x) => x.name) };
+        return { i, balance: ok(await call(client, 'get_balance')).available_minor };
+      }),
+    );
+    for (const a of answers) {
+      if (a.i % 3 === 2) expect(a.tools).not.toContain('send_reward');
+      else expect(a.balance).toBe(a.i % 3 === 0 ? myBalance : theirBalance);
+    }
+    expect((await call(reader, 'send_reward', { preview_id: crypto.randomUUID() })).isError).toBe(true);
+    await Promise.all([mine.close(), theirs.close(), reader.close()]);
+  });
+
   it('enforces a key’s caps and recipient domains with messages an assistant can relay', async () => {
     const key = await newKey(owner);
     const client = await connect(key.key);

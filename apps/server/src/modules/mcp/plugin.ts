@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import {
   AgentActivityResponseSchema,
   AgentCapsBodySchema,
   AgentCapsSchema,
   ApiKeyIdParamsSchema,
 } from '@giftrelay/contracts';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,12 +17,13 @@ import { protectedResourceMetadataUrl } from '../oauth';
 import { agentActivity, getKeyCaps, setKeyCaps } from './agent-settings';
 import { llmsFullTxt, llmsTxt, type OpenApiDoc } from './docs-text';
 import { resolvePrincipal } from './principal';
-import { buildMcpServer } from './server';
+import { authInfoOf } from './server';
+import { serverPool } from './server-pool';
 
 /**
- * The MCP server (issue 33, decision 074) at `/mcp`: Streamable HTTP, stateless (a new server and
- * transport per request, JSON answers, no session), so any of several processes can answer any
- * request. The bearer token is an API key or an OAuth access token; none or a dead one is a 401
+ * The MCP server (issue 33, decision 074) at `/mcp`: Streamable HTTP, stateless (a new transport
+ * per request, a server from the pool, JSON answers, no session), so any of several processes can
+ * answer any request. The bearer token is an API key or an OAuth access token; none or a dead one is a 401
  * whose `WWW-Authenticate` names the protected-resource metadata (MCP authorization spec), where a
  * client finds the OAuth server. Requests spend the organisation's API budget like the REST API's.
  */
@@ -28,6 +31,7 @@ export const mcpPlugin = fp(
   async (app: FastifyInstance) => {
     const challenge = `Bearer resource_metadata="${protectedResourceMetadataUrl(app.config.publicUrl)}"`;
     const budget = { name: 'org-api', limit: app.config.organisationRateLimits.api, windowSeconds: 60 };
+    const servers = serverPool(app);
 
     app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
       const principal = await resolvePrincipal(app, request.headers.authorization);
@@ -49,19 +53,22 @@ export const mcpPlugin = fp(
           'retry-after': String(quota.resetSeconds),
         });
       }
-      const server = buildMcpServer(app, principal);
+      const { server, release } = servers.take(principal.scopes);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // Each tool call reads its principal from its own request (authInfoOf), never from the server.
+      (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfoOf(principal);
+      // Connected before the response can close, so a closed response always finds it connected:
+      // closing the transport then frees the server for the next request.
+      await server.connect(transport);
+      reply.raw.on('close', () => {
+        void transport.close().then(release);
+      });
       // The transport writes the answer itself, on the raw response: Fastify steps aside.
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);
       }
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
       try {
-        await server.connect(transport);
         await transport.handleRequest(request.raw, reply.raw, request.body);
       } catch (err) {
         // Past the hijack the error plugin cannot answer: a logged 500 with no details, as it would.

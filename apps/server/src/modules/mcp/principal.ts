@@ -6,7 +6,7 @@ import { hashApiKey, isApiKeyShaped, looksLikeApiKey } from '../../lib/api-key-s
 import { resolveOAuthAccessToken } from '../oauth';
 import type { CheckedInTransaction } from '../orders';
 import type { Guardrails } from './guardrails';
-import { findLiveKey } from './repository';
+import { type AgentOrganisationRow, findLiveKey } from './repository';
 
 /** Who is calling /mcp: an organisation, in one mode, through one API key or OAuth grant. */
 export interface McpPrincipal {
@@ -23,6 +23,8 @@ export interface McpPrincipal {
     | CheckedInTransaction;
   /** A grant is looked up again inside the order's transaction: revoked since, nothing is written. */
   recheck(trx: Transaction<Database>): Promise<boolean>;
+  /** The organisation's facts an order needs, read with an API key in the same query; a grant's are read when needed. */
+  organisation: AgentOrganisationRow | null;
 }
 
 const isScope = (s: string): s is ApiKeyScope => (API_KEY_SCOPES as readonly string[]).includes(s);
@@ -36,7 +38,7 @@ export async function resolvePrincipal(app: FastifyInstance, authorization: stri
   if (!token || token.length > 512) return null;
   if (looksLikeApiKey(token)) {
     if (!isApiKeyShaped(token)) return null;
-    const key = await findLiveKey(app.db, hashApiKey(token));
+    const key = await findLiveKey(app, hashApiKey(token));
     if (!key) return null;
     const caps =
       key.currency === null
@@ -57,6 +59,7 @@ export async function resolvePrincipal(app: FastifyInstance, authorization: stri
       credential: { kind: 'api_key', apiKeyId: key.id, organisationId: key.organisation_id, userId: key.created_by },
       // The order statement itself checks the key is still live.
       recheck: async () => true,
+      organisation: key,
     };
     return principal;
   }
@@ -71,6 +74,7 @@ export async function resolvePrincipal(app: FastifyInstance, authorization: stri
     guardrails: { caps: grant.caps, allowedDomains: grant.allowedDomains },
     credential: { kind: 'checked_in_transaction', organisationId: grant.organisationId, userId: grant.userId },
     recheck: async (trx) => (await resolveOAuthAccessToken(trx, token))?.grantId === grant.grantId,
+    organisation: null,
   };
   return principal;
 }

@@ -3,7 +3,7 @@ import { type CreateOrderBody, MCP_PREVIEW_SECONDS, type OrderSummary } from '@g
 import { formatMoney, toMajor } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { assertSendingAllowed } from '../card-funding';
+import { refuseIfFrozen } from '../card-funding';
 import { holdRateFor } from '../fx';
 import { billingCurrency, cachedProduct, createAgentOrder, getOrderDetail, prepareOrder } from '../orders';
 import { checkCaps, checkRecipientDomain, spendOf, startOfUtcMonth } from './guardrails';
@@ -34,7 +34,10 @@ class AlreadySent extends Error {}
  */
 export async function previewReward(app: FastifyInstance, p: McpPrincipal, args: PreviewArgs) {
   checkRecipientDomain(p.guardrails, args.recipient_email);
-  const { sandbox } = await assertSendingAllowed(app.db, p.organisationId);
+  // The organisation's state, rules and defaults: read with the key already, or now for a grant.
+  const settings = p.organisation ?? (await repo.organisationFactsOf(app.db, p.organisationId));
+  refuseIfFrozen({ frozen: Boolean(settings.sending_frozen_at) });
+  const { sandbox } = settings;
   if (sandbox !== p.sandbox) {
     throw new AppError(
       'FORBIDDEN',
@@ -46,7 +49,6 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
   const expiresAt = new Date(Date.now() + MCP_PREVIEW_SECONDS * 1000);
   const quote =
     currency === billing ? null : await holdRateFor(app.db, p.organisationId, currency, billing, MCP_PREVIEW_SECONDS);
-  const settings = await repo.previewSettingsOf(app.db, p.organisationId);
   const body: CreateOrderBody = {
     ...(choice ? { choice, currency } : { product_code: product?.code }),
     amount: args.value,
@@ -60,7 +62,10 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
   };
   const orderId = randomUUID();
   const actor = { userId: p.userId, organisationId: p.organisationId, source: p.source };
-  const prepared = await prepareOrder(app, actor, body, sandbox, orderId);
+  const prepared = await prepareOrder(app, actor, body, sandbox, orderId, {
+    rewardExpiryDays: settings.reward_expiry_days,
+    defaultMessage: settings.default_message,
+  });
   const o = prepared.order;
   const charged = Number(o.charged_total_minor);
   const now = new Date();
@@ -71,7 +76,7 @@ export async function previewReward(app: FastifyInstance, p: McpPrincipal, args:
       : null;
   const approval = await approvalOf(app, p, settings, Number(o.usd_total_minor), now);
   const id = randomUUID();
-  await repo.insertPreview(app.db, {
+  await repo.insertPreview(app, {
     id,
     organisation_id: p.organisationId,
     source_kind: p.source.kind,
@@ -158,7 +163,7 @@ function sweepOldPreviews(app: FastifyInstance) {
 async function approvalOf(
   app: FastifyInstance,
   p: McpPrincipal,
-  rules: Awaited<ReturnType<typeof repo.previewSettingsOf>>,
+  rules: repo.AgentOrganisationRow,
   usdMinor: number,
   now: Date,
 ): Promise<string | null> {
@@ -186,7 +191,7 @@ export async function sendReward(
   p: McpPrincipal,
   previewId: string,
 ): Promise<{ order: OrderSummary; replayed: boolean }> {
-  const preview = await repo.findPreview(app.db, previewId, p.organisationId, p.source);
+  const preview = await repo.findPreview(app, previewId, p.organisationId, p.source);
   if (!preview) {
     throw new ToolRefusal(
       'PREVIEW_NOT_FOUND',
@@ -207,6 +212,16 @@ export async function sendReward(
     answer = await createAgentOrder(app, p.credential, preview.order_body as CreateOrderBody, {
       source: p.source,
       orderId: preview.order_id,
+      // The key's read brought the organisation's state: the order does not read it again.
+      organisation: p.organisation
+        ? {
+            frozen: Boolean(p.organisation.sending_frozen_at),
+            sandbox: p.organisation.sandbox,
+            spendGuard: p.organisation.spend_guard,
+            rewardExpiryDays: p.organisation.reward_expiry_days,
+            defaultMessage: p.organisation.default_message,
+          }
+        : undefined,
       // A grant's caps and domains live on the grant; a key's the spend guard reads itself.
       grant: p.source.kind === 'oauth_grant' ? p.guardrails : null,
       check: (order) => {

@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   safeText,
 } from '@giftrelay/contracts';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -85,17 +86,32 @@ const SHAPES = {
 type Args<N extends McpToolName> = z.infer<z.ZodObject<(typeof SHAPES)[N]>>;
 
 /**
- * One MCP server for one request and one principal (stateless: a new one per request, so any
- * process can answer). Only the tools the principal's scopes allow are registered, so tools/list
- * differs per key or grant and calling another is "not found".
- */
-/**
- * One JSON Schema validator for every request's server: the SDK would otherwise build a new Ajv
- * instance for each (a server lives for one request here), a tenth of an MCP call's CPU (074).
+ * One JSON Schema validator for every server: the SDK would otherwise build a new Ajv instance for
+ * each, a tenth of an MCP call's CPU (074).
  */
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer {
+/**
+ * Who is calling, as the transport hands it to each tool call (`extra.authInfo`, from the request
+ * the call came in): a tool reads its principal from its own call, never from the server, so a
+ * server can serve one request after another (servers.ts keeps them).
+ */
+export function authInfoOf(p: McpPrincipal): AuthInfo {
+  return { token: '', clientId: p.source.id, scopes: p.scopes, extra: { principal: p } };
+}
+function principalOf(extra: { authInfo?: AuthInfo }): McpPrincipal {
+  const p = extra.authInfo?.extra?.principal as McpPrincipal | undefined;
+  // The route sets it on every request before the transport sees it: without one, nothing runs.
+  if (!p) throw new Error('MCP tool called without its principal');
+  return p;
+}
+
+/**
+ * An MCP server for principals with these scopes: only the tools the scopes allow are registered,
+ * so tools/list differs per key or grant and calling another is "not found". It holds no principal:
+ * each call brings its own (authInfoOf).
+ */
+export function buildMcpServer(app: FastifyInstance, scopes: readonly ApiKeyScope[]): McpServer {
   const server = new McpServer(
     { name: 'giftrelay', title: 'GiftRelay', version: app.config.version },
     {
@@ -106,15 +122,16 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
   );
   const tool = <N extends McpToolName>(
     name: N,
-    run: (args: Args<N>) => Promise<unknown>,
+    run: (args: Args<N>, p: McpPrincipal) => Promise<unknown>,
     annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean } = {},
   ) => {
-    if (!p.scopes.includes(TOOL_SCOPES[name])) return;
+    if (!scopes.includes(TOOL_SCOPES[name])) return;
     server.registerTool(
       name,
       { description: MCP_TOOL_DESCRIPTIONS[name], inputSchema: SHAPES[name], annotations },
       // The SDK's callback type is generic over the schema; `run` is typed by it already.
-      (async (args: Args<N>) => answer(app, () => run(args))) as never,
+      (async (args: Args<N>, extra: { authInfo?: AuthInfo }) =>
+        answer(app, () => run(args, principalOf(extra)))) as never,
     );
   };
 
@@ -153,7 +170,7 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'get_balance',
-    async () => {
+    async (_args, p) => {
       const { billing_currency: billing } = await organisationBilling(app.db, p.organisationId);
       const b = await getBalance(app.db, p.organisationId, billing);
       return { currency: billing, available_minor: b.availableMinor, held_minor: b.heldMinor, sandbox: p.sandbox };
@@ -163,7 +180,7 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'list_orders',
-    async (args) => {
+    async (args, p) => {
       const parsed = ListOrdersQuerySchema.safeParse({
         mode: p.sandbox ? 'sandbox' : 'live',
         limit: String(args.limit ?? 20),
@@ -178,15 +195,15 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
     { readOnlyHint: true },
   );
 
-  tool('get_order', (args) => getOrderDetail(app, p.organisationId, args.order_id), {
+  tool('get_order', (args, p) => getOrderDetail(app, p.organisationId, args.order_id), {
     readOnlyHint: true,
   });
 
-  tool('preview_reward', (args) => previewReward(app, p, args), { readOnlyHint: false, destructiveHint: false });
+  tool('preview_reward', (args, p) => previewReward(app, p, args), { readOnlyHint: false, destructiveHint: false });
 
   tool(
     'send_reward',
-    async (args) => {
+    async (args, p) => {
       // The orders budget POST /api/v1/orders spends (the same shared window, decision 071): an
       // agent sends no faster than RATE_LIMIT_ORDERS_PER_MINUTE allows anyone else.
       const quota = await app.rateLimits.consumeShared(
@@ -216,7 +233,7 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'resend_reward',
-    async (args) => {
+    async (args, p) => {
       const answer = await resendOrder(app, authOf(p), args.order_id, {}, undefined);
       return JSON.parse(answer.body);
     },
@@ -225,7 +242,7 @@ export function buildMcpServer(app: FastifyInstance, p: McpPrincipal): McpServer
 
   tool(
     'void_reward',
-    async (args) => {
+    async (args, p) => {
       // One void per order through MCP: a repeat replays the first answer (the void's own key).
       const answer = await voidOrder(
         app,

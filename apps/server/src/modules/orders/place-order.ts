@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import { modeLabel } from '../../plugins/metrics';
-import { assertSendingAllowed } from '../card-funding';
+import { refuseIfFrozen } from '../card-funding';
 import {
   earlierAnswer,
   type IdempotencyKey,
@@ -27,6 +27,7 @@ import {
   placeOrderStatement,
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
+import { findOrderOrganisation, type OrderOrganisation } from './repository';
 import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
@@ -74,6 +75,11 @@ export interface AgentOrderOptions {
   check(order: NewOrderRow): void;
   inTransaction(trx: Transaction<Database>, order: NewOrderRow): Promise<void>;
   audit: { action: string; apiKeyId: string | null; detail: Record<string, unknown> };
+  /**
+   * The organisation's sending state and default expiry, when the agent's key was read with them
+   * in this request (decision 074): the order does not read them again. Absent for a grant.
+   */
+  organisation?: OrderOrganisation;
 }
 
 /**
@@ -127,11 +133,13 @@ async function placeOrder(
   let guarded: boolean;
   try {
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
-    // gives the mode the answer states (the statement holds only from that mode's account) and
-    // whether the organisation has any limit for the spend guard (decision 084).
-    const state = await assertSendingAllowed(app.db, actor.organisationId);
+    // gives the mode the answer states (the statement holds only from that mode's account),
+    // whether the organisation has any limit for the spend guard (decision 084), and the default
+    // expiry and message; an agent's key brought them with it.
+    const state = agent?.organisation ?? (await findOrderOrganisation(app, actor.organisationId));
+    refuseIfFrozen(state);
     guarded = state.spendGuard || Boolean(agent?.grant);
-    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId);
+    placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId, state);
     agent?.check(placed.order);
   } catch (err) {
     if (key && err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {

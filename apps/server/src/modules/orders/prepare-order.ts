@@ -55,6 +55,8 @@ export async function prepareOrder(
   sandbox: boolean,
   /** The new order's id, when the caller chose it beforehand (an MCP preview names its order). */
   orderId?: string,
+  /** The organisation's default expiry and message, when the caller read them with its sending state. */
+  known?: Pick<repo.OrderOrganisation, 'rewardExpiryDays' | 'defaultMessage'>,
 ): Promise<PreparedOrder> {
   // A fixed reward's product, or a choice reward's options (decision 080) and its stand-in product.
   const { product, amountMinor, choice } = body.choice
@@ -71,11 +73,15 @@ export async function prepareOrder(
   const sendAt = body.send_at ? scheduledTime(body.send_at) : null;
   // SMS delivery (decision 082): checked before anything is written.
   const phone = body.phone === undefined ? null : await checkOrderPhone(app, body.phone);
-  const expiresAt = await orderExpiry(app.db, actor.organisationId, body, sendAt);
+  const expiresAt = await orderExpiry(app.db, actor.organisationId, body, sendAt, undefined, known);
   // The organisation's default message (Settings) when the request says nothing of one, as the
   // send dialog fills it in (issue 35); an empty message is the sender's choice of none.
   const message =
-    body.message === undefined ? await repo.findDefaultMessage(app.db, actor.organisationId) : body.message;
+    body.message !== undefined
+      ? body.message
+      : known
+        ? known.defaultMessage
+        : await repo.findDefaultMessage(app.db, actor.organisationId);
 
   // The row is built here, id and time included, so the answer can be written with it.
   const order = newOrderRow(actor, product, {
@@ -243,10 +249,13 @@ export async function orderExpiry(
   body: { expires_at?: string; expires_in_days?: number },
   sendAt: Date | null,
   path = 'body.expires_at',
+  known?: { rewardExpiryDays: number | null },
 ): Promise<Date | null> {
   const defaultDays =
     body.expires_at === undefined && body.expires_in_days === undefined
-      ? await repo.findRewardExpiryDays(db, organisationId)
+      ? known
+        ? known.rewardExpiryDays
+        : await repo.findRewardExpiryDays(db, organisationId)
       : null;
   const expiry = resolveExpiry({ ...body, sentAt: sendAt ?? new Date(), defaultDays });
   if ('error' in expiry) throw validationError(`${path}: ${expiry.error}`, [{ path, message: expiry.error }]);
