@@ -54,15 +54,19 @@ export async function claimDueOrders(tx: Tx, limit: number): Promise<OrderRow[]>
  */
 export async function markExpiryRequested(tx: Tx, orderIds: string[]) {
   if (!orderIds.length) return [];
-  return tx
-    .updateTable('rewards')
-    .set({ void_state: 'requested', voided_at: sql`now()`, void_reason: EXPIRED_REASON })
-    .where('order_id', 'in', orderIds)
-    .where('status', '=', 'issued')
-    .where('claim_first_opened_at', 'is', null)
-    .where('void_state', 'is', null)
-    .returning(['id', 'order_id', 'position'])
-    .execute();
+  return (
+    tx
+      .updateTable('rewards')
+      .set({ void_state: 'requested', voided_at: sql`now()`, void_reason: EXPIRED_REASON })
+      .where('order_id', 'in', orderIds)
+      .where('status', '=', 'issued')
+      .where('claim_first_opened_at', 'is', null)
+      // A card the recipient chose before the expiry (decision 089) is theirs, opened or not.
+      .where('chosen_at', 'is', null)
+      .where('void_state', 'is', null)
+      .returning(['id', 'order_id', 'position'])
+      .execute()
+  );
 }
 
 /**
@@ -97,7 +101,7 @@ export async function cancelUnchosenOrder(tx: Tx, orderId: string): Promise<Orde
     .executeTakeFirst();
 }
 
-/** The claimed orders' rewards that were opened before they expired: they keep their value. */
+/** The claimed orders' rewards that were opened (or chosen) before they expired: they keep their value. */
 export async function openedAtExpiry(tx: Tx, orderIds: string[]) {
   if (!orderIds.length) return [];
   return tx
@@ -106,7 +110,7 @@ export async function openedAtExpiry(tx: Tx, orderIds: string[]) {
     .where('order_id', 'in', orderIds)
     .where('status', '=', 'issued')
     .where('void_state', 'is', null)
-    .where('claim_first_opened_at', 'is not', null)
+    .where((eb) => eb.or([eb('claim_first_opened_at', 'is not', null), eb('chosen_at', 'is not', null)]))
     .execute();
 }
 

@@ -239,6 +239,36 @@ describe(`expiry that returns the value (${TEST_DB})`, () => {
     expect((await t.app.housekeeping.run()).expired).toBeUndefined();
   });
 
+  it('keeps a card chosen before the expiry but issued or shown after it: the pick was the claim', async () => {
+    const res = await postOrder(t, owner.accessToken, {
+      choice: { product_codes: [product.code] },
+      currency: 'USD',
+      amount: 25,
+      email: recipient(),
+      expires_in_days: 7,
+    } as never);
+    const orderId = res.json().order_id as string;
+    const [token] = await claimTokensOf(t, orderId);
+    // Picked through the API, the claim page never opened: then the expiry passes.
+    const pick = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/claims/${token}/choice`,
+      payload: { product_code: product.code },
+    });
+    expect(pick.statusCode, pick.body).toBe(200);
+    expect((await settledOrder(t, owner.accessToken, orderId)).status).toBe('completed');
+    const before = (await balanceOf(t, owner.accessToken)).available;
+    await expireNow([orderId]);
+    await expireDueRewards(t.app);
+    const claim = (await t.app.inject({ url: `/api/v1/claims/${token}` })).json();
+    expect(claim).toMatchObject({ status: 'issued' });
+    expect(claim.code).toEqual(expect.any(String));
+    const d = await detail(orderId);
+    expect(d).toMatchObject({ status: 'completed', voided_count: 0 });
+    expect(d.rewards[0].void).toBeNull();
+    expect((await balanceOf(t, owner.accessToken)).available).toBe(before);
+  });
+
   // A race needs connections that wait on each other: PostgreSQL's.
   it.skipIf(TEST_DB === 'pglite')(
     'a claim racing the expiry settles one way: a code shown is never refunded, a refund never shows a code',
