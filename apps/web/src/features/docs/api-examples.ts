@@ -725,7 +725,7 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'choice',
     title: 'The recipient’s options (claim page)',
     description:
-      'No token: the claim link’s token (CLAIM_TOKEN, from the link in the recipient’s email) is the key. status is awaiting_choice until the pick, then pending and issued; voided or expired when the reward was voided or expired first. A card the provider ran out of at a pick shows available: false and problem says out_of_stock. An unknown token answers 404 NOT_FOUND.',
+      'No token: the claim link’s token (CLAIM_TOKEN, from the link in the recipient’s email) is the key. status is awaiting_choice until the pick, then pending and issued; voided when the sender voided the reward or it expired before the pick. A card the provider ran out of at a pick shows available: false and problem says out_of_stock. An unknown token answers 404 NOT_FOUND.',
     method: 'GET',
     path: '/api/v1/claims/CLAIM_TOKEN/choice',
     response: claimChoice('awaiting_choice', null),
