@@ -83,6 +83,13 @@ export const DOCS_PAGE_SECTIONS: readonly DocsPageSection[] = [
     tags: ['orders', 'balance', 'approvals', 'batches'],
   },
   {
+    id: 'choice',
+    title: 'Recipient’s choice and expiry',
+    summary:
+      'Choice sets, sending a reward the recipient turns into the card they pick, the claim page’s options and pick, and expiry that returns an unclaimed reward’s value.',
+    tags: ['choice-sets', 'claims'],
+  },
+  {
     id: 'reports',
     title: 'Order history and reports',
     summary: 'Listing, searching and exporting orders; dashboard figures and spend analytics.',

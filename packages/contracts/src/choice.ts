@@ -78,14 +78,17 @@ export const ChoiceRuleSchema = z
 export type ChoiceRule = z.infer<typeof ChoiceRuleSchema>;
 
 export const ChoiceSetSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
+  id: z.uuid().meta({ description: 'The set’s id: an order’s `choice.choice_set_id`, a batch row’s `choice_set`' }),
+  name: z.string().meta({ example: 'Coffee and books' }),
   /** Exactly one of `product_codes` and `rule` is non-null. */
-  product_codes: z.array(z.string()).nullable().meta({ description: 'The products, when the set lists them' }),
+  product_codes: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: 'The products, when the set lists them', example: ['AMAZON-US', 'STARBUCKS-US'] }),
   rule: z
     .object({ category: z.string().optional(), country: z.string().optional(), currency: z.string().optional() })
     .nullable()
-    .meta({ description: 'The rule, when the set is one' }),
+    .meta({ description: 'The rule, when the set is one', example: null }),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -140,11 +143,13 @@ export const ListChoiceSetsResponseSchema = listEnvelope(ChoiceSetSchema);
 
 /** A product a choice offers, as the claim page, the preview and the order detail show it. */
 export const ChoiceOptionSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  brand: z.string(),
-  logo: z.string().meta({ description: 'The product’s logo (SVG) on this site' }),
-  terms: z.string(),
+  code: z.string().meta({ description: 'The product code: what a pick sends as `product_code`', example: 'AMAZON-US' }),
+  name: z.string().meta({ example: 'Amazon.com Gift Card' }),
+  brand: z.string().meta({ example: 'Amazon' }),
+  logo: z
+    .string()
+    .meta({ description: 'The product’s logo (SVG) on this site', example: '/api/v1/products/AMAZON-US/logo.svg' }),
+  terms: z.string().meta({ description: 'The card’s terms, shown beside it on the claim page' }),
   redemption_instructions: z.string(),
   available: z
     .boolean()
@@ -160,12 +165,14 @@ export const ChoiceSetOptionsQuerySchema = z.object({
   amount: z
     .string({ error: `amount ${AMOUNT_MESSAGE}` })
     .max(20, `amount ${AMOUNT_MESSAGE}`)
-    .regex(AMOUNT_PATTERN, `amount ${AMOUNT_MESSAGE}`),
+    .regex(AMOUNT_PATTERN, `amount ${AMOUNT_MESSAGE}`)
+    .meta({ description: 'The reward’s value, in the major unit of `currency`', example: '25' }),
   currency: z
     .string({ error: RULE_CURRENCY_MESSAGE })
     .max(10, RULE_CURRENCY_MESSAGE)
     .transform((v) => v.trim().toUpperCase())
-    .refine((v) => /^[A-Z]{3}$/.test(v) && isCurrencyCode(v), RULE_CURRENCY_MESSAGE),
+    .refine((v) => /^[A-Z]{3}$/.test(v) && isCurrencyCode(v), RULE_CURRENCY_MESSAGE)
+    .meta({ example: 'USD' }),
 });
 export const ChoiceSetOptionsResponseSchema = z.object({
   success: z.literal(true),
@@ -206,17 +213,28 @@ export type OrderChoice = z.infer<typeof OrderChoiceSchema>;
 export const ClaimChoiceSchema = z.object({
   success: z.literal(true),
   /** `awaiting_choice` until the pick; `pending` while the card is being issued; then `issued`. */
-  status: z.enum(['awaiting_choice', 'pending', 'issued', 'failed', 'voided']),
-  currency: z.string(),
-  amount: z.number(),
+  status: z.enum(['awaiting_choice', 'pending', 'issued', 'failed', 'voided']).meta({
+    description:
+      '`awaiting_choice` until the pick; `pending` while the card is being issued (ask again); `issued` once it is (GET /claims/{token} shows the code); `voided` when the sender voided it or it expired before the pick; `failed` when it could not be issued (the value went back to the sender).',
+    example: 'awaiting_choice',
+  }),
+  currency: z.string().meta({ example: 'USD' }),
+  amount: z.number().meta({ description: 'The reward’s value, in the major unit of `currency`', example: 25 }),
   options: z.array(ChoiceOptionSchema),
-  chosen_product_code: z.string().nullable(),
+  chosen_product_code: z
+    .string()
+    .nullable()
+    .meta({ description: 'The product picked; null until the pick', example: null }),
   /**
    * Why the last pick came back to the recipient, while `awaiting_choice`: `out_of_stock` (that
    * product ran out: it shows unavailable, pick another) or `try_again_later` (the provider
    * refused; the value is kept). Null otherwise.
    */
-  problem: z.enum(['out_of_stock', 'try_again_later']).nullable(),
+  problem: z.enum(['out_of_stock', 'try_again_later']).nullable().meta({
+    description:
+      'Why the last pick came back, while `awaiting_choice`: `out_of_stock` (that product ran out: it shows unavailable, pick another) or `try_again_later` (the provider refused; the value is kept). Null otherwise.',
+    example: null,
+  }),
 });
 export type ClaimChoice = z.infer<typeof ClaimChoiceSchema>;
 
@@ -228,7 +246,7 @@ export const PickChoiceBodySchema = z
       required: 'product_code is required',
       tooShort: 'product_code is required',
       tooLong: 'product_code is too long',
-    }),
+    }).meta({ description: 'One of the options’ `code`', example: 'AMAZON-US' }),
   })
   .strict();
 export type PickChoiceBody = z.infer<typeof PickChoiceBodySchema>;

@@ -3323,22 +3323,45 @@ export interface components {
         ChoiceOption: {
             /** @description False when the provider no longer offers it, or said it is out of stock at a pick */
             available: boolean;
+            /** @example Amazon */
             brand: string;
+            /**
+             * @description The product code: what a pick sends as `product_code`
+             * @example AMAZON-US
+             */
             code: string;
-            /** @description The product’s logo (SVG) on this site */
+            /**
+             * @description The product’s logo (SVG) on this site
+             * @example /api/v1/products/AMAZON-US/logo.svg
+             */
             logo: string;
+            /** @example Amazon.com Gift Card */
             name: string;
             redemption_instructions: string;
+            /** @description The card’s terms, shown beside it on the claim page */
             terms: string;
         };
         ChoiceSet: {
             created_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The set’s id: an order’s `choice.choice_set_id`, a batch row’s `choice_set`
+             */
             id: string;
+            /** @example Coffee and books */
             name: string;
-            /** @description The products, when the set lists them */
+            /**
+             * @description The products, when the set lists them
+             * @example [
+             *       "AMAZON-US",
+             *       "STARBUCKS-US"
+             *     ]
+             */
             product_codes: string[] | null;
-            /** @description The rule, when the set is one */
+            /**
+             * @description The rule, when the set is one
+             * @example null
+             */
             rule: {
                 category?: string;
                 country?: string;
@@ -3386,12 +3409,29 @@ export interface components {
             terms: string | null;
         };
         ClaimChoice: {
+            /**
+             * @description The reward’s value, in the major unit of `currency`
+             * @example 25
+             */
             amount: number;
+            /**
+             * @description The product picked; null until the pick
+             * @example null
+             */
             chosen_product_code: string | null;
+            /** @example USD */
             currency: string;
             options: components["schemas"]["ChoiceOption"][];
+            /**
+             * @description Why the last pick came back, while `awaiting_choice`: `out_of_stock` (that product ran out: it shows unavailable, pick another) or `try_again_later` (the provider refused; the value is kept). Null otherwise.
+             * @example null
+             */
             problem: ("out_of_stock" | "try_again_later") | null;
-            /** @enum {string} */
+            /**
+             * @description `awaiting_choice` until the pick; `pending` while the card is being issued (ask again); `issued` once it is (GET /claims/{token} shows the code); `voided` when the sender voided it or it expired before the pick; `failed` when it could not be issued (the value went back to the sender).
+             * @example awaiting_choice
+             * @enum {string}
+             */
             status: "awaiting_choice" | "pending" | "issued" | "failed" | "voided";
             /** @constant */
             success: true;
@@ -4346,6 +4386,10 @@ export interface components {
         /** @enum {string} */
         PayoutType: "gift_card" | "prepaid_card";
         PickChoiceRequest: {
+            /**
+             * @description One of the options’ `code`
+             * @example AMAZON-US
+             */
             product_code: string;
         };
         Product: {
@@ -10324,6 +10368,7 @@ export interface operations {
     getChoiceSetOptions: {
         parameters: {
             query: {
+                /** @description The reward’s value, in the major unit of `currency` */
                 amount: string;
                 currency: string;
             };

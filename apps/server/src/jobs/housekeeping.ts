@@ -14,6 +14,7 @@ import { alertLowProviderFunds } from '../modules/operators';
 import {
   type ExpiryReport,
   expireDueRewards,
+  expireIfDue,
   expireWaitingOrders,
   type ReminderReport,
   remindAndExpireUnopened,
@@ -63,6 +64,7 @@ declare module 'fastify' {
  * that run workers sweep expired idempotency keys, sessions, emailed links and two-factor sign-in steps every 10 minutes,
  * disable webhook endpoints that have failed for 5 days, reject orders that waited 7 days for approval,
  * remind recipients of unopened rewards and void them when the organisation asks for it,
+ * settle rewards past their expiry (every 30 seconds when one is due: decision 089),
  * and, where the database has no autovacuum (PGlite always; PostgreSQL configured without it),
  * vacuum and analyse the tables that need it every 30 seconds.
  */
@@ -84,7 +86,12 @@ export const housekeepingPlugin = fp(
         }
         if (tables.length) app.log.debug({ tables }, 'tables vacuumed');
       }
-      if (!sweep) return { tables };
+      if (!sweep) {
+        // Rewards past their expiry are settled in the round after it, not at the next sweep.
+        const expired = await expireIfDue(app);
+        if (expired && expired.orders > 0) app.log.info({ expired }, 'expired rewards settled');
+        return expired ? { tables, expired } : { tables };
+      }
       const swept = await sweepExpired(app.db);
       if (Object.values(swept).some((n) => n > 0)) app.log.info({ swept }, 'expired rows swept');
       const disabledEndpoints = await disableFailingEndpoints(app);

@@ -54,7 +54,9 @@ const RESEND_TO = String((exampleById('resend-order').body as { email: string })
 
 /** The examples that order PRODUCT_CODE, and the amounts they ask for in its currency. */
 const productAmounts = API_EXAMPLES.flatMap((e) =>
-  typeof e.body === 'object' && e.body.product_code === 'PRODUCT_CODE' ? [Number(e.body.amount)] : [],
+  typeof e.body === 'object' && e.body.product_code === 'PRODUCT_CODE' && e.body.amount !== undefined
+    ? [Number(e.body.amount)]
+    : [],
 );
 
 /** A range product every documented order fits: US dollars (the account's billing currency), any amount asked for. */
@@ -95,6 +97,31 @@ async function placeDocumentedOrder(request: APIRequestContext, token: string, c
   return orderId;
 }
 
+/** A choice set of the one product, made through the API as Make a choice set documents: its id. */
+async function makeChoiceSet(request: APIRequestContext, token: string, code: string): Promise<string> {
+  const body = { ...(exampleById('create-choice-set').body as Record<string, unknown>), product_codes: [code] };
+  const res = await request.post('/api/v1/choice-sets', { headers: { authorization: `Bearer ${token}` }, data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { choice_set: { id: string } }).choice_set.id;
+}
+
+/** A choice reward sent from a set, and its claim link's token from the recipient's email in the mailbox. */
+async function choiceClaimToken(request: APIRequestContext, code: string): Promise<string> {
+  const account = await createVerifiedAccount(request, { password: DOCUMENTED_PASSWORD });
+  const { access_token: token } = await signIn(request, account.email);
+  const setId = await makeChoiceSet(request, token, code);
+  const to = newEmail('docs-choice');
+  const res = await request.post('/api/v1/orders', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { choice: { choice_set_id: setId }, currency: 'USD', amount: 25, email: to },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const email = await waitForEmail(request, to, /./);
+  const link = email.text.match(/\/claim\/([A-Za-z0-9_-]{43})/);
+  if (!link?.[1]) throw new Error(`no claim link in:\n${email.text}`);
+  return link[1];
+}
+
 async function fillIn(example: ApiExample, request: APIRequestContext): Promise<FillIn> {
   const placeholders: Record<string, string> = {};
   if (toCurl(example, '').includes('PRODUCT_CODE')) placeholders.PRODUCT_CODE = await productCode(request);
@@ -107,6 +134,12 @@ async function fillIn(example: ApiExample, request: APIRequestContext): Promise<
       expect(res.status(), await res.text()).toBe(200);
       return { email, placeholders };
     }
+    case 'claim-choice':
+    case 'claim-pick':
+      // The recipient's side: the link's token is the key.
+      placeholders.PRODUCT_CODE ??= await productCode(request);
+      placeholders.CLAIM_TOKEN = await choiceClaimToken(request, placeholders.PRODUCT_CODE);
+      return { placeholders };
     case 'token':
     case 'error-invalid-credentials':
       return { email: (await createVerifiedAccount(request, { password: DOCUMENTED_PASSWORD })).email, placeholders };
@@ -123,6 +156,14 @@ async function fillIn(example: ApiExample, request: APIRequestContext): Promise<
       if (['get-order', 'list-orders', 'balance'].includes(example.id) || example.tab === 'reports') {
         values.orderId = await placeDocumentedOrder(request, session.access_token, await productCode(request));
         values.placeholders.ORDER_ID = values.orderId;
+      }
+      if (example.id === 'choice-set-options' || example.id === 'create-choice-order') {
+        values.placeholders.PRODUCT_CODE ??= await productCode(request);
+        values.placeholders.CHOICE_SET_ID = await makeChoiceSet(
+          request,
+          session.access_token,
+          values.placeholders.PRODUCT_CODE,
+        );
       }
       if (example.id === 'resend-order') {
         // A corrected address of this run's own, so the email found there is the one this resend sent.
@@ -337,6 +378,30 @@ for (const example of API_EXAMPLES) {
       expect(list.orders.map((o: { order_id: string }) => o.order_id)).toEqual([order.order_id]);
       const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();
       expect(balance.available).toBe(4974.37);
+    }
+    if (example.id === 'create-choice-order') {
+      // The set's one card, the total held as for a card, nothing chosen yet.
+      expect(body).toMatchObject({
+        status: 'pending',
+        product_code: 'RECIPIENTS-CHOICE',
+        choice: { choice_set_id: values.placeholders.CHOICE_SET_ID, product_codes: [values.placeholders.PRODUCT_CODE] },
+      });
+      expect(figuresOf(body)).toEqual(figuresOf(example.response.body));
+      const balance = await (await request.get('/api/v1/balance', { headers: auth })).json();
+      expect(balance).toMatchObject({ available: 4974.37, held: 25.63 });
+    }
+    if (example.id === 'choice-set-options') {
+      const options = (body as { options: { code: string }[] }).options;
+      expect(options.map((o) => o.code)).toEqual([values.placeholders.PRODUCT_CODE]);
+    }
+    if (example.id === 'claim-choice') {
+      expect(body).toMatchObject({ status: 'awaiting_choice', options: [{ code: values.placeholders.PRODUCT_CODE }] });
+    }
+    if (example.id === 'claim-pick') {
+      expect(body).toMatchObject({ chosen_product_code: values.placeholders.PRODUCT_CODE });
+      expect(['issued', 'pending']).toContain((body as { status: string }).status);
+      // The same pick again answers the same.
+      expect(run(command).body).toMatchObject({ chosen_product_code: values.placeholders.PRODUCT_CODE });
     }
     if (example.id === 'get-order') {
       expect(body).toMatchObject({ order_id: values.orderId, status: 'completed' });

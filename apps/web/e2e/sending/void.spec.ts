@@ -115,3 +115,40 @@ test('at 375 px the void dialog fits the screen @mobile', async ({ page, request
   await confirm.getByRole('button', { name: 'Void reward' }).click();
   await expect(toasts(page).filter({ hasText: 'Rewards voided' })).toContainText('$10.25 is back on your balance.');
 });
+
+// A choice reward nobody has chosen yet (decision 089): no card exists, so Void releases the
+// whole hold at once, and the recipient's link stops offering the choice.
+test('void a choice reward before the recipient picks: the whole hold comes back and the link goes dark', async ({
+  page,
+  request,
+}) => {
+  const account = await signUpAndSignIn(page);
+  const token = await apiToken(request, account);
+  const to = newEmail('void-choice');
+  const placed = await request.post('/api/v1/orders', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { choice: { product_codes: ['AMAZON-US'] }, currency: 'USD', amount: 25, email: to },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { order_id: string }).order_id;
+  const email = await waitForEmail(request, to, /./);
+  const link = email.text.match(/https?:\/\/\S+\/claim\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(link).toBeTruthy();
+
+  await page.goto(`/orders?order=${orderId}`);
+  await expect(page.getByTestId('header-balance')).toContainText('$4,974.37');
+  const detail = page.getByRole('dialog', { name: /^Order / });
+  await detail.getByRole('button', { name: 'Void unopened rewards' }).click({ timeout: 20_000 });
+  const confirm = page.getByRole('dialog', { name: 'Void unopened rewards?' });
+  await expect(confirm).toContainText('The recipient has not chosen a card yet');
+  await confirm.getByRole('button', { name: 'Void reward' }).click();
+  await expect(toasts(page).filter({ hasText: 'Rewards voided' })).toContainText('$25.63 is back on your balance.');
+  await expect(page.getByTestId('header-balance')).toContainText('$5,000.00');
+  await expect(detail.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Void unopened rewards' })).toBeHidden();
+  expect((await balanceOf(request, token)).available).toBe(5000);
+
+  await page.goto(new URL(link as string).pathname);
+  await expect(page.getByRole('status')).toContainText('cancelled this reward');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../
 import { joinAs } from '../../../test/factories/members';
 import {
   balanceOf,
+  claimTokensOf,
   countRows,
   type ProductPick,
   pickProduct,
@@ -213,6 +214,42 @@ describe(`waiting, approving and rejecting (${TEST_DB})`, () => {
       actor: { email: crew.admin.email },
       detail: { order_id: waiting.order_id },
     });
+  });
+
+  it('a choice reward above the amount waits too; approved, it goes to the recipient’s pick, which captures the hold', async () => {
+    const before = await balanceOf(t, crew.sender.accessToken);
+    const res = await postOrder(t, crew.sender.accessToken, {
+      choice: { product_codes: [range.code] },
+      currency: 'USD',
+      amount: 110,
+      email: recipient(),
+    } as never);
+    expect(res.statusCode, res.body).toBe(201);
+    const waiting = res.json();
+    expect(waiting).toMatchObject({ status: 'pending_approval', product_code: 'RECIPIENTS-CHOICE' });
+    const [token] = await claimTokensOf(t, waiting.order_id);
+    // Not sent yet: the recipient cannot pick.
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/claims/${token}/choice`,
+      payload: { product_code: range.code },
+    });
+    expect([early.statusCode, early.json().code]).toEqual([409, 'CHOICE_CLOSED']);
+    expect((await decide(crew.owner.accessToken, waiting.order_id, 'approve')).statusCode).toBe(200);
+    // Approved, the invitation goes out and the reward waits for the pick, still held.
+    await waitForEmail(t, waiting.recipient_email);
+    expect((await getOrder(crew.sender.accessToken, waiting.order_id)).rewards[0].status).toBe('awaiting_choice');
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/claims/${token}/choice`,
+      payload: { product_code: range.code },
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    const done = await settledOrder(t, crew.sender.accessToken, waiting.order_id);
+    expect(done).toMatchObject({ status: 'completed', product_code: range.code, issued_count: 1 });
+    const after = await balanceOf(t, crew.sender.accessToken);
+    expect(after.held).toBeCloseTo(before.held, 2);
+    expect(before.available - after.available).toBeCloseTo(done.charged.total, 2);
   });
 
   it('rejecting needs a note, releases the hold in full, and the sender reads the note', async () => {

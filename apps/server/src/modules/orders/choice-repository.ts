@@ -44,7 +44,18 @@ export async function findChoiceReward(
   lock = false,
 ): Promise<{ reward: ChoiceReward; order: OrderRow } | undefined> {
   let q = tx.selectFrom('rewards as r').select(REWARD_COLUMNS).where('r.claim_token_hash', '=', hash);
-  if (lock) q = q.forUpdate();
+  if (lock) {
+    // The order first (FOR NO KEY UPDATE, as lockOrder), then the reward: the order a void and the
+    // expiry sweep take them in (decision 089), so a pick racing either waits rather than deadlocks.
+    const of = await tx
+      .selectFrom('rewards')
+      .select('order_id')
+      .where('claim_token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!of) return undefined;
+    await tx.selectFrom('orders').select('id').where('id', '=', of.order_id).forNoKeyUpdate().execute();
+    q = q.forUpdate();
+  }
   const reward = await q.executeTakeFirst();
   if (!reward) return undefined;
   const order = await tx.selectFrom('orders').selectAll().where('id', '=', reward.order_id).executeTakeFirst();

@@ -47,16 +47,16 @@ const choiceOrder = (token: string, choice: object, extra: object = {}) =>
 const pick = (token: string, product_code: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1/claims/${token}/choice`, payload: { product_code } });
 const options = (token: string) => t.app.inject({ url: `/api/v1/claims/${token}/choice` });
-const detail = async (orderId: string) =>
-  (await t.app.inject({ url: `/api/v1/orders/${orderId}`, headers: bearer(owner.accessToken) })).json();
+const detail = async (orderId: string, token = owner.accessToken) =>
+  (await t.app.inject({ url: `/api/v1/orders/${orderId}`, headers: bearer(token) })).json();
 
 /** A choice order placed and its claim link out (the invitation queued): its token. */
-async function awaitingChoice(choice: object = { product_codes: codes.slice(0, 3) }) {
-  const res = await choiceOrder(owner.accessToken, choice);
+async function awaitingChoice(choice: object = { product_codes: codes.slice(0, 3) }, user = owner) {
+  const res = await choiceOrder(user.accessToken, choice);
   expect(res.statusCode, res.body).toBe(201);
   const orderId = res.json().order_id as string;
   await eventually(async () =>
-    (await detail(orderId)).history.some((h: { type: string }) => h.type === 'choice.invited'),
+    (await detail(orderId, user.accessToken)).history.some((h: { type: string }) => h.type === 'choice.invited'),
   );
   const [token] = await claimTokensOf(t, orderId);
   return { orderId, token: token as string, order: res.json() };
@@ -330,6 +330,85 @@ describe(`Recipient's choice (${TEST_DB})`, () => {
     });
     const [fixedToken] = await claimTokensOf(t, fixed.json().order_id);
     expect((await pick(fixedToken as string, codes[0] as string)).statusCode).toBe(404);
+  });
+
+  // The void tests' own organisation: its balance moves by their orders only.
+  let sender: SignedUpUser;
+  const voidOf = (orderId: string, key: string = randomUUID(), payload: object = { note: 'Wrong team' }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/void`,
+      headers: { ...bearer(sender.accessToken), 'idempotency-key': key },
+      payload,
+    });
+
+  it('voids a choice reward before the pick: the hold back exactly, the void’s events, the claim page voided', async () => {
+    sender = await signUpVerifiedUser(t);
+    const before = await balanceOf(t, sender.accessToken);
+    const issuedBefore = await sandboxOf(t).issuedCount();
+    const { orderId, token, order } = await awaitingChoice(undefined, sender);
+    const key = randomUUID();
+    const res = await voidOf(orderId, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      order_id: orderId,
+      order_status: 'cancelled',
+      refunded: order.charged.total,
+      rewards: [{ position: 1, state: 'refunded', refund: order.charged.total, note: 'Wrong team' }],
+    });
+    // The same key replays the answer; another void finds nothing left.
+    expect((await voidOf(orderId, key)).body).toBe(res.body);
+    const again = await voidOf(orderId);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'CONFLICT']);
+    // Nothing issued, nothing charged: the balance is what it was, the ledger agrees.
+    const after = await balanceOf(t, sender.accessToken);
+    expect([after.available, after.held]).toEqual([before.available, before.held]);
+    expect(await sandboxOf(t).issuedCount()).toBe(issuedBefore);
+    await ledgerMatches(sender);
+    const d = await detail(orderId, sender.accessToken);
+    expect(d).toMatchObject({ status: 'cancelled', charged: { released: order.charged.total } });
+    expect(d.rewards[0].void).toMatchObject({ state: 'refunded', note: 'Wrong team' });
+    expect(d.history.map((h: { type: string }) => h.type)).toEqual(
+      expect.arrayContaining(['order.void_requested', 'reward.voided']),
+    );
+    const [event] = (await parsedEventsOf(t, sender.accessToken, 'reward.voided')).filter(
+      (e) => e.data.order_id === orderId,
+    );
+    expect(event?.data).toMatchObject({ refunded: true, refund_minor: Math.round(order.charged.total * 100) });
+    // The recipient sees the neutral voided state, and can no longer pick.
+    expect((await t.app.inject({ url: `/api/v1/claims/${token}` })).json()).toMatchObject({
+      status: 'voided',
+      code: null,
+    });
+    expect((await options(token)).json()).toMatchObject({ status: 'voided', chosen_product_code: null });
+    const late = await pick(token, codes[0] as string);
+    expect([late.statusCode, late.json().code]).toEqual([409, 'CHOICE_CLOSED']);
+    expect(await sandboxOf(t).issuedCount()).toBe(issuedBefore);
+  });
+
+  it.runIf(TEST_DB === 'postgres')('settles a void racing a pick one way: exactly one wins, money exact', async () => {
+    sender = await signUpVerifiedUser(t);
+    for (let round = 0; round < 4; round++) {
+      const { orderId, token, order } = await awaitingChoice(undefined, sender);
+      const before = await balanceOf(t, sender.accessToken);
+      const [voided, picked] = await Promise.all([voidOf(orderId), pick(token, codes[round % 2] as string)]);
+      const done = await settledOrder(t, sender.accessToken, orderId);
+      if (voided.statusCode === 200) {
+        // The void won: the pick is closed, the hold released in full, no card.
+        expect([picked.statusCode, picked.json().code]).toEqual([409, 'CHOICE_CLOSED']);
+        expect(done).toMatchObject({ status: 'cancelled', issued_count: 0 });
+        const after = await balanceOf(t, sender.accessToken);
+        expect(after.available - before.available).toBeCloseTo(order.charged.total, 2);
+      } else {
+        // The pick won: the void says the card is on its way, and the card is issued and charged.
+        expect([voided.statusCode, voided.json().code, picked.statusCode]).toEqual([409, 'CONFLICT', 200]);
+        expect(done).toMatchObject({ status: 'completed', issued_count: 1, product_code: codes[round % 2] });
+        const after = await balanceOf(t, sender.accessToken);
+        expect(after.available).toBeCloseTo(before.available, 2);
+      }
+      expect((await balanceOf(t, sender.accessToken)).held).toBeCloseTo(before.held - order.charged.total, 2);
+    }
+    await ledgerMatches(sender);
   });
 
   it.runIf(TEST_DB === 'postgres')('settles two picks racing one way: one card, one capture', async () => {

@@ -106,6 +106,8 @@ export async function returnPickToRecipient(
   problem: 'out_of_stock' | 'try_again_later',
 ): Promise<void> {
   await app.db.transaction().execute(async (tx) => {
+    // The order first, then the reward, as a void and the expiry sweep take them: no deadlock.
+    await repo.lockOrder(tx, order.organisation_id, order.id);
     const returned = await choiceRepo.returnPick(tx, rewardId, problem);
     if (!returned) return;
     await repo.insertEvent(tx, {

@@ -128,6 +128,17 @@ export async function expireDueRewards(app: FastifyInstance, opts: { batch?: num
   return report;
 }
 
+/**
+ * Between the 10-minute sweeps, housekeeping's 30-second round (decision 089): the sweep runs at
+ * once when an order is due, so a refund follows its expiry within a minute; with nothing due the
+ * round costs one index probe. Undefined when nothing was due. Retries of cancellations the
+ * provider did not answer stay with the 10-minute sweep (they wait 5 minutes anyway).
+ */
+export async function expireIfDue(app: FastifyInstance): Promise<ExpiryReport | undefined> {
+  if (!(await expiry.anyDue(app.db))) return undefined;
+  return expireDueRewards(app);
+}
+
 async function settle(
   app: FastifyInstance,
   orders: repo.OrderRow[],

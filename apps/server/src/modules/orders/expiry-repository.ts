@@ -10,6 +10,24 @@ export const EXPIRED_REASON = 'Expired: not claimed before the reward’s expiry
 /** Orders still on their way: their expiry waits until they settle (the sweep after that takes them). */
 const IN_FLIGHT = sql`('pending', 'scheduled', 'pending_approval', 'pending_review')`;
 
+/** An order the sweep may claim now: past its expiry, not claimed, and settled or waiting for a pick. */
+const DUE = sql`expires_at <= now() AND expired_at IS NULL
+        AND (status NOT IN ${IN_FLIGHT}
+          -- A choice reward nobody chose (decision 080) waits as \`pending\` with its money held.
+          OR (status = 'pending' AND choice_product_codes IS NOT NULL AND EXISTS (
+            SELECT 1 FROM rewards w WHERE w.order_id = orders.id AND w.status = 'awaiting_choice'
+              AND w.void_state IS NULL)))`;
+
+/**
+ * Whether any order is due for the sweep (decision 089): one probe of the partial index
+ * `orders_expiry_due`, cheap enough for every 30-second housekeeping round, so a refund follows
+ * its expiry within a minute while a round with nothing due costs this one look.
+ */
+export async function anyDue(tx: Tx): Promise<boolean> {
+  const { rows } = await sql<{ due: boolean }>`SELECT EXISTS (SELECT 1 FROM orders WHERE ${DUE}) AS due`.execute(tx);
+  return rows[0]?.due === true;
+}
+
 /**
  * Claims up to `limit` orders past their `expires_at` for this sweep, once across processes: the
  * rows another sweep holds are skipped (SKIP LOCKED), and `expired_at` set here keeps every later
@@ -21,12 +39,7 @@ export async function claimDueOrders(tx: Tx, limit: number): Promise<OrderRow[]>
     UPDATE orders o SET expired_at = now()
     WHERE o.id IN (
       SELECT id FROM orders
-      WHERE expires_at <= now() AND expired_at IS NULL
-        AND (status NOT IN ${IN_FLIGHT}
-          -- A choice reward nobody chose (decision 080) waits as \`pending\` with its money held.
-          OR (status = 'pending' AND choice_product_codes IS NOT NULL AND EXISTS (
-            SELECT 1 FROM rewards w WHERE w.order_id = orders.id AND w.status = 'awaiting_choice'
-              AND w.void_state IS NULL)))
+      WHERE ${DUE}
       ORDER BY expires_at
       LIMIT ${limit}
       FOR NO KEY UPDATE SKIP LOCKED)
@@ -41,15 +54,19 @@ export async function claimDueOrders(tx: Tx, limit: number): Promise<OrderRow[]>
  */
 export async function markExpiryRequested(tx: Tx, orderIds: string[]) {
   if (!orderIds.length) return [];
-  return tx
-    .updateTable('rewards')
-    .set({ void_state: 'requested', voided_at: sql`now()`, void_reason: EXPIRED_REASON })
-    .where('order_id', 'in', orderIds)
-    .where('status', '=', 'issued')
-    .where('claim_first_opened_at', 'is', null)
-    .where('void_state', 'is', null)
-    .returning(['id', 'order_id', 'position'])
-    .execute();
+  return (
+    tx
+      .updateTable('rewards')
+      .set({ void_state: 'requested', voided_at: sql`now()`, void_reason: EXPIRED_REASON })
+      .where('order_id', 'in', orderIds)
+      .where('status', '=', 'issued')
+      .where('claim_first_opened_at', 'is', null)
+      // A card the recipient chose before the expiry (decision 089) is theirs, opened or not.
+      .where('chosen_at', 'is', null)
+      .where('void_state', 'is', null)
+      .returning(['id', 'order_id', 'position'])
+      .execute()
+  );
 }
 
 /**
@@ -84,7 +101,7 @@ export async function cancelUnchosenOrder(tx: Tx, orderId: string): Promise<Orde
     .executeTakeFirst();
 }
 
-/** The claimed orders' rewards that were opened before they expired: they keep their value. */
+/** The claimed orders' rewards that were opened (or chosen) before they expired: they keep their value. */
 export async function openedAtExpiry(tx: Tx, orderIds: string[]) {
   if (!orderIds.length) return [];
   return tx
@@ -93,7 +110,7 @@ export async function openedAtExpiry(tx: Tx, orderIds: string[]) {
     .where('order_id', 'in', orderIds)
     .where('status', '=', 'issued')
     .where('void_state', 'is', null)
-    .where('claim_first_opened_at', 'is not', null)
+    .where((eb) => eb.or([eb('claim_first_opened_at', 'is not', null), eb('chosen_at', 'is not', null)]))
     .execute();
 }
 

@@ -4,7 +4,7 @@ export { choiceStandIn } from './choice';
 export { getClaimChoice, pickClaimChoice } from './claim-choice';
 export { writeNewOrders } from './create-orders';
 export { type Decision, decideWaiting, type Waiting } from './decide-waiting';
-export { type ExpiryReport, expireDueRewards } from './expire-rewards';
+export { type ExpiryReport, expireDueRewards, expireIfDue } from './expire-rewards';
 export { EXPIRED_REASON } from './expiry-repository';
 export { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
 export { billingCurrency, cachedProduct } from './lookups';

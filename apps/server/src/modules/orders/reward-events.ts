@@ -36,7 +36,8 @@ export async function recordClaimOpened(
       WHERE id = ${rewardId} AND void_state IS NULL
         -- Past its order's expiry (decision 081) a reward nobody opened is not opened any more:
         -- its value is going back, and the sweep that voids it and this opening take turns on the row.
-        AND (claim_first_opened_at IS NOT NULL OR NOT EXISTS (
+        -- A choice made before it (the pick refuses after it) is a claim too: its card is the recipient's.
+        AND (claim_first_opened_at IS NOT NULL OR chosen_at IS NOT NULL OR NOT EXISTS (
           SELECT 1 FROM orders x WHERE x.id = rewards.order_id AND x.expires_at <= ${at}::timestamptz))
         ${tokenHash === undefined ? sql`` : sql`AND claim_token_hash = ${tokenHash}`} FOR UPDATE
     ),

@@ -11,6 +11,7 @@ import { auditActor, recordAudit } from '../audit';
 import { insertEvent } from '../events';
 import { earlierAnswer, keepsRefusal, keyFor, runOnce, type StoredAnswer, storeRefusal } from '../idempotency';
 import { organisationBilling, postEntry } from '../ledger';
+import { releaseHold } from './approvals';
 import * as repo from './repository';
 import * as voids from './void-repository';
 
@@ -25,6 +26,7 @@ const NOT_VOIDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   pending_review: 'This order is held for review: block it instead, which releases its hold',
   blocked: 'This order was blocked in review and its hold released: there is nothing to void',
 };
+const CHOSEN = 'The recipient has chosen a card and it is being issued: its reward can be voided once it is delivered';
 const NOTHING_LEFT = 'Every reward of this order has been opened or voided already: there is nothing to void';
 
 /**
@@ -86,6 +88,19 @@ async function voidWithKey(
   if (!key) throw new Error('a void needs an Idempotency-Key');
   const earlier = await earlierAnswer(app.db, key);
   if (earlier) return earlier;
+  // A choice reward nobody has chosen yet has no card to cancel: its hold goes back at once.
+  const unlocked = await app.db
+    .selectFrom('orders')
+    .select(['status', 'choice_product_codes'])
+    .where('organisation_id', '=', auth.organisationId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (unlocked?.status === 'pending' && unlocked.choice_product_codes) {
+    return runOnce(app.db, key, async (tx) => ({
+      status: 200,
+      body: JSON.stringify(await voidUnchosen(tx, auth, orderId, body)),
+    }));
+  }
 
   let waiting: repo.RewardRow[];
   let madeInSandbox = true;
@@ -149,6 +164,87 @@ async function voidWithKey(
     );
   }
   return runOnce(app.db, key, async (tx) => ({ status: 200, body: JSON.stringify(await settleAll(tx)) }));
+}
+
+/**
+ * Voids a choice order whose recipient has not chosen yet (decision 089): nothing was issued and
+ * nothing charged, so the reward is closed (`refunded`), the order `cancelled` and its hold
+ * released in full through the ledger, with the void's own history line, audit line and
+ * `reward.voided`, in one transaction. The order is locked first and then the reward, as the pick
+ * takes them (claim-choice.ts): of a void and a pick racing, exactly one wins; a pick that came
+ * first leaves its card on the way, and the void answers 409 until it is delivered.
+ */
+async function voidUnchosen(
+  tx: Transaction<Database>,
+  auth: Actor,
+  orderId: string,
+  body: VoidOrderBody,
+): Promise<VoidOrderResponse> {
+  const locked = await repo.lockOrder(tx, auth.organisationId, orderId);
+  if (!locked) throw notFound('Order');
+  if (locked.status !== 'pending')
+    throw new AppError(
+      'CONFLICT',
+      locked.status === 'completed'
+        ? 'The recipient has just chosen a card: void again to void it, if nobody has opened it'
+        : NOT_VOIDABLE[locked.status],
+    );
+  const note = body.note ?? null;
+  const closed = await voids.closeUnchosen(tx, orderId, note);
+  if (closed.length === 0) throw new AppError('CONFLICT', CHOSEN);
+  const order = await voids.cancelUnchosenOrder(tx, orderId);
+  await releaseHold(tx, order, 'Choice reward voided before the recipient chose: hold released');
+  const total = Number(order.charged_total_minor);
+  await repo.insertEvent(tx, {
+    order_id: orderId,
+    organisation_id: auth.organisationId,
+    type: 'order.void_requested',
+    payload: { positions: closed.map((r) => r.position), note },
+  });
+  await recordAudit(tx, {
+    organisationId: auth.organisationId,
+    action: 'order.voided',
+    userId: auth.userId,
+    apiKeyId: auth.apiKeyId,
+    detail: { order_id: orderId, rewards: closed.length, note },
+  });
+  for (const reward of closed) {
+    const data = {
+      reward_id: reward.id,
+      order_id: orderId,
+      recipient_email: order.recipient_email,
+      position: reward.position,
+      voided_at: (reward.voided_at ?? new Date()).toISOString(),
+      refunded: true,
+      refund_minor: total,
+      currency: order.charge_currency,
+      order_status: order.status,
+    };
+    await repo.insertEvent(tx, {
+      order_id: orderId,
+      organisation_id: auth.organisationId,
+      type: 'reward.voided',
+      payload: data,
+    });
+    await insertEvent(tx, { organisationId: auth.organisationId, type: 'reward.voided', data });
+  }
+  const currency = order.charge_currency;
+  return {
+    success: true,
+    order_id: orderId,
+    currency,
+    rewards: closed.map((r) => ({
+      reward_id: r.id,
+      position: r.position,
+      state: 'refunded' as const,
+      refund: toMajor(total, currency),
+      refund_minor: total,
+      note,
+    })),
+    order_status: order.status,
+    refunded: toMajor(total, currency),
+    refunded_minor: total,
+  };
 }
 
 /** One reward's share of what the order charged: its part of the subtotal and of the fee. */

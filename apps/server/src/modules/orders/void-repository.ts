@@ -90,3 +90,30 @@ export async function releaseVoidedShare(
     .executeTakeFirstOrThrow();
   return row.status;
 }
+
+/**
+ * A choice reward nobody has chosen yet (decision 080), voided by its sender (decision 089): there
+ * is no card to cancel, so it is closed at once, `refunded`, conditional on the row as a pick is
+ * (claim-choice.ts): of a void and a pick racing, one moves the reward and the other finds it moved.
+ */
+export async function closeUnchosen(tx: Tx, orderId: string, reason: string | null) {
+  return tx
+    .updateTable('rewards')
+    .set({ void_state: 'refunded', voided_at: sql`now()`, void_reason: reason })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'awaiting_choice')
+    .where('void_state', 'is', null)
+    .returningAll()
+    .execute();
+}
+
+/** Its order: `cancelled`, as an unchosen reward at its expiry leaves it; the hold goes back in full. */
+export async function cancelUnchosenOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+  return tx
+    .updateTable('orders')
+    .set({ status: 'cancelled', failure_reason: 'Voided by the sender before the recipient chose a card' })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -7,7 +7,7 @@ describe('the documented API examples', () => {
     const ids = API_EXAMPLES.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(API_EXAMPLES.map((e) => e.tab))).toEqual(
-      new Set(['overview', 'auth', 'list-products', 'create-order', 'reports', 'errors']),
+      new Set(['overview', 'auth', 'list-products', 'create-order', 'choice', 'reports', 'errors']),
     );
   });
 

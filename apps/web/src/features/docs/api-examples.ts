@@ -73,6 +73,58 @@ const PENDING_ORDER = {
 /** The same order once its rewards are issued and emailed: the order of List Orders and of events. */
 export const EXAMPLE_ORDER = { ...PENDING_ORDER, status: 'completed', completed_at: SENT_AT, issued_count: 1 };
 
+/** The choice set the recipient’s-choice examples make and send from (decision 080). */
+const CHOICE_SET = {
+  id: '2b7d4e1a-9c3f-4a6b-8e5d-1f0a9b8c7d6e',
+  name: 'Coffee and books',
+  product_codes: ['AMAZON-US'],
+  rule: null,
+  created_at: ISO,
+  updated_at: ISO,
+};
+
+/** One card a choice offers, as the options of a set and of a claim show it. */
+const CHOICE_OPTION = {
+  code: 'AMAZON-US',
+  name: 'Amazon.com Gift Card',
+  brand: 'Amazon',
+  logo: '/api/v1/products/AMAZON-US/logo.svg',
+  terms: 'This card does not expire and carries no fees.',
+  redemption_instructions: 'Sign in to your Amazon account, choose "Redeem a gift card" and enter the code.',
+  available: true,
+};
+
+/** A choice order just placed: the total held, the product a stand-in until the recipient picks. */
+const CHOICE_ORDER = {
+  ...PENDING_ORDER,
+  order_id: '5e8a1c3d-7b2f-4d6e-9a0c-3b4d5e6f7a8b',
+  product_code: 'RECIPIENTS-CHOICE',
+  product_name: 'Recipient’s choice',
+  brand: 'Recipient’s choice',
+  expires_at: '2025-05-31T09:30:00.000Z',
+  choice: {
+    choice_set_id: CHOICE_SET.id,
+    choice_set_name: CHOICE_SET.name,
+    product_codes: CHOICE_SET.product_codes,
+    chosen_product_code: null,
+    chosen_at: null,
+  },
+};
+
+/** What the claim page reads of a choice reward: its value, the cards it may become, the pick once made. */
+const claimChoice = (status: string, chosen: string | null) => ({
+  status: 200,
+  body: {
+    success: true,
+    status,
+    currency: 'USD',
+    amount: 25,
+    options: [CHOICE_OPTION],
+    chosen_product_code: chosen,
+    problem: null,
+  },
+});
+
 /** A list answer: the page in `data`, and the same items under the list's former, deprecated key. */
 const list = (key: string, items: unknown[], nextCursor: string | null) => ({
   status: 200,
@@ -626,6 +678,69 @@ export const API_EXAMPLES: ApiExample[] = [
       ],
     ),
   },
+  {
+    id: 'create-choice-set',
+    tab: 'choice',
+    title: 'Make a choice set',
+    description:
+      'Owners and admins (or a key with orders:write): a name and either product_codes (1 to 50 products) or a rule ({category, country, currency}, at least one), never both. A product code that does not exist answers 400 INVALID_PRODUCT; GET /api/v1/choice-sets lists the sets, PATCH and DELETE /api/v1/choice-sets/{id} change or remove one (orders placed from it keep their cards).',
+    method: 'POST',
+    path: '/api/v1/choice-sets',
+    auth: true,
+    body: { name: 'Coffee and books', product_codes: ['PRODUCT_CODE'] },
+    response: { status: 201, body: { success: true, choice_set: CHOICE_SET } },
+  },
+  {
+    id: 'choice-set-options',
+    tab: 'choice',
+    title: 'What a set offers at a value',
+    description:
+      'The cards of the set that take amount in currency now, as the recipient would see them: a rule that leaves none, or a value no card of the set takes, answers an empty list (an order from it would be refused with 400 CHOICE_EMPTY). Another organisation’s set answers 404 CHOICE_SET_NOT_FOUND.',
+    method: 'GET',
+    path: '/api/v1/choice-sets/CHOICE_SET_ID/options?amount=25&currency=USD',
+    auth: true,
+    response: { status: 200, body: { success: true, options: [CHOICE_OPTION] } },
+  },
+  {
+    id: 'create-choice-order',
+    tab: 'choice',
+    title: 'Send a reward of their choice',
+    description:
+      'An order with choice ({choice_set_id} or {product_codes}) and currency instead of product_code: one reward of amount, its total held as for any order, and nothing asked of the provider until the recipient picks. Every card must take the value (400 INVALID_PRODUCT names each that does not; a set that offers nothing is 400 CHOICE_EMPTY). expires_in_days (1 to 730), or expires_at, or your organisation’s default, is when an unchosen reward expires and its whole hold comes back (reward.expired). Until the pick, POST /api/v1/orders/{id}/void closes it and releases the hold in full (the order becomes cancelled; reward.voided). A bulk batch sends choices with a choice_set and currency per row, or default_choice_set_id.',
+    method: 'POST',
+    path: '/api/v1/orders',
+    auth: true,
+    idempotencyKey: 'referral-choice-8842',
+    body: {
+      choice: { choice_set_id: 'CHOICE_SET_ID' },
+      currency: 'USD',
+      amount: 25,
+      email: 'sam@example.com',
+      expires_in_days: 30,
+    },
+    response: { status: 201, body: { success: true, ...CHOICE_ORDER } },
+  },
+  {
+    id: 'claim-choice',
+    tab: 'choice',
+    title: 'The recipient’s options (claim page)',
+    description:
+      'No token: the claim link’s token (CLAIM_TOKEN, from the link in the recipient’s email) is the key. status is awaiting_choice until the pick, then pending and issued; voided when the sender voided the reward or it expired before the pick. A card the provider ran out of at a pick shows available: false and problem says out_of_stock. An unknown token answers 404 NOT_FOUND.',
+    method: 'GET',
+    path: '/api/v1/claims/CLAIM_TOKEN/choice',
+    response: claimChoice('awaiting_choice', null),
+  },
+  {
+    id: 'claim-pick',
+    tab: 'choice',
+    title: 'The recipient picks a card',
+    description:
+      'Issues the chosen card (reward.choice_made, then order.completed) and answers once it is issued, or pending after 5 seconds (ask again). The same pick again answers the same; another card after it is 409 CHOICE_ALREADY_MADE; a code outside the options 400 INVALID_PRODUCT; a card that ran out 409 CHOICE_OUT_OF_STOCK (pick another); a voided, expired or unsent reward 409 CHOICE_CLOSED. GET /api/v1/claims/CLAIM_TOKEN then shows the code.',
+    method: 'POST',
+    path: '/api/v1/claims/CLAIM_TOKEN/choice',
+    body: { product_code: 'PRODUCT_CODE' },
+    response: claimChoice('issued', 'AMAZON-US'),
+  },
 ];
 
 /** The error codes the Errors tab explains, in the order it lists them. */
@@ -691,6 +806,31 @@ export const DOCUMENTED_ERRORS: { code: string; status: number; meaning: string 
     meaning: 'The product code does not exist or the product is no longer available.',
   },
   { code: 'NOT_FOUND', status: 404, meaning: 'No such endpoint, or no such object in your organisation.' },
+  {
+    code: 'CHOICE_SET_NOT_FOUND',
+    status: 404,
+    meaning: 'No such choice set in your organisation (another organisation’s set answers the same).',
+  },
+  {
+    code: 'CHOICE_EMPTY',
+    status: 400,
+    meaning: 'The choice set offers no card at this value and currency now. Nothing was sent or held.',
+  },
+  {
+    code: 'CHOICE_ALREADY_MADE',
+    status: 409,
+    meaning: 'The recipient chose another card for this reward already.',
+  },
+  {
+    code: 'CHOICE_OUT_OF_STOCK',
+    status: 409,
+    meaning: 'The card picked is not available now: the reward is still the recipient’s, pick another.',
+  },
+  {
+    code: 'CHOICE_CLOSED',
+    status: 409,
+    meaning: 'The reward can no longer be chosen: it was voided, expired, or has not been sent yet.',
+  },
   {
     code: 'METHOD_NOT_ALLOWED',
     status: 405,

@@ -10,6 +10,7 @@ export type DocsTab =
   | 'auth'
   | 'list-products'
   | 'create-order'
+  | 'choice'
   | 'reports'
   | 'webhooks'
   | 'errors'
@@ -41,6 +42,8 @@ export interface ApiExample {
 export const PLACEHOLDERS: Record<string, string> = {
   PRODUCT_CODE: 'the code of a product from List Products',
   ORDER_ID: 'the order_id from Create Order',
+  CHOICE_SET_ID: 'the id of a choice set from Make a choice set',
+  CLAIM_TOKEN: 'the token at the end of the claim link in the recipient’s email',
   YOUR_REFRESH_TOKEN: 'the refresh_token of your current session',
 };
 

@@ -170,6 +170,65 @@ function CreateOrder() {
   );
 }
 
+function Choice() {
+  return (
+    <>
+      <p>
+        A <strong>choice reward</strong> is a value the recipient turns into the gift card they want. You send an
+        amount, a currency and the cards they may pick from, as a list of <Code>product_codes</Code> or a saved{' '}
+        <strong>choice set</strong> (a list, or a rule such as “every US retail card in dollars”). The total, value plus
+        fee, is held on your balance when you send, exactly as for one card; nothing is asked of the provider until the
+        recipient picks. The pick issues the card and charges the hold (charged = issued).
+      </p>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          The order’s product is <Code>RECIPIENTS-CHOICE</Code> and its reward <Code>awaiting_choice</Code> until the
+          pick; then the order takes the chosen card’s code, name and brand, which the history, exports, dashboard (Top
+          Brands) and analytics show. <Code>choice</Code> on the order keeps the set, its cards and the pick.
+        </li>
+        <li>
+          The recipient’s email links to the claim page, which lists the cards that take the value and, after the pick,
+          shows the code. A card that runs out at the pick shows as unavailable and the recipient picks another; a
+          provider failure asks them to try again later. The value is never lost.
+        </li>
+        <li>
+          Events: <Code>reward.choice_made</Code> (which card), then <Code>order.completed</Code> and the usual reward
+          events. Two picks at once settle one way: one card, one charge.
+        </li>
+        <li>
+          In bulk, a CSV or JSON row sends a choice with <Code>choice_set</Code> (a set’s id) and <Code>currency</Code>,
+          or the batch’s <Code>default_choice_set_id</Code>; a set that is not yours is the row’s{' '}
+          <Code>UNKNOWN_CHOICE_SET</Code>, one that offers nothing at the row’s value <Code>CHOICE_EMPTY</Code>.
+        </li>
+      </ul>
+      <h3 className="mt-8 text-lg font-semibold">Expiry</h3>
+      <p className="mt-3">
+        Any order may carry <Code>expires_at</Code>: send <Code>expires_in_days</Code> (1 to 730 days after it is sent)
+        or <Code>expires_at</Code>, or set a default for every order in Settings → Organisation (
+        <Code>reward_expiry_days</Code>). The claim page says “Claim by …” and the recipient is reminded before it.
+      </p>
+      <ul className="mt-3 list-disc space-y-2 pl-6">
+        <li>
+          At the expiry the claim page stops showing an unopened reward’s code. Within a minute its card is cancelled
+          with the provider and its exact share comes back to your balance; <Code>reward.expired</Code> says so, with{' '}
+          <Code>refunded</Code> and, when value stayed (the reward was opened or its card chosen in time, or the
+          provider would not cancel it), the <Code>reason</Code>. The order’s <Code>expiry</Code> says what happened.
+        </li>
+        <li>
+          A choice reward nobody chose has no card: at its expiry the whole hold comes back, the order is{' '}
+          <Code>cancelled</Code>, and a pick after it answers 409 <Code>CHOICE_CLOSED</Code>.
+        </li>
+        <li>
+          Voiding a choice reward before the pick (<Code>POST /api/v1/orders/ID/void</Code>, Void in the web app, or the
+          MCP tool <Code>void_reward</Code>) does the same at once: the hold is released in full and{' '}
+          <Code>reward.voided</Code> is sent. A void and a pick at the same moment settle one way.
+        </li>
+      </ul>
+      <Examples tab="choice" />
+    </>
+  );
+}
+
 function Reports() {
   return (
     <>
@@ -333,6 +392,7 @@ const SECTIONS = {
   auth: Auth,
   'list-products': ListProducts,
   'create-order': CreateOrder,
+  choice: Choice,
   reports: Reports,
   webhooks: Webhooks,
   errors: Errors,

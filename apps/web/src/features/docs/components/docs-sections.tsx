@@ -134,6 +134,7 @@ export const DOCS_SECTIONS: { id: DocsTab; label: string; title: string; Content
   { id: 'auth', label: 'Auth', title: 'Authentication', Content: reference('auth') },
   { id: 'list-products', label: 'List Products', title: 'List products', Content: reference('list-products') },
   { id: 'create-order', label: 'Create Order', title: 'Create an order', Content: reference('create-order') },
+  { id: 'choice', label: 'Choice & Expiry', title: 'Recipient’s choice and expiry', Content: reference('choice') },
   { id: 'reports', label: 'Orders & Reports', title: 'Order history and reports', Content: reference('reports') },
   { id: 'webhooks', label: 'Webhooks', title: 'Webhooks and events', Content: reference('webhooks') },
   { id: 'errors', label: 'Errors', title: 'Errors', Content: reference('errors') },

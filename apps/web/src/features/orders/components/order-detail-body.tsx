@@ -12,7 +12,7 @@ import { useOrder } from '../api/get-order';
 import { describeEvent, historyInOrder } from '../utils/history';
 import { ResendEmailForm } from './resend-email-form';
 import { ScheduleControls } from './schedule-controls';
-import { VoidRewardsDialog, voidableRewards } from './void-rewards-dialog';
+import { canBeVoided, VoidRewardsDialog } from './void-rewards-dialog';
 
 /** The order's figures, rewards with their claim status, history, and a resend for delivered ones. */
 export function OrderDetailBody({ orderId }: { orderId: string }) {
@@ -68,10 +68,12 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
       <OrderSummarySection order={o} />
       <RewardsSection order={o} />
       <HistorySection order={o} />
-      {o.status === 'completed' && canVoid && voidableRewards(o).length > 0 && (
+      {canVoid && canBeVoided(o) && (
         <Section title="Void">
           <p className="text-sm text-muted-foreground">
-            Sent to the wrong person, or no longer due? Rewards nobody has opened can be voided and refunded.
+            {o.status === 'pending'
+              ? 'Sent to the wrong person, or no longer due? Until the recipient chooses a card, the reward can be voided and its hold released.'
+              : 'Sent to the wrong person, or no longer due? Rewards nobody has opened can be voided and refunded.'}
           </p>
           <VoidRewardsDialog order={o} />
         </Section>

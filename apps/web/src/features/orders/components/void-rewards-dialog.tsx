@@ -10,9 +10,18 @@ import { ApiError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useVoidOrder } from '../api/void-order';
 
-/** The order's rewards that a void would cancel: issued, never opened, not voided already. */
+/**
+ * The order's rewards that a void would cancel: issued and never opened, or a choice nobody has
+ * made yet (no card exists: its whole hold goes back, decision 089); not voided already.
+ */
 export const voidableRewards = (order: OrderDetail) =>
-  order.rewards.filter((r) => r.status === 'issued' && !r.claim.first_opened_at && !r.void);
+  order.rewards.filter(
+    (r) => !r.void && ((r.status === 'issued' && !r.claim.first_opened_at) || r.status === 'awaiting_choice'),
+  );
+
+/** Whether the order has a void to offer: delivered with unopened rewards, or waiting for the recipient's pick. */
+export const canBeVoided = (order: OrderDetail) =>
+  (order.status === 'completed' || order.status === 'pending') && voidableRewards(order).length > 0;
 
 /**
  * Voids the order's unopened rewards after asking (decision 039): their claim links stop showing
@@ -28,6 +37,7 @@ export function VoidRewardsDialog({ order }: { order: OrderDetail }) {
   const key = useRef<string | null>(null);
   const voiding = useVoidOrder(order.order_id);
   const count = voidableRewards(order).length;
+  const unchosen = order.status === 'pending';
   const what = count === 1 ? 'the unopened reward' : `the ${count} unopened rewards`;
 
   const submit = async (event: FormEvent) => {
@@ -77,8 +87,9 @@ export function VoidRewardsDialog({ order }: { order: OrderDetail }) {
       }
     >
       <DialogDescription className="text-sm text-muted-foreground">
-        The claim links of {what} stop showing the code at once. Each card the provider cancels is refunded to your
-        balance, fee included; a card it will not cancel is not. This cannot be undone.
+        {unchosen
+          ? 'The recipient has not chosen a card yet: the claim link stops offering the choice at once, and the whole amount held, fee included, goes back to your balance. This cannot be undone.'
+          : `The claim links of ${what} stop showing the code at once. Each card the provider cancels is refunded to your balance, fee included; a card it will not cancel is not. This cannot be undone.`}
       </DialogDescription>
       <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Void unopened rewards">
         <FormField id={`${id}-note`} label="Reason (optional, kept in the order’s history)">
