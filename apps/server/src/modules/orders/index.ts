@@ -35,6 +35,13 @@ export {
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
 export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
+export {
+  BLOCKED_REASON,
+  cancelBlockedReward,
+  OPENED_BEFORE_HOLD,
+  requestBlockedVoid,
+  settleBlockedClaims,
+} from './risk-claim-block';
 export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
 export { onBatchOrderSettled } from './settled';
