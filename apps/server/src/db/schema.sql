@@ -287,7 +287,13 @@ BEGIN
     risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
       AND r.kind NOT IN ('claim_country_mismatch', 'claims_per_address')),
     risk_claim_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
-      AND r.kind IN ('claim_country_mismatch', 'claims_per_address'))
+      AND r.kind IN ('claim_country_mismatch', 'claims_per_address')),
+    risk_lock = CASE
+      WHEN EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org AND r.kind = 'daily_total_above')
+        THEN 'organisation'
+      WHEN EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org AND r.kind = 'recipient_velocity')
+        THEN 'recipient'
+    END
   WHERE g.id = org;
   RETURN NULL;
 END $function$;
@@ -1202,6 +1208,7 @@ CREATE TABLE organisations (
   risk_order_rules boolean DEFAULT false NOT NULL,
   risk_claim_rules boolean DEFAULT false NOT NULL,
   spend_guard boolean DEFAULT false NOT NULL,
+  risk_lock text,
   CONSTRAINT organisations_pkey PRIMARY KEY (id),
   CONSTRAINT organisations_approval_above_usd_minor_check CHECK (((approval_above_usd_minor IS NULL) OR ((approval_above_usd_minor >= 0) AND (approval_above_usd_minor <= '100000000000'::bigint)))),
   CONSTRAINT organisations_approval_monthly_cap_usd_minor_check CHECK (((approval_monthly_cap_usd_minor IS NULL) OR ((approval_monthly_cap_usd_minor >= 0) AND (approval_monthly_cap_usd_minor <= '100000000000'::bigint)))),
@@ -1216,6 +1223,7 @@ CREATE TABLE organisations (
   CONSTRAINT organisations_reminder_after_days_check CHECK (((reminder_after_days >= 1) AND (reminder_after_days <= 30))),
   CONSTRAINT organisations_reply_to_check CHECK (((reply_to IS NULL) OR ((length(reply_to) <= 255) AND (reply_to ~ '^[^<>\s@]+@[^<>\s@]+$'::text)))),
   CONSTRAINT organisations_reward_expiry_days_check CHECK (((reward_expiry_days >= 1) AND (reward_expiry_days <= 730))),
+  CONSTRAINT organisations_risk_lock_check CHECK ((risk_lock = ANY (ARRAY['organisation'::text, 'recipient'::text]))),
   CONSTRAINT organisations_sender_name_check CHECK (((sender_name IS NULL) OR ((length(sender_name) >= 1) AND (length(sender_name) <= 80)))),
   CONSTRAINT organisations_void_unopened_after_days_check CHECK (((void_unopened_after_days >= 7) AND (void_unopened_after_days <= 365)))
 );

@@ -1,19 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { sendingState } from './repository';
+import { type RiskLock, sendingState } from './repository';
 
 /**
  * Refuses new orders and batches while a refund or dispute has left a shortfall (decision 046):
  * 402 SENDING_FROZEN, stable for clients to branch on, until a top-up pays it. Answers the
  * organisation's mode as the same read found it (an order's answer says it, decision 045), and
  * whether its spends need the spend guard (a budget, key caps or a monthly approval cap, decision
- * 084): one read for all three, so an organisation without any pays no extra query.
+ * 084), and which lock its rules that count earlier orders need (decision 090): one read for
+ * all, so an organisation without any pays no extra query.
  */
 export async function assertSendingAllowed(
   db: Kysely<Database>,
   organisationId: string,
-): Promise<{ sandbox: boolean; spendGuard: boolean }> {
+): Promise<{ sandbox: boolean; spendGuard: boolean; riskLock: RiskLock }> {
   const state = await sendingState(db, organisationId);
   if (state.frozen) {
     throw new AppError(
@@ -21,5 +22,5 @@ export async function assertSendingAllowed(
       'Sending is paused: a card refund or dispute took more than the balance held. Add funds to pay the shortfall and sending resumes at once',
     );
   }
-  return { sandbox: state.sandbox, spendGuard: state.spendGuard };
+  return { sandbox: state.sandbox, spendGuard: state.spendGuard, riskLock: state.riskLock };
 }

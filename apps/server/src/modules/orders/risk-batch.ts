@@ -17,6 +17,18 @@ export interface BatchRisk {
  * order's share back exactly. Orders of one chunk do not count each other for velocity.
  */
 export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[]): Promise<Map<string, BatchRisk>> {
+  // One read per chunk: the locks its organisation's counting rules need (none without them).
+  const org = orders[0]?.organisation_id;
+  if (org) {
+    const row = await tx.selectFrom('organisations').select('risk_lock').where('id', '=', org).executeTakeFirst();
+    if (row?.risk_lock)
+      await lockRiskCounts(
+        tx,
+        org,
+        row.risk_lock as 'organisation' | 'recipient',
+        orders.map((o) => o.recipient_email),
+      );
+  }
   const inputs = orders.map((o) => {
     const email = o.recipient_email;
     const trigger = sandboxTrigger(email, Number(o.amount_minor), true);
@@ -44,6 +56,28 @@ export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[
   return new Map(
     rows.filter((r) => r.m).map((r) => [r.id, { scope: r.m?.scope ?? 'organisation', matched: r.m?.matched ?? [] }]),
   );
+}
+
+/**
+ * The advisory locks for rules that count earlier orders (decision 090), in the transaction that
+ * writes the orders: one per organisation when it has a daily total rule, else one per recipient
+ * (velocity). Taken in a fixed order (the names sorted), so a batch and an order never wait on
+ * each other in a circle; released at commit, when the orders they counted are visible.
+ */
+export async function lockRiskCounts(
+  tx: Transaction<Database>,
+  organisationId: string,
+  lock: 'organisation' | 'recipient',
+  recipients: readonly string[],
+): Promise<void> {
+  const names =
+    lock === 'organisation'
+      ? [`risk:org:${organisationId}`]
+      : [...new Set(recipients.map((e) => `risk:recipient:${organisationId}:${e}`))].sort();
+  if (names.length === 1) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${names[0]}, 0))`.execute(tx);
+  else
+    await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(n, 0)))
+      FROM (SELECT n FROM unnest(${names}::text[]) AS n ORDER BY n) s`.execute(tx);
 }
 
 /** The held orders' reviews and `reward.held` events, in the chunk's transaction. */
@@ -98,6 +132,7 @@ export async function writeBatchReviews(
             decided_at: null,
             decided_by_email: null,
             note: null,
+            refund: null,
             sandbox: h.sandbox,
           },
         };
