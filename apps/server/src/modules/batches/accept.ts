@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { SendOptions } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { LedgerInsufficientFunds, lockAvailableBalance, postEntry } from '../ledger';
-import { FULFIL_QUEUE, type NewOrderRow, writeNewOrders } from '../orders';
+import { FULFIL_QUEUE, type NewOrderRow, tellReviewersOfBatch, writeNewOrders } from '../orders';
 import { balanceLowIfCrossed } from './balance-low';
 import { finishBatchIfDone } from './completion';
 import * as repo from './repository';
@@ -39,7 +39,11 @@ export async function acceptBatch(app: FastifyInstance, batchId: string): Promis
       app.queue.wake(FULFIL_QUEUE);
       continue;
     }
-    if (step === 'accepted') await finishBatchIfDone(app, batchId);
+    if (step === 'accepted') {
+      await finishBatchIfDone(app, batchId);
+      // One email for every order of the batch the risk rules held (decision 090), once written.
+      await tellReviewersOfBatch(app, batchId);
+    }
     return;
   }
 }

@@ -44,5 +44,6 @@ export {
 } from './risk-claim-block';
 export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
+export { tellReviewersOfBatch, tellReviewersOfClaim } from './risk-notify';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
 import { makeOperator } from '../../../test/factories/live';
 import { joinAs } from '../../../test/factories/members';
 import {
@@ -217,6 +217,12 @@ describe(`holds and decisions (${TEST_DB})`, () => {
       await t.app.inject({ url: `/api/v1/risk/reviews/${review.id}`, headers: bearer(owner.accessToken) })
     ).json();
     expect(detail.review.recipient_history).toMatchObject({ orders: 1, rewards: 1 });
+    // The owners and admins are told, with the way to Review.
+    const mail = await waitForEmail(t, owner.email, /^Held for review: /);
+    expect(mail.subject).toMatch(
+      new RegExp(`^Held for review: \\S+ to ${placed.recipient_email.replace(/[.+]/g, '\\$&')}$`),
+    );
+    expect(mail.text).toContain('/review');
     const heldEvents = await eventsOf(owner.organisationId, 'reward.held');
     expect(heldEvents.some((e) => (e.data as { review: { id: string } }).review.id === review.id)).toBe(true);
 
@@ -500,6 +506,8 @@ describe(`a block at the claim (${TEST_DB})`, () => {
     expect(await open(second as string)).toMatchObject({ status: 'pending_review', code: null });
     const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
     expect(review).toMatchObject({ stage: 'claim', order_id: two.order_id, refund: null });
+    const mail = await waitForEmail(t, owner.email, /^Held for review: a claim/);
+    expect(mail.text).toContain('203.0.113.7');
     // The reward's share: its part of the subtotal and of the fee, as a void refunds it.
     const order2 = await t.database.db
       .selectFrom('orders')
@@ -570,6 +578,7 @@ describe(`batches (${TEST_DB})`, () => {
     const held = `b-${Date.now()}@hold.sandbox.giftrelay.test`;
     const rows = [
       { email: held, amount: range.minValue, product_code: range.code },
+      { email: `c-${Date.now()}@hold.sandbox.giftrelay.test`, amount: range.minValue, product_code: range.code },
       { email: recipient(), amount: range.minValue, product_code: range.code },
     ];
     const res = await t.app.inject({
@@ -579,8 +588,18 @@ describe(`batches (${TEST_DB})`, () => {
       payload: { rows },
     });
     expect(res.statusCode, res.body).toBe(202);
-    const review = await eventually(async () => (await reviewsOf(owner.accessToken)).data[0]);
-    expect(review).toMatchObject({ stage: 'order', status: 'pending', recipient_email: held });
+    const review = await eventually(async () =>
+      (await reviewsOf(owner.accessToken)).data.find((r: { recipient_email: string }) => r.recipient_email === held),
+    );
+    expect(review).toMatchObject({ stage: 'order', status: 'pending' });
+    // One email for the batch's two held orders, not one each.
+    const mail = await waitForEmail(t, owner.email, /^Held for review: /);
+    expect(mail.subject).toBe('Held for review: 2 orders of a batch');
+    const { rows: sent } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM mailbox_messages WHERE to_address = ${owner.email} AND subject LIKE 'Held for review%'`.execute(
+      t.database.db,
+    );
+    expect(sent[0]?.n).toBe(1);
     expect(await jobsFor(review.order_id)).toBe(0);
     const before = await balanceOf(t, owner.accessToken);
     expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(200);
