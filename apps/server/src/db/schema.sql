@@ -212,7 +212,6 @@ $function$;
 CREATE OR REPLACE FUNCTION public.risk_order_matches(org uuid, email text, quantity integer, usd_reward bigint, usd_total bigint, disposable boolean, sandbox_match jsonb, placed_at timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE
 AS $function$
 DECLARE
   domain text := split_part(email, '@', 2);
@@ -221,6 +220,8 @@ DECLARE
   r record;
   n bigint;
   why text;
+  has_rules boolean;
+  lock_kind text;
 BEGIN
   FOR r IN SELECT p.id, p.kind, p.action, p.reason, p.value FROM platform_risk_rules p WHERE p.value IN (email, domain) LOOP
     platform := true;
@@ -228,9 +229,18 @@ BEGIN
       'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
         || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
   END LOOP;
-  IF (SELECT g.risk_order_rules FROM organisations g WHERE g.id = org) AND NOT EXISTS (
+  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org;
+  IF has_rules AND NOT EXISTS (
     SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
       AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
+    -- Rules that count earlier orders: one order at a time per organisation (a daily total) or
+    -- per recipient (velocity) until this statement commits; being VOLATILE, the counts below
+    -- read a snapshot taken after the lock, so they see every order committed before it.
+    IF lock_kind = 'organisation' THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
+    ELSIF lock_kind = 'recipient' THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
+    END IF;
     FOR r IN SELECT * FROM risk_rules x WHERE x.organisation_id = org
         AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address') ORDER BY x.created_at, x.id LOOP
       why := NULL;

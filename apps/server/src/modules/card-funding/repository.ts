@@ -83,29 +83,18 @@ export async function setShortfall(tx: Tx, organisationId: string, shortfallMino
     .execute();
 }
 
-/**
- * The advisory lock an order takes for rules that count earlier orders (decision 090): per
- * organisation (a daily total rule), per recipient (a velocity rule), or none.
- */
-export type RiskLock = 'organisation' | 'recipient' | null;
-
 /** Whether sending is frozen (a shortfall waits to be paid). */
 /** Whether sending is frozen, and the organisation's mode now (one read for an order's checks). */
 export async function sendingState(
   tx: Tx,
   organisationId: string,
-): Promise<{ frozen: boolean; sandbox: boolean; spendGuard: boolean; riskLock: RiskLock }> {
+): Promise<{ frozen: boolean; sandbox: boolean; spendGuard: boolean }> {
   const row = await tx
     .selectFrom('organisations')
-    .select(['sending_frozen_at', 'sandbox', 'spend_guard', 'risk_lock'])
+    .select(['sending_frozen_at', 'sandbox', 'spend_guard'])
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
-  return {
-    frozen: Boolean(row.sending_frozen_at),
-    sandbox: row.sandbox,
-    spendGuard: row.spend_guard,
-    riskLock: row.risk_lock as RiskLock,
-  };
+  return { frozen: Boolean(row.sending_frozen_at), sandbox: row.sandbox, spendGuard: row.spend_guard };
 }
 
 export async function insertCheckout(

@@ -35,6 +35,7 @@ export {
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
 export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
+export { lockRiskCounts } from './risk-batch';
 export {
   BLOCKED_REASON,
   cancelBlockedReward,

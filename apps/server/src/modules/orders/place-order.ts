@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { credentialEnded, type UncheckedCredential } from '../../plugins/auth';
 import { modeLabel } from '../../plugins/metrics';
-import { assertSendingAllowed, type RiskLock } from '../card-funding';
+import { assertSendingAllowed } from '../card-funding';
 import {
   earlierAnswer,
   type IdempotencyKey,
@@ -27,7 +27,6 @@ import {
   placeOrderStatement,
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
-import { lockRiskCounts } from './risk-batch';
 import { tellReviewersOfOrder } from './risk-notify';
 import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
@@ -149,14 +148,12 @@ async function placeOrder(
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   let guarded: boolean;
-  let riskLock: RiskLock;
   try {
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
     // gives the mode the answer states (the statement holds only from that mode's account) and
     // whether the organisation has any limit for the spend guard (decision 084).
     const state = await assertSendingAllowed(app.db, actor.organisationId);
     guarded = state.spendGuard || Boolean(agent?.grant);
-    riskLock = state.riskLock;
     placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId);
     agent?.check(placed.order);
   } catch (err) {
@@ -222,18 +219,14 @@ async function placeOrder(
   const statement = async (): Promise<PlaceOrderResult | undefined> => {
     const { text, name, values } = placeOrderStatement(input);
     // A grant is live only as `inTransaction` found it: its statement never runs outside one.
-    if (!guarded && !riskLock && token.kind !== 'checked_in_transaction')
+    if (!guarded && token.kind !== 'checked_in_transaction')
       return (await app.database.query<PlaceOrderResult>(text, values, name)).rows[0];
     // The spend guard (decision 084): the spender's lock, then its limits against what it spent,
     // then the order statement, in one transaction: a refusal writes nothing, and two orders at
     // once by one spender are checked one after the other. A key already answered skips the
     // check, so a retry replays its order rather than being refused by the budget it used.
-    // Rules that count earlier orders (velocity, the daily total) take their lock after the
-    // spender's, always in that order, so the statement's later snapshot sees every order
-    // counted before it (decision 090).
     return app.db.transaction().execute(async (trx) => {
       if (guarded) await spendGuard.lock(trx, spender);
-      if (riskLock) await lockRiskCounts(trx, actor.organisationId, riskLock, [placed.order.recipient_email]);
       await agent?.inTransaction(trx, placed.order);
       if (guarded && !(key && (await earlierAnswer(trx, key)))) {
         await spendGuard.check(trx, spender, spendOfOrder(placed.order), agent?.grant ?? undefined);

@@ -17,18 +17,6 @@ export interface BatchRisk {
  * order's share back exactly. Orders of one chunk do not count each other for velocity.
  */
 export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[]): Promise<Map<string, BatchRisk>> {
-  // One read per chunk: the locks its organisation's counting rules need (none without them).
-  const org = orders[0]?.organisation_id;
-  if (org) {
-    const row = await tx.selectFrom('organisations').select('risk_lock').where('id', '=', org).executeTakeFirst();
-    if (row?.risk_lock)
-      await lockRiskCounts(
-        tx,
-        org,
-        row.risk_lock as 'organisation' | 'recipient',
-        orders.map((o) => o.recipient_email),
-      );
-  }
   const inputs = orders.map((o) => {
     const email = o.recipient_email;
     const trigger = sandboxTrigger(email, Number(o.amount_minor), true);
@@ -59,25 +47,24 @@ export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[
 }
 
 /**
- * The advisory locks for rules that count earlier orders (decision 090), in the transaction that
- * writes the orders: one per organisation when it has a daily total rule, else one per recipient
- * (velocity). Taken in a fixed order (the names sorted), so a batch and an order never wait on
- * each other in a circle; released at commit, when the orders they counted are visible.
+ * The advisory locks for rules that count earlier orders (decision 090), for a batch's chunk: one
+ * per organisation when it has a daily total rule, else one per recipient (velocity), none
+ * without such a rule (one read of the organisation's row). `risk_order_matches` takes the same
+ * lock for each order it checks; taken here first, sorted, and before the chunk locks the
+ * balance's row (as a single order's statement does), two chunks or a chunk and an order never
+ * wait on each other in a circle. Released at commit, when the orders they counted are visible.
  */
-export async function lockRiskCounts(
-  tx: Transaction<Database>,
-  organisationId: string,
-  lock: 'organisation' | 'recipient',
-  recipients: readonly string[],
-): Promise<void> {
+export async function lockRiskCounts(tx: Transaction<Database>, orders: readonly NewOrderRow[]): Promise<void> {
+  const org = orders[0]?.organisation_id;
+  if (!org) return;
+  const row = await tx.selectFrom('organisations').select('risk_lock').where('id', '=', org).executeTakeFirst();
+  if (!row?.risk_lock) return;
   const names =
-    lock === 'organisation'
-      ? [`risk:org:${organisationId}`]
-      : [...new Set(recipients.map((e) => `risk:recipient:${organisationId}:${e}`))].sort();
-  if (names.length === 1) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${names[0]}, 0))`.execute(tx);
-  else
-    await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(n, 0)))
-      FROM (SELECT n FROM unnest(${names}::text[]) AS n ORDER BY n) s`.execute(tx);
+    row.risk_lock === 'organisation'
+      ? [`risk:org:${org}`]
+      : [...new Set(orders.map((o) => `risk:recipient:${org}:${o.recipient_email}`))].sort();
+  await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(n, 0)))
+    FROM (SELECT n FROM unnest(${names}::text[]) AS n ORDER BY n) s`.execute(tx);
 }
 
 /** The held orders' reviews and `reward.held` events, in the chunk's transaction. */
