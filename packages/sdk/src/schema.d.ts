@@ -2864,28 +2864,37 @@ export interface components {
                 spend_minor: number;
             };
         };
-        ApiKey: {
-            created_at: string;
-            created_by: {
-                email: string;
-                /** Format: uuid */
-                id: string;
-            } | null;
-            creator_left: boolean;
-            expires_at: string | null;
-            /** Format: uuid */
-            id: string;
-            last_four: string;
-            last_used_at: string | null;
-            mode: components["schemas"]["ApiKeyMode"];
-            name: string;
-            prefix: string;
-            revoked_at: string | null;
-            scopes: components["schemas"]["ApiKeyScope"][];
-        };
         ApiKeyList: {
             /** @description This page of results */
-            data: components["schemas"]["ApiKey"][];
+            data: {
+                budget: {
+                    currency: string;
+                    left: number;
+                    left_minor: number;
+                    monthly: number;
+                    monthly_minor: number;
+                    resets_at: string;
+                    spent: number;
+                    spent_minor: number;
+                } | null;
+                created_at: string;
+                created_by: {
+                    email: string;
+                    /** Format: uuid */
+                    id: string;
+                } | null;
+                creator_left: boolean;
+                expires_at: string | null;
+                /** Format: uuid */
+                id: string;
+                last_four: string;
+                last_used_at: string | null;
+                mode: components["schemas"]["ApiKeyMode"];
+                name: string;
+                prefix: string;
+                revoked_at: string | null;
+                scopes: components["schemas"]["ApiKeyScope"][];
+            }[];
             /** @description Whether another page follows */
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
