@@ -114,7 +114,6 @@ export async function tellReviewersOfBatch(app: FastifyInstance, batchId: string
       .execute();
     const first = held[0];
     if (!first) return;
-    const batch = await app.db.selectFrom('batches').select('name').where('id', '=', batchId).executeTakeFirst();
     const sum = held
       .filter((h) => h.charge_currency === first.charge_currency)
       .reduce((n, h) => n + Number(h.charged_total_minor), 0);
@@ -128,7 +127,7 @@ export async function tellReviewersOfBatch(app: FastifyInstance, batchId: string
       `Risk rules held ${orders} of a batch.`,
       `${n === 1 ? 'An order' : 'Orders'} of a batch ${n === 1 ? 'is' : 'are'} held for review`,
       [
-        `Risk rules held ${orders} of the batch ${batch?.name ? `“${batch.name}” ` : ''}for {org}: ${formatMoney(sum, first.charge_currency)}, held on the balance until someone decides. The batch’s other orders went on.`,
+        `Risk rules held ${orders} of a batch for {org}: ${formatMoney(sum, first.charge_currency)}, held on the balance until someone decides. The batch’s other orders went on.`,
         ...operatorsDecide(held.every((h) => h.scope === 'platform')),
       ],
     );
