@@ -15,16 +15,11 @@ export async function assertSendingAllowed(
   organisationId: string,
 ): Promise<{ sandbox: boolean; spendGuard: boolean }> {
   const state = await sendingState(db, organisationId);
-  refuseIfFrozen(state);
-  return { sandbox: state.sandbox, spendGuard: state.spendGuard };
-}
-
-/** The same refusal, for a caller that read the organisation's state with other facts (an MCP key, decision 074). */
-export function refuseIfFrozen(state: { frozen: boolean }): void {
   if (state.frozen) {
     throw new AppError(
       'SENDING_FROZEN',
       'Sending is paused: a card refund or dispute took more than the balance held. Add funds to pay the shortfall and sending resumes at once',
     );
   }
+  return { sandbox: state.sandbox, spendGuard: state.spendGuard };
 }
