@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BudgetSchema } from './budgets';
 import { listEnvelope } from './lists';
 import { opaqueToken, safeText } from './primitives';
 
@@ -115,7 +116,10 @@ export const ListApiKeysQuerySchema = z.object({
 });
 export type ListApiKeysQuery = z.infer<typeof ListApiKeysQuerySchema>;
 
-export const ListApiKeysResponseSchema = listEnvelope(ApiKeySchema);
+/** A listed key carries its monthly budget and where it stands (null without one, decision 090). */
+export const ListedApiKeySchema = ApiKeySchema.extend({ budget: BudgetSchema.nullable() });
+export type ListedApiKey = z.infer<typeof ListedApiKeySchema>;
+export const ListApiKeysResponseSchema = listEnvelope(ListedApiKeySchema);
 export type ListApiKeysResponse = z.infer<typeof ListApiKeysResponseSchema>;
 
 export const ApiKeyIdParamsSchema = z.object({ id: z.uuid('id must be an API key id') });

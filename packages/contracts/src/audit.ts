@@ -83,6 +83,10 @@ export const AUDIT_ACTIONS = [
   'risk_rule.deleted',
   'risk_review.released',
   'risk_review.blocked',
+  // Platform rules (decision 090): an operator added or deleted one (before and after); the line is
+  // in the audit log of the organisation the operator is signed in to, as the bootstrap's is
+  'platform_risk_rule.created',
+  'platform_risk_rule.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

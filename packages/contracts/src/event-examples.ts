@@ -150,6 +150,7 @@ const REVIEW = {
   decided_at: null,
   decided_by_email: null,
   note: null,
+  refund: null,
   sandbox: true,
 };
 const HELD_ORDER: OrderSummary = {

@@ -254,6 +254,20 @@ export const RiskReviewSchema = z.object({
   /** The person who decided; null while pending or once they are gone. */
   decided_by_email: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * A reward blocked at its claim (decision 090): its card is cancelled through the provider and
+   * its exact share refunded. `requested` while the provider has not answered (retried by the
+   * platform), `refunded`, or `not_refunded` with `note` saying why (the provider refused, or the
+   * recipient had opened it before it was held). Null for anything else.
+   */
+  refund: z
+    .object({
+      state: z.enum(['requested', 'refunded', 'not_refunded']),
+      refunded: z.number(),
+      refunded_minor: z.number().int(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
   sandbox: z.boolean(),
 });
 export type RiskReview = z.infer<typeof RiskReviewSchema>;

@@ -2864,28 +2864,37 @@ export interface components {
                 spend_minor: number;
             };
         };
-        ApiKey: {
-            created_at: string;
-            created_by: {
-                email: string;
-                /** Format: uuid */
-                id: string;
-            } | null;
-            creator_left: boolean;
-            expires_at: string | null;
-            /** Format: uuid */
-            id: string;
-            last_four: string;
-            last_used_at: string | null;
-            mode: components["schemas"]["ApiKeyMode"];
-            name: string;
-            prefix: string;
-            revoked_at: string | null;
-            scopes: components["schemas"]["ApiKeyScope"][];
-        };
         ApiKeyList: {
             /** @description This page of results */
-            data: components["schemas"]["ApiKey"][];
+            data: {
+                budget: {
+                    currency: string;
+                    left: number;
+                    left_minor: number;
+                    monthly: number;
+                    monthly_minor: number;
+                    resets_at: string;
+                    spent: number;
+                    spent_minor: number;
+                } | null;
+                created_at: string;
+                created_by: {
+                    email: string;
+                    /** Format: uuid */
+                    id: string;
+                } | null;
+                creator_left: boolean;
+                expires_at: string | null;
+                /** Format: uuid */
+                id: string;
+                last_four: string;
+                last_used_at: string | null;
+                mode: components["schemas"]["ApiKeyMode"];
+                name: string;
+                prefix: string;
+                revoked_at: string | null;
+                scopes: components["schemas"]["ApiKeyScope"][];
+            }[];
             /** @description Whether another page follows */
             has_more: boolean;
             /** @description Pass as `cursor` for the next page; null on the last */
@@ -2937,7 +2946,7 @@ export interface components {
             monthly_cap_usd_minor?: number | null;
         };
         /** @enum {string} */
-        AuditAction: "agent.order_placed" | "agent.caps_changed" | "api_key.created" | "api_key.used" | "api_key.revoked" | "oauth_grant.created" | "oauth_grant.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.expired" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "budget.set" | "budget.cleared" | "reward.review_resolved" | "risk_rule.created" | "risk_rule.updated" | "risk_rule.deleted" | "risk_review.released" | "risk_review.blocked";
+        AuditAction: "agent.order_placed" | "agent.caps_changed" | "api_key.created" | "api_key.used" | "api_key.revoked" | "oauth_grant.created" | "oauth_grant.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "balance.topped_up" | "balance.checkout_started" | "balance.debited" | "balance.frozen" | "balance.unfrozen" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.resent" | "invitation.revoked" | "ownership.transferred" | "auth.signed_in" | "auth.sign_in_failed" | "auth.two_factor_enabled" | "auth.two_factor_disabled" | "auth.recovery_codes_regenerated" | "auth.email_changed" | "auth.operator_bootstrap_redeemed" | "organisation.updated" | "organisation.logo_changed" | "organisation.live_requested" | "organisation.live_request_withdrawn" | "organisation.went_live" | "organisation.live_request_rejected" | "approval_rules.updated" | "order.approved" | "order.rejected" | "order.voided" | "order.expired" | "order.recipient_changed" | "batch.created" | "batch.approved" | "batch.rejected" | "budget.set" | "budget.cleared" | "reward.review_resolved" | "risk_rule.created" | "risk_rule.updated" | "risk_rule.deleted" | "risk_review.released" | "risk_review.blocked" | "platform_risk_rule.created" | "platform_risk_rule.deleted";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             actor: {
@@ -4862,6 +4871,13 @@ export interface components {
             organisation_id: string;
             product_name: string;
             recipient_email: string;
+            refund: {
+                note: string | null;
+                refunded: number;
+                refunded_minor: number;
+                /** @enum {string} */
+                state: "requested" | "refunded" | "not_refunded";
+            } | null;
             reward_id: string | null;
             sandbox: boolean;
             /** @enum {string} */
@@ -4913,6 +4929,13 @@ export interface components {
                 }[];
                 rewards: number;
             };
+            refund: {
+                note: string | null;
+                refunded: number;
+                refunded_minor: number;
+                /** @enum {string} */
+                state: "requested" | "refunded" | "not_refunded";
+            } | null;
             reward_id: string | null;
             sandbox: boolean;
             /** @enum {string} */
@@ -6536,7 +6559,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "budget" | "reward" | "risk_rule" | "risk_review";
+                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "budget" | "reward" | "risk_rule" | "risk_review" | "platform_risk_rule";
                 created_after?: string;
                 created_before?: string;
                 cursor?: string;
@@ -6601,7 +6624,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 actor_email?: string;
                 actor_id?: string;
-                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "budget" | "reward" | "risk_rule" | "risk_review";
+                area?: "agent" | "api_key" | "oauth_grant" | "webhook_endpoint" | "balance" | "member" | "invitation" | "ownership" | "auth" | "organisation" | "approval_rules" | "order" | "batch" | "budget" | "reward" | "risk_rule" | "risk_review" | "platform_risk_rule";
                 created_after?: string;
                 created_before?: string;
             };
@@ -17040,6 +17063,7 @@ export interface operations {
                  *           "decided_at": "2025-05-01T09:30:02.000Z",
                  *           "decided_by_email": "alex@example.com",
                  *           "note": "Not one of our panel members",
+                 *           "refund": null,
                  *           "sandbox": true
                  *         },
                  *         "order": {
@@ -17387,6 +17411,7 @@ export interface operations {
                  *           "decided_at": null,
                  *           "decided_by_email": null,
                  *           "note": null,
+                 *           "refund": null,
                  *           "sandbox": true
                  *         },
                  *         "order": {
@@ -17548,6 +17573,7 @@ export interface operations {
                  *           "decided_at": "2025-05-01T09:30:02.000Z",
                  *           "decided_by_email": "alex@example.com",
                  *           "note": null,
+                 *           "refund": null,
                  *           "sandbox": true
                  *         },
                  *         "order": {

@@ -212,7 +212,6 @@ $function$;
 CREATE OR REPLACE FUNCTION public.risk_order_matches(org uuid, email text, quantity integer, usd_reward bigint, usd_total bigint, disposable boolean, sandbox_match jsonb, placed_at timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE
 AS $function$
 DECLARE
   domain text := split_part(email, '@', 2);
@@ -221,6 +220,8 @@ DECLARE
   r record;
   n bigint;
   why text;
+  has_rules boolean;
+  lock_kind text;
 BEGIN
   FOR r IN SELECT p.id, p.kind, p.action, p.reason, p.value FROM platform_risk_rules p WHERE p.value IN (email, domain) LOOP
     platform := true;
@@ -228,9 +229,18 @@ BEGIN
       'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
         || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
   END LOOP;
-  IF (SELECT g.risk_order_rules FROM organisations g WHERE g.id = org) AND NOT EXISTS (
+  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org;
+  IF has_rules AND NOT EXISTS (
     SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
       AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
+    -- Rules that count earlier orders: one order at a time per organisation (a daily total) or
+    -- per recipient (velocity) until this statement commits; being VOLATILE, the counts below
+    -- read a snapshot taken after the lock, so they see every order committed before it.
+    IF lock_kind = 'organisation' THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
+    ELSIF lock_kind = 'recipient' THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
+    END IF;
     FOR r IN SELECT * FROM risk_rules x WHERE x.organisation_id = org
         AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address') ORDER BY x.created_at, x.id LOOP
       why := NULL;
@@ -287,7 +297,13 @@ BEGIN
     risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
       AND r.kind NOT IN ('claim_country_mismatch', 'claims_per_address')),
     risk_claim_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
-      AND r.kind IN ('claim_country_mismatch', 'claims_per_address'))
+      AND r.kind IN ('claim_country_mismatch', 'claims_per_address')),
+    risk_lock = CASE
+      WHEN EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org AND r.kind = 'daily_total_above')
+        THEN 'organisation'
+      WHEN EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org AND r.kind = 'recipient_velocity')
+        THEN 'recipient'
+    END
   WHERE g.id = org;
   RETURN NULL;
 END $function$;
@@ -1202,6 +1218,7 @@ CREATE TABLE organisations (
   risk_order_rules boolean DEFAULT false NOT NULL,
   risk_claim_rules boolean DEFAULT false NOT NULL,
   spend_guard boolean DEFAULT false NOT NULL,
+  risk_lock text,
   CONSTRAINT organisations_pkey PRIMARY KEY (id),
   CONSTRAINT organisations_approval_above_usd_minor_check CHECK (((approval_above_usd_minor IS NULL) OR ((approval_above_usd_minor >= 0) AND (approval_above_usd_minor <= '100000000000'::bigint)))),
   CONSTRAINT organisations_approval_monthly_cap_usd_minor_check CHECK (((approval_monthly_cap_usd_minor IS NULL) OR ((approval_monthly_cap_usd_minor >= 0) AND (approval_monthly_cap_usd_minor <= '100000000000'::bigint)))),
@@ -1216,6 +1233,7 @@ CREATE TABLE organisations (
   CONSTRAINT organisations_reminder_after_days_check CHECK (((reminder_after_days >= 1) AND (reminder_after_days <= 30))),
   CONSTRAINT organisations_reply_to_check CHECK (((reply_to IS NULL) OR ((length(reply_to) <= 255) AND (reply_to ~ '^[^<>\s@]+@[^<>\s@]+$'::text)))),
   CONSTRAINT organisations_reward_expiry_days_check CHECK (((reward_expiry_days >= 1) AND (reward_expiry_days <= 730))),
+  CONSTRAINT organisations_risk_lock_check CHECK ((risk_lock = ANY (ARRAY['organisation'::text, 'recipient'::text]))),
   CONSTRAINT organisations_sender_name_check CHECK (((sender_name IS NULL) OR ((length(sender_name) >= 1) AND (length(sender_name) <= 80)))),
   CONSTRAINT organisations_void_unopened_after_days_check CHECK (((void_unopened_after_days >= 7) AND (void_unopened_after_days <= 365)))
 );

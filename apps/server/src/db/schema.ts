@@ -762,6 +762,7 @@ export interface Organisations {
   reply_to: string | null;
   reward_expiry_days: number | null;
   risk_claim_rules: Generated<boolean>;
+  risk_lock: "organisation" | "recipient" | null;
   risk_order_rules: Generated<boolean>;
   sandbox: Generated<boolean>;
   /**

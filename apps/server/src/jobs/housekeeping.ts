@@ -18,6 +18,7 @@ import {
   expireWaitingOrders,
   type ReminderReport,
   remindAndExpireUnopened,
+  settleBlockedClaims,
 } from '../modules/orders';
 import { disableFailingEndpoints } from '../modules/webhooks';
 
@@ -102,6 +103,8 @@ export const housekeepingPlugin = fp(
       if (Object.values(unopened).some((n) => n > 0)) app.log.info({ unopened }, 'unopened rewards reminded or voided');
       const expired = await expireDueRewards(app);
       if (expired.orders > 0) app.log.info({ expired }, 'expired rewards settled');
+      const blockedClaims = await settleBlockedClaims(app);
+      if (blockedClaims > 0) app.log.info({ blockedClaims }, 'blocked rewards’ cancellations settled');
       const lowFundsAlert = await alertLowProviderFunds(app).catch((err) => {
         app.log.warn({ err }, 'could not check the provider account’s funds');
         return false;

@@ -17,6 +17,7 @@ import { createdAtListing, paginate } from '../../lib/cursor';
 import { AppError, validationError } from '../../lib/errors';
 import type { SessionAuth } from '../../plugins/auth';
 import { recordAudit } from '../audit';
+import { apiKeyBudgets } from '../spend-limits';
 import * as repo from './repository';
 
 const LISTING = createdAtListing('api-keys');
@@ -96,7 +97,19 @@ export async function listKeys(app: FastifyInstance, organisationId: string, q: 
   const { page, nextCursor } = await paginate(app.cursors, LISTING, q, ({ after, limit }) =>
     repo.listKeys(app.db, { organisationId, limit, after }),
   );
-  return { success: true as const, ...listPage(page.map(presentKey), nextCursor) };
+  // Each key's monthly budget where it has one (decision 090), as members' answers carry theirs.
+  const budgets = await apiKeyBudgets(
+    app.db,
+    organisationId,
+    page.map((k) => k.id),
+  );
+  return {
+    success: true as const,
+    ...listPage(
+      page.map((k) => ({ ...presentKey(k), budget: budgets.get(k.id) ?? null })),
+      nextCursor,
+    ),
+  };
 }
 
 /**

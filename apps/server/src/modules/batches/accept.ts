@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { SendOptions } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { LedgerInsufficientFunds, lockAvailableBalance, postEntry } from '../ledger';
-import { FULFIL_QUEUE, type NewOrderRow, writeNewOrders } from '../orders';
+import { FULFIL_QUEUE, lockRiskCounts, type NewOrderRow, tellReviewersOfBatch, writeNewOrders } from '../orders';
 import { balanceLowIfCrossed } from './balance-low';
 import { finishBatchIfDone } from './completion';
 import * as repo from './repository';
@@ -39,7 +39,11 @@ export async function acceptBatch(app: FastifyInstance, batchId: string): Promis
       app.queue.wake(FULFIL_QUEUE);
       continue;
     }
-    if (step === 'accepted') await finishBatchIfDone(app, batchId);
+    if (step === 'accepted') {
+      await finishBatchIfDone(app, batchId);
+      // One email for every order of the batch the risk rules held (decision 090), once written.
+      await tellReviewersOfBatch(app, batchId);
+    }
     return;
   }
 }
@@ -58,6 +62,11 @@ async function acceptChunk(app: FastifyInstance, tx: Tx, batchId: string): Promi
   }
   const now = new Date();
   const candidates = rows.map((r) => ({ position: r.position, order: revive(r.prepared, batch, now) }));
+  // Rules that count earlier orders lock before the balance's row is (decision 090).
+  await lockRiskCounts(
+    tx,
+    candidates.map((c) => c.order),
+  );
   let orders = candidates;
   let notFunded: number[] = [];
   if (batch.mode === 'send_what_fits') {

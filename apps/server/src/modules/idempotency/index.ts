@@ -6,6 +6,7 @@ export {
   KEEP_HOURS,
   keepsRefusal,
   keyFor,
+  replaceAnswer,
   requestFingerprint,
   runOnce,
   type StoredAnswer,

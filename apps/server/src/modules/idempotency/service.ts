@@ -143,6 +143,21 @@ export async function earlierAnswer(db: Kysely<Database>, k: IdempotencyKey | un
 }
 
 /**
+ * The key's stored answer, rewritten with what the request finally answered, when work after the
+ * answer's transaction (a provider's call, which no transaction may wait on) changed what it says:
+ * a replay then answers as the first request did. Same status; only a stored answer is touched.
+ */
+export async function replaceAnswer(db: Kysely<Database>, k: IdempotencyKey, body: string): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ response_body: body })
+    .where('organisation_id', '=', k.organisationId)
+    .where('key', '=', k.key)
+    .where('request_hash', '=', k.requestHash)
+    .execute();
+}
+
+/**
  * A refusal kept for the key: a 4xx that will answer the same however often it is retried. A
  * conflict with the resource's state (409) and a rate limit (429) pass, so they are not kept.
  */

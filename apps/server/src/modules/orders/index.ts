@@ -35,7 +35,16 @@ export {
 export { resendOrder } from './resend-order';
 export { recordClaimOpened } from './reward-events';
 export { checkOrderPhone, recordSmsStatus, SMS_STATUS_PATH } from './reward-sms';
+export { lockRiskCounts } from './risk-batch';
+export {
+  BLOCKED_REASON,
+  cancelBlockedReward,
+  OPENED_BEFORE_HOLD,
+  requestBlockedVoid,
+  settleBlockedClaims,
+} from './risk-claim-block';
 export { blockHeldOrder, releaseHeldOrder } from './risk-hold';
 export { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
+export { tellReviewersOfBatch, tellReviewersOfClaim } from './risk-notify';
 export { onBatchOrderSettled } from './settled';
 export { voidOrder } from './void-order';

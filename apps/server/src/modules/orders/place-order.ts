@@ -28,6 +28,7 @@ import {
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
 import { findOrderOrganisation, type OrderOrganisation } from './repository';
+import { tellReviewersOfOrder } from './risk-notify';
 import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
 
@@ -45,14 +46,27 @@ export async function createOrder(
   idempotencyKey: string | undefined,
 ): Promise<StoredAnswer> {
   let waiting: NewOrderRow | undefined;
+  let held: Held | undefined;
   const answer = await answerAfterSessionCheck(app, token, (session) =>
-    placeOrder(app, token, body, idempotencyKey, session, (order) => {
-      waiting = order;
-    }),
+    placeOrder(
+      app,
+      token,
+      body,
+      idempotencyKey,
+      session,
+      (order) => {
+        waiting = order;
+      },
+      undefined,
+      (h) => {
+        held = h;
+      },
+    ),
   );
   if (answer.status === 201 && !answer.replayed) {
-    // The approvers' email does not hold the answer back (it logs its own failure).
+    // The approvers' and reviewers' emails do not hold the answer back (they log their own failure).
     if (waiting) void tellApprovers(app, waiting);
+    else if (held) void tellReviewersOfOrder(app, held.order, held.platform);
     else app.queue.wake(FULFIL_QUEUE);
   }
   return answer;
@@ -95,21 +109,29 @@ export async function createAgentOrder(
   options: AgentOrderOptions,
 ): Promise<StoredAnswer> {
   let waiting: NewOrderRow | undefined;
+  let held: Held | undefined;
   const onWaiting = (order: NewOrderRow) => {
     waiting = order;
+  };
+  const onHeld = (h: Held) => {
+    held = h;
   };
   const answer =
     credential.kind === 'api_key'
       ? await answerAfterSessionCheck(app, credential, (session) =>
-          placeOrder(app, credential, body, undefined, session, onWaiting, options),
+          placeOrder(app, credential, body, undefined, session, onWaiting, options, onHeld),
         )
-      : await placeOrder(app, credential, body, undefined, CHECKED_IN_TRANSACTION, onWaiting, options);
+      : await placeOrder(app, credential, body, undefined, CHECKED_IN_TRANSACTION, onWaiting, options, onHeld);
   if (answer.status === 201 && !answer.replayed) {
     if (waiting) void tellApprovers(app, waiting);
+    else if (held) void tellReviewersOfOrder(app, held.order, held.platform);
     else app.queue.wake(FULFIL_QUEUE);
   }
   return answer;
 }
+
+/** An order a risk rule held as it was placed, for the reviewers' email (decision 090). */
+type Held = { order: NewOrderRow; platform: boolean };
 
 const CHECKED_IN_TRANSACTION: SessionCheck = { ensureChecked: async () => {}, checkedInStatement: () => {} };
 
@@ -121,6 +143,7 @@ async function placeOrder(
   session: SessionCheck,
   onWaiting: (order: NewOrderRow) => void,
   agent?: AgentOrderOptions,
+  onHeld?: (held: Held) => void,
 ): Promise<StoredAnswer> {
   const actor: Actor = {
     userId: token.userId,
@@ -192,7 +215,10 @@ async function placeOrder(
   const placedAnswer = (row: PlaceOrderResult): StoredAnswer => {
     // The statement has committed (the agent's transaction too): the order exists.
     app.metrics.ordersPlaced.inc({ mode: modeLabel(placed.summary.sandbox) });
-    if (row.review) return { status: 201, body: textReview, replayed: false };
+    if (row.review) {
+      onHeld?.({ order: placed.order, platform: row.risk?.scope === 'platform' && !placed.summary.sandbox });
+      return { status: 201, body: textReview, replayed: false };
+    }
     if (!row.waiting) return { status: 201, body: placed.text, replayed: false };
     onWaiting({ ...placed.order, status: 'pending_approval', approval_expires_at: approvalExpiry(placed.order) });
     return { status: 201, body: placed.textWaiting, replayed: false };

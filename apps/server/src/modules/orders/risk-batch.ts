@@ -46,6 +46,27 @@ export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[
   );
 }
 
+/**
+ * The advisory locks for rules that count earlier orders (decision 090), for a batch's chunk: one
+ * per organisation when it has a daily total rule, else one per recipient (velocity), none
+ * without such a rule (one read of the organisation's row). `risk_order_matches` takes the same
+ * lock for each order it checks; taken here first, sorted, and before the chunk locks the
+ * balance's row (as a single order's statement does), two chunks or a chunk and an order never
+ * wait on each other in a circle. Released at commit, when the orders they counted are visible.
+ */
+export async function lockRiskCounts(tx: Transaction<Database>, orders: readonly NewOrderRow[]): Promise<void> {
+  const org = orders[0]?.organisation_id;
+  if (!org) return;
+  const row = await tx.selectFrom('organisations').select('risk_lock').where('id', '=', org).executeTakeFirst();
+  if (!row?.risk_lock) return;
+  const names =
+    row.risk_lock === 'organisation'
+      ? [`risk:org:${org}`]
+      : [...new Set(orders.map((o) => `risk:recipient:${org}:${o.recipient_email}`))].sort();
+  await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(n, 0)))
+    FROM (SELECT n FROM unnest(${names}::text[]) AS n ORDER BY n) s`.execute(tx);
+}
+
 /** The held orders' reviews and `reward.held` events, in the chunk's transaction. */
 export async function writeBatchReviews(
   tx: Transaction<Database>,
@@ -98,6 +119,7 @@ export async function writeBatchReviews(
             decided_at: null,
             decided_by_email: null,
             note: null,
+            refund: null,
             sandbox: h.sandbox,
           },
         };

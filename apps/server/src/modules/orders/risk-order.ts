@@ -37,6 +37,7 @@ export function riskForOrder(
     decided_at: null,
     decided_by_email: null,
     note: null,
+    refund: null,
     sandbox: summary.sandbox,
   };
   return {

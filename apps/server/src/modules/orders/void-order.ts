@@ -255,13 +255,18 @@ function refundOf(order: repo.OrderRow, reward: Pick<repo.RewardRow, 'position'>
   return { subtotal, fee, total: subtotal + fee };
 }
 
-async function settleReward(
+/**
+ * One reward's cancellation settled (settleCancellation), with `reward.voided` in its history and
+ * as an event: a person's void, or a block at the claim (risk-claim-block.ts).
+ */
+export async function settleReward(
   tx: Transaction<Database>,
   order: repo.OrderRow,
-  reward: repo.RewardRow,
+  reward: Pick<repo.RewardRow, 'id' | 'position' | 'voided_at'>,
   answer: ProviderCancellation,
+  why: 'voided' | 'blocked' = 'voided',
 ) {
-  const settled = await settleCancellation(tx, order, reward, answer);
+  const settled = await settleCancellation(tx, order, reward, answer, why);
   if (!settled) return undefined;
   const { refund, orderStatus } = settled;
   const data = {
@@ -295,8 +300,8 @@ export async function settleCancellation(
   order: repo.OrderRow,
   reward: Pick<repo.RewardRow, 'id' | 'position'>,
   answer: ProviderCancellation,
-  /** The ledger line's word: a person's or the system's void, or an expiry. */
-  why: 'voided' | 'expired' = 'voided',
+  /** The ledger line's word: a person's or the system's void, an expiry, or a block in review. */
+  why: 'voided' | 'expired' | 'blocked' = 'voided',
   /** The organisation's mode, when the caller read it already (a sweep settles many at once). */
   organisationSandbox?: boolean,
 ): Promise<{ refund: { subtotal: number; fee: number; total: number }; orderStatus: OrderStatus } | undefined> {

@@ -6,7 +6,7 @@ import type { RiskMatch } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { insertEvent } from '../events';
-import { presentOrder } from '../orders';
+import { presentOrder, tellReviewersOfClaim } from '../orders';
 import * as repo from './repository';
 import { presentReview } from './reviews';
 
@@ -103,6 +103,11 @@ export async function holdAtClaim(app: FastifyInstance, reward: ClaimedReward, i
     if (!inserted) return true;
     const row = await repo.findReview(tx, { organisationId: reward.organisation_id }, inserted.id);
     const order = await tx.selectFrom('orders').selectAll().where('id', '=', reward.order_id).executeTakeFirstOrThrow();
+    await tellReviewersOfClaim(app, tx, {
+      order_id: reward.order_id,
+      organisation_id: reward.organisation_id,
+      reason: matched.map((m) => m.reason).join('; '),
+    });
     if (row)
       await insertEvent(tx, {
         organisationId: reward.organisation_id,

@@ -21,6 +21,11 @@ import { decideReview, getReview, listReviews } from './reviews';
 import { createPlatformRule, deletePlatformRule, listPlatformRules } from './rules';
 
 const PLATFORM = { platform: true } as const;
+const operatorOf = (auth: SessionAuth) => ({
+  userId: auth.userId,
+  email: auth.email,
+  organisationId: auth.organisationId,
+});
 
 /**
  * Platform rules and the platform review queue (decision 083), for GiftRelay's operators only: to
@@ -62,7 +67,7 @@ export const riskOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = request.auth as SessionAuth;
       reply.status(201);
-      return createPlatformRule(app, auth.userId, auth.email, request.body);
+      return createPlatformRule(app, operatorOf(auth), request.body);
     },
   );
 
@@ -79,7 +84,7 @@ export const riskOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteRiskRuleResponseSchema, ...errors },
       },
     },
-    async (request) => deletePlatformRule(app, request.params.id),
+    async (request) => deletePlatformRule(app, operatorOf(request.auth as SessionAuth), request.params.id),
   );
 
   app.get(

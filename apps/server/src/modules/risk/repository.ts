@@ -133,7 +133,12 @@ export interface ReviewRow {
   subtotal_minor: string;
   charge_currency: string;
   charged_total_minor: string;
+  charged_subtotal_minor: string;
+  charged_fee_minor: string;
   order_country: string | null;
+  void_state: 'requested' | 'refunded' | 'not_cancelled' | null;
+  void_note: string | null;
+  claim_first_opened_at: Date | null;
 }
 
 /** Which reviews a caller sees: an organisation's own, or (operators) platform reviews of live orders. */
@@ -172,7 +177,12 @@ function reviews(db: Tx, scope: ReviewScope) {
       'o.subtotal_minor',
       'o.charge_currency',
       'o.charged_total_minor',
+      'o.charged_subtotal_minor',
+      'o.charged_fee_minor',
       'o.country as order_country',
+      'w.void_state',
+      'w.void_note',
+      'w.claim_first_opened_at',
     ])
     .$if('organisationId' in scope, (q) =>
       q.where('v.organisation_id', '=', (scope as { organisationId: string }).organisationId),

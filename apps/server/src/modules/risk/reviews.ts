@@ -14,8 +14,16 @@ import { createdAtListing, paginate } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import { insertEvent } from '../events';
-import { keyFor, runOnce, type StoredAnswer } from '../idempotency';
-import { blockHeldOrder, FULFIL_QUEUE, presentOrder, releaseHeldOrder } from '../orders';
+import { keyFor, replaceAnswer, runOnce, type StoredAnswer } from '../idempotency';
+import {
+  blockHeldOrder,
+  cancelBlockedReward,
+  FULFIL_QUEUE,
+  OPENED_BEFORE_HOLD,
+  presentOrder,
+  releaseHeldOrder,
+  requestBlockedVoid,
+} from '../orders';
 import * as repo from './repository';
 
 /**
@@ -38,9 +46,13 @@ export interface Decider {
 }
 
 export function presentReview(r: repo.ReviewRow): RiskReview {
-  const charged = Number(r.charged_total_minor);
   const claim = r.stage === 'claim';
-  const heldMinor = claim ? shareOf(charged, r.quantity, (r.reward_position ?? 1) - 1) : charged;
+  // At the claim, the reward's share as a void refunds it: its part of the subtotal and of the fee.
+  const index = (r.reward_position ?? 1) - 1;
+  const heldMinor = claim
+    ? shareOf(Number(r.charged_subtotal_minor), r.quantity, index) +
+      shareOf(Number(r.charged_fee_minor), r.quantity, index)
+    : Number(r.charged_total_minor);
   const amountMinor = claim ? Number(r.amount_minor) : Number(r.subtotal_minor);
   return {
     id: r.id,
@@ -65,8 +77,35 @@ export function presentReview(r: repo.ReviewRow): RiskReview {
     decided_at: r.decided_at?.toISOString() ?? null,
     decided_by_email: r.decided_by_email,
     note: r.decision_note,
+    refund: claim && r.status === 'blocked' ? refundOf(r, heldMinor) : null,
     sandbox: r.sandbox,
   };
+}
+
+/** What a block at the claim gave back (decision 090), from its reward's void. */
+function refundOf(r: repo.ReviewRow, shareMinor: number): NonNullable<RiskReview['refund']> {
+  const none = (note: string | null) => ({
+    state: 'not_refunded' as const,
+    refunded: 0,
+    refunded_minor: 0,
+    note,
+  });
+  if (r.void_state === 'refunded')
+    return {
+      state: 'refunded',
+      refunded: toMajor(shareMinor, r.charge_currency),
+      refunded_minor: shareMinor,
+      note: null,
+    };
+  if (r.void_state === 'requested')
+    return {
+      state: 'requested',
+      refunded: 0,
+      refunded_minor: 0,
+      note: 'Waiting for the gift-card provider to cancel the card; asked again every few minutes',
+    };
+  if (r.void_state === 'not_cancelled') return none(`The gift-card provider did not cancel the card: ${r.void_note}`);
+  return none(r.claim_first_opened_at ? OPENED_BEFORE_HOLD : 'The reward was settled another way before the block');
 }
 
 export async function listReviews(app: FastifyInstance, scope: repo.ReviewScope, q: ListRiskReviewsQuery) {
@@ -116,6 +155,7 @@ export async function decideReview(
   const keyOrg = decider.organisationId ?? (await repo.findReview(app.db, decider.scope, id))?.organisation_id;
   const key = keyOrg ? keyFor(keyOrg, idempotencyKey, `POST /api/v1/risk/reviews/${id}/${decision}`, body) : undefined;
   let released = false;
+  let toCancel: string | null = null;
   const answer = await runOnce(app.db, key, async (tx) => {
     const decided = await repo.decideReview(tx, decider.scope, id, {
       status: decision === 'release' ? 'released' : 'blocked',
@@ -131,6 +171,10 @@ export async function decideReview(
       // The review was pending, so its order waits too; anything else is a bug to roll back.
       if (!order) throw new Error(`review ${id} was pending but its order ${decided.order_id} was not`);
       released = decision === 'release';
+    } else if (decision === 'block' && decided.reward_id) {
+      // At the claim the card exists: cancel it to give its value back (decision 090).
+      if (await requestBlockedVoid(tx, decided.order_id, decided.reward_id, body.note || null))
+        toCancel = decided.reward_id;
     }
     const row = await repo.findReview(tx, { organisationId: decided.organisation_id }, id);
     if (!row) throw new Error(`review ${id} vanished in its own decision`);
@@ -164,6 +208,17 @@ export async function decideReview(
     return { status: 200, body: JSON.stringify({ success: true, review }) };
   });
   if (released) app.queue.wake(FULFIL_QUEUE);
+  if (toCancel && !answer.replayed) {
+    // Outside the decision's transaction, as a void asks the provider; then the answer says the
+    // outcome, and so does the key's replay.
+    await cancelBlockedReward(app, toCancel);
+    const row = await repo.findReview(app.db, decider.scope, id);
+    if (row) {
+      const body = JSON.stringify({ success: true, review: presentReview(row) });
+      if (key) await replaceAnswer(app.db, key, body);
+      return { ...answer, body };
+    }
+  }
   return answer;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
+import { bearer, type SignedUpUser, signUpVerifiedUser, waitForEmail } from '../../../test/factories';
 import { makeOperator } from '../../../test/factories/live';
 import { joinAs } from '../../../test/factories/members';
 import {
@@ -217,6 +217,12 @@ describe(`holds and decisions (${TEST_DB})`, () => {
       await t.app.inject({ url: `/api/v1/risk/reviews/${review.id}`, headers: bearer(owner.accessToken) })
     ).json();
     expect(detail.review.recipient_history).toMatchObject({ orders: 1, rewards: 1 });
+    // The owners and admins are told, with the way to Review.
+    const mail = await waitForEmail(t, owner.email, /^Held for review: /);
+    expect(mail.subject).toMatch(
+      new RegExp(`^Held for review: \\S+ to ${placed.recipient_email.replace(/[.+]/g, '\\$&')}$`),
+    );
+    expect(mail.text).toContain('/review');
     const heldEvents = await eventsOf(owner.organisationId, 'reward.held');
     expect(heldEvents.some((e) => (e.data as { review: { id: string } }).review.id === review.id)).toBe(true);
 
@@ -327,15 +333,76 @@ describe(`sandbox triggers and platform rules (${TEST_DB})`, () => {
     const queue = await t.app.inject({ url: '/api/v1/operator/risk/reviews', headers: bearer(operator.accessToken) });
     expect(queue.json().data.some((r: { id: string }) => r.id === review.id)).toBe(false);
     expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(200);
-    await t.app.inject({
+    const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/operator/risk/rules/${created.json().rule.id}`,
       headers: bearer(operator.accessToken),
     });
+    expect(deleted.statusCode).toBe(200);
+    // Both changes are in the audit log of the organisation the operator is signed in to: who,
+    // and the rule before and after.
+    const audit = await t.app.inject({
+      url: '/api/v1/audit-events?area=platform_risk_rule',
+      headers: bearer(operator.accessToken),
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const lines = audit.json().data as { action: string; actor: { email: string }; detail: Record<string, unknown> }[];
+    const rule = { value: domain, action: 'hold', reason: 'Abuse report', created_by_email: operator.user.email };
+    expect(lines.map((l) => l.action)).toEqual(['platform_risk_rule.deleted', 'platform_risk_rule.created']);
+    expect(lines[1]?.detail).toMatchObject({ before: null, after: rule, by_operator: operator.user.email });
+    expect(lines[1]?.actor.email).toBe(operator.user.email);
+    expect(lines[0]?.detail).toMatchObject({ before: rule, after: null });
+    // A second delete of the same rule is 404 and writes no line.
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/operator/risk/rules/${created.json().rule.id}`,
+      headers: bearer(operator.accessToken),
+    });
+    expect(again.statusCode).toBe(404);
   });
 });
 
 describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
+  it('orders at the same instant meet velocity and the daily total one after the other', async () => {
+    const owner = await signUpVerifiedUser(t);
+    expect(
+      (
+        await rules(owner.accessToken, 'POST', {
+          kind: 'recipient_velocity',
+          action: 'hold',
+          max_rewards: 1,
+          period_days: 1,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const email = recipient();
+    const same = await Promise.all(Array.from({ length: 5 }, () => order(owner.accessToken, email)));
+    const statuses = same.map((r) => r.json().status).sort();
+    expect(statuses).toEqual(['pending', 'pending_review', 'pending_review', 'pending_review', 'pending_review']);
+
+    // A daily total of two and a half orders, with one placed already: of five at once to five
+    // people, exactly one more fits.
+    const other = await signUpVerifiedUser(t);
+    const probe = (await order(other.accessToken, recipient())).json();
+    const limit = Math.floor((probe.charged.total_minor * 5) / 2) / 100;
+    const rule = await rules(other.accessToken, 'POST', {
+      kind: 'daily_total_above',
+      action: 'hold',
+      amount: limit,
+      currency: probe.charged.currency,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const racing = await Promise.all(Array.from({ length: 5 }, () => order(other.accessToken, recipient())));
+    expect(racing.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(racing.map((r) => r.json().status).sort()).toEqual([
+      'pending',
+      'pending_review',
+      'pending_review',
+      'pending_review',
+      'pending_review',
+    ]);
+  });
+
   it('a release racing a block settles one way: one 200, one 409, the money once', async () => {
     const owner = await signUpVerifiedUser(t);
     const admin = await joinAs(t, owner, 'admin');
@@ -409,12 +476,109 @@ describe(`claim-side rules (${TEST_DB})`, () => {
   });
 });
 
+describe(`a block at the claim (${TEST_DB})`, () => {
+  it('cancels the card and refunds its exact share; an opened one says why nothing came back', async () => {
+    const owner = await signUpVerifiedUser(t);
+    expect(
+      (
+        await rules(owner.accessToken, 'POST', {
+          kind: 'claims_per_address',
+          action: 'block',
+          max_claims: 1,
+          period_days: 1,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const two = (
+      await postOrder(t, owner.accessToken, {
+        product_code: range.code,
+        amount: range.minValue,
+        email: recipient(),
+        quantity: 2,
+      })
+    ).json();
+    await settledOrder(t, owner.accessToken, two.order_id);
+    const [first, second] = (await claimTokensOf(t, two.order_id)) as string[];
+    const open = (token: string) =>
+      t.app.inject({ url: `/api/v1/claims/${token}`, remoteAddress: '203.0.113.7' }).then((r) => r.json());
+    // One reward from the address is shown; the second reward from it is held.
+    expect((await open(first as string)).code).not.toBeNull();
+    expect(await open(second as string)).toMatchObject({ status: 'pending_review', code: null });
+    const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    expect(review).toMatchObject({ stage: 'claim', order_id: two.order_id, refund: null });
+    const mail = await waitForEmail(t, owner.email, /^Held for review: a claim/);
+    expect(mail.text).toContain('203.0.113.7');
+    // The reward's share: its part of the subtotal and of the fee, as a void refunds it.
+    const order2 = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', two.order_id)
+      .executeTakeFirstOrThrow();
+    const share = (total: number, i: number) => Math.floor(total / 2) + (i < total % 2 ? 1 : 0);
+    const position = (
+      await t.database.db
+        .selectFrom('rewards')
+        .select('position')
+        .where('id', '=', review.reward_id)
+        .executeTakeFirstOrThrow()
+    ).position;
+    const expected =
+      share(Number(order2.charged_subtotal_minor), position - 1) +
+      share(Number(order2.charged_fee_minor), position - 1);
+    expect(review.held_minor).toBe(expected);
+
+    const before = await balanceOf(t, owner.accessToken);
+    const key = `blk-claim-${review.id}`;
+    const blocked = await decide(owner.accessToken, review.id, 'block', key, { note: 'Shared device' });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json().review).toMatchObject({
+      status: 'blocked',
+      refund: { state: 'refunded', refunded_minor: expected, note: null },
+    });
+    const after = await balanceOf(t, owner.accessToken);
+    expect(Math.round((after.available - before.available) * 100)).toBe(expected);
+    expect(after.held).toBe(before.held);
+    // The ledger holds one refund line for it, of exactly that.
+    const refunds = await t.database.db
+      .selectFrom('ledger_entries')
+      .select(['description'])
+      .where('order_id', '=', two.order_id)
+      .where('kind', '=', 'refund')
+      .execute();
+    expect(refunds.map((r) => r.description)).toEqual([`Reward ${position} of 2 blocked: refunded`]);
+    // The replay answers what the first request did; a second block is 409 and refunds nothing.
+    const replay = await decide(owner.accessToken, review.id, 'block', key, { note: 'Shared device' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(blocked.body);
+    expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(409);
+    expect(await balanceOf(t, owner.accessToken)).toEqual(after);
+    // The recipient sees the neutral word, no code; the order counts the reward voided.
+    expect(await open(second as string)).toMatchObject({ status: 'blocked', code: null });
+    const detail = (
+      await t.app.inject({ url: `/api/v1/orders/${two.order_id}`, headers: bearer(owner.accessToken) })
+    ).json();
+    expect(detail.status).toBe('completed');
+    expect(detail.charged.released_minor).toBe(expected);
+    expect((await eventsOf(owner.organisationId, 'reward.voided')).length).toBe(1);
+
+    // Opened before the hold (the same reward again from the address, now its second): held, and
+    // a block refunds nothing and says why.
+    expect(await open(first as string)).toMatchObject({ status: 'pending_review', code: null });
+    const opened = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    const kept = await decide(owner.accessToken, opened.id, 'block');
+    expect(kept.json().review.refund).toMatchObject({ state: 'not_refunded', refunded_minor: 0 });
+    expect(kept.json().review.refund.note).toMatch(/^Opened before it was held/);
+    expect(await balanceOf(t, owner.accessToken)).toEqual(after);
+  });
+});
+
 describe(`batches (${TEST_DB})`, () => {
   it('a batch’s rows meet the same rules: the held one waits with no job, the others go', async () => {
     const owner = await signUpVerifiedUser(t);
     const held = `b-${Date.now()}@hold.sandbox.giftrelay.test`;
     const rows = [
       { email: held, amount: range.minValue, product_code: range.code },
+      { email: `c-${Date.now()}@hold.sandbox.giftrelay.test`, amount: range.minValue, product_code: range.code },
       { email: recipient(), amount: range.minValue, product_code: range.code },
     ];
     const res = await t.app.inject({
@@ -424,8 +588,18 @@ describe(`batches (${TEST_DB})`, () => {
       payload: { rows },
     });
     expect(res.statusCode, res.body).toBe(202);
-    const review = await eventually(async () => (await reviewsOf(owner.accessToken)).data[0]);
-    expect(review).toMatchObject({ stage: 'order', status: 'pending', recipient_email: held });
+    const review = await eventually(async () =>
+      (await reviewsOf(owner.accessToken)).data.find((r: { recipient_email: string }) => r.recipient_email === held),
+    );
+    expect(review).toMatchObject({ stage: 'order', status: 'pending' });
+    // One email for the batch's two held orders, not one each.
+    const mail = await waitForEmail(t, owner.email, /^Held for review: /);
+    expect(mail.subject).toBe('Held for review: 2 orders of a batch');
+    const { rows: sent } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM mailbox_messages WHERE to_address = ${owner.email} AND subject LIKE 'Held for review%'`.execute(
+      t.database.db,
+    );
+    expect(sent[0]?.n).toBe(1);
     expect(await jobsFor(review.order_id)).toBe(0);
     const before = await balanceOf(t, owner.accessToken);
     expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(200);

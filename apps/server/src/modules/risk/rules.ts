@@ -142,25 +142,61 @@ export async function listPlatformRules(app: FastifyInstance) {
   return { success: true as const, data: (await repo.listPlatformRules(app.db)).map(presentPlatformRule) };
 }
 
-/** A platform rule (operators): one address or domain, held or blocked for every organisation. */
-export async function createPlatformRule(
-  app: FastifyInstance,
-  userId: string,
-  email: string,
-  body: PlatformRiskRuleBody,
-) {
-  const row = await repo.insertPlatformRule(app.db, userId, {
-    kind: body.kind,
-    value: body.value,
-    action: body.action,
-    reason: body.reason || null,
+/**
+ * A platform rule (operators): one address or domain, held or blocked for every organisation.
+ * Audited (decision 090) with the rule as it is after, in the audit log of the organisation the
+ * operator is signed in to (operators have no organisation of their own), in the same transaction.
+ */
+export async function createPlatformRule(app: FastifyInstance, operator: Operator, body: PlatformRiskRuleBody) {
+  const row = await app.db.transaction().execute(async (tx) => {
+    const inserted = await repo.insertPlatformRule(tx, operator.userId, {
+      kind: body.kind,
+      value: body.value,
+      action: body.action,
+      reason: body.reason || null,
+    });
+    if (!inserted) throw new AppError('CONFLICT', `${body.value} already has a platform rule: delete it first`);
+    await recordAudit(tx, {
+      organisationId: operator.organisationId,
+      action: 'platform_risk_rule.created',
+      userId: operator.userId,
+      detail: {
+        before: null,
+        after: presentPlatformRule({ ...inserted, created_by_email: operator.email }),
+        by_operator: operator.email,
+      },
+    });
+    return inserted;
   });
-  if (!row) throw new AppError('CONFLICT', `${body.value} already has a platform rule: delete it first`);
-  app.log.info({ rule: row.id, value: row.value, by: email }, 'platform risk rule created');
-  return { success: true as const, rule: presentPlatformRule({ ...row, created_by_email: email }) };
+  app.log.info({ rule: row.id, value: row.value, by: operator.email }, 'platform risk rule created');
+  return { success: true as const, rule: presentPlatformRule({ ...row, created_by_email: operator.email }) };
 }
 
-export async function deletePlatformRule(app: FastifyInstance, id: string) {
-  if (!(await repo.deletePlatformRule(app.db, id))) throw notFound('Platform risk rule');
+export async function deletePlatformRule(app: FastifyInstance, operator: Operator, id: string) {
+  await app.db.transaction().execute(async (tx) => {
+    const gone = await repo.deletePlatformRule(tx, id);
+    if (!gone) throw notFound('Platform risk rule');
+    const creator = gone.created_by
+      ? await tx.selectFrom('users').select('email').where('id', '=', gone.created_by).executeTakeFirst()
+      : undefined;
+    await recordAudit(tx, {
+      organisationId: operator.organisationId,
+      action: 'platform_risk_rule.deleted',
+      userId: operator.userId,
+      detail: {
+        before: presentPlatformRule({ ...gone, created_by_email: creator?.email ?? null }),
+        after: null,
+        by_operator: operator.email,
+      },
+    });
+  });
+  app.log.info({ rule: id, by: operator.email }, 'platform risk rule deleted');
   return { success: true as const, id };
+}
+
+/** The operator changing a platform rule, and the organisation they are signed in to. */
+export interface Operator {
+  userId: string;
+  email: string;
+  organisationId: string;
 }

@@ -55,6 +55,24 @@ export function myBudget(app: FastifyInstance, auth: AuthContext): Promise<Budge
   );
 }
 
+/** The listed API keys' budgets with where they stand, by key id (for the keys list, decision 090). */
+export async function apiKeyBudgets(
+  db: Kysely<Database>,
+  organisationId: string,
+  keyIds: readonly string[],
+): Promise<Map<string, Budget>> {
+  const at = new Date();
+  const out = new Map<string, Budget>();
+  for (const row of await repo.keyBudgets(db, organisationId, keyIds)) {
+    if (!row.api_key_id) continue;
+    const holder: Holder = { kind: 'api_key', organisationId, id: row.api_key_id };
+    const spent = await repo.spentSince(db, holder, startOfUtcMonth(at));
+    const standing = budgetStanding({ monthlyMinor: Number(row.monthly_minor), currency: row.currency }, spent);
+    out.set(row.api_key_id, presentBudget(row, standing.spentMinor, at));
+  }
+  return out;
+}
+
 /** Every member's budget with where it stands, by user id (for the members list). */
 export async function memberBudgets(db: Kysely<Database>, organisationId: string): Promise<Map<string, Budget>> {
   const rows = await repo.memberBudgets(db, organisationId);

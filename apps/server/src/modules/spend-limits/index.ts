@@ -1,5 +1,5 @@
 /** The module's public entry: what other modules may use (decision 018). */
-export { budgetOf, memberBudgets } from './budgets';
+export { apiKeyBudgets, budgetOf, memberBudgets } from './budgets';
 export * as spendGuard from './guard';
 export {
   type CapStanding,

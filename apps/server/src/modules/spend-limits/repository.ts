@@ -84,6 +84,17 @@ export function findBudget(tx: Tx, s: Spender): Promise<BudgetRow | undefined> {
   ).executeTakeFirst();
 }
 
+/** The budgets of these API keys of the organisation (for Settings → Developers). */
+export function keyBudgets(tx: Tx, organisationId: string, keyIds: readonly string[]): Promise<BudgetRow[]> {
+  if (keyIds.length === 0) return Promise.resolve([]);
+  return tx
+    .selectFrom('spend_budgets')
+    .select(budgetColumns)
+    .where('organisation_id', '=', organisationId)
+    .where('api_key_id', 'in', keyIds)
+    .execute();
+}
+
 /** Every member budget of the organisation (for Settings → Members). */
 export function memberBudgets(tx: Tx, organisationId: string): Promise<BudgetRow[]> {
   return tx

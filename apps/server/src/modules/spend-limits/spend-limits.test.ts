@@ -232,6 +232,12 @@ describe(`budgets and the spend guard (${TEST_DB})`, () => {
     // The key's own budget counts everything it places.
     expect((await setBudget(owner.accessToken, `api-keys/${key.id}`, COST + 100)).statusCode).toBe(200);
     expect(await myBudget(key.key)).toMatchObject({ spent_minor: COST, left_minor: 100 });
+    // The keys list carries it too (Settings → Developers shows it, decision 090).
+    const listed = (await t.app.inject({ url: '/api/v1/api-keys', headers: bearer(owner.accessToken) })).json().data;
+    expect(listed.find((k: { id: string }) => k.id === key.id).budget).toMatchObject({
+      monthly_minor: COST + 100,
+      left_minor: 100,
+    });
     const over = await order(key.key);
     expect(over.json()).toMatchObject({
       code: 'BUDGET_EXCEEDED',

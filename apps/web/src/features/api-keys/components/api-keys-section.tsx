@@ -1,17 +1,21 @@
-import type { ApiKey } from '@giftrelay/contracts';
+import type { ListedApiKey } from '@giftrelay/contracts';
 import { KeyRound } from 'lucide-react';
+import { BudgetLine } from '@/components/budgets/budget-dialog';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, ListSkeleton, ListStates } from '@/components/ui/list-states';
+import { useUser } from '@/lib/auth/use-session';
 import { formatLocalDate, formatTimestamp } from '@/lib/format';
 import { useApiKeys } from '../api/list-api-keys';
 import { describeScopes, keyState } from '../utils/key-form';
 import { AgentCapsDialog } from './agent-caps-dialog';
+import { ApiKeyBudgetDialog } from './api-key-budget-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
 /** Settings → Developers: the organisation's API keys, a way to create one and to revoke each. */
 export function ApiKeysSection() {
   const keys = useApiKeys();
+  const currency = useUser().organisation.billing_currency;
   return (
     <section aria-labelledby="api-keys-heading" className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -43,7 +47,7 @@ export function ApiKeysSection() {
         {(data) => (
           <ul className="divide-y rounded-xl border" aria-label="API keys">
             {data.data.map((key) => (
-              <ApiKeyRow key={key.id} apiKey={key} />
+              <ApiKeyRow key={key.id} apiKey={key} currency={currency} />
             ))}
           </ul>
         )}
@@ -52,7 +56,7 @@ export function ApiKeysSection() {
   );
 }
 
-function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
+function ApiKeyRow({ apiKey, currency }: { apiKey: ListedApiKey; currency: string }) {
   const state = keyState(apiKey);
   return (
     <li className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="api-key-row">
@@ -75,6 +79,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           )}
         </div>
         <p className="text-sm text-muted-foreground">{describeScopes(apiKey.scopes)}</p>
+        {state === 'active' && <BudgetLine budget={apiKey.budget} />}
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <div className="flex flex-wrap gap-x-1">
             <dt>Created</dt>
@@ -101,6 +106,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
       </div>
       {state === 'active' && (
         <div className="flex flex-wrap gap-2">
+          {apiKey.scopes.includes('orders:write') && <ApiKeyBudgetDialog apiKey={apiKey} currency={currency} />}
           {apiKey.scopes.includes('orders:write') && <AgentCapsDialog apiKey={apiKey} />}
           <RevokeApiKeyDialog apiKey={apiKey} />
         </div>

@@ -14,6 +14,10 @@ export const AREA_LABELS: Record<string, string> = {
   invitation: 'Invitations',
   ownership: 'Ownership',
   batch: 'Batches',
+  budget: 'Budgets',
+  risk_rule: 'Risk rules',
+  risk_review: 'Risk reviews',
+  platform_risk_rule: 'Platform risk rules',
 };
 export const areaLabel = (area: string) => AREA_LABELS[area] ?? area.replace(/_/g, ' ');
 
@@ -57,6 +61,13 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'invitation.resent': 'Resent an invitation',
   'invitation.revoked': 'Revoked an invitation',
   'ownership.transferred': 'Transferred ownership',
+  'risk_rule.created': 'Added a risk rule',
+  'risk_rule.updated': 'Changed a risk rule',
+  'risk_rule.deleted': 'Deleted a risk rule',
+  'risk_review.released': 'Released a held reward',
+  'risk_review.blocked': 'Blocked a held reward',
+  'platform_risk_rule.created': 'Added a platform risk rule (operator)',
+  'platform_risk_rule.deleted': 'Deleted a platform risk rule (operator)',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 

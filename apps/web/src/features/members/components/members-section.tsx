@@ -1,7 +1,7 @@
 import type { Invitation, Member, Role } from '@giftrelay/contracts';
-import { formatMoney } from '@giftrelay/money';
 import { Mail, Users } from 'lucide-react';
 import { toast } from 'sonner';
+import { BudgetLine } from '@/components/budgets/budget-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -100,12 +100,7 @@ function MemberRow({ member, actor }: { member: Member; actor: Role }) {
           {member.is_you && <Badge variant="secondary">You</Badge>}
         </div>
         <p className="text-xs text-muted-foreground">Joined {formatLocalDate(member.joined_at)}</p>
-        {member.budget && (
-          <p className="text-xs text-muted-foreground">
-            Budget: {formatMoney(member.budget.left_minor, member.budget.currency)} of{' '}
-            {formatMoney(member.budget.monthly_minor, member.budget.currency)} left this month
-          </p>
-        )}
+        <BudgetLine budget={member.budget} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {roles ? (

@@ -45,8 +45,9 @@ export function ReviewDecisionDialog({
 
   const submit = async (note: string) => {
     key.current ??= newIdempotencyKey();
+    let decided: RiskReview;
     try {
-      await decide.mutateAsync({ id: r.id, decision, note, idempotencyKey: key.current });
+      decided = await decide.mutateAsync({ id: r.id, decision, note, idempotencyKey: key.current });
     } catch (err) {
       // Decided meanwhile by someone else (409), or gone: final; no answer: the key stays.
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) key.current = null;
@@ -61,7 +62,7 @@ export function ReviewDecisionDialog({
             : `${face} ${r.product_name} is on its way to ${r.recipient_email}.`,
       });
     } else {
-      toast.success('Reward blocked', { description: `${held} is back on the balance.` });
+      toast.success('Reward blocked', { description: blockedWords(decided, held) });
     }
   };
 
@@ -70,7 +71,9 @@ export function ReviewDecisionDialog({
       ? r.stage === 'claim'
         ? `${face} ${r.product_name} to ${r.recipient_email}: its claim page shows the code at once.`
         : `${face} ${r.product_name} to ${r.recipient_email} is issued and sent at once, and the held ${held} charged.`
-      : `${face} ${r.product_name} to ${r.recipient_email} is not sent${r.stage === 'claim' ? ' (its code stays hidden)' : ''}, and ${held} goes back to the balance. The recipient only sees that the reward is no longer available.`;
+      : r.stage === 'claim'
+        ? `${face} ${r.product_name} to ${r.recipient_email}: its code stays hidden, its card is cancelled and ${held} goes back to the balance (unless the recipient saw the code before it was held, or the card cannot be cancelled). The recipient only sees that the reward is no longer available.`
+        : `${face} ${r.product_name} to ${r.recipient_email} is not sent, and ${held} goes back to the balance. The recipient only sees that the reward is no longer available.`;
 
   return (
     <NoteDialog
@@ -94,4 +97,13 @@ export function ReviewDecisionDialog({
       onSubmit={submit}
     />
   );
+}
+
+/** What a block gave back, as its answer says (decision 090: at the claim, the card's refund). */
+export function blockedWords(review: RiskReview, held: string): string {
+  const refund = review.refund;
+  if (!refund) return `${held} is back on the balance.`;
+  if (refund.state === 'refunded')
+    return `The card was cancelled: ${formatMoney(refund.refunded_minor, review.charge_currency)} is back on the balance.`;
+  return refund.note ?? 'Nothing was refunded.';
 }

@@ -10,7 +10,7 @@ import { SandboxBadge } from '@/components/ui/sandbox-badge';
 import { formatMajor, formatTimestamp } from '@/lib/format';
 import { type ReviewScope, useRiskReview } from '../api/risk-reviews';
 import { RULE_KIND_LABELS } from '../utils/rule-form';
-import { ReviewDecisionDialog } from './review-decision-dialog';
+import { blockedWords, ReviewDecisionDialog } from './review-decision-dialog';
 
 const PLATFORM_KIND_LABELS: Record<string, string> = {
   recipient_email: 'Recipient address',
@@ -109,6 +109,11 @@ export function ReviewItem({ review: r, scope }: { review: RiskReview; scope: Re
           {r.decided_at && ` ${formatTimestamp(r.decided_at)}`}
           {r.decided_by_email && ` by ${r.decided_by_email}`}
           {r.note && <span className="block whitespace-pre-line text-foreground">“{r.note}”</span>}
+        </p>
+      )}
+      {r.refund && (
+        <p data-testid="review-refund" className="text-muted-foreground">
+          {blockedWords(r, formatMoney(r.held_minor, r.charge_currency))}
         </p>
       )}
       <RecipientHistory review={r} scope={scope} />

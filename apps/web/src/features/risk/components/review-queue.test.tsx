@@ -55,6 +55,7 @@ const REVIEW: RiskReview = {
   decided_at: null,
   decided_by_email: null,
   note: null,
+  refund: null,
   sandbox: false,
 };
 
