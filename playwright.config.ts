@@ -1,16 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eServers, e2eSettings } from './scripts/lib/e2e-servers.mjs';
 
 // End-to-end tests drive Debian's Chromium (its headless shell, scripts/lib/system.mjs) against
 // the built app served by the real server on a fresh PGlite folder. `npm test` builds first and
 // installs the headless shell when it is missing.
-const port = Number(process.env.E2E_PORT ?? 3197);
+const { port, livePort, dataDir } = e2eSettings(path.resolve('.'));
 const baseURL = `http://localhost:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.test-output/e2e-data');
 // Live organisations (specs in apps/web/e2e/live/) run against a second server: a real provider
 // and Stripe, both fakes at their HTTP edges, started by scripts/e2e-live.ts (decision 046).
-const livePort = Number(process.env.E2E_LIVE_PORT ?? 3198);
 const liveBaseURL = `http://localhost:${livePort}`;
 
 export default defineConfig({
@@ -66,41 +65,17 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: liveBaseURL },
     },
   ],
-  webServer: [
-    {
-      command: 'node apps/server/dist/main.mjs',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      // A fresh PGlite folder is migrated and the catalogue synced before the server listens:
-      // seconds on a quiet machine, over a minute on a loaded two-core one.
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      // Every test signs up from 127.0.0.1: the per-address rate limits would stop the suite.
-      env: {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        APP_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: baseURL,
-        RATE_LIMIT_FACTOR: '100',
-        // Every test signs up and in: argon2id at its cheapest (test only; decision 019).
-        PASSWORD_HASHING: 'fast-test-only',
-        // The webhooks journey's receiver listens on this machine's loopback interface.
-        WEBHOOKS_ALLOW_PRIVATE: 'true',
-        // The operators journey's account (decisions 041, 056). With OPERATOR_EMAILS set, the first
-        // verified account is no operator: specs that need one use this address.
-        OPERATOR_EMAILS: 'operator-e2e@example.com',
-      },
-    },
-    {
-      command: 'npx tsx scripts/e2e-live.ts',
-      url: `${liveBaseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { E2E_LIVE_PORT: String(livePort) },
-    },
-  ],
+  // The servers' definitions are shared with `npm test`, which starts them beside Vitest and says
+  // so with E2E_SERVERS_STARTED=1: then they are up already (scripts/lib/e2e-servers.mjs).
+  webServer: e2eServers({ port, livePort, dataDir }).map((server) => ({
+    command: server.command,
+    url: server.url,
+    reuseExistingServer: process.env.E2E_SERVERS_STARTED === '1',
+    // A fresh PGlite folder is migrated and the catalogue synced before the server listens:
+    // seconds on a quiet machine, over a minute on a loaded two-core one.
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: server.env,
+  })),
 });

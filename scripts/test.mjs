@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkNodeVersion, ensureDependencies } from './lib/deps.mjs';
+import { e2eSettings, startE2eServers } from './lib/e2e-servers.mjs';
 import { failedTestLines, playwrightFileTimes, slowestLines } from './lib/slowest.mjs';
 import { ensureChromium } from './lib/system.mjs';
 
@@ -91,10 +92,16 @@ console.log(`PostgreSQL for the tests: ${postgres.source}`);
 const stopAll = async () => {
   await postgres.stop().catch((err) => console.error(`Could not stop PostgreSQL: ${err.message}`));
 };
+const e2eData = path.join(out, 'e2e-data');
+/** The browser tests' servers, once the build is done (scripts/lib/e2e-servers.mjs). */
+let e2eServers;
 process.on('SIGINT', async () => {
+  await e2eServers?.stop();
   await stopAll();
   process.exit(130);
 });
+// They run in process groups of their own: whatever ends this process ends them too.
+process.on('exit', () => e2eServers?.kill());
 
 const failures = [];
 try {
@@ -140,20 +147,38 @@ try {
         { TEST_DATABASE_URL: postgres.url, VITEST_PHASES_FILE: path.join(out, 'vitest-phases.json') },
       ),
     ),
-    timed('build', () => runBuffered('build', process.execPath, ['scripts/build.mjs'])),
+    timed('build', () => runBuffered('build', process.execPath, ['scripts/build.mjs'])).then((status) => {
+      // The browser tests' two servers start now, beside the rest of Vitest, not on the browser
+      // phase's clock (decision 091); Playwright finds them up.
+      if (status === 0)
+        e2eServers = startE2eServers(root, e2eSettings(root, { ...process.env, E2E_DATA_DIR: e2eData }));
+      return status;
+    }),
   ]);
   if (vitestStatus !== 0) failures.push('vitest');
   if (buildStatus !== 0) failures.push('build');
 
   if (buildStatus === 0) {
     step('Browser tests (Chromium)');
-    const e2eData = path.join(out, 'e2e-data');
+    // Up already, or Playwright starts its own as it would without npm test (a failed start says why).
+    const started = (await e2eServers?.ready(180_000)) ?? false;
+    if (e2eServers && !started) {
+      console.log(
+        `The browser tests' servers did not start beside Vitest; Playwright starts them:\n${e2eServers.output()}`,
+      );
+      await e2eServers.stop();
+    }
     const pwStatus = await timed('browser', () =>
-      runAsync(bin('playwright'), ['test'], { E2E_DATA_DIR: e2eData, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+      runAsync(bin('playwright'), ['test'], {
+        E2E_DATA_DIR: e2eData,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        ...(started ? { E2E_SERVERS_STARTED: '1' } : {}),
+      }),
     );
     if (pwStatus !== 0) failures.push('playwright');
   }
 } finally {
+  await e2eServers?.stop();
   await stopAll();
 }
 
