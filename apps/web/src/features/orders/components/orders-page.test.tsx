@@ -55,7 +55,9 @@ const server = setupServer(
     }
     const q = url.searchParams.get('q')?.toLowerCase();
     const status = url.searchParams.get('status');
-    const orders = fake.orders.filter((o) => (!q || o.recipient_email.includes(q)) && (!status || o.status === status));
+    const orders = fake.orders.filter(
+      (o) => (!q || (o.recipient_email ?? '').includes(q)) && (!status || o.status === status),
+    );
     return HttpResponse.json(anOrderList(orders));
   }),
   http.get('/api/v1/orders/stats', ({ request }) => {

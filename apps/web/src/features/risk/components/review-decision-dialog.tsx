@@ -1,4 +1,4 @@
-import { DECISION_NOTE_MAX, type RiskReview } from '@giftrelay/contracts';
+import { DECISION_NOTE_MAX, type RiskReview, recipientOf } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import { useRef } from 'react';
 import { toast } from 'sonner';
@@ -57,8 +57,8 @@ export function ReviewDecisionDialog({
       toast.success('Reward released', {
         description:
           r.stage === 'claim'
-            ? `${r.recipient_email} can see the code on the claim page now.`
-            : `${face} ${r.product_name} is on its way to ${r.recipient_email}.`,
+            ? `${recipientOf(r)} can see the code on the claim page now.`
+            : `${face} ${r.product_name} is on its way to ${recipientOf(r)}.`,
       });
     } else {
       toast.success('Reward blocked', { description: `${held} is back on the balance.` });
@@ -68,9 +68,9 @@ export function ReviewDecisionDialog({
   const description =
     decision === 'release'
       ? r.stage === 'claim'
-        ? `${face} ${r.product_name} to ${r.recipient_email}: its claim page shows the code at once.`
-        : `${face} ${r.product_name} to ${r.recipient_email} is issued and sent at once, and the held ${held} charged.`
-      : `${face} ${r.product_name} to ${r.recipient_email} is not sent${r.stage === 'claim' ? ' (its code stays hidden)' : ''}, and ${held} goes back to the balance. The recipient only sees that the reward is no longer available.`;
+        ? `${face} ${r.product_name} to ${recipientOf(r)}: its claim page shows the code at once.`
+        : `${face} ${r.product_name} to ${recipientOf(r)} is issued and sent at once, and the held ${held} charged.`
+      : `${face} ${r.product_name} to ${recipientOf(r)} is not sent${r.stage === 'claim' ? ' (its code stays hidden)' : ''}, and ${held} goes back to the balance. The recipient only sees that the reward is no longer available.`;
 
   return (
     <NoteDialog
@@ -79,7 +79,7 @@ export function ReviewDecisionDialog({
         <Button
           size="sm"
           variant={decision === 'release' ? 'default' : 'outline'}
-          aria-label={`${words.trigger} the reward of ${face} to ${r.recipient_email}`}
+          aria-label={`${words.trigger} the reward of ${face} to ${recipientOf(r)}`}
         >
           {words.trigger}
         </Button>
