@@ -397,7 +397,10 @@ export const API_EXAMPLES: ApiExample[] = [
     path: '/api/v1/orders/ORDER_ID/resend',
     auth: true,
     body: { email: 'sam.lee@example.com' },
-    response: { status: 200, body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com' } },
+    response: {
+      status: 200,
+      body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com', recipient_phone: null },
+    },
   },
   {
     id: 'balance-transactions',

@@ -50,9 +50,11 @@ export function ResendEmailForm({ orderId, currentEmail, currentPhone }: ResendE
     };
     try {
       const answer = await resend.mutateAsync(body);
-      const where = [answer.recipient_email, answer.recipient_phone].filter(Boolean).join(' and ');
+      const texted = answer.recipient_phone ? `The claim link is texted to ${answer.recipient_phone}` : '';
       toast.success(byText ? 'Text resent' : 'Email resent', {
-        description: `The claim link is on its way to ${where}.`,
+        description: answer.recipient_email
+          ? `The reward email is on its way to ${answer.recipient_email}.${texted ? ` ${texted} too.` : ''}`
+          : `${texted}.`,
       });
     } catch (err) {
       setProblem(resendProblem(err));

@@ -118,7 +118,7 @@ export function SendRewardDialog({ product, choice, open, onOpenChange, ...formP
             <div className="grid gap-1">
               <Dialog.Title className="text-lg font-semibold">Send reward</Dialog.Title>
               <Dialog.Description className="text-sm text-muted-foreground">
-                {choice ? `${CHOICE_PRODUCT_NAME}: ${choice.label}` : product?.name}, delivered by email or text
+                {choice ? `${CHOICE_PRODUCT_NAME}: ${choice.label}` : product?.name}, delivered by email
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
