@@ -34,6 +34,8 @@ export const PGLITE_FILES = [
   'apps/server/src/modules/orders/schedule.test.ts',
   // Recipient's choice (decision 080): held at send, captured at the pick.
   'apps/server/src/modules/orders/choice.test.ts',
+  // SMS delivery and orders by text only (decisions 082, 088): the text's durable claim on each engine.
+  'apps/server/src/modules/sms/sms.test.ts',
   'apps/server/src/modules/idempotency/*.test.ts',
   'apps/server/src/modules/ledger/ledger.test.ts',
   'apps/server/test/partial-issuance.test.ts',

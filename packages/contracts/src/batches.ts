@@ -65,9 +65,12 @@ export const BATCH_FIELDS = [
 export type BatchField = (typeof BATCH_FIELDS)[number];
 /**
  * Every row needs these; `product_code` too unless the batch names a `default_product_code`, the
- * reward for rows without one (a row's own code overrides it).
+ * reward for rows without one (a row's own code overrides it). And a recipient: `email`, `phone`
+ * or both (decision 088), so a sheet needs a column for one of them and a row a cell in one.
  */
-export const REQUIRED_BATCH_FIELDS: readonly BatchField[] = ['email', 'amount'];
+export const REQUIRED_BATCH_FIELDS: readonly BatchField[] = ['amount'];
+/** The recipient's columns: a sheet has at least one of them, a row a cell in at least one. */
+export const RECIPIENT_BATCH_FIELDS = ['email', 'phone'] as const satisfies readonly BatchField[];
 
 /**
  * Rows are numbered as a spreadsheet shows them: the heading is line 1, so the first row is line 2
@@ -111,6 +114,8 @@ export const BATCH_FIELD_ALIASES: Record<BatchField, readonly string[]> = {
 /** Row problems, each with a stable code (the API's `errors[].code`). */
 export const BATCH_ROW_ERROR_CODES = [
   'MISSING_FIELD',
+  // Decision 088: neither email nor phone.
+  'RECIPIENT_REQUIRED',
   'INVALID_EMAIL',
   'UNKNOWN_PRODUCT',
   'INVALID_AMOUNT',

@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'RISK_BLOCKED',
   // SMS delivery (decision 082): a number that cannot take texts, or one that sent STOP
   'PHONE_INVALID',
+  'RECIPIENT_REQUIRED',
   'RECIPIENT_OPTED_OUT',
   'SMS_UNAVAILABLE',
   // Budgets and spend caps on every path (decision 084)
@@ -144,6 +145,7 @@ export const ERROR_STATUS = {
   RISK_BLOCKED: 422,
   /** Not a mobile number in E.164 that can take texts; `details` names the reason (`too_short: …`) and the country. */
   PHONE_INVALID: 400,
+  RECIPIENT_REQUIRED: 400,
   /** The number sent STOP to GiftRelay's texts: nothing is sent to it until it sends START. */
   RECIPIENT_OPTED_OUT: 409,
   /** This GiftRelay sends email through SMTP_URL but has no SMS provider (TWILIO_*): a text would reach nobody. */

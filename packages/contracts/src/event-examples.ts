@@ -20,7 +20,7 @@ export const EVENT_SUMMARIES: Record<EventType, string> = {
   'reward.delivered':
     'The recipient’s mail server accepted the reward’s email (one event per reward); with channel sms, the carrier delivered its text to recipient_phone.',
   'reward.sms_failed':
-    'The carrier could not deliver the reward’s text (Twilio’s failed or undelivered, with its error code); the email still stands. A number that sent STOP is refused at the order instead.',
+    'The carrier could not deliver the reward’s text (Twilio’s failed or undelivered, with its error code); the email still stands, if the order has one (recipient_email is null for an order sent by text only). A number that sent STOP is refused at the order instead.',
   'reward.opened': 'The recipient opened the claim page for the first time.',
   'reward.email_bounced':
     'The recipient’s mail server refused the email for good (its SMTP code and answer are in data); resend the order to a corrected address.',
@@ -209,8 +209,10 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventOf<T> } = {
     ...reward,
     delivered_at: SENT_AT,
   }),
+  // An order sent by text only (decision 088): no address.
   'reward.sms_failed': event('reward.sms_failed', '0c4f7d1e-2b9a-4e35-9f62-8d1a3c5b7e41', {
     ...reward,
+    recipient_email: null,
     recipient_phone: '+15555550123',
     failed_at: SENT_AT,
     status: 'undelivered',

@@ -139,7 +139,12 @@ export const BalanceLowEventDataSchema = z.object({
 const rewardFields = {
   reward_id: z.uuid(),
   order_id: z.uuid(),
-  recipient_email: z.string().meta({ description: 'The address the email went to' }),
+  // Decision 088: null for an order sent to a phone number only. Every order placed with an address
+  // still has it here, so a consumer that only sends by email sees no change.
+  recipient_email: z.string().nullable().meta({
+    description:
+      'The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order)',
+  }),
   position: z
     .number()
     .int()
@@ -174,6 +179,8 @@ export const RewardOpenedEventDataSchema = z.object({
 });
 export const RewardEmailBouncedEventDataSchema = z.object({
   ...rewardFields,
+  // Only an email bounces: always an address.
+  recipient_email: z.string().meta({ description: 'The address the email went to' }),
   bounced_at: at('When the recipient’s mail server refused the email'),
   smtp_code: z.number().int().nullable().meta({ description: 'The SMTP reply code, such as 550' }),
   smtp_response: z.string().meta({ description: 'The server’s reply, as it gave it (at most 500 characters)' }),

@@ -60,7 +60,8 @@ export const AgentActivitySchema = z.object({
   status: z.string(),
   created_at: z.string(),
   product_name: z.string(),
-  recipient_email: z.string(),
+  /** Decision 088: null for an order sent by text only. */
+  recipient_email: z.string().nullable(),
   charged_total_minor: z.number().int(),
   charge_currency: z.string(),
   source: OrderSourceSchema,

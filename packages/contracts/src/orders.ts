@@ -119,8 +119,16 @@ export const CreateOrderBodySchema = z
         example: 'USD',
       }),
     amount: AmountSchema,
-    email: z.email({ error: 'email must be a valid email address' }).max(255, 'email must be at most 255 characters'),
-    /** SMS delivery (decision 082): the claim links go to this number by text as well. */
+    /** Decision 088: `email`, `phone` or both; neither is 400 RECIPIENT_REQUIRED. */
+    email: z
+      .email({ error: 'email must be a valid email address' })
+      .max(255, 'email must be at most 255 characters')
+      .optional()
+      .meta({
+        description: 'The recipient’s address, emailed the claim links; may be left out when `phone` is given',
+        example: 'ada@example.com',
+      }),
+    /** SMS delivery (decisions 082, 088): the claim links go to this number by text, beside or instead of email. */
     phone: PhoneSchema.optional(),
     quantity: z
       .number({ error: 'quantity must be a whole number from 1 to 100' })
@@ -228,10 +236,25 @@ export const OrderApprovalSchema = z.object({
 });
 export type OrderApproval = z.infer<typeof OrderApprovalSchema>;
 
+/** How an order reaches its recipient (decision 088): by email (and text, with a phone), or by text only. */
+export const DELIVERY_METHODS = ['email', 'sms'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** The message of an order (or a bulk row) naming no recipient: RECIPIENT_REQUIRED. */
+export const RECIPIENT_REQUIRED_MESSAGE =
+  'email or phone is required: give the recipient’s address, mobile number or both';
+
+/** Who an order went to, for lists and sentences: the address, else the number (decision 088). */
+export const recipientOf = (o: { recipient_email: string | null; recipient_phone?: string | null }): string =>
+  o.recipient_email ?? o.recipient_phone ?? '';
+
 export const OrderSummarySchema = z.object({
   order_id: z.uuid(),
   status: OrderStatusSchema,
-  delivery_method: z.literal('email'),
+  /** Decision 088: `sms` for an order to a number only; `email` for every order with an address. */
+  delivery_method: z.enum(DELIVERY_METHODS).meta({
+    description: '`email` when the order has an address (texted as well with a phone); `sms` when it has only a phone',
+  }),
   product_code: z.string(),
   product_name: z.string(),
   brand: z.string(),
@@ -246,7 +269,11 @@ export const OrderSummarySchema = z.object({
   fee_minor: minor('fee'),
   total_minor: minor('total'),
   charged: ChargeSchema,
-  recipient_email: z.string(),
+  /** Decision 088: null for an order sent to a phone number only. */
+  recipient_email: z
+    .string()
+    .nullable()
+    .meta({ description: 'The address the claim links are emailed to; null for an order sent by text only' }),
   /** Decision 082: optional, as `order.*` events stored before it do not have it. */
   recipient_phone: z
     .string()
@@ -446,18 +473,28 @@ export const ORDER_EXPORT_COLUMNS = [
   'sms_status',
 ] as const;
 
-/** POST /api/v1/orders/{id}/resend: emails the claim links again, to the same or a corrected address. */
+/**
+ * POST /api/v1/orders/{id}/resend: sends the claim links again, by email and by text as the order
+ * is reached, to the same or a corrected address and number (decision 088: `phone` as `email`).
+ */
 export const ResendOrderBodySchema = z.object({
   email: z
     .email({ error: 'email must be a valid email address' })
     .max(255, 'email must be at most 255 characters')
-    .optional(),
+    .optional()
+    .meta({ description: 'A corrected address; the order’s own when left out', example: 'ada@example.com' }),
+  phone: PhoneSchema.optional().meta({
+    description:
+      'A corrected mobile number (E.164), texted the claim links; the order’s own when left out. An order sent by email only may be given one',
+    example: '+15555550123',
+  }),
 });
 export type ResendOrderBody = z.infer<typeof ResendOrderBodySchema>;
 export const ResendOrderResponseSchema = z.object({
   success: z.literal(true),
   order_id: z.uuid(),
-  recipient_email: z.string(),
+  recipient_email: z.string().nullable().meta({ description: 'Null for an order reached by text only' }),
+  recipient_phone: z.string().nullable().meta({ description: 'The number texted, or null' }),
 });
 
 /** POST /api/v1/orders/{id}/void: cancels the order's rewards nobody has opened yet. */

@@ -52,7 +52,21 @@ export const DashboardChartsSchema = z.object({
   /** Brands by spend, highest first, at most 5. */
   top_brands: z.array(z.object({ brand: z.string(), value: z.number(), orders: z.number().int() })),
   /** Recipients by spend, highest first, at most 5. */
-  top_customers: z.array(z.object({ recipient_email: z.string(), value: z.number(), orders: z.number().int() })),
+  top_customers: z.array(
+    z.object({
+      /** Decision 088: null for a recipient reached by text only, who is counted by `recipient_phone`. */
+      recipient_email: z
+        .string()
+        .nullable()
+        .meta({ description: 'The address; null for a recipient reached by text only' }),
+      recipient_phone: z
+        .string()
+        .nullable()
+        .meta({ description: 'For a recipient reached by text only: the number (E.164); null otherwise' }),
+      value: z.number(),
+      orders: z.number().int(),
+    }),
+  ),
 });
 export type DashboardCharts = z.infer<typeof DashboardChartsSchema>;
 

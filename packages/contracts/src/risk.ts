@@ -233,7 +233,10 @@ export const RiskReviewSchema = z.object({
   order_id: z.uuid(),
   /** The reward held at its claim; null for a held order. */
   reward_id: z.uuid().nullable(),
-  recipient_email: z.string(),
+  /** Decision 088: null for an order sent by text only (no address rule matches it). */
+  recipient_email: z.string().nullable().meta({ description: 'The address; null for an order sent by text only' }),
+  // Optional: `reward.held` events stored before decision 088 do not have it.
+  recipient_phone: z.string().nullable().optional().meta({ description: 'The number texted (E.164), or null' }),
   brand: z.string(),
   product_name: z.string(),
   /** The face value of what is held (the order's, or the reward's). */

@@ -873,7 +873,7 @@ export interface paths {
         put?: never;
         /**
          * Send rewards in bulk: up to 10,000 rows, each checked, accepted at once
-         * @description Up to 10000 rows, as JSON (this body) or as a CSV file (`Content-Type: text/csv`, a heading line naming the columns — email, amount required; product_code required unless the batch names `default_product_code`, the product for rows without one (a row's own code overrides it); quantity, recipient_name, message, send_at optional — and the batch's options in the query). Rows are numbered as a spreadsheet shows them: the heading is line 1, the first row line 2 (`line` in the answers, the errors and the export). Every row is checked; a bad row is kept with its errors (`status: invalid`) and never blocks the others; a cell with NUL, another control character (line breaks only in message) or an unpaired surrogate refuses the whole request with 400 naming its line, and nothing is written. `all_or_nothing` (the default) holds the valid rows' total at once, or answers 402 `INSUFFICIENT_FUNDS` and writes nothing; `send_what_fits` holds row by row and marks rows the balance cannot cover `insufficient_funds`. A sender's batch that an approval rule catches waits (`pending_approval`). Answers 202: follow it with GET /api/v1/batches/{id}; `batch.completed` is sent when every order has settled. `Idempotency-Key` is required: the same key and body answer the first answer again.
+         * @description Up to 10000 rows, as JSON (this body) or as a CSV file (`Content-Type: text/csv`, a heading line naming the columns — amount required, and email or phone (a row needs one of them, or both: a row with only a phone is sent by text, one with neither is invalid with `RECIPIENT_REQUIRED`); product_code required unless the batch names `default_product_code`, the product for rows without one (a row's own code overrides it); quantity, recipient_name, message, send_at optional — and the batch's options in the query). Rows are numbered as a spreadsheet shows them: the heading is line 1, the first row line 2 (`line` in the answers, the errors and the export). Every row is checked; a bad row is kept with its errors (`status: invalid`) and never blocks the others; a cell with NUL, another control character (line breaks only in message) or an unpaired surrogate refuses the whole request with 400 naming its line, and nothing is written. `all_or_nothing` (the default) holds the valid rows' total at once, or answers 402 `INSUFFICIENT_FUNDS` and writes nothing; `send_what_fits` holds row by row and marks rows the balance cannot cover `insufficient_funds`. A sender's batch that an approval rule catches waits (`pending_approval`). Answers 202: follow it with GET /api/v1/batches/{id}; `batch.completed` is sent when every order has settled. `Idempotency-Key` is required: the same key and body answer the first answer again.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -1663,8 +1663,8 @@ export interface paths {
         get: operations["listOrders"];
         put?: never;
         /**
-         * Send a reward: charge the balance and deliver by email
-         * @description With an `Idempotency-Key`, a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) and sends nothing more. 400 `INVALID_PRODUCT` for a product that is not on offer.
+         * Send a reward: charge the balance and deliver by email, by text, or both
+         * @description The recipient is `email`, `phone` (E.164, texted the claim link) or both; neither is 400 `RECIPIENT_REQUIRED`, and an order with only a phone is `delivery_method: sms` with `recipient_email: null`. With an `Idempotency-Key`, a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) and sends nothing more. 400 `INVALID_PRODUCT` for a product that is not on offer.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1764,8 +1764,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Email a delivered order’s claim links again, to the same or a corrected address
-         * @description 409 `CONFLICT` while the order is still being delivered, or when it failed. Another address than the order’s own gives its rewards new claim links (the old ones stop working) and is for owners and admins, the sender who placed the order in the app, or the API key that placed it: anyone else is refused 403 `RECIPIENT_CHANGE_FORBIDDEN`; a sender whose order an approval rule covers 403 `RECIPIENT_CHANGE_NEEDS_APPROVAL`; once a reward was opened 409 `REWARD_OPENED`. The same address again is allowed to every sender.
+         * Send a delivered order’s claim links again, to the same or a corrected address or number
+         * @description Emailed to the address and texted to the number the order has (an order by text only is texted only); `email` or `phone` corrects either, and a corrected number is checked as an order’s (400 `PHONE_INVALID`, 409 `RECIPIENT_OPTED_OUT`, 409 `SMS_UNAVAILABLE`). 409 `CONFLICT` while the order is still being delivered, or when it failed. Another address or number than the order’s own gives its rewards new claim links (the old ones stop working) and is for owners and admins, the sender who placed the order in the app, or the API key that placed it: anyone else is refused 403 `RECIPIENT_CHANGE_FORBIDDEN`; a sender whose order an approval rule covers 403 `RECIPIENT_CHANGE_NEEDS_APPROVAL`; once a reward was opened 409 `REWARD_OPENED`. The same address and number again are allowed to every sender.
          */
         post: operations["resendOrder"];
         delete?: never;
@@ -2758,7 +2758,7 @@ export interface webhooks {
         put?: never;
         /**
          * The reward.sms_failed event
-         * @description The carrier could not deliver the reward’s text (Twilio’s failed or undelivered, with its error code); the email still stands. A number that sent STOP is refused at the order instead. Sent to each enabled endpoint that wants `reward.sms_failed` (or every type), signed as Standard Webhooks say.
+         * @description The carrier could not deliver the reward’s text (Twilio’s failed or undelivered, with its error code); the email still stands, if the order has one (recipient_email is null for an order sent by text only). A number that sent STOP is refused at the order instead. Sent to each enabled endpoint that wants `reward.sms_failed` (or every type), signed as Standard Webhooks say.
          */
         post: operations["rewardSmsFailedEventWebhook"];
         delete?: never;
@@ -3541,8 +3541,12 @@ export interface components {
              * @example USD
              */
             currency?: string;
-            /** Format: email */
-            email: string;
+            /**
+             * Format: email
+             * @description The recipient’s address, emailed the claim links; may be left out when `phone` is given
+             * @example ada@example.com
+             */
+            email?: string;
             /**
              * Format: date-time
              * @description When the reward expires: at least 1 day after it is sent (now, or `send_at`) and at most 730 days after; unopened rewards are then voided and refunded
@@ -3591,8 +3595,11 @@ export interface components {
             created_at: string;
             created_by: string | null;
             currency: string;
-            /** @constant */
-            delivery_method: "email";
+            /**
+             * @description `email` when the order has an address (texted as well with a phone); `sms` when it has only a phone
+             * @enum {string}
+             */
+            delivery_method: "email" | "sms";
             expires_at: string | null;
             expiry: {
                 /** @description When the sweep settled the expiry (ISO 8601) */
@@ -3616,7 +3623,8 @@ export interface components {
             product_code: string;
             product_name: string;
             quantity: number;
-            recipient_email: string;
+            /** @description The address the claim links are emailed to; null for an order sent by text only */
+            recipient_email: string | null;
             recipient_name: string | null;
             /** @description The number the claim links are texted to (E.164), or null */
             recipient_phone?: string | null;
@@ -3701,7 +3709,10 @@ export interface components {
             }[];
             top_customers: {
                 orders: number;
-                recipient_email: string;
+                /** @description The address; null for a recipient reached by text only */
+                recipient_email: string | null;
+                /** @description For a recipient reached by text only: the number (E.164); null otherwise */
+                recipient_phone: string | null;
                 value: number;
             }[];
         };
@@ -3717,7 +3728,7 @@ export interface components {
             success: false;
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "ORDER_VOIDED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "CHOICE_SET_NOT_FOUND" | "CHOICE_EMPTY" | "CHOICE_ALREADY_MADE" | "CHOICE_OUT_OF_STOCK" | "CHOICE_CLOSED" | "RISK_BLOCKED" | "PHONE_INVALID" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "BUDGET_EXCEEDED" | "SPEND_CAP_EXCEEDED" | "RECIPIENT_DOMAIN_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+        ErrorCode: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "RATE_LIMITED" | "CONFLICT" | "INSUFFICIENT_FUNDS" | "INVALID_PRODUCT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "EMAIL_NOT_CONFIRMED" | "INVALID_CREDENTIALS" | "WEAK_PASSWORD" | "INVALID_LINK" | "LINK_EXPIRED" | "INVALID_CODE" | "QUOTE_EXPIRED" | "ORGANISATION_NOT_LIVE" | "CARD_FUNDING_UNAVAILABLE" | "SENDING_FROZEN" | "INVALID_SIGNATURE" | "LIVE_UNAVAILABLE" | "ALREADY_LIVE" | "LIVE_REQUEST_PENDING" | "NOT_PENDING" | "SANDBOX_WORK_IN_FLIGHT" | "RECIPIENT_CHANGE_FORBIDDEN" | "RECIPIENT_CHANGE_NEEDS_APPROVAL" | "REWARD_OPENED" | "ORDER_VOIDED" | "SANDBOX_RECIPIENT_LIMIT" | "SANDBOX_BALANCE_LIMIT" | "CHOICE_SET_NOT_FOUND" | "CHOICE_EMPTY" | "CHOICE_ALREADY_MADE" | "CHOICE_OUT_OF_STOCK" | "CHOICE_CLOSED" | "RISK_BLOCKED" | "PHONE_INVALID" | "RECIPIENT_REQUIRED" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "BUDGET_EXCEEDED" | "SPEND_CAP_EXCEEDED" | "RECIPIENT_DOMAIN_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderFailedEvent"] | components["schemas"]["OrderApprovedEvent"] | components["schemas"]["OrderRejectedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["BalanceFundedEvent"] | components["schemas"]["RewardDeliveredEvent"] | components["schemas"]["RewardOpenedEvent"] | components["schemas"]["RewardEmailBouncedEvent"] | components["schemas"]["RewardSmsFailedEvent"] | components["schemas"]["RewardVoidedEvent"] | components["schemas"]["RewardExpiredEvent"] | components["schemas"]["RewardFailedEvent"] | components["schemas"]["RewardChoiceMadeEvent"] | components["schemas"]["RewardHeldEvent"] | components["schemas"]["RewardReleasedEvent"] | components["schemas"]["RewardBlockedEvent"] | components["schemas"]["BalanceLowEvent"] | components["schemas"]["BalanceDebitedEvent"] | components["schemas"]["BalanceFrozenEvent"] | components["schemas"]["BalanceUnfrozenEvent"] | components["schemas"]["BatchCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             /** @description This page of results */
@@ -3991,8 +4002,11 @@ export interface components {
             created_at: string;
             created_by: string | null;
             currency: string;
-            /** @constant */
-            delivery_method: "email";
+            /**
+             * @description `email` when the order has an address (texted as well with a phone); `sms` when it has only a phone
+             * @enum {string}
+             */
+            delivery_method: "email" | "sms";
             expires_at: string | null;
             expiry: {
                 /** @description When the sweep settled the expiry (ISO 8601) */
@@ -4016,7 +4030,8 @@ export interface components {
             product_code: string;
             product_name: string;
             quantity: number;
-            recipient_email: string;
+            /** @description The address the claim links are emailed to; null for an order sent by text only */
+            recipient_email: string | null;
             recipient_name: string | null;
             /** @description The number the claim links are texted to (E.164), or null */
             recipient_phone?: string | null;
@@ -4136,8 +4151,11 @@ export interface components {
             created_at: string;
             created_by: string | null;
             currency: string;
-            /** @constant */
-            delivery_method: "email";
+            /**
+             * @description `email` when the order has an address (texted as well with a phone); `sms` when it has only a phone
+             * @enum {string}
+             */
+            delivery_method: "email" | "sms";
             expires_at: string | null;
             expiry: {
                 /** @description When the sweep settled the expiry (ISO 8601) */
@@ -4161,7 +4179,8 @@ export interface components {
             product_code: string;
             product_name: string;
             quantity: number;
-            recipient_email: string;
+            /** @description The address the claim links are emailed to; null for an order sent by text only */
+            recipient_email: string | null;
             recipient_name: string | null;
             /** @description The number the claim links are texted to (E.164), or null */
             recipient_phone?: string | null;
@@ -4207,8 +4226,11 @@ export interface components {
             created_at: string;
             created_by: string | null;
             currency: string;
-            /** @constant */
-            delivery_method: "email";
+            /**
+             * @description `email` when the order has an address (texted as well with a phone); `sms` when it has only a phone
+             * @enum {string}
+             */
+            delivery_method: "email" | "sms";
             expires_at: string | null;
             expiry: {
                 /** @description When the sweep settled the expiry (ISO 8601) */
@@ -4234,7 +4256,8 @@ export interface components {
             product_code: string;
             product_name: string;
             quantity: number;
-            recipient_email: string;
+            /** @description The address the claim links are emailed to; null for an order sent by text only */
+            recipient_email: string | null;
             recipient_name: string | null;
             /** @description The number the claim links are texted to (E.164), or null */
             recipient_phone?: string | null;
@@ -4508,7 +4531,10 @@ export interface components {
         ResendOrderResponse: {
             /** Format: uuid */
             order_id: string;
-            recipient_email: string;
+            /** @description Null for an order reached by text only */
+            recipient_email: string | null;
+            /** @description The number texted, or null */
+            recipient_phone: string | null;
             /** @constant */
             success: true;
         };
@@ -4577,8 +4603,8 @@ export interface components {
             /** @description The product the recipient picked */
             product_code: string;
             product_name: string;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** Format: uuid */
             reward_id: string;
         };
@@ -4606,8 +4632,8 @@ export interface components {
             order_id: string;
             /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
             position: number;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** @description For `sms`: the number the text went to (E.164) */
             recipient_phone?: string;
             /** Format: uuid */
@@ -4665,8 +4691,8 @@ export interface components {
             position: number;
             /** @description Why it was not refunded: opened before it expired, or the provider’s refusal to cancel the card; null when refunded */
             reason: string | null;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** @description What went back to the available balance */
             refund_minor: number;
             /** @description True when the reward was unopened and the provider cancelled its card: its share came back */
@@ -4696,8 +4722,8 @@ export interface components {
             position: number;
             /** @description Why the provider did not issue it */
             reason: string;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** @description This reward’s share of the charged subtotal and fee, given back to the balance */
             refund_minor: number;
             /** Format: uuid */
@@ -4740,8 +4766,8 @@ export interface components {
             order_id: string;
             /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
             position: number;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** Format: uuid */
             reward_id: string;
         };
@@ -4785,8 +4811,8 @@ export interface components {
             order_id: string;
             /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
             position: number;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** @description The number the text went to (E.164) */
             recipient_phone: string;
             /** Format: uuid */
@@ -4817,8 +4843,8 @@ export interface components {
             order_status?: components["schemas"]["OrderStatus"];
             /** @description The reward’s place in its order, from 1 (an order of quantity N has N rewards) */
             position: number;
-            /** @description The address the email went to */
-            recipient_email: string;
+            /** @description The address the email went to; null for an order sent by text only (decision 088: see `recipient_phone` on `reward.delivered` and `reward.sms_failed`, and the order) */
+            recipient_email: string | null;
             /** @description What went back to the available balance */
             refund_minor: number;
             /** @description False when the provider would not cancel the card */
@@ -4870,7 +4896,10 @@ export interface components {
             /** Format: uuid */
             organisation_id: string;
             product_name: string;
-            recipient_email: string;
+            /** @description The address; null for an order sent by text only */
+            recipient_email: string | null;
+            /** @description The number texted (E.164), or null */
+            recipient_phone?: string | null;
             refund: {
                 note: string | null;
                 refunded: number;
@@ -4912,7 +4941,8 @@ export interface components {
             /** Format: uuid */
             organisation_id: string;
             product_name: string;
-            recipient_email: string;
+            /** @description The address; null for an order sent by text only */
+            recipient_email: string | null;
             recipient_history: {
                 blocked_before: number;
                 first_order_at: string | null;
@@ -4929,6 +4959,8 @@ export interface components {
                 }[];
                 rewards: number;
             };
+            /** @description The number texted (E.164), or null */
+            recipient_phone?: string | null;
             refund: {
                 note: string | null;
                 refunded: number;
@@ -5566,7 +5598,7 @@ export interface operations {
                             /** Format: uuid */
                             order_id: string;
                             product_name: string;
-                            recipient_email: string;
+                            recipient_email: string | null;
                             /** @description Present only on orders an AI agent placed through the MCP server: the key or grant it used */
                             source: {
                                 client_name: string | null;
@@ -9497,7 +9529,7 @@ export interface operations {
                             currency: string | null;
                             errors: {
                                 /** @enum {string} */
-                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "UNKNOWN_CHOICE_SET" | "CHOICE_EMPTY";
+                                code: "MISSING_FIELD" | "RECIPIENT_REQUIRED" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "UNKNOWN_CHOICE_SET" | "CHOICE_EMPTY";
                                 /** @enum {string} */
                                 field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "choice_set" | "currency" | "row";
                                 message: string;
@@ -9717,7 +9749,7 @@ export interface operations {
                             currency: string | null;
                             errors: {
                                 /** @enum {string} */
-                                code: "MISSING_FIELD" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "UNKNOWN_CHOICE_SET" | "CHOICE_EMPTY";
+                                code: "MISSING_FIELD" | "RECIPIENT_REQUIRED" | "INVALID_EMAIL" | "UNKNOWN_PRODUCT" | "INVALID_AMOUNT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_QUANTITY" | "INVALID_TEXT" | "INVALID_SEND_AT" | "INVALID_EXPIRES_AT" | "UNSUPPORTED_CURRENCY" | "DUPLICATE_ROW" | "INVALID_PHONE" | "RECIPIENT_OPTED_OUT" | "SMS_UNAVAILABLE" | "UNKNOWN_CHOICE_SET" | "CHOICE_EMPTY";
                                 /** @enum {string} */
                                 field: "email" | "amount" | "product_code" | "quantity" | "recipient_name" | "message" | "send_at" | "expires_at" | "phone" | "choice_set" | "currency" | "row";
                                 message: string;
@@ -13452,8 +13484,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description A corrected address; the order’s own when left out
+                     * @example ada@example.com
+                     */
                     email?: string;
+                    /**
+                     * @description A corrected mobile number (E.164), texted the claim links; the order’s own when left out. An order sent by email only may be given one
+                     * @example +15555550123
+                     */
+                    phone?: string;
                 } | null;
             };
         };
@@ -17663,7 +17704,7 @@ export interface operations {
                  *       "data": {
                  *         "reward_id": "2f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f",
                  *         "order_id": "7c2e9a4b-1d3f-4e5a-9b6c-8d7e0f1a2b3c",
-                 *         "recipient_email": "sam@example.com",
+                 *         "recipient_email": null,
                  *         "position": 1,
                  *         "recipient_phone": "+15555550123",
                  *         "failed_at": "2025-05-01T09:30:02.000Z",

@@ -520,7 +520,7 @@ export interface Orders {
   product_id: string | null;
   product_name: string;
   quantity: number;
-  recipient_email: string;
+  recipient_email: string | null;
   recipient_name: string | null;
   recipient_phone: string | null;
   released_fee_minor: Generated<Int8>;

@@ -1108,7 +1108,7 @@ CREATE TABLE orders (
   charged_subtotal_minor bigint NOT NULL,
   charged_fee_minor bigint NOT NULL,
   charged_total_minor bigint NOT NULL,
-  recipient_email text NOT NULL,
+  recipient_email text,
   message text,
   delivery_method text DEFAULT 'email'::text NOT NULL,
   status text DEFAULT 'pending'::text NOT NULL,
@@ -1117,7 +1117,6 @@ CREATE TABLE orders (
   completed_at timestamp with time zone,
   failed_at timestamp with time zone,
   recipient_name text,
-  search_text text GENERATED ALWAYS AS (lower((((((((((id)::text || ' '::text) || recipient_email) || ' '::text) || COALESCE(recipient_name, ''::text)) || ' '::text) || brand) || ' '::text) || product_name))) STORED,
   usd_total_minor bigint,
   approval_expires_at timestamp with time zone,
   decided_by uuid,
@@ -1144,6 +1143,7 @@ CREATE TABLE orders (
   expiry_note text,
   expiry_refunded_count smallint DEFAULT 0 NOT NULL,
   recipient_phone text,
+  search_text text GENERATED ALWAYS AS (lower((((((((((((id)::text || ' '::text) || COALESCE(recipient_email, ''::text)) || ' '::text) || COALESCE(recipient_phone, ''::text)) || ' '::text) || COALESCE(recipient_name, ''::text)) || ' '::text) || brand) || ' '::text) || product_name))) STORED,
   CONSTRAINT orders_pkey PRIMARY KEY (id),
   CONSTRAINT orders_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES batches(id) ON DELETE SET NULL,
   CONSTRAINT orders_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
@@ -1162,6 +1162,7 @@ CREATE TABLE orders (
   CONSTRAINT orders_fx_rate_check CHECK ((fx_rate > (0)::numeric)),
   CONSTRAINT orders_product_or_choice CHECK (((product_id IS NOT NULL) OR (choice_product_codes IS NOT NULL))),
   CONSTRAINT orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 100))),
+  CONSTRAINT orders_recipient_check CHECK (((recipient_email IS NOT NULL) OR (recipient_phone IS NOT NULL))),
   CONSTRAINT orders_recipient_phone_check CHECK ((recipient_phone ~ '^\+[1-9][0-9]{6,14}$'::text)),
   CONSTRAINT orders_rejected_decided CHECK (((status <> 'rejected'::text) OR (decided_at IS NOT NULL))),
   CONSTRAINT orders_released_within_charge CHECK (((released_subtotal_minor >= 0) AND (released_fee_minor >= 0) AND (released_subtotal_minor <= charged_subtotal_minor) AND (released_fee_minor <= charged_fee_minor))),
@@ -1820,7 +1821,7 @@ CREATE INDEX orders_creator_month_idx ON public.orders USING btree (organisation
 
 CREATE INDEX orders_expiry_due ON public.orders USING btree (expires_at) WHERE ((expires_at IS NOT NULL) AND (expired_at IS NULL));
 
-CREATE INDEX orders_org_recent ON public.orders USING btree (organisation_id, created_at DESC, id DESC) INCLUDE (status, charged_total_minor, released_subtotal_minor, released_fee_minor, recipient_email, sandbox);
+CREATE INDEX orders_org_recent ON public.orders USING btree (organisation_id, created_at DESC, id DESC) INCLUDE (status, charged_total_minor, released_subtotal_minor, released_fee_minor, recipient_email, recipient_phone, sandbox);
 
 CREATE INDEX orders_org_status_recent ON public.orders USING btree (organisation_id, status, created_at DESC, id DESC);
 

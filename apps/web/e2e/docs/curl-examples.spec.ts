@@ -457,7 +457,12 @@ for (const example of API_EXAMPLES) {
     if (example.id === 'resend-order') {
       const corrected = values.placeholders[RESEND_TO];
       if (!corrected) throw new Error('the resend example ran without an address of its own');
-      expect(body).toEqual({ success: true, order_id: values.orderId, recipient_email: corrected });
+      expect(body).toEqual({
+        success: true,
+        order_id: values.orderId,
+        recipient_email: corrected,
+        recipient_phone: null,
+      });
       await waitForEmail(request, corrected, /gift card/i);
       const order = await (await request.get(`/api/v1/orders/${values.orderId}`, { headers: auth })).json();
       expect(order.recipient_email).toBe(corrected);

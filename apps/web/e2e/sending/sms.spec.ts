@@ -1,14 +1,14 @@
 import { expect } from '@playwright/test';
-import { newEmail } from '../support/accounts';
 import { axe } from '../support/axe';
 import { chooseCatalog } from '../support/catalog';
 import { signedInTest as test } from '../support/fixtures';
 import { openSendDialog, toasts } from './helpers';
 
-// SMS delivery (issue 32, decision 082) with nothing configured: the send dialog takes a mobile
-// number, the text lands in the built-in mailbox beside the emails (shown as SMS), and its claim
-// link opens the claim page. A fictional number (+1 NXX 555-01XX) of the run's own.
-test('send by phone from the send dialog, read the text in the built-in mailbox, follow its claim link', async ({
+// SMS delivery (issue 32, decisions 082 and 088) with nothing configured: the send dialog takes a
+// mobile number instead of an email, the text lands in the built-in mailbox beside the emails
+// (shown as SMS), and its claim link opens the claim page. A fictional number (+1 NXX 555-01XX) of
+// the run's own.
+test('send by phone only from the send dialog, read the text in the built-in mailbox, follow its claim link', async ({
   page,
 }) => {
   test.slow();
@@ -19,8 +19,9 @@ test('send by phone from the send dialog, read the text in the built-in mailbox,
   await page.goto('/catalog');
   await chooseCatalog(page, 'United States', 'USD', 'Retail');
   const dialog = await openSendDialog(page, 'Amazon.com Gift Card');
-  await dialog.getByLabel('Recipient Email').fill(newEmail('sms'));
-  const mobile = dialog.getByLabel('Recipient mobile (optional)');
+  // No email: the mobile number alone is the recipient (decision 088).
+  await expect(dialog.getByLabel('Recipient Email')).toHaveValue('');
+  const mobile = dialog.getByLabel('Recipient mobile (optional with an email)');
   // A typo is caught as typed, at the field.
   await mobile.fill('+1 555');
   await dialog.getByLabel('Amount').fill('10');
@@ -33,8 +34,10 @@ test('send by phone from the send dialog, read the text in the built-in mailbox,
   await sendNow.click({ force: true });
   await expect(dialog.getByRole('alert').filter({ hasText: typo })).toBeVisible();
   await mobile.fill(`+1 ${area} 555 ${line}`);
-  await sendNow.click();
+  // From the keyboard: Enter in the field sends.
+  await mobile.press('Enter');
   await expect(toasts(page).filter({ hasText: 'Reward sent' })).toBeVisible();
+  await expect(toasts(page).filter({ hasText: phone })).toBeVisible();
 
   await page.goto('/mailbox');
   const text = page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: new RegExp(`To \\${phone}`) });

@@ -99,7 +99,7 @@ describe(`bulk batches (${TEST_DB})`, () => {
     const codes = data.map((r: { errors: { code: string; field: string }[] }) => r.errors.map((e) => e.code));
     expect(codes).toEqual([
       [],
-      ['MISSING_FIELD'],
+      ['RECIPIENT_REQUIRED'],
       ['INVALID_EMAIL'],
       ['UNKNOWN_PRODUCT'],
       ['INVALID_AMOUNT'],

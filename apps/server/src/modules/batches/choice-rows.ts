@@ -58,7 +58,8 @@ export async function choiceRowOrder(r: {
   quoted: Map<string, { rate: string }>;
   choiceOf: ChoiceOf;
   fields: {
-    email: string;
+    /** Null for a row with only a phone (decision 088). */
+    email: string | null;
     recipientName: string | null;
     message: string | null;
     sendAt: Date | null;

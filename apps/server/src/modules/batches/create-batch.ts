@@ -68,7 +68,7 @@ export async function createBatch(
     if (sandbox) {
       // A number texted counts as a recipient too (decision 082).
       const to = checked.rows.flatMap((r) =>
-        r.order ? [r.order.recipient_email, ...(r.order.recipient_phone ? [r.order.recipient_phone] : [])] : [],
+        r.order ? [r.order.recipient_email, r.order.recipient_phone].filter((t): t is string => t !== null) : [],
       );
       await reserveSandboxRecipients(app, tx, auth.organisationId, to);
     }

@@ -1,6 +1,7 @@
 import {
   BATCH_FIELD_ALIASES,
   BATCH_MAX_ROWS,
+  type BatchField,
   BatchIdParamsSchema,
   BatchPreviewSchema,
   BatchResponseSchema,
@@ -15,6 +16,7 @@ import {
   ListBatchRowsQuerySchema,
   ListBatchRowsResponseSchema,
   listPage,
+  RECIPIENT_BATCH_FIELDS,
   REQUIRED_BATCH_FIELDS,
   RequiredIdempotencyKeyHeaderSchema,
   readCsv,
@@ -34,7 +36,7 @@ const errors = errorResponses(400, 401, 403, 429);
 /** 10,000 rows of JSON or CSV, with room for long messages. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-const CREATE_DESCRIPTION = `Up to ${BATCH_MAX_ROWS} rows, as JSON (this body) or as a CSV file (\`Content-Type: text/csv\`, a heading line naming the columns — ${REQUIRED_BATCH_FIELDS.join(', ')} required; product_code required unless the batch names \`default_product_code\`, the product for rows without one (a row's own code overrides it); quantity, recipient_name, message, send_at optional — and the batch's options in the query). Rows are numbered as a spreadsheet shows them: the heading is line 1, the first row line 2 (\`line\` in the answers, the errors and the export). Every row is checked; a bad row is kept with its errors (\`status: invalid\`) and never blocks the others; a cell with NUL, another control character (line breaks only in message) or an unpaired surrogate refuses the whole request with 400 naming its line, and nothing is written. \`all_or_nothing\` (the default) holds the valid rows' total at once, or answers 402 \`INSUFFICIENT_FUNDS\` and writes nothing; \`send_what_fits\` holds row by row and marks rows the balance cannot cover \`insufficient_funds\`. A sender's batch that an approval rule catches waits (\`pending_approval\`). Answers 202: follow it with GET /api/v1/batches/{id}; \`batch.completed\` is sent when every order has settled. \`Idempotency-Key\` is required: the same key and body answer the first answer again.`;
+const CREATE_DESCRIPTION = `Up to ${BATCH_MAX_ROWS} rows, as JSON (this body) or as a CSV file (\`Content-Type: text/csv\`, a heading line naming the columns — ${REQUIRED_BATCH_FIELDS.join(', ')} required, and email or phone (a row needs one of them, or both: a row with only a phone is sent by text, one with neither is invalid with \`RECIPIENT_REQUIRED\`); product_code required unless the batch names \`default_product_code\`, the product for rows without one (a row's own code overrides it); quantity, recipient_name, message, send_at optional — and the batch's options in the query). Rows are numbered as a spreadsheet shows them: the heading is line 1, the first row line 2 (\`line\` in the answers, the errors and the export). Every row is checked; a bad row is kept with its errors (\`status: invalid\`) and never blocks the others; a cell with NUL, another control character (line breaks only in message) or an unpaired surrogate refuses the whole request with 400 naming its line, and nothing is written. \`all_or_nothing\` (the default) holds the valid rows' total at once, or answers 402 \`INSUFFICIENT_FUNDS\` and writes nothing; \`send_what_fits\` holds row by row and marks rows the balance cannot cover \`insufficient_funds\`. A sender's batch that an approval rule catches waits (\`pending_approval\`). Answers 202: follow it with GET /api/v1/batches/{id}; \`batch.completed\` is sent when every order has settled. \`Idempotency-Key\` is required: the same key and body answer the first answer again.`;
 
 /** Bulk batches (issue 16, decision 043). */
 export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -228,9 +230,15 @@ function rowsOfCsv(text: string, hasDefaultProduct: boolean) {
     hasDefaultProduct || columns.choice_set !== undefined
       ? REQUIRED_BATCH_FIELDS
       : [...REQUIRED_BATCH_FIELDS, 'product_code' as const];
-  const missing = required.filter((f) => columns[f] === undefined);
+  const missing: string[] = required.filter((f) => columns[f] === undefined);
+  // A recipient's column (decision 088): email, phone, or both.
+  if (RECIPIENT_BATCH_FIELDS.every((f) => columns[f] === undefined)) missing.unshift('email or phone');
   if (missing.length) {
-    const message = `the CSV has no column for ${missing.join(', ')} (headings accepted: ${missing.map((f) => BATCH_FIELD_ALIASES[f].join(' / ')).join('; ')})`;
+    const aliases = (f: string) =>
+      f === 'email or phone'
+        ? RECIPIENT_BATCH_FIELDS.map((r) => BATCH_FIELD_ALIASES[r].join(' / ')).join(' or ')
+        : BATCH_FIELD_ALIASES[f as BatchField].join(' / ');
+    const message = `the CSV has no column for ${missing.join(', ')} (headings accepted: ${missing.map(aliases).join('; ')})`;
     throw validationError(`body: ${message}`, [{ path: 'body', message }]);
   }
   return csvToBatchRows(rows, columns);

@@ -8,6 +8,7 @@ import {
   CreateOrderBodySchema,
   ExpiresAtSchema,
   MAX_QUANTITY,
+  RECIPIENT_REQUIRED_MESSAGE,
   REQUIRED_BATCH_FIELDS,
   resolveExpiry,
   SendAtSchema,
@@ -25,6 +26,7 @@ import {
   billingCurrency,
   cachedProduct,
   checkOrderPhone,
+  deliveryMethodOf,
   findRewardExpiryDays,
   type NewOrderRow,
   newOrderRow,
@@ -119,13 +121,15 @@ export async function validateBatch(
     const row = await validateRow(raw, position, billing, quoted, productOf, expiryDays, choiceOf);
     await checkRowPhone(app, raw, row);
     if (row.order && !body.allow_duplicates) {
-      const key = `${row.order.recipient_email}\0${row.order.product_code}\0${row.order.amount_minor}`;
+      // A row to a number only (decision 088) is the same as another to that number only.
+      const by = row.order.recipient_email === null ? 'phone' : 'email';
+      const key = `${by}\0${row.order.recipient_email ?? row.order.recipient_phone}\0${row.order.product_code}\0${row.order.amount_minor}`;
       const first = seen.get(key);
       if (first !== undefined) {
         row.errors.push({
           field: 'row',
           code: 'DUPLICATE_ROW',
-          message: `Same email, product and amount as line ${batchLine(first)}`,
+          message: `Same ${by}, product and amount as line ${batchLine(first)}`,
         });
         row.order = null;
       } else seen.set(key, position);
@@ -166,7 +170,9 @@ async function validateRow(
   if (!text('product_code') && !text('choice_set'))
     fail('product_code', 'MISSING_FIELD', 'product_code is required when the batch has no default product');
 
-  const email = text('email');
+  // Decision 088: a recipient by address, by number or both; neither is the row's RECIPIENT_REQUIRED.
+  if (!text('email') && !text('phone')) fail('email', 'RECIPIENT_REQUIRED', RECIPIENT_REQUIRED_MESSAGE);
+  const email = text('email') || null;
   if (email) {
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) fail('email', 'INVALID_EMAIL', parsed.error.issues[0]?.message ?? 'email is not valid');
@@ -279,7 +285,10 @@ async function checkRowPhone(app: FastifyInstance, raw: BatchRowInput, row: Vali
   if (!phone) return;
   try {
     const number = await checkOrderPhone(app, phone, 'phone');
-    if (row.order) row.order.recipient_phone = number;
+    if (row.order) {
+      row.order.recipient_phone = number;
+      row.order.delivery_method = deliveryMethodOf(row.order.recipient_email, number);
+    }
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const code =

@@ -154,7 +154,7 @@ describe(`Idempotency-Key on POST /orders/{id}/resend (${TEST_DB})`, () => {
     const to = recipient();
     const first = await resend(user, orderId, { email: to }, 'resend-1');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, order_id: orderId, recipient_email: to });
+    expect(first.json()).toEqual({ success: true, order_id: orderId, recipient_email: to, recipient_phone: null });
     for (let i = 0; i < 3; i++) {
       const replay = await resend(user, orderId, { email: to }, 'resend-1');
       expect(replay.statusCode).toBe(200);

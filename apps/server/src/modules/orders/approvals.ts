@@ -1,4 +1,10 @@
-import { APPROVAL_WAIT_DAYS, ORDER_STATUS_LABELS, type OrderStatus, type OrderSummary } from '@giftrelay/contracts';
+import {
+  APPROVAL_WAIT_DAYS,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type OrderSummary,
+  recipientOf,
+} from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -191,12 +197,12 @@ export async function tellApprovers(app: FastifyInstance, order: Omit<repo.Order
     for (const { email } of approvers) {
       await app.mail.send({
         to: email,
-        subject: `Approval needed: ${total} to ${order.recipient_email}`,
+        subject: `Approval needed: ${total} to ${recipientOf(order)}`,
         ...renderEmail({
           preview: `${who} sent ${order.quantity} × ${order.product_name}; it waits for you.`,
           heading: 'An order waits for your approval',
           paragraphs: [
-            `${who} sent ${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${order.recipient_email} for ${organisation.name}: ${total} in all, held on the balance until someone decides.`,
+            `${who} sent ${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${recipientOf(order)} for ${organisation.name}: ${total} in all, held on the balance until someone decides.`,
             `Approve it to deliver the reward, or reject it with a note to the sender. Without a decision in ${APPROVAL_WAIT_DAYS} days it is rejected and the hold released.`,
           ],
           action: { label: 'Open the approval queue', url: `${app.config.publicUrl}/approvals` },
@@ -224,7 +230,7 @@ async function tellSender(
   const sender = await tx.selectFrom('users').select('email').where('id', '=', order.created_by).executeTakeFirst();
   if (!sender) return;
   const total = formatMoney(Number(order.charged_total_minor), order.charge_currency);
-  const what = `${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${order.recipient_email}`;
+  const what = `${order.quantity} × ${formatMoney(Number(order.amount_minor), order.currency)} ${order.product_name} to ${recipientOf(order)}`;
   const approved = decision === 'approve';
   const note = order.decision_note;
   const paragraphs = approved
@@ -242,7 +248,7 @@ async function tellSender(
   await app.mail.send(
     {
       to: sender.email,
-      subject: `${approved ? 'Approved' : 'Rejected'}: ${total} to ${order.recipient_email}`,
+      subject: `${approved ? 'Approved' : 'Rejected'}: ${total} to ${recipientOf(order)}`,
       ...renderEmail({
         preview: approved ? 'Your order was approved.' : `Your order was rejected${note ? `: ${note}` : '.'}`,
         heading: approved ? 'Your order was approved' : 'Your order was rejected',

@@ -87,7 +87,8 @@ export async function inviteToChoose(app: FastifyInstance, order: repo.OrderRow)
       order_id: order.id,
       organisation_id: order.organisation_id,
       type: 'choice.invited',
-      payload: { to: locked.recipient_email },
+      // Decision 088: `to` null for an order reached by text only; the text goes to `phone`.
+      payload: { to: locked.recipient_email, ...(locked.recipient_phone ? { phone: locked.recipient_phone } : {}) },
     });
     return true;
   });

@@ -18,7 +18,9 @@ export interface CompleteOrderInput {
   completedAt: Date;
   /** The `order.completed` event's payload, as JSON text. */
   eventPayload: string;
-  recipient: string;
+  /** The address, or null for an order reached by text only (decision 088: `sms.queued`, not `email.queued`). */
+  recipient: string | null;
+  phone: string | null;
   /** The email's fallback job: pg-boss's insert statement and its `$1`. */
   job: { text: string; json: string };
   /** The codes this run got from the provider, already encrypted. */
@@ -41,6 +43,7 @@ const PARAMS = new NamedParameters([
   'completedAt',
   'eventPayload',
   'recipient',
+  'phone',
   'rewardIds',
   'providerOrderIds',
   'codes',
@@ -76,7 +79,7 @@ ${captureCtes({ order: 'f', orderId, description: "'Order fulfilled'" })},
 ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload)
   SELECT ${orderId}, f.organisation_id, v.type, v.payload
-  FROM f, (VALUES ('order.completed', ${p('eventPayload')}::jsonb), ('email.queued', jsonb_build_object('to', ${p('recipient')}::text))) AS v (type, payload)
+  FROM f, (VALUES ('order.completed', ${p('eventPayload')}::jsonb), (CASE WHEN ${p('recipient')}::text IS NULL THEN 'sms.queued' ELSE 'email.queued' END, jsonb_strip_nulls(jsonb_build_object('to', ${p('recipient')}::text, 'phone', ${p('phone')}::text)))) AS v (type, payload)
 ),
 pe AS (
   INSERT INTO events (organisation_id, type, data, created_at)
@@ -97,6 +100,7 @@ export function completeOrderStatement(input: CompleteOrderInput): { text: strin
       completedAt: input.completedAt,
       eventPayload: input.eventPayload,
       recipient: input.recipient,
+      phone: input.phone,
       rewardIds: input.issued.map((r) => r.id),
       providerOrderIds: input.issued.map((r) => r.providerOrderId),
       codes: input.issued.map((r) => r.codeEncrypted),

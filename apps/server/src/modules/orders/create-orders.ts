@@ -49,6 +49,7 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         charged_total_minor: Number(o.charged_total_minor),
         recipient_email: o.recipient_email,
         recipient_phone: o.recipient_phone ?? null,
+        delivery_method: o.delivery_method,
         recipient_name: o.recipient_name,
         message: o.message,
         status: risks.has(o.id) ? ('pending_review' as const) : (o.status as 'pending' | 'scheduled'),

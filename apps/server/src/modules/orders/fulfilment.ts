@@ -374,6 +374,7 @@ async function completeOrder(
       order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
     } satisfies EventData<'order.completed'>),
     recipient: order.recipient_email,
+    phone: order.recipient_phone,
     job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, { startAfter: EMAIL_FALLBACK_SECONDS }),
     issued,
   });

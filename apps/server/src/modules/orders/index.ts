@@ -15,6 +15,7 @@ export {
   type Actor,
   amountProblem,
   chargeOf,
+  deliveryMethodOf,
   type NewOrderRow,
   newOrderRow,
   orderExpiry,

@@ -154,6 +154,7 @@ const ORDER_COLUMN_TYPES = {
   charged_total_minor: 'bigint',
   recipient_email: 'text',
   recipient_phone: 'text',
+  delivery_method: 'text',
   recipient_name: 'text',
   message: 'text',
   created_at: 'timestamptz',

@@ -178,7 +178,9 @@ async function placeOrder(
     await session.ensureChecked();
     // A number texted counts as one more recipient (decision 082: sandbox is not an SMS relay either).
     const { recipient_email: email, recipient_phone: phone } = placed.order;
-    await reserveSandboxRecipientsNow(app, actor.organisationId, phone ? [email, phone] : [email]);
+    // An order by text only (decision 088) takes the number's place alone.
+    const to = [email, phone].filter((t): t is string => t !== null);
+    await reserveSandboxRecipientsNow(app, actor.organisationId, to);
   }
   const job = await app.queue.jobInsert(
     FULFIL_QUEUE,

@@ -3,7 +3,9 @@ import {
   APPROVAL_WAIT_DAYS,
   type CreateOrderBody,
   type CreateOrderResponse,
+  type DeliveryMethod,
   type OrderSummary,
+  RECIPIENT_REQUIRED_MESSAGE,
   resolveExpiry,
   SCHEDULE_MAX_DAYS,
   SCHEDULE_MIN_SECONDS,
@@ -58,6 +60,8 @@ export async function prepareOrder(
   /** The organisation's default expiry and message, when the caller read them with its sending state. */
   known?: Pick<repo.OrderOrganisation, 'rewardExpiryDays' | 'defaultMessage'>,
 ): Promise<PreparedOrder> {
+  // Decision 088: an address, a number or both, before anything else is looked up.
+  if (body.email === undefined && body.phone === undefined) throw recipientRequired();
   // A fixed reward's product, or a choice reward's options (decision 080) and its stand-in product.
   const { product, amountMinor, choice } = body.choice
     ? await prepareChoice(app, actor.organisationId, { ...body, choice: body.choice })
@@ -89,7 +93,7 @@ export async function prepareOrder(
     quantity: body.quantity,
     billing,
     fxRate: rate.rate,
-    email: body.email,
+    email: body.email ?? null,
     id: orderId,
     recipientName: body.recipient_name || null,
     phone,
@@ -159,7 +163,8 @@ export interface NewOrderFields {
   quantity: number;
   billing: string;
   fxRate: string;
-  email: string;
+  /** The recipient's address, or null for an order reached by text only (decision 088). */
+  email: string | null;
   /** The recipient's mobile number, checked (E.164), or null: no texts (decision 082). */
   phone?: string | null;
   recipientName: string | null;
@@ -205,11 +210,11 @@ export function newOrderRow(actor: Actor, product: OrderProduct, f: NewOrderFiel
     charged_subtotal_minor: String(charge.subtotal),
     charged_fee_minor: String(charge.fee),
     charged_total_minor: String(charge.total),
-    recipient_email: f.email.toLowerCase(),
+    recipient_email: f.email?.toLowerCase() ?? null,
     recipient_phone: f.phone ?? null,
     recipient_name: f.recipientName,
     message: f.message,
-    delivery_method: 'email',
+    delivery_method: deliveryMethodOf(f.email, f.phone),
     status: f.sendAt ? 'scheduled' : 'pending',
     failure_reason: null,
     created_at: new Date(),
@@ -307,3 +312,14 @@ export function scheduledTime(sendAt: string, path = 'body.send_at'): Date {
   if (message) throw validationError(`${path}: ${message}`, [{ path, message }]);
   return at;
 }
+
+/** Decision 088: an order with an address goes by email (and text, with a phone); one without, by text. */
+export const deliveryMethodOf = (email: string | null, phone: string | null | undefined): DeliveryMethod =>
+  email === null && phone ? 'sms' : 'email';
+
+/** An order naming neither an address nor a number (decision 088): 400 RECIPIENT_REQUIRED. */
+export const recipientRequired = () =>
+  new AppError('RECIPIENT_REQUIRED', RECIPIENT_REQUIRED_MESSAGE, [
+    { path: 'body.email', message: RECIPIENT_REQUIRED_MESSAGE },
+    { path: 'body.phone', message: RECIPIENT_REQUIRED_MESSAGE },
+  ]);

@@ -11,7 +11,7 @@ export function presentOrder(o: OrderRow): OrderSummary {
   return {
     order_id: o.id,
     status: o.status,
-    delivery_method: 'email',
+    delivery_method: o.delivery_method === 'sms' ? 'sms' : 'email',
     product_code: o.product_code,
     product_name: o.product_name,
     brand: o.brand,

@@ -69,7 +69,9 @@ export const EMAIL_FALLBACK_QUEUE = 'orders.recipient-email';
 
 export interface EmailFallback {
   orderId: string;
-  to: string;
+  /** The address, or null for an order reached by text only (decision 088): the job then only texts. */
+  to: string | null;
+  /** The email's Message-ID, and the key of this send's one text (for a text-only order, a key only). */
   messageId: string;
 }
 
@@ -83,15 +85,16 @@ export async function queueResendEmail(
   app: FastifyInstance,
   tx: Transaction<Database>,
   order: repo.OrderRow,
-  to: string,
+  to: string | null,
 ) {
   const job: EmailFallback = { orderId: order.id, to, messageId: app.mail.newMessageId() };
   await app.queue.boss.send(EMAIL_FALLBACK_QUEUE, job, { db: fromKysely(tx) });
   await repo.insertEvent(tx, {
     order_id: order.id,
     organisation_id: order.organisation_id,
-    type: 'email.resent',
-    payload: { to },
+    // A text-only order's resend is a text (decision 088).
+    type: to === null ? 'sms.resent' : 'email.resent',
+    payload: { to, phone: order.recipient_phone },
   });
 }
 
@@ -103,7 +106,8 @@ export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFa
   if (order?.status !== 'completed' && !choosing) return;
   // The email renders the rewards' current links: a job queued for an address the order has since
   // moved from (a retry, an earlier resend) must not carry the new address's links there (decision 062).
-  if (job.to.toLowerCase() !== order.recipient_email.toLowerCase()) return;
+  // A text-only order's job has no address (decision 088), and its order none either unless one was added since.
+  if ((job.to ?? '').toLowerCase() !== (order.recipient_email ?? '').toLowerCase()) return;
   // A partly delivered order's email has the issued rewards' links only (decision 058), and a
   // partly voided one's not the voided rewards' (decision 076), whose pages show no code.
   const rewards = (await repo.listRewards(app.db, order.id)).filter(
@@ -113,7 +117,7 @@ export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFa
 }
 
 /**
- * Sends the recipient email and records what the recipient's server said: accepted writes
+ * Sends the recipient email (and queues the text, with a phone) and records what the recipient's server said: accepted writes
  * `reward.delivered` (once per reward), a 5xx refusal `reward.email_bounced` (once per message);
  * the order stays completed either way (decision 029). Throws when it may work later.
  */
@@ -125,6 +129,8 @@ export async function sendRecipientEmail(
 ) {
   // The text goes with the email, under its Message-ID: this send's one text (decision 082).
   if (order.recipient_phone) await queueRewardSms(app, order.id, send.messageId);
+  // An order reached by text only (decision 088): the text is the whole send.
+  if (send.to === null) return;
   const email = await renderRecipientEmail(app, order, rewards, send.to);
   const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
   if (report.accepted) await recordRewardsDelivered(app.db, order.id, send.to);

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { renderRecipientEmail } from './recipient-email';
 import * as reminders from './reminder-repository';
 import * as repo from './repository';
+import { queueRewardSms } from './reward-sms';
 import { voidAutomatically } from './void-order';
 
 /** Orders looked at per kind per sweep; the next sweep (10 minutes on) carries on. */
@@ -66,14 +67,23 @@ async function sendReminder(
 ): Promise<boolean> {
   const rewards = await reminders.unopenedRewards(tx, order.id);
   if (rewards.length === 0) return false;
-  const email = await renderRecipientEmail(app, order, rewards, order.recipient_email, tx, { voidsOn: what.voidsOn });
-  await app.mail.send(email, { db: tx });
+  if (order.recipient_email !== null) {
+    const email = await renderRecipientEmail(app, order, rewards, order.recipient_email, tx, { voidsOn: what.voidsOn });
+    await app.mail.send(email, { db: tx });
+  }
+  // Reminders by text as well (decision 088), one per reminder: its key is claimed as the email is.
+  if (order.recipient_phone) {
+    const key = what.kind === 'email.reminder' ? `reminder-${what.n}` : 'void-notice';
+    const lead = what.kind === 'email.reminder' ? 'Reminder:' : `Claim by ${what.voidsOn}:`;
+    await queueRewardSms(app, order.id, key, tx, lead);
+  }
   await repo.insertEvent(tx, {
     order_id: order.id,
     organisation_id: order.organisation_id,
     type: what.kind,
     payload: {
       to: order.recipient_email,
+      ...(order.recipient_phone ? { phone: order.recipient_phone } : {}),
       positions: rewards.map((r) => r.position),
       ...(what.kind === 'email.reminder' ? { reminder: what.n } : { voids_on: what.voidsOn }),
     },

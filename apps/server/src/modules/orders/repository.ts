@@ -44,10 +44,19 @@ export async function lockOrder(tx: Tx, organisationId: string, orderId: string)
     .executeTakeFirst();
 }
 
-export async function changeRecipient(tx: Tx, orderId: string, email: string): Promise<OrderRow> {
+/** A corrected address and number (decisions 062, 088); the delivery method follows them. */
+export async function changeRecipient(
+  tx: Tx,
+  orderId: string,
+  r: { email: string | null; phone: string | null },
+): Promise<OrderRow> {
   return tx
     .updateTable('orders')
-    .set({ recipient_email: email })
+    .set({
+      recipient_email: r.email,
+      recipient_phone: r.phone,
+      delivery_method: r.email === null && r.phone !== null ? 'sms' : 'email',
+    })
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();

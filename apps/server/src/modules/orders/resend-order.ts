@@ -12,6 +12,7 @@ import { reserveSandboxRecipients } from '../sandbox-limits';
 import { spendGuard } from '../spend-limits';
 import { EMAIL_FALLBACK_QUEUE, queueResendEmail } from './recipient-email';
 import * as repo from './repository';
+import { checkOrderPhone } from './reward-sms';
 
 const NOT_RESENDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   voided: 'Every reward of this order was voided: there is nothing to resend',
@@ -78,8 +79,9 @@ async function assertMayChangeRecipient(tx: Transaction<Database>, auth: AuthCon
 }
 
 /**
- * Emails a delivered order's claim links again, to the same address or a corrected one (which
- * then becomes the order's recipient). The email's job and its `email.resent` event are written
+ * Sends a delivered order's claim links again, to the same address or a corrected one (which
+ * then becomes the order's recipient), and texts them with a number (a corrected one likewise,
+ * decision 088; a text-only order is only texted). The email's job and its `email.resent` event are written
  * in one transaction with the change; the job reports the email's acceptance or refusal
  * (decision 029). With an Idempotency-Key, a retry replays the first answer and
  * sends nothing (runOnce); a replay is not counted against the resend limits.
@@ -108,7 +110,9 @@ export async function resendOrder(
   }
   await app.rateLimits.consume(RESEND_LIMITS.perOrder, orderId);
   await app.rateLimits.consume(RESEND_LIMITS.perOrganisation, organisationId);
-  const to = (body.email ?? existing.recipient_email).toLowerCase();
+  const to = body.email?.toLowerCase() ?? existing.recipient_email;
+  // A corrected number is checked as an order's (decision 088): a mobile, texts available, not opted out.
+  const phone = body.phone === undefined ? existing.recipient_phone : await checkOrderPhone(app, body.phone);
   const answer = await runOnce(app.db, key, async (tx) => {
     const order = await repo.lockOrder(tx, organisationId, orderId);
     if (!order) throw notFound('Order');
@@ -119,32 +123,41 @@ export async function resendOrder(
       throw new AppError('CONFLICT', NOT_RESENDABLE[order.status]);
     }
     let current = order;
-    if (to !== order.recipient_email) {
+    const newEmail = to !== order.recipient_email ? to : null;
+    const newPhone = phone !== order.recipient_phone ? phone : null;
+    if (newEmail !== null || newPhone !== null) {
       await assertMayChangeRecipient(tx, auth, order);
       // A key's recipient domains hold for a new address too (decision 084): no sending inside
       // the allow-list and then moving the reward outside it.
-      if (auth.kind === 'api_key') {
-        await spendGuard.checkRecipients(tx, { kind: 'api_key', organisationId, id: auth.apiKeyId }, [to]);
+      if (auth.kind === 'api_key' && newEmail !== null) {
+        await spendGuard.checkRecipients(tx, { kind: 'api_key', organisationId, id: auth.apiKeyId }, [newEmail]);
       }
-      // A sandbox reward to a new address takes one of today's places (decision 063).
-      if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, [to]);
+      // A sandbox reward to a new address or number takes one of today's places (decisions 063, 088).
+      const added = [newEmail, newPhone].filter((r): r is string => r !== null);
+      if (order.sandbox) await reserveSandboxRecipients(app, tx, organisationId, added);
       const rotated = await repo.rotateClaimTokensIfUnopened(tx, order.id, () => {
         const t = newUrlToken();
         return { hash: t.hash, encrypted: encryptSecret(app.secrets.rewardCodeKey, t.token) };
       });
       if (!rotated) throw new AppError('REWARD_OPENED', RECIPIENT_CHANGE_REFUSALS.opened);
-      current = await repo.changeRecipient(tx, order.id, to);
+      current = await repo.changeRecipient(tx, order.id, { email: to, phone });
+      // `from`/`to` are the address as before decision 088; a changed number adds `phone_from`/`phone_to`.
+      const change = {
+        from: order.recipient_email,
+        to,
+        ...(newPhone !== null ? { phone_from: order.recipient_phone, phone_to: phone } : {}),
+      };
       await recordAudit(tx, {
         organisationId,
         action: 'order.recipient_changed',
         ...auditActor(auth),
-        detail: { order_id: order.id, from: order.recipient_email, to },
+        detail: { order_id: order.id, ...change },
       });
       await repo.insertEvent(tx, {
         order_id: order.id,
         organisation_id: organisationId,
         type: 'recipient.changed',
-        payload: { from: order.recipient_email, to },
+        payload: change,
       });
     }
     await queueResendEmail(app, tx, current, to);
@@ -152,6 +165,7 @@ export async function resendOrder(
       success: true,
       order_id: order.id,
       recipient_email: to,
+      recipient_phone: phone,
     };
     return { status: 200, body: JSON.stringify(answer) };
   });

@@ -23,6 +23,8 @@ export const SMS_QUEUE = 'orders.sms';
 export interface SmsJob {
   orderId: string;
   key: string;
+  /** A reminder's first words (decision 088), such as "Reminder:"; none for a send. */
+  lead?: string;
 }
 
 /** Retried on what may work later (Twilio's 5xx and 429, a timeout), with backoff up to half an hour. */
@@ -72,13 +74,19 @@ export async function queueRewardSms(
   orderId: string,
   key: string,
   db: Kysely<Database> = app.db,
+  lead?: string,
 ) {
-  const job: SmsJob = { orderId, key };
+  const job: SmsJob = lead ? { orderId, key, lead } : { orderId, key };
   await app.queue.boss.send(SMS_QUEUE, job, db === app.db ? {} : { db: fromKysely(db) });
 }
 
 /** The text itself: who sent it, what, the claim links of the rewards still to be had. */
-export async function renderRewardSms(app: FastifyInstance, order: repo.OrderRow, rewards: repo.RewardRow[]) {
+export async function renderRewardSms(
+  app: FastifyInstance,
+  order: repo.OrderRow,
+  rewards: repo.RewardRow[],
+  lead?: string,
+) {
   const branding = await senderBranding(app.db, order.organisation_id);
   const links = rewards.map(
     (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
@@ -92,7 +100,7 @@ export async function renderRewardSms(app: FastifyInstance, order: repo.OrderRow
     links,
     sandbox: order.sandbox,
   });
-  return { body, fromName: branding.sender };
+  return { body: lead ? `${lead} ${body}` : body, fromName: branding.sender };
 }
 
 /**
@@ -102,10 +110,14 @@ export async function renderRewardSms(app: FastifyInstance, order: repo.OrderRow
  */
 export async function sendRewardSms(app: FastifyInstance, job: SmsJob): Promise<void> {
   const order = await repo.findOrderForWorker(app.db, job.orderId);
-  if (!order?.recipient_phone || order.status !== 'completed') return;
+  if (!order?.recipient_phone) return;
+  // A choice order texts its claim link while it waits for the pick (decision 080), as it emails it:
+  // for an order reached by text only (decision 088) the text is the only invitation.
+  const choosing = order.status === 'pending' && order.choice_product_codes !== null;
+  if (order.status !== 'completed' && !choosing) return;
   // As the email: the issued rewards not voided (decisions 058, 076).
   const rewards = (await repo.listRewards(app.db, order.id)).filter(
-    (r) => r.status === 'issued' && r.void_state === null,
+    (r) => (r.status === 'issued' || (choosing && r.status === 'awaiting_choice')) && r.void_state === null,
   );
   if (rewards.length === 0) return;
   // A number that opted out after the order was placed gets nothing more.
@@ -149,7 +161,7 @@ export async function sendRewardSms(app: FastifyInstance, job: SmsJob): Promise<
     if (row?.status === 'sending') throw new Error('the text is being sent by another run');
     return;
   }
-  const { body, fromName } = await renderRewardSms(app, order, rewards);
+  const { body, fromName } = await renderRewardSms(app, order, rewards, job.lead);
   try {
     const receipt = await app.sms.send({
       to: claimed.to_phone,

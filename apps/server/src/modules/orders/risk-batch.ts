@@ -2,7 +2,7 @@ import type { EventData, RiskMatch } from '@giftrelay/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { NewOrderRow } from './prepare-order';
-import { isDisposableDomain, sandboxTrigger, usdMinorOf } from './risk-inputs';
+import { isDisposableAddress, sandboxTrigger, usdMinorOf } from './risk-inputs';
 
 export interface BatchRisk {
   scope: 'organisation' | 'platform';
@@ -27,7 +27,7 @@ export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[
       quantity: o.quantity,
       usdReward: usdMinorOf(Number(o.amount_minor), o.currency),
       usdTotal: Number(o.usd_total_minor),
-      disposable: isDisposableDomain(email.slice(email.lastIndexOf('@') + 1)),
+      disposable: isDisposableAddress(email),
       sandboxMatch: trigger ? JSON.stringify([trigger]) : null,
       at: o.created_at.toISOString(),
     };
@@ -105,6 +105,7 @@ export async function writeBatchReviews(
             order_id: h.order.id,
             reward_id: null,
             recipient_email: s.recipient_email,
+            recipient_phone: s.recipient_phone ?? null,
             brand: s.brand,
             product_name: s.product_name,
             amount: s.subtotal,

@@ -38,9 +38,10 @@ export function isDisposableDomain(domain: string): boolean {
  * address at hold.sandbox.giftrelay.test or a face value of exactly 13.13 is held, one at
  * block.sandbox.giftrelay.test refused.
  */
-export function sandboxTrigger(email: string, amountMinor: number, sandbox: boolean): RiskMatch | null {
+export function sandboxTrigger(email: string | null, amountMinor: number, sandbox: boolean): RiskMatch | null {
   if (!sandbox) return null;
-  const domain = email.slice(email.lastIndexOf('@') + 1);
+  // An order by text only (decision 088) has no domain: only the amount's trigger applies.
+  const domain = email === null ? null : domainOf(email);
   const trigger = (kind: string, action: RiskMatch['action'], reason: string): RiskMatch => ({
     rule_id: null,
     scope: 'sandbox',
@@ -64,8 +65,15 @@ export function usdMinorOf(amountMinor: number, currency: string): number {
   return convertMinor(amountMinor, currency, 'USD', rate.rate);
 }
 
+/** The address's domain, as the rules compare it. */
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+/** Whether the address is at a disposable-address domain; an order by text only (null) is not (decision 088). */
+export const isDisposableAddress = (email: string | null): boolean =>
+  email !== null && isDisposableDomain(domainOf(email));
+
 export function riskOrderInputs(order: {
-  recipient_email: string;
+  recipient_email: string | null;
   amount_minor: string | number;
   currency: string;
   sandbox: boolean;
@@ -75,7 +83,7 @@ export function riskOrderInputs(order: {
   const match = sandboxTrigger(email, amountMinor, order.sandbox);
   return {
     usdRewardMinor: usdMinorOf(amountMinor, order.currency),
-    disposable: isDisposableDomain(email.slice(email.lastIndexOf('@') + 1)),
+    disposable: isDisposableAddress(email),
     sandboxMatch: match ? JSON.stringify([match]) : null,
   };
 }

@@ -9,7 +9,13 @@ import { riskOrderInputs } from './risk-inputs';
  * rules matched and the scope) and the 201 answer of an order held.
  */
 export function riskForOrder(
-  order: { id: string; organisation_id: string; recipient_email: string; amount_minor: string; currency: string },
+  order: {
+    id: string;
+    organisation_id: string;
+    recipient_email: string | null;
+    amount_minor: string;
+    currency: string;
+  },
   summary: OrderSummary,
 ) {
   const reviewId = randomUUID();
@@ -23,6 +29,7 @@ export function riskForOrder(
     order_id: order.id,
     reward_id: null,
     recipient_email: summary.recipient_email,
+    recipient_phone: summary.recipient_phone ?? null,
     brand: summary.brand,
     product_name: summary.product_name,
     amount: summary.subtotal,

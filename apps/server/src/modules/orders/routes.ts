@@ -40,9 +40,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiKeyScope: 'orders:write', rateLimit: 'orders' },
       schema: {
         operationId: 'createOrder',
-        summary: 'Send a reward: charge the balance and deliver by email',
+        summary: 'Send a reward: charge the balance and deliver by email, by text, or both',
         description:
-          'With an `Idempotency-Key`, a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) and sends nothing more. 400 `INVALID_PRODUCT` for a product that is not on offer.',
+          'The recipient is `email`, `phone` (E.164, texted the claim link) or both; neither is 400 `RECIPIENT_REQUIRED`, and an order with only a phone is `delivery_method: sms` with `recipient_email: null`. With an `Idempotency-Key`, a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) and sends nothing more. 400 `INVALID_PRODUCT` for a product that is not on offer.',
         tags: ['orders'],
         security: BEARER,
         headers: IdempotencyKeyHeaderSchema,
@@ -146,9 +146,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiKeyScope: 'orders:write' },
       schema: {
         operationId: 'resendOrder',
-        summary: 'Email a delivered order’s claim links again, to the same or a corrected address',
+        summary: 'Send a delivered order’s claim links again, to the same or a corrected address or number',
         description:
-          '409 `CONFLICT` while the order is still being delivered, or when it failed. Another address than the order’s own gives its rewards new claim links (the old ones stop working) and is for owners and admins, the sender who placed the order in the app, or the API key that placed it: anyone else is refused 403 `RECIPIENT_CHANGE_FORBIDDEN`; a sender whose order an approval rule covers 403 `RECIPIENT_CHANGE_NEEDS_APPROVAL`; once a reward was opened 409 `REWARD_OPENED`. The same address again is allowed to every sender.',
+          'Emailed to the address and texted to the number the order has (an order by text only is texted only); `email` or `phone` corrects either, and a corrected number is checked as an order’s (400 `PHONE_INVALID`, 409 `RECIPIENT_OPTED_OUT`, 409 `SMS_UNAVAILABLE`). 409 `CONFLICT` while the order is still being delivered, or when it failed. Another address or number than the order’s own gives its rewards new claim links (the old ones stop working) and is for owners and admins, the sender who placed the order in the app, or the API key that placed it: anyone else is refused 403 `RECIPIENT_CHANGE_FORBIDDEN`; a sender whose order an approval rule covers 403 `RECIPIENT_CHANGE_NEEDS_APPROVAL`; once a reward was opened 409 `REWARD_OPENED`. The same address and number again are allowed to every sender.',
         tags: ['orders'],
         security: BEARER,
         params: OrderIdParamsSchema,

@@ -177,7 +177,15 @@ async function completePartly(
   const payload = { order: presentOrder(done), reason };
   for (const [type, data] of [
     ['order.completed', payload],
-    ['email.queued', { to: done.recipient_email }],
+    // Decision 088: an order reached by text only is texted, not emailed.
+    done.recipient_email === null
+      ? (['sms.queued', { phone: done.recipient_phone }] as const)
+      : ([
+          'email.queued',
+          done.recipient_phone
+            ? { to: done.recipient_email, phone: done.recipient_phone }
+            : { to: done.recipient_email },
+        ] as const),
   ] as const) {
     await repo.insertEvent(tx, { order_id: done.id, organisation_id: done.organisation_id, type, payload: data });
   }

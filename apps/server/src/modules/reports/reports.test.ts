@@ -460,7 +460,12 @@ describe(`order history: search, stats, export, resend (${TEST_DB})`, () => {
       payload: { email: 'Ada@Corrected.example' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, order_id: ids[0], recipient_email: 'ada@corrected.example' });
+    expect(res.json()).toEqual({
+      success: true,
+      order_id: ids[0],
+      recipient_email: 'ada@corrected.example',
+      recipient_phone: null,
+    });
     const mail = await waitForEmail(t, 'ada@corrected.example');
     expect(mail.text).toMatch(/\/claim\/[A-Za-z0-9_-]{20,}/);
     const detail = (await get(`/api/v1/orders/${ids[0]}`, user)).json();

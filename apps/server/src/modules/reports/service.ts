@@ -104,6 +104,7 @@ export async function dashboardCharts(
       .map((b) => ({ brand: b.key, value: money(b.spend), orders: b.orders })),
     top_customers: recipients.map((r) => ({
       recipient_email: r.recipient_email,
+      recipient_phone: r.recipient_phone,
       value: money(r.charged_total_minor),
       orders: r.orders,
     })),

@@ -124,7 +124,9 @@ export interface ReviewRow {
   decided_by: string | null;
   decided_by_email: string | null;
   decision_note: string | null;
-  recipient_email: string;
+  /** Decision 088: null for an order sent by text only. */
+  recipient_email: string | null;
+  recipient_phone: string | null;
   brand: string;
   product_name: string;
   currency: string;
@@ -169,6 +171,7 @@ function reviews(db: Tx, scope: ReviewScope) {
       'u.email as decided_by_email',
       'v.decision_note',
       'o.recipient_email',
+      'o.recipient_phone',
       'o.brand',
       'o.product_name',
       'o.currency',
@@ -253,8 +256,19 @@ export function decideReview(
   );
 }
 
-/** The recipient's history in the organisation, for the one-review read. */
-export async function recipientHistory(db: Tx, organisationId: string, email: string) {
+/**
+ * The recipient's history in the organisation, for the one-review read: the address's orders, or
+ * for an order sent by text only (decision 088) the number's orders without an address.
+ */
+export async function recipientHistory(
+  db: Tx,
+  organisationId: string,
+  who: { email: string | null; phone: string | null },
+) {
+  const sameRecipient = <T extends 'recipient_email' | 'o.recipient_email'>(col: T) =>
+    who.email !== null
+      ? sql<boolean>`${sql.ref(col)} = ${who.email}`
+      : sql<boolean>`${sql.ref(col)} IS NULL AND ${sql.ref(col.replace('email', 'phone'))} = ${who.phone}`;
   const [counts, recent, reviewed] = await Promise.all([
     db
       .selectFrom('orders')
@@ -264,13 +278,13 @@ export async function recipientHistory(db: Tx, organisationId: string, email: st
         eb.fn.min('created_at').as('first_order_at'),
       ])
       .where('organisation_id', '=', organisationId)
-      .where('recipient_email', '=', email)
+      .where(sameRecipient('recipient_email'))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('orders')
       .select(['id', 'status', 'subtotal_minor', 'currency', 'created_at'])
       .where('organisation_id', '=', organisationId)
-      .where('recipient_email', '=', email)
+      .where(sameRecipient('recipient_email'))
       .orderBy('created_at', 'desc')
       .limit(10)
       .execute(),
@@ -282,7 +296,7 @@ export async function recipientHistory(db: Tx, organisationId: string, email: st
         eb.fn.count<string>('v.id').filterWhere('v.status', '=', 'blocked').as('blocked'),
       ])
       .where('v.organisation_id', '=', organisationId)
-      .where('o.recipient_email', '=', email)
+      .where(sameRecipient('o.recipient_email'))
       .executeTakeFirstOrThrow(),
   ]);
   return { counts, recent, reviewed };

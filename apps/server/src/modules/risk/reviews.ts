@@ -63,6 +63,7 @@ export function presentReview(r: repo.ReviewRow): RiskReview {
     order_id: r.order_id,
     reward_id: r.reward_id,
     recipient_email: r.recipient_email,
+    recipient_phone: r.recipient_phone,
     brand: r.brand,
     product_name: r.product_name,
     amount: toMajor(amountMinor, r.currency),
@@ -118,7 +119,10 @@ export async function listReviews(app: FastifyInstance, scope: repo.ReviewScope,
 export async function getReview(app: FastifyInstance, scope: repo.ReviewScope, id: string) {
   const row = await repo.findReview(app.db, scope, id);
   if (!row) throw notFound('Review');
-  const h = await repo.recipientHistory(app.db, row.organisation_id, row.recipient_email);
+  const h = await repo.recipientHistory(app.db, row.organisation_id, {
+    email: row.recipient_email,
+    phone: row.recipient_phone,
+  });
   const review: RiskReviewDetail = {
     ...presentReview(row),
     recipient_history: {
@@ -201,6 +205,7 @@ export async function decideReview(
         reward_id: decided.reward_id,
         stage: decided.stage,
         recipient_email: row.recipient_email,
+        ...(row.recipient_email === null ? { recipient_phone: row.recipient_phone } : {}),
         note: body.note || null,
         ...(decider.organisationId === null ? { by_operator: decider.email } : {}),
       },

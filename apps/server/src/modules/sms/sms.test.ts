@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type SignedUpUser, signUpVerifiedUser } from '../../../test/factories';
 import { parsedEventsOf } from '../../../test/factories/events';
@@ -227,6 +228,169 @@ describe(`SMS through Twilio (${TEST_DB})`, () => {
         });
     }
     expect(await countRows(t, 'orders')).toBe(orders);
+  });
+});
+
+/** A phone-only order's text at the fake, its order settled (decision 088). */
+async function textOnlyOrder(phone: string, extra: Record<string, unknown> = {}) {
+  const res = await postOrder(t, owner.accessToken, {
+    product_code: productCode,
+    amount: 10,
+    phone,
+    ...extra,
+  } as never);
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json()).toMatchObject({ recipient_email: null, recipient_phone: phone, delivery_method: 'sms' });
+  const order = await settledOrder(t, owner.accessToken, res.json().order_id);
+  expect(order.status).toBe('completed');
+  const message = await eventually(async () => fake.messages.find((m) => m.to === phone));
+  return { order, message };
+}
+const resendTo = (orderId: string, body: unknown, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orders/${orderId}/resend`,
+    headers: { ...bearer(owner.accessToken), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body as object,
+  });
+
+describe(`orders by text only (decision 088, ${TEST_DB})`, () => {
+  it('sends an order with a phone and no email: texted, never emailed, its events and history say so', async () => {
+    const phone = nextPhone();
+    const { order, message } = await textOnlyOrder(phone);
+    const [token] = await claimTokensOf(t, order.order_id);
+    expect(message.body).toContain(`${PUBLIC_URL}/claim/${token}`);
+    expect((await t.app.inject({ url: `/api/v1/claims/${token}` })).statusCode).toBe(200);
+    const shown = await detail(order.order_id);
+    expect(shown).toMatchObject({ recipient_email: null, recipient_phone: phone, delivery_method: 'sms' });
+    expect(shown.history.map((h: { type: string }) => h.type)).toContain('sms.queued');
+    expect(shown.history.map((h: { type: string }) => h.type)).not.toContain('email.queued');
+    await report(message, 'delivered');
+    const delivered = await smsEvents('reward.delivered', order.order_id);
+    expect(delivered).toHaveLength(1);
+    // The events' documented shapes (decision 066) with the address null.
+    const parsed = (await parsedEventsOf(t, owner.accessToken, 'reward.delivered')).find(
+      (e) => e.data.order_id === order.order_id,
+    );
+    expect(parsed?.data).toMatchObject({ recipient_email: null, recipient_phone: phone, channel: 'sms' });
+    // Found by its number in the history's search, and exported with an empty address.
+    const found = await t.app.inject({
+      url: `/api/v1/orders?q=${encodeURIComponent(phone.slice(1))}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(found.json().data.map((o: { order_id: string }) => o.order_id)).toEqual([order.order_id]);
+    const csv = await t.app.inject({
+      url: `/api/v1/orders/export?q=${phone.slice(1)}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[1]).toContain(`${order.order_id},`);
+    expect(csv.body.split('\r\n')[1]).toContain(`,sms,`);
+  });
+
+  it('refuses an order with neither email nor phone (400 RECIPIENT_REQUIRED) and hostile numbers alone, writing nothing', async () => {
+    const orders = await countRows(t, 'orders');
+    const neither = await postOrder(t, owner.accessToken, { product_code: productCode, amount: 10 } as never);
+    expect(neither.statusCode, neither.body).toBe(400);
+    expect(neither.json()).toMatchObject({
+      code: 'RECIPIENT_REQUIRED',
+      error: expect.stringContaining('email or phone is required'),
+      details: [{ path: 'body.email' }, { path: 'body.phone' }],
+    });
+    for (const [phone, code] of [
+      ['+33112345678', 'PHONE_INVALID'],
+      ['not a number', 'PHONE_INVALID'],
+      ['+1202555\u00000100', 'VALIDATION_ERROR'],
+      ['+1\udc00', 'VALIDATION_ERROR'],
+      [null, 'VALIDATION_ERROR'],
+      [['+12025550100'], 'VALIDATION_ERROR'],
+    ] as const) {
+      const res = await postOrder(t, owner.accessToken, { product_code: productCode, amount: 10, phone } as never);
+      expect(res.statusCode, `${JSON.stringify(phone)}: ${res.body}`).toBe(400);
+      expect(res.json().code).toBe(code);
+    }
+    // An email of null is not "no email": it is a wrong type.
+    const nullEmail = await postOrder(t, owner.accessToken, {
+      product_code: productCode,
+      amount: 10,
+      email: null,
+      phone: nextPhone(),
+    } as never);
+    expect(nullEmail.statusCode).toBe(400);
+    expect(await countRows(t, 'orders')).toBe(orders);
+  });
+
+  it('resends a text-only order: the same number is texted again; a new number gets new links and the old stop working', async () => {
+    const phone = nextPhone();
+    const { order } = await textOnlyOrder(phone);
+    const [oldToken] = await claimTokensOf(t, order.order_id);
+    const again = await resendTo(order.order_id, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ recipient_email: null, recipient_phone: phone });
+    await eventually(async () => fake.messages.filter((m) => m.to === phone).length === 2 || undefined);
+
+    const next = nextPhone();
+    const hostile = await resendTo(order.order_id, { phone: '+1202555\u0000' });
+    expect(hostile.statusCode).toBe(400);
+    const landline = await resendTo(order.order_id, { phone: '+33112345678' });
+    expect(landline.json().code).toBe('PHONE_INVALID');
+    const key = randomUUID();
+    const moved = await resendTo(order.order_id, { phone: next.replace(/^\+1/, '+1 ') }, key);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ recipient_email: null, recipient_phone: next });
+    // The key's replay sends nothing more.
+    expect((await resendTo(order.order_id, { phone: next.replace(/^\+1/, '+1 ') }, key)).body).toBe(moved.body);
+    const text = await eventually(async () => fake.messages.find((m) => m.to === next));
+    const [newToken] = await claimTokensOf(t, order.order_id);
+    expect(newToken).not.toBe(oldToken);
+    expect(text.body).toContain(`/claim/${newToken}`);
+    expect((await t.app.inject({ url: `/api/v1/claims/${oldToken}` })).statusCode).toBe(404);
+    const shown = await detail(order.order_id);
+    expect(shown.recipient_phone).toBe(next);
+    const change = shown.history.find((h: { type: string }) => h.type === 'recipient.changed');
+    expect(change.detail).toMatchObject({ from: null, to: null, phone_from: phone, phone_to: next });
+    expect(fake.messages.filter((m) => m.to === next)).toHaveLength(1);
+  });
+
+  it('takes a bulk row with only a phone and texts it; a row with neither is RECIPIENT_REQUIRED on its line', async () => {
+    const phone = nextPhone();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID() },
+      payload: {
+        rows: [
+          { phone, amount: 10, product_code: productCode },
+          { amount: 10, product_code: productCode },
+          { email: '', phone: '  ', amount: 10, product_code: productCode },
+          { phone: '+33112345678', amount: 10, product_code: productCode },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().counts).toMatchObject({ rows: 4, valid: 1, invalid: 3 });
+    const batchId = res.json().batch_id;
+    const rows = (
+      await t.app.inject({ url: `/api/v1/batches/${batchId}/rows`, headers: bearer(owner.accessToken) })
+    ).json().data;
+    expect(
+      rows.map((r: { line: number; errors: { code: string }[] }) => [r.line, r.errors.map((e) => e.code)]),
+    ).toEqual([
+      [2, []],
+      [3, ['RECIPIENT_REQUIRED']],
+      [4, ['RECIPIENT_REQUIRED']],
+      [5, ['INVALID_PHONE']],
+    ]);
+    const message = await eventually(async () => fake.messages.find((m) => m.to === phone), 30_000);
+    expect(message.body).toMatch(/\/claim\//);
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/batches',
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': randomUUID(), 'content-type': 'text/csv' },
+      payload: `amount,product_code\n10,${productCode}\n`,
+    });
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().error).toContain('no column for email or phone');
   });
 });
 

@@ -29,7 +29,7 @@ export interface SpendRequest {
   currency: string;
   /** The dearest single reward in it, for a per-reward cap. */
   largestRewardMinor: number;
-  recipients: readonly string[];
+  recipients: readonly (string | null)[];
   at: Date;
 }
 
@@ -59,7 +59,7 @@ async function keyGuardrails(trx: Transaction<Database>, keyId: string): Promise
 export async function checkRecipients(
   trx: Transaction<Database>,
   spender: Spender,
-  recipients: readonly string[],
+  recipients: readonly (string | null)[],
 ): Promise<void> {
   if (spender.kind !== 'api_key') return;
   const guardrails = await keyGuardrails(trx, spender.id);

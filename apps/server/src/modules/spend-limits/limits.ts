@@ -31,13 +31,22 @@ export type Spent = { currency: string; minor: number }[];
 export const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 export const startOfUtcMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
-/** Refuses a recipient outside the allow-list (the address's domain exactly, or a subdomain of one). */
+/**
+ * Refuses a recipient outside the allow-list (the address's domain exactly, or a subdomain of one).
+ * An order to a phone number only (null, decision 088) has no domain to check: a credential held
+ * to an allow-list cannot send one, or it would reach anyone by text.
+ */
 export function checkRecipientDomain(
   g: Guardrails,
-  email: string,
+  email: string | null,
   whose: 'API key' | 'connection' = 'connection',
 ): void {
   if (!g.allowedDomains) return;
+  if (email === null)
+    throw new AppError(
+      'RECIPIENT_DOMAIN_NOT_ALLOWED',
+      `This ${whose} may only send to addresses at ${g.allowedDomains.join(', ')}; an order by text only has no address. Give the recipient's email as well, or send from the web app.`,
+    );
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   if (g.allowedDomains.some((d) => domain === d || domain.endsWith(`.${d}`))) return;
   throw new AppError(

@@ -444,12 +444,15 @@ export const API_EXAMPLES: ApiExample[] = [
     tab: 'reports',
     title: 'Email an order again',
     description:
-      'Emails a delivered order’s claim links again: to its recipient, or to email, a corrected address that then becomes its recipient_email. The order’s history records email.resent (and recipient.changed). An order that is pending or failed answers 409 CONFLICT. One order can be resent 5 times an hour, then 429 RATE_LIMITED.',
+      'Sends a delivered order’s claim links again: emailed to its recipient and texted to its number, or to email or phone, a corrected address or number that then becomes the order’s. The order’s history records email.resent (sms.resent for an order by text only, and recipient.changed). An order that is pending or failed answers 409 CONFLICT. One order can be resent 5 times an hour, then 429 RATE_LIMITED.',
     method: 'POST',
     path: '/api/v1/orders/ORDER_ID/resend',
     auth: true,
     body: { email: 'sam.lee@example.com' },
-    response: { status: 200, body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com' } },
+    response: {
+      status: 200,
+      body: { success: true, order_id: ORDER_ID, recipient_email: 'sam.lee@example.com', recipient_phone: null },
+    },
   },
   {
     id: 'balance-transactions',

@@ -1,4 +1,5 @@
 import type { AgentActivity } from '@giftrelay/contracts';
+import { recipientOf } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import { Bot } from 'lucide-react';
 import { Link } from 'react-router';
@@ -58,7 +59,7 @@ function ActivityRow({ item }: { item: AgentActivity }) {
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <Link to={`${paths.orders}/${item.order_id}`} className="font-medium break-words">
-            {item.product_name} to {item.recipient_email}
+            {item.product_name} to {recipientOf(item)}
           </Link>
           {item.status === 'pending_approval' && <Badge variant="warning">Waiting for approval</Badge>}
         </div>

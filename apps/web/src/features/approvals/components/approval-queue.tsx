@@ -1,4 +1,5 @@
 import type { OrderSummary } from '@giftrelay/contracts';
+import { recipientOf } from '@giftrelay/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ListSkeleton } from '@/components/ui/list-states';
@@ -72,8 +73,8 @@ function WaitingOrder({ order, sender, isMine }: { order: OrderSummary; sender: 
           {formatFaceValue(order)} {order.product_name}
         </p>
         <p className="break-words text-muted-foreground">
-          To {order.recipient_name ? `${order.recipient_name} (${order.recipient_email})` : order.recipient_email} ·
-          from {sender}
+          To {order.recipient_name ? `${order.recipient_name} (${recipientOf(order)})` : recipientOf(order)} · from{' '}
+          {sender}
         </p>
         <p className="text-muted-foreground">
           <span className="font-medium text-foreground tabular-nums">

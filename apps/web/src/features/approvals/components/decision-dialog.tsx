@@ -1,4 +1,4 @@
-import { DECISION_NOTE_MAX, type OrderSummary } from '@giftrelay/contracts';
+import { DECISION_NOTE_MAX, type OrderSummary, recipientOf } from '@giftrelay/contracts';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { NoteDialog } from '@/components/ui/note-dialog';
@@ -40,7 +40,7 @@ export function DecisionDialog({ order, decision }: { order: OrderSummary; decis
       throw new Error(err instanceof ApiError && err.message ? err.message : 'Please try again.');
     }
     if (decision === 'approve') {
-      toast.success('Order approved', { description: `The reward is on its way to ${order.recipient_email}.` });
+      toast.success('Order approved', { description: `The reward is on its way to ${recipientOf(order)}.` });
     } else {
       toast.success('Order rejected', { description: `${total} is back on the balance.` });
     }
@@ -53,7 +53,7 @@ export function DecisionDialog({ order, decision }: { order: OrderSummary; decis
         <Button
           size="sm"
           variant={decision === 'approve' ? 'default' : 'outline'}
-          aria-label={`${words.trigger} the order of ${total} to ${order.recipient_email}`}
+          aria-label={`${words.trigger} the order of ${total} to ${recipientOf(order)}`}
         >
           {words.trigger}
         </Button>
@@ -61,7 +61,7 @@ export function DecisionDialog({ order, decision }: { order: OrderSummary; decis
       description={
         <>
           {order.quantity > 1 ? `${order.quantity} × ` : ''}
-          {order.product_name} to {order.recipient_email}, {total} in all. {words.description}
+          {order.product_name} to {recipientOf(order)}, {total} in all. {words.description}
         </>
       }
       noteLabel={words.label}

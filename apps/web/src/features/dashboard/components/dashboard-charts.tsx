@@ -1,4 +1,4 @@
-import { type DashboardCharts as Charts, FIGURE_NOTES, type OrderMode } from '@giftrelay/contracts';
+import { type DashboardCharts as Charts, FIGURE_NOTES, type OrderMode, recipientOf } from '@giftrelay/contracts';
 import { exponentOf } from '@giftrelay/money';
 import { lazy, type ReactNode } from 'react';
 import { FiguresTable } from '@/components/ui/figures-table';
@@ -90,10 +90,10 @@ const CHARTS: ChartSpec[] = [
     summary: (s) => s.topCustomers,
     caption: 'Top customers by value',
     head: ['Recipient', 'Value', 'Orders'],
-    rows: (d, money) => d.top_customers.map((c) => [c.recipient_email, money(c.value), formatCount(c.orders)]),
+    rows: (d, money) => d.top_customers.map((c) => [recipientOf(c), money(c.value), formatCount(c.orders)]),
     chart: (d) => (
       <RankedBarChart
-        data={d.top_customers.map((c) => ({ label: c.recipient_email, value: c.value }))}
+        data={d.top_customers.map((c) => ({ label: recipientOf(c), value: c.value }))}
         currency={d.currency}
       />
     ),

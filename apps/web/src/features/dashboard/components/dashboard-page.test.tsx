@@ -222,7 +222,9 @@ describe('DashboardPage', () => {
                     { brand: 'Amazon', value: 25.63, orders: 1 },
                     { brand: 'Starbucks', value: 20.5, orders: 1 },
                   ],
-                  top_customers: [{ recipient_email: 'ada@example.com', value: 51.26, orders: 2 }],
+                  top_customers: [
+                    { recipient_email: 'ada@example.com', recipient_phone: null, value: 51.26, orders: 2 },
+                  ],
                 },
               ),
             ),

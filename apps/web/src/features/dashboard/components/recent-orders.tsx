@@ -1,4 +1,5 @@
 import type { OrderMode, OrderSummary } from '@giftrelay/contracts';
+import { recipientOf } from '@giftrelay/contracts';
 import { Link } from 'react-router';
 import { useIsMobile } from '@/components/layout/use-sidebar';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
@@ -90,8 +91,8 @@ export function RecentOrders({ orders, mode }: { orders: OrderSummary[]; mode?: 
                     </Link>
                   </td>
                   <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{formatFaceValue(order)}</td>
-                  <td className="max-w-[14rem] truncate py-3 pr-4" title={order.recipient_email}>
-                    {order.recipient_email}
+                  <td className="max-w-[14rem] truncate py-3 pr-4" title={recipientOf(order)}>
+                    {recipientOf(order)}
                   </td>
                   <td className="py-3 whitespace-nowrap text-muted-foreground">
                     <time dateTime={order.created_at}>{formatTimestamp(order.created_at)}</time>

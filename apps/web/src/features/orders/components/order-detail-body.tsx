@@ -79,9 +79,14 @@ export function OrderDetailBody({ orderId }: { orderId: string }) {
         </Section>
       )}
       {o.status === 'completed' && canResend && (
-        <Section title="Resend email">
-          {/* A corrected address becomes the order's: the form starts again from it. */}
-          <ResendEmailForm key={o.recipient_email} orderId={o.order_id} currentEmail={o.recipient_email} />
+        <Section title={o.recipient_email ? 'Resend email' : 'Resend text'}>
+          {/* A corrected address or number becomes the order's: the form starts again from it. */}
+          <ResendEmailForm
+            key={`${o.recipient_email}|${o.recipient_phone}`}
+            orderId={o.order_id}
+            currentEmail={o.recipient_email}
+            currentPhone={o.recipient_phone ?? null}
+          />
         </Section>
       )}
     </div>
@@ -183,11 +188,14 @@ function OrderSummarySection({ order: o }: { order: OrderDetail }) {
         {o.choice && <ChoiceRow choice={o.choice} brand={o.brand} />}
         <Row label="Recipient">
           {o.recipient_name && <span className="block">{o.recipient_name}</span>}
-          <span className={o.recipient_name ? 'text-muted-foreground' : undefined}>{o.recipient_email}</span>
+          {o.recipient_email && (
+            <span className={o.recipient_name ? 'text-muted-foreground' : undefined}>{o.recipient_email}</span>
+          )}
         </Row>
         {o.recipient_phone ? (
           <>
-            <Row label="Delivery">Email and text</Row>
+            {/* Decision 088: an order without an address goes by text only. */}
+            <Row label="Delivery">{o.recipient_email ? 'Email and text' : 'Text only'}</Row>
             <Row label="Mobile">
               <span className="block">{o.recipient_phone}</span>
               <span className="block text-xs font-normal text-muted-foreground">

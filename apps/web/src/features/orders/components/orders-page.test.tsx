@@ -55,7 +55,9 @@ const server = setupServer(
     }
     const q = url.searchParams.get('q')?.toLowerCase();
     const status = url.searchParams.get('status');
-    const orders = fake.orders.filter((o) => (!q || o.recipient_email.includes(q)) && (!status || o.status === status));
+    const orders = fake.orders.filter(
+      (o) => (!q || (o.recipient_email ?? '').includes(q)) && (!status || o.status === status),
+    );
     return HttpResponse.json(anOrderList(orders));
   }),
   http.get('/api/v1/orders/stats', ({ request }) => {
@@ -477,7 +479,7 @@ describe('Resend email', () => {
 
   it('resends to a corrected address; the history shows it', async () => {
     const bodies = withResend((body) =>
-      HttpResponse.json({ success: true, order_id: ADA.order_id, recipient_email: body.email }),
+      HttpResponse.json({ success: true, order_id: ADA.order_id, recipient_email: body.email, recipient_phone: null }),
     );
     const { user, dialog, form, email } = await openAda();
     expect(email.value).toBe('ada@example.com');
@@ -496,7 +498,12 @@ describe('Resend email', () => {
 
   it('resends to the same address without naming it again', async () => {
     const bodies = withResend(() =>
-      HttpResponse.json({ success: true, order_id: ADA.order_id, recipient_email: 'ada@example.com' }),
+      HttpResponse.json({
+        success: true,
+        order_id: ADA.order_id,
+        recipient_email: 'ada@example.com',
+        recipient_phone: null,
+      }),
     );
     const { user, form } = await openAda();
     await user.click(within(form).getByRole('button', { name: 'Resend email' }));

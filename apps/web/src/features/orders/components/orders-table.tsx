@@ -1,4 +1,5 @@
 import type { OrderSummary } from '@giftrelay/contracts';
+import { recipientOf } from '@giftrelay/contracts';
 import { PackageOpen } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -118,7 +119,7 @@ function OrderRow({
           {shortOrderId(order.order_id)}
         </Link>
       </td>
-      <Cell main={order.recipient_email} sub={order.recipient_name} />
+      <Cell main={recipientOf(order)} sub={order.recipient_name} />
       <Cell main={order.brand} sub={order.product_name} />
       <Cell main={amount.face} sub={amount.charged && `Charged ${amount.charged}`} className="tabular-nums" />
       <td className="px-3 py-3">
@@ -176,7 +177,7 @@ function OrderCards({ orders, isUpdating, orderHref, orderLinkState }: OrdersTab
                   {order.sandbox && <SandboxBadge />}
                 </span>
               </div>
-              <p className="font-medium break-all">{order.recipient_email}</p>
+              <p className="font-medium break-all">{recipientOf(order)}</p>
               {order.recipient_name && <p className="text-muted-foreground">{order.recipient_name}</p>}
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <div className="min-w-0">

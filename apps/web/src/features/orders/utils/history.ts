@@ -75,8 +75,9 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       };
     }
     case 'choice.invited': {
-      const to = text(event.detail.to);
-      return { title: 'Email sent', detail: to ? `To ${to}: invited to choose a card` : 'Invited to choose a card' };
+      const to = [text(event.detail.to), text(event.detail.phone)].filter(Boolean).join(' and ');
+      const title = text(event.detail.to) ? 'Email sent' : text(event.detail.phone) ? 'Text sent' : 'Email sent';
+      return { title, detail: to ? `To ${to}: invited to choose a card` : 'Invited to choose a card' };
     }
     case 'choice.returned':
       return {
@@ -99,13 +100,28 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
       return { title: 'Failed', detail: text(event.detail.reason) ?? 'The gift card could not be issued.' };
     case 'email.queued': {
       const to = text(event.detail.to);
+      const phone = text(event.detail.phone);
+      if (phone) return { title: 'Email and text sent', detail: to ? `To ${to} and ${phone}` : `To ${phone}` };
       return { title: 'Email sent', detail: to ? `To ${to}` : undefined };
+    }
+    // Decision 088: an order by text only.
+    case 'sms.queued': {
+      const phone = text(event.detail.phone);
+      return { title: 'Text sent', detail: phone ? `To ${phone}` : undefined };
+    }
+    case 'sms.resent': {
+      const phone = text(event.detail.phone);
+      return { title: 'Text resent', detail: phone ? `To ${phone}` : undefined };
     }
     // The API records a resend as email.resent; order.resent is the name the webhooks may use.
     case 'email.resent':
     case 'order.resent': {
       const to = text(event.detail.to);
-      return { title: 'Email resent', detail: to ? `To ${to}` : undefined };
+      const phone = text(event.detail.phone);
+      return {
+        title: phone ? 'Email and text resent' : 'Email resent',
+        detail: to ? `To ${[to, phone].filter(Boolean).join(' and ')}` : undefined,
+      };
     }
     case 'email.reminder': {
       const to = text(event.detail.to);
@@ -144,7 +160,17 @@ export function describeEvent(event: OrderEvent): { title: string; detail?: stri
     case 'recipient.changed': {
       const from = text(event.detail.from);
       const to = text(event.detail.to);
-      return { title: 'Recipient corrected', detail: from && to ? `From ${from} to ${to}` : undefined };
+      const phoneFrom = text(event.detail.phone_from);
+      const phoneTo = text(event.detail.phone_to);
+      const changes = [
+        from && to && from !== to ? `From ${from} to ${to}` : undefined,
+        phoneFrom && phoneTo
+          ? `Number from ${phoneFrom} to ${phoneTo}`
+          : phoneTo
+            ? `Number ${phoneTo} added`
+            : undefined,
+      ].filter(Boolean);
+      return { title: 'Recipient corrected', detail: changes.join('; ') || undefined };
     }
     default:
       return { title: event.type };
@@ -172,7 +198,15 @@ export function resendProblem(err: unknown): Problem {
         description: err.message || 'Only delivered orders can be resent.',
       };
     case 'VALIDATION_ERROR':
-      return { title: 'Check the email address', description: err.message };
+      return {
+        title: err.details?.[0]?.path === 'body.phone' ? 'Check the mobile number' : 'Check the email address',
+        description: err.message,
+      };
+    // Decision 088: a corrected number is checked as an order's.
+    case 'PHONE_INVALID':
+    case 'RECIPIENT_OPTED_OUT':
+    case 'SMS_UNAVAILABLE':
+      return { title: 'Check the mobile number', description: err.details?.[0]?.message ?? err.message };
     case 'RATE_LIMITED':
       return {
         title: 'Resent too often',

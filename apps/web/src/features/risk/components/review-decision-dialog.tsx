@@ -1,4 +1,4 @@
-import { DECISION_NOTE_MAX, type RiskReview } from '@giftrelay/contracts';
+import { DECISION_NOTE_MAX, type RiskReview, recipientOf } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import { useRef } from 'react';
 import { toast } from 'sonner';
@@ -58,8 +58,8 @@ export function ReviewDecisionDialog({
       toast.success('Reward released', {
         description:
           r.stage === 'claim'
-            ? `${r.recipient_email} can see the code on the claim page now.`
-            : `${face} ${r.product_name} is on its way to ${r.recipient_email}.`,
+            ? `${recipientOf(r)} can see the code on the claim page now.`
+            : `${face} ${r.product_name} is on its way to ${recipientOf(r)}.`,
       });
     } else {
       toast.success('Reward blocked', { description: blockedWords(decided, held) });
@@ -69,11 +69,11 @@ export function ReviewDecisionDialog({
   const description =
     decision === 'release'
       ? r.stage === 'claim'
-        ? `${face} ${r.product_name} to ${r.recipient_email}: its claim page shows the code at once.`
-        : `${face} ${r.product_name} to ${r.recipient_email} is issued and sent at once, and the held ${held} charged.`
+        ? `${face} ${r.product_name} to ${recipientOf(r)}: its claim page shows the code at once.`
+        : `${face} ${r.product_name} to ${recipientOf(r)} is issued and sent at once, and the held ${held} charged.`
       : r.stage === 'claim'
-        ? `${face} ${r.product_name} to ${r.recipient_email}: its code stays hidden, its card is cancelled and ${held} goes back to the balance (unless the recipient saw the code before it was held, or the card cannot be cancelled). The recipient only sees that the reward is no longer available.`
-        : `${face} ${r.product_name} to ${r.recipient_email} is not sent, and ${held} goes back to the balance. The recipient only sees that the reward is no longer available.`;
+        ? `${face} ${r.product_name} to ${recipientOf(r)}: its code stays hidden, its card is cancelled and ${held} goes back to the balance (unless the recipient saw the code before it was held, or the card cannot be cancelled). The recipient only sees that the reward is no longer available.`
+        : `${face} ${r.product_name} to ${recipientOf(r)} is not sent, and ${held} goes back to the balance. The recipient only sees that the reward is no longer available.`;
 
   return (
     <NoteDialog
@@ -82,7 +82,7 @@ export function ReviewDecisionDialog({
         <Button
           size="sm"
           variant={decision === 'release' ? 'default' : 'outline'}
-          aria-label={`${words.trigger} the reward of ${face} to ${r.recipient_email}`}
+          aria-label={`${words.trigger} the reward of ${face} to ${recipientOf(r)}`}
         >
           {words.trigger}
         </Button>

@@ -1,4 +1,4 @@
-import { findCountry, type RiskMatch, type RiskReview } from '@giftrelay/contracts';
+import { findCountry, type RiskMatch, type RiskReview, recipientOf } from '@giftrelay/contracts';
 import { formatMoney } from '@giftrelay/money';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -48,7 +48,7 @@ export function ReviewItem({ review: r, scope }: { review: RiskReview; scope: Re
   const isOperators = scope === 'organisation' && r.scope === 'platform' && !r.sandbox;
   return (
     <li
-      aria-label={`${face} ${r.product_name} to ${r.recipient_email}`}
+      aria-label={`${face} ${r.product_name} to ${recipientOf(r)}`}
       className="grid gap-3 rounded-xl border p-4 text-sm"
     >
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
@@ -61,7 +61,7 @@ export function ReviewItem({ review: r, scope }: { review: RiskReview; scope: Re
             )}
           </p>
           <p className="break-words text-muted-foreground">
-            To {r.recipient_email}
+            To {recipientOf(r)}
             {scope === 'platform' && <> · organisation {r.organisation_id.slice(0, 8)}</>}
           </p>
           <p className="text-muted-foreground">

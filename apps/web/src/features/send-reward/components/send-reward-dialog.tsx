@@ -3,6 +3,7 @@ import {
   type Balance,
   CHOICE_PRODUCT_NAME,
   MAX_QUANTITY,
+  recipientOf,
   sandboxRecipientsNote,
 } from '@giftrelay/contracts';
 import { formatMoney, parseAmount } from '@giftrelay/money';
@@ -280,21 +281,21 @@ function SendRewardForm({
       const count = order.quantity > 1 ? `${order.quantity} × ` : '';
       if (order.status === 'scheduled' && order.send_at) {
         toast.success('Reward scheduled', {
-          description: `${count}${amount} ${product.name} to ${order.recipient_email} goes out ${formatTimestamp(order.send_at)}. The amount is held until then.`,
+          description: `${count}${amount} ${product.name} to ${recipientOf(order)} goes out ${formatTimestamp(order.send_at)}. The amount is held until then.`,
         });
       } else if (order.status === 'pending_approval') {
         // Caught by an approval rule (decision 035): held, and waiting for an owner or admin.
         toast.success('Pending approval', {
-          description: `${count}${amount} ${product.name} to ${order.recipient_email} waits for an owner or admin to approve it. The amount is held meanwhile.`,
+          description: `${count}${amount} ${product.name} to ${recipientOf(order)} waits for an owner or admin to approve it. The amount is held meanwhile.`,
         });
       } else if (order.status === 'pending_review') {
         // Held by a risk rule (decision 083): waiting in Review for an owner or admin.
         toast.success('Pending review', {
-          description: `${count}${amount} ${product.name} to ${order.recipient_email} was held for review by a risk rule. The amount is held until an owner or admin releases or blocks it.`,
+          description: `${count}${amount} ${product.name} to ${recipientOf(order)} was held for review by a risk rule. The amount is held until an owner or admin releases or blocks it.`,
         });
       } else {
         toast.success('Reward sent', {
-          description: `Sent ${count}${amount} ${product.name} to ${order.recipient_email}.`,
+          description: `Sent ${count}${amount} ${product.name} to ${recipientOf(order)}.`,
         });
       }
       form.reset(EMPTY_SEND_FORM);
@@ -383,16 +384,18 @@ function SendRewardForm({
             placeholder="name@company.com"
             {...form.register('email')}
             aria-invalid={Boolean(errorOf('email')) || undefined}
-            aria-describedby={describedBy('email')}
-            required
+            aria-describedby={describedBy('email', `${fieldId('email')}-hint`)}
             maxLength={255}
             readOnly={isSending}
           />
+          <p id={`${fieldId('email')}-hint`} className="text-muted-foreground text-xs">
+            An email address, a mobile number below, or both.
+          </p>
           <FieldError id={`${fieldId('email')}-error`} message={errorOf('email')} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={fieldId('phone')}>
-            Recipient mobile <span className="font-normal text-muted-foreground">(optional)</span>
+            Recipient mobile <span className="font-normal text-muted-foreground">(optional with an email)</span>
           </Label>
           <Input
             id={fieldId('phone')}
@@ -407,7 +410,8 @@ function SendRewardForm({
             readOnly={isSending}
           />
           <p id={`${fieldId('phone')}-hint`} className="text-muted-foreground text-xs">
-            With its country code. The claim link is texted as well as emailed; the recipient can reply STOP.
+            With its country code. The claim link is texted, as well as emailed when there is an address; the recipient
+            can reply STOP.
           </p>
           <FieldError id={`${fieldId('phone')}-error`} message={errorOf('phone')} />
         </div>

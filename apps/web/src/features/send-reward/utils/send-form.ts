@@ -132,9 +132,12 @@ export function amountRule(product: SendableProduct): AmountRule {
   };
 }
 
-/** The spec's rule for the Send button: amount, email and quantity all filled in. */
+/**
+ * The spec's rule for the Send button: amount, email and quantity all filled in; since decision
+ * 088 a mobile number stands in for the email (the recipient is texted only).
+ */
 export function isSendFormFilled(values: SendFormValues): boolean {
-  return REQUIRED.every((field) => values[field].trim() !== '');
+  return REQUIRED.every((field) => values[field].trim() !== '' || (field === 'email' && values.phone.trim() !== ''));
 }
 
 /** A whole number from 1 to 100 typed as text, or undefined. */
@@ -185,9 +188,13 @@ export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBod
   const { email, message, recipient_name } = CreateOrderBodySchema.shape;
   return z
     .object({
-      email: required((text) =>
-        email.safeParse(text.trim()).success ? undefined : 'Enter an email address such as name@company.com',
-      ),
+      // Decision 088: empty when the recipient is reached by text only (checked below with phone).
+      email: z
+        .string()
+        .refine(
+          (text) => text.trim() === '' || email.safeParse(text.trim()).success,
+          'Enter an email address such as name@company.com',
+        ),
       // The server checks the number itself (its country, a mobile line, STOP); this catches typos.
       phone: z
         .string()
@@ -209,6 +216,11 @@ export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBod
           `The message must be at most ${ORDER_MESSAGE_MAX_LENGTH} characters`,
         ),
     })
+    .superRefine((values, ctx) => {
+      // An address, a number or both (decision 088): neither is the email's "Required".
+      if (values.email.trim() === '' && values.phone.trim() === '')
+        ctx.addIssue({ code: 'custom', path: ['email'], message: REQUIRED_MESSAGE });
+    })
     .transform((values): SendFormOutput => {
       const amountMinor = parseAmount(values.amount, rule.currency) as number;
       const note = values.message.trim();
@@ -221,7 +233,7 @@ export function sendFormSchema(product: SendableProduct, choice?: OrderChoiceBod
           ...(choice ? { choice, currency: rule.currency } : { product_code: product.code }),
           // Exact decimal text: the server reads it without a float in between.
           amount: toDecimalString(amountMinor, rule.currency),
-          email: values.email.trim(),
+          ...(values.email.trim() ? { email: values.email.trim() } : {}),
           quantity: parseQuantity(values.quantity) as number,
           // Always sent: an emptied message is the sender's choice of none, not the organisation's
           // default message, which the server puts on orders that say nothing of one (issue 35).
