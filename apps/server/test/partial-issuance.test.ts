@@ -192,7 +192,7 @@ describe(`rewards of an order fail at the provider (${TEST_DB})`, () => {
     expect(after.spend - figuresBefore.spend).toBe(1025);
     expect(after.statsValue - figuresBefore.statsValue).toBe(1025);
     expect(after.searchedValue).toBe(1025);
-    expect(after.topCustomer).toEqual({ recipient_email: to, value: 10.25, orders: 1 });
+    expect(after.topCustomer).toEqual({ recipient_email: to, recipient_phone: null, value: 10.25, orders: 1 });
   });
 
   it('shares that do not split evenly: each reward pays its own share of the fee, and the parts add up to the hold', async () => {

@@ -114,7 +114,9 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
     expect(ids({ data: liveFigures.dashboard.recent_orders })).toEqual([live.id]);
     expect(liveFigures.charts.load_by_day.reduce((n: number, d: { value: number }) => n + d.value, 0)).toBe(15.38);
     expect(liveFigures.charts.top_brands).toEqual([expect.objectContaining({ value: 15.38, orders: 1 })]);
-    expect(liveFigures.charts.top_customers).toEqual([{ recipient_email: liveTo, value: 15.38, orders: 1 }]);
+    expect(liveFigures.charts.top_customers).toEqual([
+      { recipient_email: liveTo, recipient_phone: null, value: 15.38, orders: 1 },
+    ]);
     expect(liveFigures.analytics.totals).toMatchObject({
       orders: 1,
       completed: 1,
