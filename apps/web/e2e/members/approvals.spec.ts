@@ -160,6 +160,9 @@ test('the approval queue and the rules pass axe and fit the screen, light and da
   page,
   request,
 }) => {
+  // Four axe scans of whole pages (two pages, two themes) on a two-core machine: 31.5 s of a 30 s
+  // budget in a full run at load 6.7 (28 November).
+  test.slow();
   const owner = await signUpAndSignIn(page);
   const ownerToken = await apiToken(request, owner);
   const rule = await request.patch('/api/v1/approval-rules', {

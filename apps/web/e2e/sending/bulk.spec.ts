@@ -47,7 +47,7 @@ test('pick the reward, upload recipients and amounts only, fix a bad line in pla
   // Value and Full name are known headings; Work email is not, so the page asks. No product column
   // is needed: the rows get the reward picked above.
   await expect(page.getByText('team.csv: 20 rows')).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Choose a column for email.');
+  await expect(page.getByRole('alert')).toHaveText('Choose a column for email or mobile.');
   await expect(page.getByText('Rows without one get Amazon.com Gift Card')).toBeVisible();
   await page.getByLabel('Email').selectOption({ label: 'Work email' });
   await page.getByRole('button', { name: 'Check rows' }).click();

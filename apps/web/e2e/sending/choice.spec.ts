@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { newEmail } from '../support/accounts';
 import { axe } from '../support/axe';
 import { signedInTest as test } from '../support/fixtures';
-import { claimFromMailbox, expectSummary, sendDialog, toasts } from './helpers';
+import { apiToken, claimFromMailbox, expectSummary, sendDialog, toasts } from './helpers';
 
 /**
  * Recipient's choice (issue 32, decision 080) as people use it: a choice set made from the
@@ -82,4 +82,48 @@ test('make a choice set, send a choice reward, the recipient picks a card from t
     .first()
     .click();
   await expect(page.getByText(/^Chose Amazon/)).toBeVisible();
+});
+
+/**
+ * A bulk batch of choice rewards (issue 32's "through a bulk batch, end to end in the browser"):
+ * the rows get a saved choice set on the bulk page, the batch is sent, and a recipient picks a card
+ * from the emailed link. The set is made through the API: its page is the journey above.
+ */
+test('a bulk batch lets each recipient choose: the rows get a choice set and a recipient picks a card', async ({
+  page,
+  request,
+  account,
+}) => {
+  test.slow();
+  const token = await apiToken(request, account);
+  const name = `Bulk treats ${Date.now()}`;
+  const created = await request.post('/api/v1/choice-sets', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, product_codes: ['AMAZON-US', 'STARBUCKS-US'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const [first, second] = [newEmail('bulk-chooser'), newEmail('bulk-chooser')];
+
+  await page.goto('/orders');
+  await page.getByRole('link', { name: 'Send in bulk' }).click();
+  await page.getByLabel('Or let each recipient choose their card').selectOption({ label: name });
+  await expect(page.getByText(`Every row without its own product code gets ${name}`)).toBeVisible();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'choosers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`email,amount\r\n${first},25\r\n${second},25\r\n`),
+  });
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  await expect(page.getByText('2 of 2', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('preview-row').first()).toContainText('Recipient’s choice');
+  await page.getByRole('button', { name: 'Send 2 rewards' }).click();
+  await expect(toasts(page).filter({ hasText: 'Batch accepted' })).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/batches\/[0-9a-f-]{36}$/);
+
+  await claimFromMailbox(page, second, /\$25\.00/, /Claim your reward|Choose/);
+  const cards = page.getByRole('group', { name: 'Choose your gift card' });
+  await expect(cards.getByRole('radio')).toHaveCount(2);
+  await cards.getByRole('radio', { name: /Starbucks/ }).check();
+  await page.getByRole('button', { name: /^Choose Starbucks/ }).click();
+  await expect(page.getByRole('status', { name: 'Code' })).toBeVisible({ timeout: 20_000 });
 });

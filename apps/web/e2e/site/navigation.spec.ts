@@ -153,7 +153,7 @@ test('solutions has a tab per team with its headline figure, and its two calls t
   await expect(page).toHaveURL(/\/docs$/);
 });
 
-test('docs has its eight side tabs, and a section can be linked to', async ({ page }) => {
+test('docs has its nine side tabs, and a section can be linked to', async ({ page }) => {
   await gotoReady(page, '/docs');
   const tabs = page.getByRole('tablist', { name: 'API documentation sections' });
   await expect(tabs.getByRole('tab')).toHaveText([
@@ -161,13 +161,14 @@ test('docs has its eight side tabs, and a section can be linked to', async ({ pa
     'Auth',
     'List Products',
     'Create Order',
+    'Choice & Expiry',
     'Orders & Reports',
     'Webhooks',
     'Errors',
     'AI agents',
   ]);
   // Keyboard: the arrows move down the side tabs, and the URL follows.
-  await tabs.getByRole('tab', { name: 'Create Order' }).focus();
+  await tabs.getByRole('tab', { name: 'Choice & Expiry' }).focus();
   await page.keyboard.press('ArrowDown');
   await expect(tabs.getByRole('tab', { name: 'Orders & Reports' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/docs#reports$/);
@@ -231,12 +232,12 @@ test("the app's runtime, loaded by pointing at a link, keeps the docs' sections 
 }) => {
   await gotoReady(page, '/docs');
   const sections = page.locator('[data-deferred-part="docs-reference"]');
-  await expect(sections).toHaveCount(7);
+  await expect(sections).toHaveCount(8);
   // Pointing at a header link loads the runtime (the toaster's region appears). It changes the
   // context every section is under: they must be hydrated first, not redrawn as spinners.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).hover();
   await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
-  await expect(page.locator('[data-deferred-part="docs-reference"][data-deferred-ready]')).toHaveCount(7);
+  await expect(page.locator('[data-deferred-part="docs-reference"][data-deferred-ready]')).toHaveCount(8);
   await expect(page.locator('code[data-example-id="create-order"]')).toHaveCount(1);
   await expect(page.getByRole('status', { name: 'Loading the section' })).toHaveCount(0);
 });

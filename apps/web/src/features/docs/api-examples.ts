@@ -544,7 +544,7 @@ export const API_EXAMPLES: ApiExample[] = [
       period: { from: '2025-04-02', to: '2025-05-02' },
       load_by_day: [{ date: '2025-05-01', value: 25.63 }],
       top_brands: [{ brand: 'Amazon', value: 25.63, orders: 1 }],
-      top_customers: [{ recipient_email: 'sam@example.com', value: 25.63, orders: 1 }],
+      top_customers: [{ recipient_email: 'sam@example.com', recipient_phone: null, value: 25.63, orders: 1 }],
     }),
   },
   {

@@ -1,4 +1,10 @@
-import { BATCH_FIELDS, type ChoiceSet, type Product } from '@giftrelay/contracts';
+import {
+  BATCH_FIELDS,
+  type BatchField,
+  type ChoiceSet,
+  type Product,
+  RECIPIENT_BATCH_FIELDS,
+} from '@giftrelay/contracts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -29,6 +35,9 @@ export function MappingStep({
   // A row names its product, or its choice set, unless the page gives a default.
   const required = requiredFields(product !== null || choiceSet !== null || columns.choice_set !== undefined);
   const missing = required.filter((f) => columns[f] === undefined);
+  // A recipient is an email, a mobile number or both (decision 088): the sheet needs one of the columns.
+  const noRecipient = RECIPIENT_BATCH_FIELDS.every((f) => columns[f] === undefined);
+  const toChoose = [...(noRecipient ? ['email or mobile'] : []), ...missing.map((f) => FIELD_LABELS[f].toLowerCase())];
   return (
     <Card className="grid gap-5 p-6">
       <div>
@@ -40,6 +49,7 @@ export function MappingStep({
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {BATCH_FIELDS.map((field) => {
+          const isRecipient = (RECIPIENT_BATCH_FIELDS as readonly BatchField[]).includes(field);
           const isRequired = required.includes(field);
           const column = columns[field];
           const sample = column === undefined ? undefined : sheet.lines[0]?.[column];
@@ -49,6 +59,8 @@ export function MappingStep({
                 {FIELD_LABELS[field]}
                 {isRequired ? (
                   <span className="text-destructive"> *</span>
+                ) : isRecipient ? (
+                  <span className="text-muted-foreground"> (this, the other contact column, or both)</span>
                 ) : (
                   <span className="text-muted-foreground"> (optional)</span>
                 )}
@@ -56,7 +68,7 @@ export function MappingStep({
               <select
                 id={`${id}-${field}`}
                 value={column ?? ''}
-                aria-invalid={isRequired && column === undefined}
+                aria-invalid={(isRequired || (isRecipient && noRecipient)) && column === undefined}
                 onChange={(e) =>
                   onChange({ ...columns, [field]: e.target.value === '' ? undefined : Number(e.target.value) })
                 }
@@ -83,9 +95,9 @@ export function MappingStep({
           );
         })}
       </div>
-      {missing.length ? (
+      {toChoose.length ? (
         <p role="alert" className="text-sm text-destructive">
-          Choose a column for {missing.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')}
+          Choose a column for {toChoose.join(', ')}
           {missing.includes('product_code') ? ', or go back and choose a reward for every row' : ''}.
         </p>
       ) : null}
@@ -93,7 +105,7 @@ export function MappingStep({
         <Button type="button" variant="outline" onClick={onBack}>
           Choose another file
         </Button>
-        <Button type="button" disabled={missing.length > 0} onClick={onNext}>
+        <Button type="button" disabled={toChoose.length > 0} onClick={onNext}>
           Check rows
         </Button>
       </div>
