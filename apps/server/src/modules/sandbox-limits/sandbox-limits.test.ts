@@ -41,6 +41,26 @@ const LIMIT_MESSAGE =
   "Sandbox rewards reach at most 3 addresses outside your organisation a day, and today's are used. Send to your organisation's members, wait until tomorrow (UTC), or go live";
 
 describe(`sandbox outside recipients per day (${TEST_DB})`, () => {
+  it('counts a text-only order’s number as an outside recipient: no way round the cap by leaving the email out', async () => {
+    // Decision 088: an order may have a phone and no email. Sandbox is not an SMS relay either.
+    const owner = await signUpVerifiedUser(t);
+    const numbers = ['+15555550141', '+15555550142', '+15555550143'];
+    for (const phone of numbers) {
+      const res = await postOrder(t, owner.accessToken, { product_code: productCode, amount: 10, phone } as never);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await limits(owner)).outside_recipients_today).toBe(3);
+    const orders = await countRows(t, 'orders', owner.organisationId);
+    const refused = await postOrder(t, owner.accessToken, {
+      product_code: productCode,
+      amount: 10,
+      phone: '+15555550144',
+    } as never);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('SANDBOX_RECIPIENT_LIMIT');
+    expect(await countRows(t, 'orders', owner.organisationId)).toBe(orders);
+  });
+
   it('counts distinct outside addresses only: the same one again and members go, a new one past the cap is refused before any hold', async () => {
     const owner = await signUpVerifiedUser(t);
     const sender = await joinAs(t, owner, 'sender');

@@ -320,6 +320,38 @@ describe(`orders by text only (decision 088, ${TEST_DB})`, () => {
     expect(await countRows(t, 'orders')).toBe(orders);
   });
 
+  it('refuses a text-only order from an API key held to recipient domains: leaving the email out is no way round its allow-list', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'Domains only', scopes: 'full' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = created.json() as { id: string; key: string };
+    const caps = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/api-keys/${key.id}/agent-caps`,
+      headers: bearer(owner.accessToken),
+      payload: {
+        currency: 'USD',
+        per_reward_minor: null,
+        per_day_minor: null,
+        per_month_minor: null,
+        allowed_domains: ['example.com'],
+      },
+    });
+    expect(caps.statusCode, caps.body).toBe(200);
+    const orders = await countRows(t, 'orders');
+    const res = await postOrder(t, key.key, { product_code: productCode, amount: 10, phone: nextPhone() } as never);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'RECIPIENT_DOMAIN_NOT_ALLOWED',
+      error: expect.stringContaining('an order by text only has no address'),
+    });
+    expect(await countRows(t, 'orders')).toBe(orders);
+  });
+
   it('resends a text-only order: the same number is texted again; a new number gets new links and the old stop working', async () => {
     const phone = nextPhone();
     const { order } = await textOnlyOrder(phone);
