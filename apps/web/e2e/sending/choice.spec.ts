@@ -86,8 +86,8 @@ test('make a choice set, send a choice reward, the recipient picks a card from t
 
 /**
  * A bulk batch of choice rewards (issue 32's "through a bulk batch, end to end in the browser"):
- * the rows get a saved choice set on the bulk page, the batch is sent, and a recipient picks a card
- * from the emailed link. The set is made through the API: its page is the journey above.
+ * the rows get a saved choice set on the bulk page, one row by text only, the batch is sent, the
+ * text reaches the built-in mailbox, and a recipient picks a card from the emailed link. The set is made through the API: its page is the journey above.
  */
 test('a bulk batch lets each recipient choose: the rows get a choice set and a recipient picks a card', async ({
   page,
@@ -103,6 +103,7 @@ test('a bulk batch lets each recipient choose: the rows get a choice set and a r
   });
   expect(created.status(), await created.text()).toBe(201);
   const [first, second] = [newEmail('bulk-chooser'), newEmail('bulk-chooser')];
+  const phone = `+1${201 + Math.floor(Math.random() * 700)}55501${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
 
   await page.goto('/orders');
   await page.getByRole('link', { name: 'Send in bulk' }).click();
@@ -111,14 +112,23 @@ test('a bulk batch lets each recipient choose: the rows get a choice set and a r
   await page.getByLabel('CSV file').setInputFiles({
     name: 'choosers.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`email,amount\r\n${first},25\r\n${second},25\r\n`),
+    // The third recipient by text only (decision 088): a fictional number (+1 NXX 555-01XX).
+    buffer: Buffer.from(`email,mobile,amount\r\n${first},,25\r\n${second},,25\r\n,${phone},25\r\n`),
   });
   await page.getByRole('button', { name: 'Check rows' }).click();
-  await expect(page.getByText('2 of 2', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('3 of 3', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('preview-row').first()).toContainText('Recipient’s choice');
-  await page.getByRole('button', { name: 'Send 2 rewards' }).click();
+  await page.getByRole('button', { name: 'Send 3 rewards' }).click();
   await expect(toasts(page).filter({ hasText: 'Batch accepted' })).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/batches\/[0-9a-f-]{36}$/);
+
+  // The text-only recipient's invitation is a text in the built-in mailbox, with its link.
+  await page.goto('/mailbox');
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('button', { name: new RegExp(`To \\${phone}`) })
+    .click();
+  await expect(page.getByRole('region', { name: `Text message to ${phone}` }).getByRole('link')).toBeVisible();
 
   await claimFromMailbox(page, second, /\$25\.00/, /Claim your reward|Choose/);
   const cards = page.getByRole('group', { name: 'Choose your gift card' });
