@@ -59,6 +59,9 @@ test('an assistant registers, the owner approves it on the consent page, its tok
   await page.getByLabel(/Recipient domains/).fill('example.com');
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect.poll(() => callback?.searchParams.get('state')).toBe('e2e-state');
+  // The browser is back in the assistant before this test moves it on: a goto while that
+  // navigation was still going was interrupted by it (a full run on 28 November).
+  await expect(page).toHaveTitle('Back in the assistant');
   const code = (callback as URL | null)?.searchParams.get('code') ?? '';
   expect(code).toMatch(/^gro_ac_/);
 
