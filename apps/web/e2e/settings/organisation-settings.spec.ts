@@ -127,6 +127,7 @@ test('set reminders and an automatic void of unopened rewards; a bad number is r
 
 // One test scans both themes, signed up once (decision 064).
 test('the Organisation and Audit log tabs pass axe, light and dark @both', async ({ page }) => {
+  test.slow(); // four axe scans of full pages: over 30 s on a loaded two-core machine
   await signUpAndSignIn(page);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
