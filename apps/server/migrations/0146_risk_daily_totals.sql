@@ -1,0 +1,179 @@
+-- `daily_total_above` without summing the day (decision 092). Since 0145 an order of an
+-- organisation with that rule summed every order of its UTC day, under the organisation's advisory
+-- lock: the cost grew with the day's orders, and the orders of the organisation waited for it in
+-- turn (bench:risk fell from 107 % to 38 % of no rules as 1,700 orders accumulated).
+--
+-- Now a row per organisation and UTC day keeps that sum. What it holds is exactly
+--   sum(usd_total_minor) of the organisation's orders created that day whose status `risk_counts`
+-- for as long as the row exists; it is kept by the triggers below on every change to an order
+-- that moves the sum (insert, a status in or out of the counted ones, delete). A row is made only for
+-- organisations with the rule, so an organisation without it pays one primary-key probe of this
+-- small table per order (the insert trigger's UPDATE that finds nothing).
+--
+-- A row is made, from the sum of the orders, in two places, each at a moment no order of the
+-- organisation can be half-written without being counted:
+-- - when a daily total rule is created (the rules' trigger): the creation locks the organisation's
+--   row FOR UPDATE (rules.ts does it first; the trigger again), which waits for every transaction
+--   that has inserted an order of it (the foreign key's KEY SHARE lock, taken by the RI trigger, which
+--   fires before `risk_daily_totals_count` by name), and an order inserted after waits for the
+--   creation to commit before its own count trigger runs, and then sees the row;
+-- - by `risk_order_matches` for a day without a row yet (the first order of a new day), under the
+--   organisation's advisory lock, which every order of an organisation with the rule now takes
+--   (an allow-listed recipient's too, since 0146), so no order of that day is in flight uncounted.
+CREATE TABLE risk_daily_totals (
+  organisation_id uuid NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
+  day date NOT NULL,
+  usd_total_minor bigint NOT NULL,
+  PRIMARY KEY (organisation_id, day)
+);
+
+-- The day's counted sum for an organisation, as `daily_total_above` read it before.
+CREATE FUNCTION risk_day_sum(org uuid, d date) RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(o.usd_total_minor), 0)::bigint FROM orders o
+  WHERE o.organisation_id = org AND risk_counts(o.status)
+    AND o.created_at >= d::timestamp AT TIME ZONE 'UTC' AND o.created_at < (d + 1)::timestamp AT TIME ZONE 'UTC'
+$$;
+
+CREATE FUNCTION risk_daily_totals_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' AND risk_counts(OLD.status) THEN
+    UPDATE risk_daily_totals SET usd_total_minor = usd_total_minor - OLD.usd_total_minor
+    WHERE organisation_id = OLD.organisation_id AND day = (OLD.created_at AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF TG_OP <> 'DELETE' AND risk_counts(NEW.status) THEN
+    UPDATE risk_daily_totals SET usd_total_minor = usd_total_minor + NEW.usd_total_minor
+    WHERE organisation_id = NEW.organisation_id AND day = (NEW.created_at AT TIME ZONE 'UTC')::date;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER risk_daily_totals_count AFTER INSERT ON orders
+  FOR EACH ROW WHEN (risk_counts(NEW.status)) EXECUTE FUNCTION risk_daily_totals_count();
+-- Only a change that moves the sum calls the function: most status changes (pending → fulfilled)
+-- stay counted and cost the WHEN clause alone.
+CREATE TRIGGER risk_daily_totals_recount AFTER UPDATE OF status, usd_total_minor, created_at, organisation_id ON orders
+  FOR EACH ROW WHEN ((risk_counts(OLD.status), OLD.usd_total_minor, OLD.created_at, OLD.organisation_id)
+    IS DISTINCT FROM (risk_counts(NEW.status), NEW.usd_total_minor, NEW.created_at, NEW.organisation_id))
+  EXECUTE FUNCTION risk_daily_totals_count();
+CREATE TRIGGER risk_daily_totals_uncount AFTER DELETE ON orders
+  FOR EACH ROW WHEN (risk_counts(OLD.status)) EXECUTE FUNCTION risk_daily_totals_count();
+
+CREATE OR REPLACE FUNCTION risk_rules_flags() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  org uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.organisation_id ELSE NEW.organisation_id END;
+  today date := (now() AT TIME ZONE 'UTC')::date;
+BEGIN
+  IF TG_OP = 'INSERT' AND NEW.kind = 'daily_total_above' THEN
+    -- Waits for every order of the organisation being written (see above) before it sums the day.
+    PERFORM 1 FROM organisations g WHERE g.id = org FOR UPDATE;
+    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, today, risk_day_sum(org, today))
+    ON CONFLICT (organisation_id, day) DO UPDATE SET usd_total_minor = EXCLUDED.usd_total_minor;
+  END IF;
+  UPDATE organisations g SET
+    risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
+      AND r.kind NOT IN ('claim_country_mismatch', 'claims_per_address')),
+    risk_claim_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
+      AND r.kind IN ('claim_country_mismatch', 'claims_per_address')),
+    risk_lock = CASE
+      WHEN EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org AND r.kind = 'daily_total_above')
+        THEN 'organisation'
+      WHEN EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org AND r.kind = 'recipient_velocity')
+        THEN 'recipient'
+    END
+  WHERE g.id = org;
+  RETURN NULL;
+END $$;
+
+-- Organisations with the rule today: the trigger above locks `orders` against writes until this
+-- migration commits, so the sums below miss no order in flight.
+INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
+SELECT g.id, (now() AT TIME ZONE 'UTC')::date, risk_day_sum(g.id, (now() AT TIME ZONE 'UTC')::date)
+FROM organisations g WHERE g.risk_lock = 'organisation';
+
+CREATE OR REPLACE FUNCTION risk_order_matches(org uuid, email text, quantity integer, usd_reward bigint, usd_total bigint, disposable boolean, sandbox_match jsonb, placed_at timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ VOLATILE
+AS $$
+DECLARE
+  domain text := split_part(email, '@', 2);
+  matched jsonb := coalesce(sandbox_match, '[]'::jsonb);
+  platform boolean := false;
+  r record;
+  n bigint;
+  why text;
+  has_rules boolean;
+  lock_kind text;
+  order_day date := (placed_at AT TIME ZONE 'UTC')::date;
+BEGIN
+  FOR r IN SELECT p.id, p.kind, p.action, p.reason, p.value FROM platform_risk_rules p WHERE p.value IN (email, domain) LOOP
+    platform := true;
+    matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'platform', 'kind', r.kind,
+      'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
+        || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
+  END LOOP;
+  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org;
+  -- Rules that count earlier orders: one order at a time per organisation (a daily total) or per
+  -- recipient (velocity) until this statement commits; being VOLATILE, the reads below take a
+  -- snapshot after the lock, so they see every order committed before it. With a daily total every
+  -- order takes the lock, an allow-listed one too, and the day's row is made here when it has none:
+  -- no order of the day is then written uncounted while the row is made (migration 0146).
+  IF has_rules AND lock_kind = 'organisation' THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
+    IF NOT EXISTS (SELECT 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day) THEN
+      INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
+      VALUES (org, order_day, risk_day_sum(org, order_day))
+      ON CONFLICT (organisation_id, day) DO NOTHING;
+    END IF;
+  END IF;
+  IF has_rules AND NOT EXISTS (
+    SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
+      AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
+    IF lock_kind = 'recipient' THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
+    END IF;
+    FOR r IN SELECT * FROM risk_rules x WHERE x.organisation_id = org
+        AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address') ORDER BY x.created_at, x.id LOOP
+      why := NULL;
+      IF r.kind = 'recipient_domain' THEN
+        IF (r.params->'domains' ? domain) = (r.params->>'match' = 'deny') THEN
+          why := CASE WHEN r.params->>'match' = 'deny' THEN 'The recipient’s domain ' || domain || ' is on a deny list'
+            ELSE 'The recipient’s domain ' || domain || ' is not on the allowed list' END;
+        END IF;
+      ELSIF r.kind = 'disposable_email' THEN
+        IF disposable THEN why := 'The recipient’s domain ' || domain || ' gives out disposable addresses'; END IF;
+      ELSIF r.kind = 'recipient_list' THEN
+        IF r.params->>'list' = 'flag' AND r.params->'emails' ? email THEN why := 'The recipient is on a flag list'; END IF;
+      ELSIF r.kind = 'amount_above' THEN
+        IF usd_reward > (r.params->>'usd_minor')::bigint THEN
+          why := 'One reward is above ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+        END IF;
+      ELSIF r.kind = 'recipient_velocity' THEN
+        SELECT coalesce(sum(o.quantity), 0) INTO n FROM orders o
+        WHERE o.organisation_id = org AND o.recipient_email = email AND risk_counts(o.status)
+          AND o.created_at > placed_at - make_interval(days => (r.params->>'period_days')::int);
+        IF n + quantity > (r.params->>'max_rewards')::bigint THEN
+          why := 'The recipient would have ' || (n + quantity) || ' rewards in ' || (r.params->>'period_days')
+            || ' days, more than ' || (r.params->>'max_rewards');
+        END IF;
+      ELSIF r.kind = 'daily_total_above' THEN
+        -- The day's row (made above): the sum of the day's counted orders, kept by their triggers.
+        SELECT t.usd_total_minor INTO n FROM risk_daily_totals t
+        WHERE t.organisation_id = org AND t.day = order_day;
+        n := coalesce(n, risk_day_sum(org, order_day));
+        IF n + usd_total > (r.params->>'usd_minor')::bigint THEN
+          why := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+        END IF;
+      END IF;
+      IF why IS NOT NULL THEN
+        matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'organisation',
+          'kind', r.kind, 'action', r.action, 'reason', why || coalesce(': ' || r.reason, '')));
+      END IF;
+    END LOOP;
+  END IF;
+  IF jsonb_array_length(matched) = 0 THEN RETURN NULL; END IF;
+  RETURN jsonb_build_object(
+    'action', CASE WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(matched) e WHERE e->>'action' = 'block') THEN 'block' ELSE 'hold' END,
+    'scope', CASE WHEN platform THEN 'platform' ELSE 'organisation' END,
+    'matched', matched);
+END $$;
