@@ -3,23 +3,23 @@
 -- lock: the cost grew with the day's orders, and the orders of the organisation waited for it in
 -- turn (bench:risk fell from 107 % to 38 % of no rules as 1,700 orders accumulated).
 --
--- Now a row per organisation and UTC day keeps that sum. What it holds is exactly
---   sum(usd_total_minor) of the organisation's orders created that day whose status `risk_counts`
--- for as long as the row exists; it is kept by the triggers below on every change to an order
--- that moves the sum (insert, a status in or out of the counted ones, delete). A row is made only for
--- organisations with the rule, so an organisation without it pays one primary-key probe of this
--- small table per order (the insert trigger's UPDATE that finds nothing).
---
--- A row is made, from the sum of the orders, in two places, each at a moment no order of the
--- organisation can be half-written without being counted:
--- - when a daily total rule is created (the rules' trigger): the creation locks the organisation's
---   row FOR UPDATE (rules.ts does it first; the trigger again), which waits for every transaction
---   that has inserted an order of it (the foreign key's KEY SHARE lock, taken by the RI trigger, which
---   fires before `risk_daily_totals_count` by name), and an order inserted after waits for the
---   creation to commit before its own count trigger runs, and then sees the row;
--- - by `risk_order_matches` for a day without a row yet (the first order of a new day), under the
---   organisation's advisory lock, which every order of an organisation with the rule now takes
---   (an allow-listed recipient's too, since 0146), so no order of that day is in flight uncounted.
+-- Now a row per organisation and UTC day keeps that sum: while an organisation has the rule, the row
+-- holds exactly sum(usd_total_minor) of its orders created that day whose status `risk_counts`.
+-- - An order is added by a trigger on its insert, only in a transaction whose `risk_order_matches`
+--   took the daily total's path for its organisation (it says so in the transaction-local setting
+--   `giftrelay.risk_day_org`, which the trigger's WHEN reads without running a query): an
+--   organisation without the rule pays no query for it.
+-- - A status in or out of the counted ones, a changed total or day, a delete: the other triggers,
+--   for every organisation (rare changes; the row is updated only where it exists).
+-- - The row is made from the orders' sum (`risk_day_sum`) when the rule is created, and by the first
+--   order of a day under the organisation's advisory lock. At the rule's creation no order of the
+--   organisation may be between reading its rules and committing: `risk_order_matches` reads the
+--   organisation's row FOR KEY SHARE (the lock its order's foreign keys take anyway, taken first),
+--   and the creation locks it FOR UPDATE (rules.ts, and the rules' trigger again), which waits for
+--   those orders and makes later ones read the rules after it commits.
+-- - While the rule exists every order of the organisation takes its path (an allow-listed
+--   recipient's too, since this migration), so every order of the day is added. After the rule is
+--   deleted the rows go stale; a new rule deletes them and makes today's again.
 CREATE TABLE risk_daily_totals (
   organisation_id uuid NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
   day date NOT NULL,
@@ -48,7 +48,9 @@ BEGIN
 END $$;
 
 CREATE TRIGGER risk_daily_totals_count AFTER INSERT ON orders
-  FOR EACH ROW WHEN (risk_counts(NEW.status)) EXECUTE FUNCTION risk_daily_totals_count();
+  FOR EACH ROW WHEN (risk_counts(NEW.status)
+    AND current_setting('giftrelay.risk_day_org', true) = NEW.organisation_id::text)
+  EXECUTE FUNCTION risk_daily_totals_count();
 -- Only a change that moves the sum calls the function: most status changes (pending → fulfilled)
 -- stay counted and cost the WHEN clause alone.
 CREATE TRIGGER risk_daily_totals_recount AFTER UPDATE OF status, usd_total_minor, created_at, organisation_id ON orders
@@ -66,8 +68,9 @@ BEGIN
   IF TG_OP = 'INSERT' AND NEW.kind = 'daily_total_above' THEN
     -- Waits for every order of the organisation being written (see above) before it sums the day.
     PERFORM 1 FROM organisations g WHERE g.id = org FOR UPDATE;
-    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, today, risk_day_sum(org, today))
-    ON CONFLICT (organisation_id, day) DO UPDATE SET usd_total_minor = EXCLUDED.usd_total_minor;
+    -- Rows kept before (a rule deleted and made again) may have missed orders since: made afresh.
+    DELETE FROM risk_daily_totals WHERE organisation_id = org;
+    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, today, risk_day_sum(org, today));
   END IF;
   UPDATE organisations g SET
     risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
@@ -84,8 +87,10 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Organisations with the rule today: the trigger above locks `orders` against writes until this
--- migration commits, so the sums below miss no order in flight.
+-- Organisations with the rule today: creating the triggers above locks `orders` against writes
+-- until this migration commits, and an order's statement holds its lock on `orders` from its start,
+-- so the sums below miss no single order in flight. (A batch chunk that checked its rules before
+-- the migration and writes after it is not added: deploy-time only, and on the batch's own day.)
 INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
 SELECT g.id, (now() AT TIME ZONE 'UTC')::date, risk_day_sum(g.id, (now() AT TIME ZONE 'UTC')::date)
 FROM organisations g WHERE g.risk_lock = 'organisation';
@@ -112,14 +117,17 @@ BEGIN
       'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
         || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
   END LOOP;
-  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org;
+  -- KEY SHARE, which the order's foreign keys take anyway: a daily total rule being created waits
+  -- for this order, and this order reads the rules after such a creation commits (migration 0146).
+  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org FOR KEY SHARE;
   -- Rules that count earlier orders: one order at a time per organisation (a daily total) or per
   -- recipient (velocity) until this statement commits; being VOLATILE, the reads below take a
   -- snapshot after the lock, so they see every order committed before it. With a daily total every
-  -- order takes the lock, an allow-listed one too, and the day's row is made here when it has none:
-  -- no order of the day is then written uncounted while the row is made (migration 0146).
+  -- order takes the lock, an allow-listed one too, the day's row is made here when it has none,
+  -- and the order's insert trigger is told to add it to the row (migration 0146).
   IF has_rules AND lock_kind = 'organisation' THEN
     PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
+    PERFORM set_config('giftrelay.risk_day_org', org::text, true);
     IF NOT EXISTS (SELECT 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day) THEN
       INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
       VALUES (org, order_day, risk_day_sum(org, order_day))

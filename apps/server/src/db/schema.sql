@@ -256,14 +256,17 @@ BEGIN
       'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
         || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
   END LOOP;
-  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org;
+  -- KEY SHARE, which the order's foreign keys take anyway: a daily total rule being created waits
+  -- for this order, and this order reads the rules after such a creation commits (migration 0146).
+  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org FOR KEY SHARE;
   -- Rules that count earlier orders: one order at a time per organisation (a daily total) or per
   -- recipient (velocity) until this statement commits; being VOLATILE, the reads below take a
   -- snapshot after the lock, so they see every order committed before it. With a daily total every
-  -- order takes the lock, an allow-listed one too, and the day's row is made here when it has none:
-  -- no order of the day is then written uncounted while the row is made (migration 0146).
+  -- order takes the lock, an allow-listed one too, the day's row is made here when it has none,
+  -- and the order's insert trigger is told to add it to the row (migration 0146).
   IF has_rules AND lock_kind = 'organisation' THEN
     PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
+    PERFORM set_config('giftrelay.risk_day_org', org::text, true);
     IF NOT EXISTS (SELECT 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day) THEN
       INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
       VALUES (org, order_day, risk_day_sum(org, order_day))
@@ -333,8 +336,9 @@ BEGIN
   IF TG_OP = 'INSERT' AND NEW.kind = 'daily_total_above' THEN
     -- Waits for every order of the organisation being written (see above) before it sums the day.
     PERFORM 1 FROM organisations g WHERE g.id = org FOR UPDATE;
-    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, today, risk_day_sum(org, today))
-    ON CONFLICT (organisation_id, day) DO UPDATE SET usd_total_minor = EXCLUDED.usd_total_minor;
+    -- Rows kept before (a rule deleted and made again) may have missed orders since: made afresh.
+    DELETE FROM risk_daily_totals WHERE organisation_id = org;
+    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, today, risk_day_sum(org, today));
   END IF;
   UPDATE organisations g SET
     risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
@@ -1968,7 +1972,7 @@ CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_min
 
 CREATE TRIGGER orders_take_mode BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION orders_take_mode();
 
-CREATE TRIGGER risk_daily_totals_count AFTER INSERT ON orders FOR EACH ROW WHEN (risk_counts(new.status)) EXECUTE FUNCTION risk_daily_totals_count();
+CREATE TRIGGER risk_daily_totals_count AFTER INSERT ON orders FOR EACH ROW WHEN (risk_counts(new.status) AND current_setting('giftrelay.risk_day_org'::text, true) = new.organisation_id::text) EXECUTE FUNCTION risk_daily_totals_count();
 
 CREATE TRIGGER risk_daily_totals_recount AFTER UPDATE OF status, usd_total_minor, created_at, organisation_id ON orders FOR EACH ROW WHEN (risk_counts(old.status) IS DISTINCT FROM risk_counts(new.status) OR old.usd_total_minor IS DISTINCT FROM new.usd_total_minor OR old.created_at IS DISTINCT FROM new.created_at OR old.organisation_id IS DISTINCT FROM new.organisation_id) EXECUTE FUNCTION risk_daily_totals_count();
 

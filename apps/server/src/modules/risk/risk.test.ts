@@ -374,8 +374,14 @@ describe(`the daily total's kept sum (${TEST_DB})`, () => {
     const owner = await signUpVerifiedUser(t);
     const allowed = recipient();
     expect(
-      (await rules(owner.accessToken, 'POST', { kind: 'recipient_list', action: 'hold', list: 'allow', emails: [allowed] }))
-        .statusCode,
+      (
+        await rules(owner.accessToken, 'POST', {
+          kind: 'recipient_list',
+          action: 'hold',
+          list: 'allow',
+          emails: [allowed],
+        })
+      ).statusCode,
     ).toBe(201);
     const first = (await order(owner.accessToken, recipient())).json();
     const unit = first.charged.total_minor as number;
@@ -628,6 +634,44 @@ describe(`a block at the claim (${TEST_DB})`, () => {
     expect(kept.json().review.refund).toMatchObject({ state: 'not_refunded', refunded_minor: 0 });
     expect(kept.json().review.refund.note).toMatch(/^Opened before it was held/);
     expect(await balanceOf(t, owner.accessToken)).toEqual(after);
+  });
+
+  it('a sandbox reward blocked after its organisation went live says nothing came back', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const rule = { kind: 'claims_per_address', action: 'block', max_claims: 1, period_days: 1 };
+    expect((await rules(owner.accessToken, 'POST', rule)).statusCode).toBe(201);
+    const two = (
+      await postOrder(t, owner.accessToken, {
+        product_code: range.code,
+        amount: range.minValue,
+        email: recipient(),
+        quantity: 2,
+      })
+    ).json();
+    await settledOrder(t, owner.accessToken, two.order_id);
+    const open = (token: string) =>
+      t.app.inject({ url: `/api/v1/claims/${token}`, remoteAddress: '203.0.113.9' }).then((r) => r.json());
+    for (const token of (await claimTokensOf(t, two.order_id)) as string[]) await open(token);
+    const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    expect(review).toMatchObject({ stage: 'claim', sandbox: true });
+    // Live as an operator's approval makes it (setLive, decision 045): this app has no real
+    // provider to go live through the API (reward-review.test.ts does, with a fake Tango).
+    await t.database.db
+      .updateTable('organisations')
+      .set({ sandbox: false, live_since: new Date() })
+      .where('id', '=', owner.organisationId)
+      .execute();
+    const blocked = await decide(owner.accessToken, review.id, 'block');
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json().review.refund).toMatchObject({ state: 'not_refunded', refunded: 0, refunded_minor: 0 });
+    expect(blocked.json().review.refund.note).toMatch(/play money/);
+    const refunds = await t.database.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('order_id', '=', two.order_id)
+      .where('kind', '=', 'refund')
+      .execute();
+    expect(refunds).toEqual([]);
   });
 });
 
