@@ -243,27 +243,56 @@ DECLARE
   domain text := split_part(email, '@', 2);
   matched jsonb := coalesce(sandbox_match, '[]'::jsonb);
   platform boolean := false;
-  r record;
+  p record;
+  r risk_rules;
+  rules risk_rules[];
+  whys text[];
+  counting boolean := false;
   n bigint;
-  why text;
   has_rules boolean;
   lock_kind text;
   order_day date := (placed_at AT TIME ZONE 'UTC')::date;
 BEGIN
-  FOR r IN SELECT p.id, p.kind, p.action, p.reason, p.value FROM platform_risk_rules p WHERE p.value IN (email, domain) LOOP
+  FOR p IN SELECT x.id, x.kind, x.action, x.reason, x.value FROM platform_risk_rules x WHERE x.value IN (email, domain) LOOP
     platform := true;
-    matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'platform', 'kind', r.kind,
-      'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
-        || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
+    matched := matched || jsonb_build_array(jsonb_build_object('rule_id', p.id, 'scope', 'platform', 'kind', p.kind,
+      'action', p.action, 'reason', 'Platform rule: ' || p.value || ' is ' || CASE WHEN p.action = 'block' THEN 'blocked' ELSE 'held' END
+        || ' for every organisation' || coalesce(' (' || p.reason || ')', '')));
   END LOOP;
   -- KEY SHARE, which the order's foreign keys take anyway: a daily total rule being created waits
-  -- for this order, and this order reads the rules after such a creation commits (migration 0146).
+  -- for this order, and this order reads the rules after such a creation commits (see above).
   SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org FOR KEY SHARE;
+  IF has_rules AND NOT EXISTS (
+    SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
+      AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
+    SELECT array_agg(x ORDER BY x.created_at, x.id) INTO rules FROM risk_rules x WHERE x.organisation_id = org
+      AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address');
+    whys := array_fill(NULL::text, ARRAY[coalesce(cardinality(rules), 0)]);
+    FOR i IN 1..coalesce(cardinality(rules), 0) LOOP
+      r := rules[i];
+      IF r.kind = 'recipient_domain' THEN
+        IF (r.params->'domains' ? domain) = (r.params->>'match' = 'deny') THEN
+          whys[i] := CASE WHEN r.params->>'match' = 'deny' THEN 'The recipient’s domain ' || domain || ' is on a deny list'
+            ELSE 'The recipient’s domain ' || domain || ' is not on the allowed list' END;
+        END IF;
+      ELSIF r.kind = 'disposable_email' THEN
+        IF disposable THEN whys[i] := 'The recipient’s domain ' || domain || ' gives out disposable addresses'; END IF;
+      ELSIF r.kind = 'recipient_list' THEN
+        IF r.params->>'list' = 'flag' AND r.params->'emails' ? email THEN whys[i] := 'The recipient is on a flag list'; END IF;
+      ELSIF r.kind = 'amount_above' THEN
+        IF usd_reward > (r.params->>'usd_minor')::bigint THEN
+          whys[i] := 'One reward is above ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+        END IF;
+      ELSE
+        counting := true;
+      END IF;
+    END LOOP;
+  END IF;
   -- Rules that count earlier orders: one order at a time per organisation (a daily total) or per
   -- recipient (velocity) until this statement commits; being VOLATILE, the reads below take a
   -- snapshot after the lock, so they see every order committed before it. With a daily total every
   -- order takes the lock, an allow-listed one too, the day's row is made here when it has none,
-  -- and the order's insert trigger is told to add it to the row (migration 0146).
+  -- and the order's insert trigger is told to add it to the row.
   IF has_rules AND lock_kind = 'organisation' THEN
     PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
     PERFORM set_config('giftrelay.risk_day_org', org::text, true);
@@ -272,52 +301,37 @@ BEGIN
       VALUES (org, order_day, risk_day_sum(org, order_day))
       ON CONFLICT (organisation_id, day) DO NOTHING;
     END IF;
+  ELSIF counting AND lock_kind = 'recipient' THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
   END IF;
-  IF has_rules AND NOT EXISTS (
-    SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
-      AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
-    IF lock_kind = 'recipient' THEN
-      PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
-    END IF;
-    FOR r IN SELECT * FROM risk_rules x WHERE x.organisation_id = org
-        AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address') ORDER BY x.created_at, x.id LOOP
-      why := NULL;
-      IF r.kind = 'recipient_domain' THEN
-        IF (r.params->'domains' ? domain) = (r.params->>'match' = 'deny') THEN
-          why := CASE WHEN r.params->>'match' = 'deny' THEN 'The recipient’s domain ' || domain || ' is on a deny list'
-            ELSE 'The recipient’s domain ' || domain || ' is not on the allowed list' END;
-        END IF;
-      ELSIF r.kind = 'disposable_email' THEN
-        IF disposable THEN why := 'The recipient’s domain ' || domain || ' gives out disposable addresses'; END IF;
-      ELSIF r.kind = 'recipient_list' THEN
-        IF r.params->>'list' = 'flag' AND r.params->'emails' ? email THEN why := 'The recipient is on a flag list'; END IF;
-      ELSIF r.kind = 'amount_above' THEN
-        IF usd_reward > (r.params->>'usd_minor')::bigint THEN
-          why := 'One reward is above ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
-        END IF;
-      ELSIF r.kind = 'recipient_velocity' THEN
+  IF counting THEN
+    FOR i IN 1..cardinality(rules) LOOP
+      r := rules[i];
+      IF r.kind = 'recipient_velocity' THEN
         SELECT coalesce(sum(o.quantity), 0) INTO n FROM orders o
         WHERE o.organisation_id = org AND o.recipient_email = email AND risk_counts(o.status)
           AND o.created_at > placed_at - make_interval(days => (r.params->>'period_days')::int);
         IF n + quantity > (r.params->>'max_rewards')::bigint THEN
-          why := 'The recipient would have ' || (n + quantity) || ' rewards in ' || (r.params->>'period_days')
+          whys[i] := 'The recipient would have ' || (n + quantity) || ' rewards in ' || (r.params->>'period_days')
             || ' days, more than ' || (r.params->>'max_rewards');
         END IF;
       ELSIF r.kind = 'daily_total_above' THEN
         -- The day's row (made above): the sum of the day's counted orders, kept by their triggers.
-        SELECT t.usd_total_minor INTO n FROM risk_daily_totals t
-        WHERE t.organisation_id = org AND t.day = order_day;
+        SELECT t.usd_total_minor INTO n FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day;
         n := coalesce(n, risk_day_sum(org, order_day));
         IF n + usd_total > (r.params->>'usd_minor')::bigint THEN
-          why := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+          whys[i] := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
         END IF;
-      END IF;
-      IF why IS NOT NULL THEN
-        matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'organisation',
-          'kind', r.kind, 'action', r.action, 'reason', why || coalesce(': ' || r.reason, '')));
       END IF;
     END LOOP;
   END IF;
+  FOR i IN 1..coalesce(cardinality(rules), 0) LOOP
+    IF whys[i] IS NOT NULL THEN
+      r := rules[i];
+      matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'organisation',
+        'kind', r.kind, 'action', r.action, 'reason', whys[i] || coalesce(': ' || r.reason, '')));
+    END IF;
+  END LOOP;
   IF jsonb_array_length(matched) = 0 THEN RETURN NULL; END IF;
   RETURN jsonb_build_object(
     'action', CASE WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(matched) e WHERE e->>'action' = 'block') THEN 'block' ELSE 'hold' END,
