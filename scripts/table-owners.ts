@@ -65,6 +65,7 @@ export const OWNERS: Readonly<Record<string, string>> = {
   rewards: 'orders',
   platform_risk_rules: 'risk',
   risk_claim_opens: 'risk',
+  risk_daily_totals: 'risk',
   risk_reviews: 'risk',
   risk_rules: 'risk',
   sandbox_outside_recipients: 'sandbox-limits',

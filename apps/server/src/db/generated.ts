@@ -733,6 +733,12 @@ export interface RiskClaimOpens {
   reward_id: string;
 }
 
+export interface RiskDailyTotals {
+  day: Timestamp;
+  organisation_id: string;
+  usd_total_minor: Int8;
+}
+
 export interface RiskReviews {
   claim_country: string | null;
   claim_ip: string | null;
@@ -1010,6 +1016,7 @@ export interface DB {
   reward_email_bounces: RewardEmailBounces;
   rewards: Rewards;
   risk_claim_opens: RiskClaimOpens;
+  risk_daily_totals: RiskDailyTotals;
   risk_reviews: RiskReviews;
   risk_rules: RiskRules;
   sandbox_outside_recipients: SandboxOutsideRecipients;

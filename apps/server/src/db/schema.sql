@@ -209,6 +209,32 @@ AS $function$
   SELECT status NOT IN ('failed', 'rejected', 'cancelled', 'blocked')
 $function$;
 
+CREATE OR REPLACE FUNCTION public.risk_daily_totals_count()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP <> 'INSERT' AND risk_counts(OLD.status) THEN
+    UPDATE risk_daily_totals SET usd_total_minor = usd_total_minor - OLD.usd_total_minor
+    WHERE organisation_id = OLD.organisation_id AND day = (OLD.created_at AT TIME ZONE 'UTC')::date;
+  END IF;
+  IF TG_OP <> 'DELETE' AND risk_counts(NEW.status) THEN
+    UPDATE risk_daily_totals SET usd_total_minor = usd_total_minor + NEW.usd_total_minor
+    WHERE organisation_id = NEW.organisation_id AND day = (NEW.created_at AT TIME ZONE 'UTC')::date;
+  END IF;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.risk_day_sum(org uuid, d date)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT coalesce(sum(o.usd_total_minor), 0)::bigint FROM orders o
+  WHERE o.organisation_id = org AND risk_counts(o.status)
+    AND o.created_at >= d::timestamp AT TIME ZONE 'UTC' AND o.created_at < (d + 1)::timestamp AT TIME ZONE 'UTC'
+$function$;
+
 CREATE OR REPLACE FUNCTION public.risk_order_matches(org uuid, email text, quantity integer, usd_reward bigint, usd_total bigint, disposable boolean, sandbox_match jsonb, placed_at timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -217,68 +243,95 @@ DECLARE
   domain text := split_part(email, '@', 2);
   matched jsonb := coalesce(sandbox_match, '[]'::jsonb);
   platform boolean := false;
-  r record;
+  p record;
+  r risk_rules;
+  rules risk_rules[];
+  whys text[];
+  counting boolean := false;
   n bigint;
-  why text;
   has_rules boolean;
   lock_kind text;
+  order_day date := (placed_at AT TIME ZONE 'UTC')::date;
 BEGIN
-  FOR r IN SELECT p.id, p.kind, p.action, p.reason, p.value FROM platform_risk_rules p WHERE p.value IN (email, domain) LOOP
+  FOR p IN SELECT x.id, x.kind, x.action, x.reason, x.value FROM platform_risk_rules x WHERE x.value IN (email, domain) LOOP
     platform := true;
-    matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'platform', 'kind', r.kind,
-      'action', r.action, 'reason', 'Platform rule: ' || r.value || ' is ' || CASE WHEN r.action = 'block' THEN 'blocked' ELSE 'held' END
-        || ' for every organisation' || coalesce(' (' || r.reason || ')', '')));
+    matched := matched || jsonb_build_array(jsonb_build_object('rule_id', p.id, 'scope', 'platform', 'kind', p.kind,
+      'action', p.action, 'reason', 'Platform rule: ' || p.value || ' is ' || CASE WHEN p.action = 'block' THEN 'blocked' ELSE 'held' END
+        || ' for every organisation' || coalesce(' (' || p.reason || ')', '')));
   END LOOP;
-  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org;
+  -- KEY SHARE, which the order's foreign keys take anyway: a daily total rule being created waits
+  -- for this order, and this order reads the rules after such a creation commits (see above).
+  SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org FOR KEY SHARE;
   IF has_rules AND NOT EXISTS (
     SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
       AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
-    -- Rules that count earlier orders: one order at a time per organisation (a daily total) or
-    -- per recipient (velocity) until this statement commits; being VOLATILE, the counts below
-    -- read a snapshot taken after the lock, so they see every order committed before it.
-    IF lock_kind = 'organisation' THEN
-      PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
-    ELSIF lock_kind = 'recipient' THEN
-      PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
-    END IF;
-    FOR r IN SELECT * FROM risk_rules x WHERE x.organisation_id = org
-        AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address') ORDER BY x.created_at, x.id LOOP
-      why := NULL;
+    SELECT array_agg(x ORDER BY x.created_at, x.id) INTO rules FROM risk_rules x WHERE x.organisation_id = org
+      AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address');
+    whys := array_fill(NULL::text, ARRAY[coalesce(cardinality(rules), 0)]);
+    FOR i IN 1..coalesce(cardinality(rules), 0) LOOP
+      r := rules[i];
       IF r.kind = 'recipient_domain' THEN
         IF (r.params->'domains' ? domain) = (r.params->>'match' = 'deny') THEN
-          why := CASE WHEN r.params->>'match' = 'deny' THEN 'The recipient’s domain ' || domain || ' is on a deny list'
+          whys[i] := CASE WHEN r.params->>'match' = 'deny' THEN 'The recipient’s domain ' || domain || ' is on a deny list'
             ELSE 'The recipient’s domain ' || domain || ' is not on the allowed list' END;
         END IF;
       ELSIF r.kind = 'disposable_email' THEN
-        IF disposable THEN why := 'The recipient’s domain ' || domain || ' gives out disposable addresses'; END IF;
+        IF disposable THEN whys[i] := 'The recipient’s domain ' || domain || ' gives out disposable addresses'; END IF;
       ELSIF r.kind = 'recipient_list' THEN
-        IF r.params->>'list' = 'flag' AND r.params->'emails' ? email THEN why := 'The recipient is on a flag list'; END IF;
+        IF r.params->>'list' = 'flag' AND r.params->'emails' ? email THEN whys[i] := 'The recipient is on a flag list'; END IF;
       ELSIF r.kind = 'amount_above' THEN
         IF usd_reward > (r.params->>'usd_minor')::bigint THEN
-          why := 'One reward is above ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+          whys[i] := 'One reward is above ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
         END IF;
-      ELSIF r.kind = 'recipient_velocity' THEN
+      ELSE
+        counting := true;
+      END IF;
+    END LOOP;
+  END IF;
+  -- Rules that count earlier orders: one order at a time per organisation (a daily total) or per
+  -- recipient (velocity) until this statement commits; being VOLATILE, the reads below take a
+  -- snapshot after the lock, so they see every order committed before it. With a daily total every
+  -- order takes the lock, an allow-listed one too, the day's row is made here when it has none,
+  -- and the order's insert trigger is told to add it to the row.
+  IF has_rules AND lock_kind = 'organisation' THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
+    PERFORM set_config('giftrelay.risk_day_org', org::text, true);
+    IF NOT EXISTS (SELECT 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day) THEN
+      INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
+      VALUES (org, order_day, risk_day_sum(org, order_day))
+      ON CONFLICT (organisation_id, day) DO NOTHING;
+    END IF;
+  ELSIF counting AND lock_kind = 'recipient' THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
+  END IF;
+  IF counting THEN
+    FOR i IN 1..cardinality(rules) LOOP
+      r := rules[i];
+      IF r.kind = 'recipient_velocity' THEN
         SELECT coalesce(sum(o.quantity), 0) INTO n FROM orders o
         WHERE o.organisation_id = org AND o.recipient_email = email AND risk_counts(o.status)
           AND o.created_at > placed_at - make_interval(days => (r.params->>'period_days')::int);
         IF n + quantity > (r.params->>'max_rewards')::bigint THEN
-          why := 'The recipient would have ' || (n + quantity) || ' rewards in ' || (r.params->>'period_days')
+          whys[i] := 'The recipient would have ' || (n + quantity) || ' rewards in ' || (r.params->>'period_days')
             || ' days, more than ' || (r.params->>'max_rewards');
         END IF;
       ELSIF r.kind = 'daily_total_above' THEN
-        SELECT coalesce(sum(o.usd_total_minor), 0) INTO n FROM orders o
-        WHERE o.organisation_id = org AND risk_counts(o.status)
-          AND o.created_at >= date_trunc('day', placed_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC';
+        -- The day's row (made above): the sum of the day's counted orders, kept by their triggers.
+        SELECT t.usd_total_minor INTO n FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day;
+        n := coalesce(n, risk_day_sum(org, order_day));
         IF n + usd_total > (r.params->>'usd_minor')::bigint THEN
-          why := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
+          whys[i] := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
         END IF;
-      END IF;
-      IF why IS NOT NULL THEN
-        matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'organisation',
-          'kind', r.kind, 'action', r.action, 'reason', why || coalesce(': ' || r.reason, '')));
       END IF;
     END LOOP;
   END IF;
+  FOR i IN 1..coalesce(cardinality(rules), 0) LOOP
+    IF whys[i] IS NOT NULL THEN
+      r := rules[i];
+      matched := matched || jsonb_build_array(jsonb_build_object('rule_id', r.id, 'scope', 'organisation',
+        'kind', r.kind, 'action', r.action, 'reason', whys[i] || coalesce(': ' || r.reason, '')));
+    END IF;
+  END LOOP;
   IF jsonb_array_length(matched) = 0 THEN RETURN NULL; END IF;
   RETURN jsonb_build_object(
     'action', CASE WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(matched) e WHERE e->>'action' = 'block') THEN 'block' ELSE 'hold' END,
@@ -292,7 +345,15 @@ CREATE OR REPLACE FUNCTION public.risk_rules_flags()
 AS $function$
 DECLARE
   org uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.organisation_id ELSE NEW.organisation_id END;
+  today date := (now() AT TIME ZONE 'UTC')::date;
 BEGIN
+  IF TG_OP = 'INSERT' AND NEW.kind = 'daily_total_above' THEN
+    -- Waits for every order of the organisation being written (see above) before it sums the day.
+    PERFORM 1 FROM organisations g WHERE g.id = org FOR UPDATE;
+    -- Rows kept before (a rule deleted and made again) may have missed orders since: made afresh.
+    DELETE FROM risk_daily_totals WHERE organisation_id = org;
+    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, today, risk_day_sum(org, today));
+  END IF;
   UPDATE organisations g SET
     risk_order_rules = EXISTS (SELECT 1 FROM risk_rules r WHERE r.organisation_id = org
       AND r.kind NOT IN ('claim_country_mismatch', 'claims_per_address')),
@@ -1394,6 +1455,14 @@ CREATE TABLE risk_claim_opens (
   CONSTRAINT risk_claim_opens_ip_check CHECK ((length(ip) <= 64))
 );
 
+CREATE TABLE risk_daily_totals (
+  organisation_id uuid NOT NULL,
+  day date NOT NULL,
+  usd_total_minor bigint NOT NULL,
+  CONSTRAINT risk_daily_totals_pkey PRIMARY KEY (organisation_id, day),
+  CONSTRAINT risk_daily_totals_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE
+);
+
 CREATE TABLE risk_reviews (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   organisation_id uuid NOT NULL,
@@ -1916,6 +1985,12 @@ CREATE TRIGGER orders_stats_insert AFTER INSERT ON orders REFERENCING NEW TABLE 
 CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_minor, released_fee_minor, failed_count, voided_count, brand, category, country ON orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.released_subtotal_minor <> new.released_subtotal_minor OR old.released_fee_minor <> new.released_fee_minor OR old.failed_count <> new.failed_count OR old.voided_count <> new.voided_count OR old.brand IS DISTINCT FROM new.brand OR old.category IS DISTINCT FROM new.category OR old.country IS DISTINCT FROM new.country) EXECUTE FUNCTION order_stats_on_status();
 
 CREATE TRIGGER orders_take_mode BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION orders_take_mode();
+
+CREATE TRIGGER risk_daily_totals_count AFTER INSERT ON orders FOR EACH ROW WHEN (risk_counts(new.status) AND current_setting('giftrelay.risk_day_org'::text, true) = new.organisation_id::text) EXECUTE FUNCTION risk_daily_totals_count();
+
+CREATE TRIGGER risk_daily_totals_recount AFTER UPDATE OF status, usd_total_minor, created_at, organisation_id ON orders FOR EACH ROW WHEN (risk_counts(old.status) IS DISTINCT FROM risk_counts(new.status) OR old.usd_total_minor IS DISTINCT FROM new.usd_total_minor OR old.created_at IS DISTINCT FROM new.created_at OR old.organisation_id IS DISTINCT FROM new.organisation_id) EXECUTE FUNCTION risk_daily_totals_count();
+
+CREATE TRIGGER risk_daily_totals_uncount AFTER DELETE ON orders FOR EACH ROW WHEN (risk_counts(old.status)) EXECUTE FUNCTION risk_daily_totals_count();
 
 CREATE TRIGGER organisations_spend_guard BEFORE UPDATE OF approval_monthly_cap_usd_minor ON organisations FOR EACH ROW EXECUTE FUNCTION spend_guard_on_rules();
 

@@ -15,6 +15,10 @@ import { releaseHold } from './approvals';
 import * as repo from './repository';
 import * as voids from './void-repository';
 
+/** A refunded void's note when nothing came back: the sandbox balance closed when the organisation went live. */
+export const PLAY_MONEY_CLOSED =
+  'The card was cancelled, but its play money went with the sandbox balance when the organisation went live: nothing was refunded';
+
 const NOT_VOIDABLE: Record<Exclude<OrderStatus, 'completed'>, string> = {
   pending: 'This order is still being delivered: its rewards can be voided once it is delivered',
   failed: 'This order failed and its hold was released: there is nothing to void',
@@ -305,14 +309,15 @@ export async function settleCancellation(
   /** The organisation's mode, when the caller read it already (a sweep settles many at once). */
   organisationSandbox?: boolean,
 ): Promise<{ refund: { subtotal: number; fee: number; total: number }; orderStatus: OrderStatus } | undefined> {
-  const outcome = answer.cancelled
-    ? ({ state: 'refunded' } as const)
-    : ({ state: 'not_cancelled', reason: answer.reason } as const);
-  if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
   // A sandbox order voided after its organisation went live (decision 045): its play money went
-  // with the closed sandbox balance, and never reaches the live one.
+  // with the closed sandbox balance, and never reaches the live one. The void says so in its note,
+  // so what it shows as refunded (a void's answer, a blocked claim's review) is what was.
   const playMoneyClosed =
     order.sandbox && !(organisationSandbox ?? (await organisationBilling(tx, order.organisation_id)).sandbox);
+  const outcome = answer.cancelled
+    ? ({ state: 'refunded', note: playMoneyClosed ? PLAY_MONEY_CLOSED : null } as const)
+    : ({ state: 'not_cancelled', reason: answer.reason } as const);
+  if (!(await voids.settleVoid(tx, reward.id, outcome))) return undefined;
   const refund = answer.cancelled && !playMoneyClosed ? refundOf(order, reward) : { subtotal: 0, fee: 0, total: 0 };
   // The order's figures leave the reports by the reward's share either way, as the refund
   // trigger of 0082 did (a closed sandbox balance refunds nothing, but the card is gone).
@@ -340,7 +345,7 @@ export async function settleCancellation(
 function presentVoid(order: repo.OrderRow, voided: repo.RewardRow[]): VoidOrderResponse {
   const currency = order.charge_currency;
   const rewards = voided.map((r) => {
-    const refundMinor = r.void_state === 'refunded' ? refundOf(order, r).total : 0;
+    const refundMinor = r.void_state === 'refunded' && r.void_note === null ? refundOf(order, r).total : 0;
     return {
       reward_id: r.id,
       position: r.position,

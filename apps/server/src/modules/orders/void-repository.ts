@@ -51,13 +51,13 @@ export async function listVoided(tx: Tx, orderId: string): Promise<RewardRow[]> 
 export async function settleVoid(
   tx: Tx,
   rewardId: string,
-  outcome: { state: 'refunded' } | { state: 'not_cancelled'; reason: string },
+  outcome: { state: 'refunded'; note: string | null } | { state: 'not_cancelled'; reason: string },
 ): Promise<boolean> {
   const row = await tx
     .updateTable('rewards')
     .set(
       outcome.state === 'refunded'
-        ? { void_state: 'refunded' }
+        ? { void_state: 'refunded', void_note: outcome.note }
         : { void_state: 'not_cancelled', void_note: outcome.reason.slice(0, 500) },
     )
     .where('id', '=', rewardId)

@@ -91,6 +91,8 @@ function refundOf(r: repo.ReviewRow, shareMinor: number): NonNullable<RiskReview
     refunded_minor: 0,
     note,
   });
+  // A refunded void with a note refunded nothing (a sandbox reward blocked after going live).
+  if (r.void_state === 'refunded' && r.void_note) return none(r.void_note);
   if (r.void_state === 'refunded')
     return {
       state: 'refunded',

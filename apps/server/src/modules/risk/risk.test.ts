@@ -56,6 +56,13 @@ async function jobsFor(orderId: string): Promise<number> {
     WHERE name = ${FULFIL_QUEUE} AND data->>'orderId' = ${orderId}`.execute(t.database.db);
   return rows[0]?.n ?? 0;
 }
+/** Each day's kept total beside the sum of its orders (migration 0146): they must be equal. */
+async function dayTotalsOf(organisationId: string) {
+  const { rows } = await sql<{ kept: string; sum: string }>`
+    SELECT usd_total_minor AS kept, risk_day_sum(organisation_id, day) AS sum FROM risk_daily_totals
+    WHERE organisation_id = ${organisationId}`.execute(t.database.db);
+  return rows.map((r) => ({ kept: Number(r.kept), sum: Number(r.sum) }));
+}
 async function eventsOf(organisationId: string, type: string) {
   return t.database.db
     .selectFrom('events')
@@ -362,6 +369,46 @@ describe(`sandbox triggers and platform rules (${TEST_DB})`, () => {
   });
 });
 
+describe(`the daily total's kept sum (${TEST_DB})`, () => {
+  it('counts an allow-listed order, stops counting a blocked one, and a new day starts from its orders', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const allowed = recipient();
+    expect(
+      (
+        await rules(owner.accessToken, 'POST', {
+          kind: 'recipient_list',
+          action: 'hold',
+          list: 'allow',
+          emails: [allowed],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const first = (await order(owner.accessToken, recipient())).json();
+    const unit = first.charged.total_minor as number;
+    // Three orders of the smallest amount fit, not one more.
+    const rule = await rules(owner.accessToken, 'POST', {
+      kind: 'daily_total_above',
+      action: 'hold',
+      amount: (unit * 3) / 100,
+      currency: first.charged.currency,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    expect((await order(owner.accessToken, allowed)).json().status).toBe('pending');
+    const bigger = (await order(owner.accessToken, recipient(), range.minValue * 2)).json();
+    expect(bigger.status).toBe('pending_review');
+    const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    expect((await decide(owner.accessToken, review.id, 'block')).statusCode).toBe(200);
+    // Blocked, the bigger one no longer counts: a third of the smallest fits.
+    expect((await order(owner.accessToken, recipient())).json().status).toBe('pending');
+    expect(await dayTotalsOf(owner.organisationId)).toEqual([{ kept: unit * 3, sum: unit * 3 }]);
+
+    // As on a new day, with no row yet: the next order's check makes it from the orders.
+    await t.database.db.deleteFrom('risk_daily_totals').where('organisation_id', '=', owner.organisationId).execute();
+    expect((await order(owner.accessToken, recipient())).json().status).toBe('pending_review');
+    expect(await dayTotalsOf(owner.organisationId)).toEqual([{ kept: unit * 4, sum: unit * 4 }]);
+  });
+});
+
 describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
   it('orders at the same instant meet velocity and the daily total one after the other', async () => {
     const owner = await signUpVerifiedUser(t);
@@ -401,6 +448,24 @@ describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
       'pending_review',
       'pending_review',
     ]);
+  });
+
+  it('a daily total rule created while orders are written counts every one of them', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const placing = Array.from({ length: 8 }, () => order(owner.accessToken, recipient()));
+    const rule = rules(owner.accessToken, 'POST', {
+      kind: 'daily_total_above',
+      action: 'hold',
+      amount: 1000000,
+      currency: 'USD',
+    });
+    const [created, ...placed] = await Promise.all([rule, ...placing]);
+    expect(created?.statusCode, created?.body).toBe(201);
+    expect(placed.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    await Promise.all(Array.from({ length: 4 }, () => order(owner.accessToken, recipient())));
+    const totals = await dayTotalsOf(owner.organisationId);
+    expect(totals).toHaveLength(1);
+    expect(totals[0]?.kept).toBe(totals[0]?.sum);
   });
 
   it('a release racing a block settles one way: one 200, one 409, the money once', async () => {
@@ -569,6 +634,44 @@ describe(`a block at the claim (${TEST_DB})`, () => {
     expect(kept.json().review.refund).toMatchObject({ state: 'not_refunded', refunded_minor: 0 });
     expect(kept.json().review.refund.note).toMatch(/^Opened before it was held/);
     expect(await balanceOf(t, owner.accessToken)).toEqual(after);
+  });
+
+  it('a sandbox reward blocked after its organisation went live says nothing came back', async () => {
+    const owner = await signUpVerifiedUser(t);
+    const rule = { kind: 'claims_per_address', action: 'block', max_claims: 1, period_days: 1 };
+    expect((await rules(owner.accessToken, 'POST', rule)).statusCode).toBe(201);
+    const two = (
+      await postOrder(t, owner.accessToken, {
+        product_code: range.code,
+        amount: range.minValue,
+        email: recipient(),
+        quantity: 2,
+      })
+    ).json();
+    await settledOrder(t, owner.accessToken, two.order_id);
+    const open = (token: string) =>
+      t.app.inject({ url: `/api/v1/claims/${token}`, remoteAddress: '203.0.113.9' }).then((r) => r.json());
+    for (const token of (await claimTokensOf(t, two.order_id)) as string[]) await open(token);
+    const review = (await reviewsOf(owner.accessToken, '?status=pending')).data[0];
+    expect(review).toMatchObject({ stage: 'claim', sandbox: true });
+    // Live as an operator's approval makes it (setLive, decision 045): this app has no real
+    // provider to go live through the API (reward-review.test.ts does, with a fake Tango).
+    await t.database.db
+      .updateTable('organisations')
+      .set({ sandbox: false, live_since: new Date() })
+      .where('id', '=', owner.organisationId)
+      .execute();
+    const blocked = await decide(owner.accessToken, review.id, 'block');
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json().review.refund).toMatchObject({ state: 'not_refunded', refunded: 0, refunded_minor: 0 });
+    expect(blocked.json().review.refund.note).toMatch(/play money/);
+    const refunds = await t.database.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('order_id', '=', two.order_id)
+      .where('kind', '=', 'refund')
+      .execute();
+    expect(refunds).toEqual([]);
   });
 });
 
