@@ -49,7 +49,7 @@ export async function insertEvents(tx: Tx, events: NewEvent[]): Promise<void> {
   await sql`
     INSERT INTO events (organisation_id, type, data, created_at)
     SELECT organisation_id, type, data, created_at
-    FROM json_to_recordset(${records}::json) AS t (organisation_id uuid, type text, data jsonb, created_at timestamptz)`.execute(
+    FROM jsonb_to_recordset(${records}::jsonb) AS t (organisation_id uuid, type text, data jsonb, created_at timestamptz)`.execute(
     tx,
   );
 }

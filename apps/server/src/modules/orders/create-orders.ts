@@ -22,7 +22,8 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
   // Risk rules (decision 083): an order a rule catches is written `pending_review`, with no job.
   const risks = await batchRisks(tx, orders);
   // Each kind of row is written by one statement whose one parameter is the chunk as JSON
-  // (json_to_recordset): no statement with tens of thousands of parameters for the app to build
+  // (json_to_recordset; jsonb_to_recordset where a column is itself JSON, which it then takes
+  // without parsing again): no statement with tens of thousands of parameters for the app to build
   // and PostgreSQL to parse, and the same text for every chunk. Each order's mode is the one its
   // trigger took from the organisation (decision 045).
   const { rows: written } = await sql<{ id: string; sandbox: boolean }>`
@@ -63,14 +64,14 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
   await sql`
     INSERT INTO order_events (order_id, organisation_id, type, payload, created_at)
     SELECT order_id, organisation_id, 'order.created', payload, created_at
-    FROM json_to_recordset(${JSON.stringify(
+    FROM jsonb_to_recordset(${JSON.stringify(
       created.map((c) => ({
         order_id: c.order.id,
         organisation_id: c.order.organisation_id,
         payload: c.data,
         created_at: c.order.created_at,
       })),
-    )}::json) AS t (order_id uuid, organisation_id uuid, payload jsonb, created_at timestamptz)`.execute(tx);
+    )}::jsonb) AS t (order_id uuid, organisation_id uuid, payload jsonb, created_at timestamptz)`.execute(tx);
   await insertEvents(
     tx,
     created.map((c) => ({
