@@ -170,9 +170,12 @@ export interface Batches {
   decision_note: string | null;
   held_minor: Generated<Int8>;
   id: string;
+  insufficient_count: Generated<number>;
   mode: "all_or_nothing" | "send_what_fits";
   name: string | null;
+  ordered_count: Generated<number>;
   organisation_id: string;
+  rejected_count: Generated<number>;
   row_count: number;
   status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
   total_minor: Int8;

@@ -660,6 +660,9 @@ CREATE TABLE batches (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   accepted_at timestamp with time zone,
   completed_at timestamp with time zone,
+  ordered_count integer DEFAULT 0 NOT NULL,
+  insufficient_count integer DEFAULT 0 NOT NULL,
+  rejected_count integer DEFAULT 0 NOT NULL,
   CONSTRAINT batches_pkey PRIMARY KEY (id),
   CONSTRAINT batches_api_key_id_fkey FOREIGN KEY (api_key_id) REFERENCES api_keys(id) ON DELETE SET NULL,
   CONSTRAINT batches_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -667,6 +670,7 @@ CREATE TABLE batches (
   CONSTRAINT batches_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
   CONSTRAINT batches_held_minor_check CHECK ((held_minor >= 0)),
   CONSTRAINT batches_mode_check CHECK ((mode = ANY (ARRAY['all_or_nothing'::text, 'send_what_fits'::text]))),
+  CONSTRAINT batches_row_counts CHECK (((ordered_count >= 0) AND (insufficient_count >= 0) AND (rejected_count >= 0) AND (((ordered_count + insufficient_count) + rejected_count) <= valid_count))),
   CONSTRAINT batches_status_check CHECK ((status = ANY (ARRAY['pending_approval'::text, 'accepting'::text, 'sending'::text, 'completed'::text, 'rejected'::text])))
 );
 

@@ -189,9 +189,12 @@ export interface Batches {
   decision_note: ColumnType<string | null, never, string | null>;
   held_minor: ColumnType<string, number | undefined, number | RawBuilder<unknown>>;
   id: string;
+  insufficient_count: Generated<number>;
   mode: "all_or_nothing" | "send_what_fits";
   name: string | null;
+  ordered_count: Generated<number>;
   organisation_id: string;
+  rejected_count: Generated<number>;
   row_count: number;
   status: "pending_approval" | "accepting" | "sending" | "completed" | "rejected";
   total_minor: ColumnType<string, number, number>;

@@ -42,15 +42,25 @@ export async function lockBatch(tx: Tx, batchId: string): Promise<BatchRecord | 
 }
 
 /**
- * Every count of a batch in one pass over its rows and their orders: the rows by what became of
- * them, and the ordered rows by their order's status.
+ * Every count of a batch: its rows by what became of them, kept on the batch by the statements
+ * that change them (decision 095), and its ordered rows by their order's status, read from the
+ * batch's orders (one order a row). One statement, so both come from the same snapshot.
  */
 export async function countRows(tx: Tx, batchId: string): Promise<BatchCounts> {
-  const rows = await sql<{ status: BatchRowStatus; order_status: string | null; n: string }>`
-    SELECT r.status, o.status AS order_status, count(*) AS n
-    FROM batch_rows r LEFT JOIN orders o ON o.id = r.order_id
-    WHERE r.batch_id = ${batchId}::uuid
-    GROUP BY r.status, o.status
+  const { rows } = await sql<{
+    row_count: number;
+    valid_count: number;
+    ordered_count: number;
+    insufficient_count: number;
+    rejected_count: number;
+    order_status: string | null;
+    n: string | null;
+  }>`
+    SELECT b.row_count, b.valid_count, b.ordered_count, b.insufficient_count, b.rejected_count,
+      o.status AS order_status, o.n
+    FROM batches b
+    LEFT JOIN LATERAL (SELECT status, count(*) AS n FROM orders WHERE batch_id = b.id GROUP BY status) o ON true
+    WHERE b.id = ${batchId}::uuid
   `.execute(tx);
   const counts: BatchCounts = {
     rows: 0,
@@ -65,12 +75,18 @@ export async function countRows(tx: Tx, batchId: string): Promise<BatchCounts> {
     cancelled: 0,
     in_progress: 0,
   };
-  for (const r of rows.rows) {
+  const b = rows[0];
+  if (!b) return counts;
+  counts.rows = b.row_count;
+  counts.valid = b.valid_count;
+  counts.invalid = b.row_count - b.valid_count;
+  counts.ordered = b.ordered_count;
+  counts.insufficient_funds = b.insufficient_count;
+  counts.rejected = b.rejected_count;
+  counts.queued = b.valid_count - b.ordered_count - b.insufficient_count - b.rejected_count;
+  for (const r of rows) {
+    if (r.order_status === null) continue;
     const n = Number(r.n);
-    counts.rows += n;
-    counts[r.status] += n;
-    if (r.status !== 'invalid') counts.valid += n;
-    if (r.status !== 'ordered') continue;
     // A voided order was delivered first: the batch sent it, and its row says Voided (decision 076).
     if (r.order_status === 'completed' || r.order_status === 'voided') counts.delivered += n;
     else if (r.order_status === 'failed' || r.order_status === 'rejected') counts.failed += n;
@@ -136,34 +152,39 @@ export async function queuedRows(tx: Tx, batchId: string, limit: number) {
     .execute();
 }
 
-/** Rows made orders (each with its order's id) and rows the balance could not cover. */
+/**
+ * Rows made orders (each with its order's id) and rows the balance could not cover, counted on
+ * the batch in the same statement (decision 095): only rows still queued change, and only those count.
+ */
 export async function settleRows(
   tx: Tx,
   batchId: string,
   ordered: { position: number; orderId: string }[],
   notFunded: number[],
 ): Promise<void> {
-  if (ordered.length) {
-    await sql`
+  await sql`
+    WITH o AS (
       UPDATE batch_rows r SET status = 'ordered', order_id = t.order_id
       FROM unnest(${ordered.map((o) => o.position)}::int[], ${ordered.map((o) => o.orderId)}::uuid[]) AS t (position, order_id)
       WHERE r.batch_id = ${batchId}::uuid AND r.position = t.position AND r.status = 'queued'
-    `.execute(tx);
-  }
-  if (notFunded.length) {
-    await sql`
+      RETURNING 1
+    ), f AS (
       UPDATE batch_rows SET status = 'insufficient_funds'
       WHERE batch_id = ${batchId}::uuid AND position = ANY(${notFunded}::int[]) AND status = 'queued'
-    `.execute(tx);
-  }
+      RETURNING 1
+    )
+    UPDATE batches SET ordered_count = ordered_count + (SELECT count(*) FROM o),
+      insufficient_count = insufficient_count + (SELECT count(*) FROM f)
+    WHERE id = ${batchId}::uuid
+  `.execute(tx);
 }
 
-/** Every row still queued becomes `rejected` (the batch was rejected). */
+/** Every row still queued becomes `rejected` (the batch was rejected), counted on the batch. */
 export async function rejectQueuedRows(tx: Tx, batchId: string): Promise<void> {
-  await tx
-    .updateTable('batch_rows')
-    .set({ status: 'rejected' })
-    .where('batch_id', '=', batchId)
-    .where('status', '=', 'queued')
-    .execute();
+  await sql`
+    WITH r AS (
+      UPDATE batch_rows SET status = 'rejected' WHERE batch_id = ${batchId}::uuid AND status = 'queued' RETURNING 1
+    )
+    UPDATE batches SET rejected_count = rejected_count + (SELECT count(*) FROM r) WHERE id = ${batchId}::uuid
+  `.execute(tx);
 }

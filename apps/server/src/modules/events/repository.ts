@@ -1,5 +1,5 @@
 import type { EventData, EventType } from '@giftrelay/contracts';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Tx = Transaction<Database> | Kysely<Database>;
@@ -31,20 +31,27 @@ export async function insertEvent<T extends EventType>(tx: Tx, e: NewEvent<T>): 
     .executeTakeFirstOrThrow();
 }
 
-/** Writes many events in one statement (a batch's orders, decision 043), in the caller's transaction. */
+/**
+ * Writes many events in one statement (a batch's orders, decision 043), in the caller's
+ * transaction: its one parameter is the events as JSON, so a chunk of hundreds costs one short
+ * statement rather than one with four parameters an event.
+ */
 export async function insertEvents(tx: Tx, events: NewEvent[]): Promise<void> {
   if (!events.length) return;
-  await tx
-    .insertInto('events')
-    .values(
-      events.map((e) => ({
-        organisation_id: e.organisationId,
-        type: e.type,
-        data: JSON.stringify(e.data),
-        created_at: atMillisecond(e.createdAt ?? new Date()),
-      })),
-    )
-    .execute();
+  const records = JSON.stringify(
+    events.map((e) => ({
+      organisation_id: e.organisationId,
+      type: e.type,
+      data: e.data,
+      created_at: atMillisecond(e.createdAt ?? new Date()),
+    })),
+  );
+  await sql`
+    INSERT INTO events (organisation_id, type, data, created_at)
+    SELECT organisation_id, type, data, created_at
+    FROM jsonb_to_recordset(${records}::jsonb) AS t (organisation_id uuid, type text, data jsonb, created_at timestamptz)`.execute(
+    tx,
+  );
 }
 
 /** Dates in JavaScript already have millisecond precision; this only guards against a caller's fractional ms. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { encryptSecret, newUrlToken } from '../../lib/crypto';
@@ -21,50 +21,17 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
   if (!orders.length) return;
   // Risk rules (decision 083): an order a rule catches is written `pending_review`, with no job.
   const risks = await batchRisks(tx, orders);
-  // Each order's mode is the one its trigger took from the organisation (decision 045).
-  const written = await tx
-    .insertInto('orders')
-    .values(
-      orders.map((o) => ({
-        id: o.id,
-        organisation_id: o.organisation_id,
-        created_by: o.created_by,
-        api_key_id: o.api_key_id,
-        product_id: o.product_id,
-        product_code: o.product_code,
-        product_name: o.product_name,
-        brand: o.brand,
-        category: o.category,
-        country: o.country,
-        currency: o.currency,
-        amount_minor: Number(o.amount_minor),
-        quantity: o.quantity,
-        subtotal_minor: Number(o.subtotal_minor),
-        fee_minor: Number(o.fee_minor),
-        total_minor: Number(o.total_minor),
-        charge_currency: o.charge_currency,
-        fx_rate: o.fx_rate,
-        charged_subtotal_minor: Number(o.charged_subtotal_minor),
-        charged_fee_minor: Number(o.charged_fee_minor),
-        charged_total_minor: Number(o.charged_total_minor),
-        recipient_email: o.recipient_email,
-        recipient_phone: o.recipient_phone ?? null,
-        delivery_method: o.delivery_method,
-        recipient_name: o.recipient_name,
-        message: o.message,
-        status: risks.has(o.id) ? ('pending_review' as const) : (o.status as 'pending' | 'scheduled'),
-        created_at: o.created_at,
-        usd_total_minor: o.usd_total_minor,
-        send_at: o.send_at,
-        expires_at: o.expires_at,
-        batch_id: o.batch_id,
-        choice_product_codes: o.choice_product_codes,
-        choice_set_id: o.choice_set_id,
-        choice_set_name: o.choice_set_name,
-      })),
-    )
-    .returning(['id', 'sandbox'])
-    .execute();
+  // Each kind of row is written by one statement whose one parameter is the chunk as JSON
+  // (json_to_recordset; jsonb_to_recordset where a column is itself JSON, which it then takes
+  // without parsing again): no statement with tens of thousands of parameters for the app to build
+  // and PostgreSQL to parse, and the same text for every chunk. Each order's mode is the one its
+  // trigger took from the organisation (decision 045).
+  const { rows: written } = await sql<{ id: string; sandbox: boolean }>`
+    INSERT INTO orders (${sql.raw(ORDER_COLUMNS.join(', '))})
+    SELECT ${sql.raw(ORDER_COLUMNS.join(', '))}
+    FROM json_to_recordset(${JSON.stringify(orders.map((o) => orderRecord(o, risks.has(o.id))))}::json)
+      AS t (${sql.raw(ORDER_RECORD)})
+    RETURNING id, sandbox`.execute(tx);
   const sandbox = new Map(written.map((w) => [w.id, w.sandbox]));
   const key = app.secrets.rewardCodeKey;
   const rewards = orders.flatMap((o) =>
@@ -77,34 +44,34 @@ export async function writeNewOrders(app: FastifyInstance, tx: Transaction<Datab
         claim_token_hash: t.hash,
         claim_token_encrypted: encryptSecret(key, t.token),
         // A choice reward (decision 080) waits for its recipient's pick.
-        status: o.choice_product_codes ? ('awaiting_choice' as const) : ('pending' as const),
+        status: o.choice_product_codes ? 'awaiting_choice' : 'pending',
       };
     }),
   );
-  for (let i = 0; i < rewards.length; i += 1000) {
-    await tx
-      .insertInto('rewards')
-      .values(rewards.slice(i, i + 1000))
-      .execute();
-  }
+  await sql`
+    INSERT INTO rewards (order_id, organisation_id, position, claim_token_hash, claim_token_encrypted, status)
+    SELECT order_id, organisation_id, position, claim_token_hash, claim_token_encrypted, status
+    FROM json_to_recordset(${JSON.stringify(rewards)}::json)
+      AS t (order_id uuid, organisation_id uuid, position int, claim_token_hash text, claim_token_encrypted text, status text)`.execute(
+    tx,
+  );
   const created = orders.map((o) => {
     const mode = sandbox.get(o.id);
     if (mode === undefined) throw new Error(`the insert returned no row for order ${o.id}`);
     const status = risks.has(o.id) ? ('pending_review' as const) : o.status;
     return { order: o, sandbox: mode, data: { order: presentOrder({ ...o, status, sandbox: mode }) } };
   });
-  await tx
-    .insertInto('order_events')
-    .values(
+  await sql`
+    INSERT INTO order_events (order_id, organisation_id, type, payload, created_at)
+    SELECT order_id, organisation_id, 'order.created', payload, created_at
+    FROM jsonb_to_recordset(${JSON.stringify(
       created.map((c) => ({
         order_id: c.order.id,
         organisation_id: c.order.organisation_id,
-        type: 'order.created',
-        payload: JSON.stringify(c.data),
+        payload: c.data,
         created_at: c.order.created_at,
       })),
-    )
-    .execute();
+    )}::jsonb) AS t (order_id uuid, organisation_id uuid, payload jsonb, created_at timestamptz)`.execute(tx);
   await insertEvents(
     tx,
     created.map((c) => ({
@@ -143,4 +110,53 @@ function jobInsertOptions(app: FastifyInstance, sendAt: Date | null) {
     heartbeatSeconds: o.heartbeatSeconds,
     ...(sendAt ? { startAfter: sendAt } : {}),
   };
+}
+
+/** The columns a batch's order is written with (the others keep their defaults), and their types. */
+const ORDER_TYPES = {
+  id: 'uuid',
+  organisation_id: 'uuid',
+  created_by: 'uuid',
+  api_key_id: 'uuid',
+  product_id: 'uuid',
+  product_code: 'text',
+  product_name: 'text',
+  brand: 'text',
+  category: 'text',
+  country: 'text',
+  currency: 'text',
+  amount_minor: 'bigint',
+  quantity: 'int',
+  subtotal_minor: 'bigint',
+  fee_minor: 'bigint',
+  total_minor: 'bigint',
+  charge_currency: 'text',
+  fx_rate: 'numeric',
+  charged_subtotal_minor: 'bigint',
+  charged_fee_minor: 'bigint',
+  charged_total_minor: 'bigint',
+  recipient_email: 'text',
+  recipient_phone: 'text',
+  delivery_method: 'text',
+  recipient_name: 'text',
+  message: 'text',
+  status: 'text',
+  created_at: 'timestamptz',
+  usd_total_minor: 'bigint',
+  send_at: 'timestamptz',
+  expires_at: 'timestamptz',
+  batch_id: 'uuid',
+  choice_product_codes: 'text[]',
+  choice_set_id: 'uuid',
+  choice_set_name: 'text',
+} as const satisfies Partial<Record<keyof NewOrderRow, string>>;
+type OrderColumn = keyof typeof ORDER_TYPES;
+const ORDER_COLUMNS = Object.keys(ORDER_TYPES) as OrderColumn[];
+const ORDER_RECORD = ORDER_COLUMNS.map((c) => `${c} ${ORDER_TYPES[c]}`).join(', ');
+
+/** An order as a record of the chunk's JSON; one a risk rule caught is written `pending_review`. */
+function orderRecord(o: NewOrderRow, held: boolean): Record<OrderColumn, unknown> {
+  const record = Object.fromEntries(ORDER_COLUMNS.map((c) => [c, o[c] ?? null])) as Record<OrderColumn, unknown>;
+  record.status = held ? 'pending_review' : o.status;
+  return record;
 }
