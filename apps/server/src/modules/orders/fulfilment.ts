@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
+import { groupCaller } from '../../lib/group-writer';
 import { Slots } from '../../lib/slots';
 import { inSpan, SpanKind, type TraceCarrier, traceCarrier } from '../../lib/tracing';
 import { modeLabel } from '../../plugins/metrics';
 import { providerFor } from '../../providers/gift-cards';
 import { ProviderError, type ProviderOrder } from '../../providers/gift-cards/types';
+import { brandingOf, type SenderBranding } from '../organisation';
 import { inviteToChoose, providerReference, returnPickToRecipient } from './choice';
 import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import * as work from './fulfilment-repository';
@@ -140,6 +142,29 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   );
 }
 
+/** Jobs' loads per statement at most: a few fetches' worth. */
+const GROUP_MAX_LOADS = 200;
+const loaders = new WeakMap<
+  FastifyInstance,
+  ReturnType<typeof groupCaller<{ orderId: string; owner: string }, work.LoadedForFulfilment | undefined>>
+>();
+
+/**
+ * The run's first load: the loads of the jobs that start in the same turn (a fetch's worth)
+ * go out as one statement (lib/group-writer, decision 094), each job with its own lease.
+ */
+function loadGrouped(app: FastifyInstance, orderId: string, owner: string) {
+  let loader = loaders.get(app);
+  if (!loader) {
+    loader = groupCaller(
+      (asked: { orderId: string; owner: string }[]) => work.loadManyForFulfilment(app.db, asked, LEASE_SECONDS),
+      { maxItems: GROUP_MAX_LOADS },
+    );
+    loaders.set(app, loader);
+  }
+  return loader.call([{ orderId, owner }]).then(([loaded]) => loaded);
+}
+
 /** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
 const LOOPS = 4;
 
@@ -163,9 +188,10 @@ async function fulfil(
   const slots = slotsOf(app);
   if (job.data.sendAt && !(await slots.run(() => work.startScheduledOrder(app.db, orderId, job.data.sendAt as string))))
     return null;
-  const loaded = await slots.run(() => work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS));
+  const loaded = await slots.run(() => loadGrouped(app, orderId, job.id));
   if (loaded?.order.status !== 'pending') return null;
   const { order, rewards } = loaded;
+  const branding = brandingOf(loaded.branding);
   // A choice reward waits for its recipient's pick (decision 080): its claim link goes out, and
   // the provider is asked nothing until the pick makes the reward pending.
   if (order.choice_product_codes && rewards.some((r) => r.status === 'awaiting_choice')) {
@@ -227,7 +253,7 @@ async function fulfil(
       throw err;
     }
   }
-  if (!(await slots.run(() => completeOrder(app, order, rewards, issued)))) {
+  if (!(await slots.run(() => completeOrder(app, order, rewards, issued, branding)))) {
     // Not completed: finished by another run, or a reward it did not see as issued yet. Only the
     // second leaves the order pending, and the retry completes it.
     const now = await repo.findOrderForWorker(app.db, orderId);
@@ -364,6 +390,7 @@ async function completeOrder(
   order: repo.OrderRow,
   rewards: { claim_token_encrypted: string }[],
   issued: IssuedReward[],
+  branding?: SenderBranding,
 ): Promise<boolean> {
   const completedAt = new Date();
   const fallback: EmailFallback = { orderId: order.id, to: order.recipient_email, messageId: app.mail.newMessageId() };
@@ -384,7 +411,7 @@ async function completeOrder(
   app.metrics.ordersSettled.inc({ mode: modeLabel(order.sandbox), outcome: 'completed' });
   batchOrderSettled(app, order);
   try {
-    await sendRecipientEmail(app, order, rewards, fallback);
+    await sendRecipientEmail(app, order, rewards, fallback, branding);
   } catch (err) {
     app.log.warn(
       { orderId: order.id, err: { message: (err as Error).message } },
