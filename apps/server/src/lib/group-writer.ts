@@ -9,27 +9,48 @@
  * own, so one caller's bad rows (a constraint the edge did not check) cannot fail the others.
  */
 export function groupWriter<T>(write: (items: T[]) => Promise<void>, opts: { maxItems: number }) {
-  type Waiting = { items: T[]; resolve: () => void; reject: (err: unknown) => void };
+  const calls = groupCaller<T, undefined>(async (items) => {
+    await write(items);
+    return items.map(() => undefined);
+  }, opts);
+  return {
+    /** Resolves once `items` are written (with whatever else came in the same turn). */
+    async write(items: T[]): Promise<void> {
+      await calls.call(items);
+    },
+  };
+}
+
+/**
+ * The same grouping for statements that answer each item (decision 094): `run` gets every item
+ * handed over in one turn and returns one result per item, in their order; each caller gets its
+ * own items' results. A failed group of several callers is run again caller by caller, as above.
+ */
+export function groupCaller<T, R>(run: (items: T[]) => Promise<R[]>, opts: { maxItems: number }) {
+  type Waiting = { items: T[]; resolve: (results: R[]) => void; reject: (err: unknown) => void };
   let queue: Waiting[] = [];
   let scheduled = false;
 
+  const runOne = async (w: Waiting) => {
+    const results = await run(w.items);
+    if (results.length !== w.items.length) throw new Error('a grouped statement answered the wrong number of items');
+    return results;
+  };
+
   const settle = async (group: Waiting[]) => {
     try {
-      await write(group.flatMap((w) => w.items));
-      for (const w of group) w.resolve();
+      const results = await runOne({ items: group.flatMap((w) => w.items), resolve: () => {}, reject: () => {} });
+      let at = 0;
+      for (const w of group) {
+        w.resolve(results.slice(at, at + w.items.length));
+        at += w.items.length;
+      }
     } catch (err) {
       if (group.length === 1) {
         group[0]?.reject(err);
         return;
       }
-      await Promise.all(
-        group.map((w) =>
-          write(w.items).then(
-            () => w.resolve(),
-            (e) => w.reject(e),
-          ),
-        ),
-      );
+      await Promise.all(group.map((w) => runOne(w).then(w.resolve, w.reject)));
     }
   };
 
@@ -52,9 +73,9 @@ export function groupWriter<T>(write: (items: T[]) => Promise<void>, opts: { max
   };
 
   return {
-    /** Resolves once `items` are written (with whatever else came in the same turn). */
-    write(items: T[]): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
+    /** Resolves with `items`' results once they are run (with whatever else came in the same turn). */
+    call(items: T[]): Promise<R[]> {
+      return new Promise<R[]>((resolve, reject) => {
         queue.push({ items, resolve, reject });
         if (!scheduled) {
           scheduled = true;

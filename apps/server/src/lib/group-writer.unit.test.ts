@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupWriter } from './group-writer';
+import { groupCaller, groupWriter } from './group-writer';
 
 const turn = () => new Promise<void>((r) => setImmediate(r));
 
@@ -83,5 +83,43 @@ describe('groupWriter', () => {
     );
     await expect(w.write([1])).rejects.toThrow('down');
     expect(tries).toBe(1);
+  });
+});
+
+describe('groupCaller', () => {
+  it("runs a turn's items with one call and answers each caller with its own items' results", async () => {
+    const calls: number[][] = [];
+    const c = groupCaller<number, number>(
+      async (items) => {
+        calls.push(items);
+        return items.map((n) => n * 10);
+      },
+      { maxItems: 100 },
+    );
+    const answers = await Promise.all([c.call([1, 2]), c.call([3]), c.call([4, 5])]);
+    expect(calls).toEqual([[1, 2, 3, 4, 5]]);
+    expect(answers).toEqual([[10, 20], [30], [40, 50]]);
+  });
+
+  it('a failed group is run again caller by caller: only the bad caller fails', async () => {
+    const calls: number[][] = [];
+    const c = groupCaller<number, number>(
+      async (items) => {
+        calls.push(items);
+        if (items.includes(13)) throw new Error('bad item');
+        return items.map((n) => n + 1);
+      },
+      { maxItems: 100 },
+    );
+    const answers = await Promise.allSettled([c.call([1]), c.call([13]), c.call([2])]);
+    expect(calls).toEqual([[1, 13, 2], [1], [13], [2]]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[0]).toMatchObject({ value: [2] });
+    expect(answers[2]).toMatchObject({ value: [3] });
+  });
+
+  it('a run answering the wrong number of results fails its callers', async () => {
+    const c = groupCaller<number, number>(async () => [1], { maxItems: 100 });
+    await expect(c.call([1, 2])).rejects.toThrow('wrong number');
   });
 });

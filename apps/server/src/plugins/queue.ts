@@ -122,10 +122,25 @@ export const JOB_PARAM = '$1::text::json';
  * pg-boss upgrade has changed.
  */
 export function jobInsertGatedBy(jobText: string, gate: string, jobParam: string): string {
-  if (jobText.split(JOB_PARAM).length !== 2 || /\$[2-9]/.test(jobText))
-    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check jobInsertGatedBy's callers`);
+  checkJobInsert(jobText, 'jobInsertGatedBy');
   if (jobParam !== '$1') throw new Error(`the job's JSON must be the statement's $1 (pg-boss's own), not ${jobParam}`);
   return jobText.replace(JOB_PARAM, `(SELECT ${jobParam}::text FROM ${gate})::json`);
+}
+
+function checkJobInsert(jobText: string, caller: string) {
+  if (jobText.split(JOB_PARAM).length !== 2 || /\$[2-9]/.test(jobText))
+    throw new Error(`pg-boss's job insert no longer has exactly one ${JOB_PARAM}: check ${caller}'s callers`);
+}
+
+/**
+ * Captured job inserts of one queue (see `pgBossInternals.captureJobInsert`, each with its own `id`
+ * in its options) as one CTE body: `jobsJson` is SQL for the JSON array of the jobs to write (the
+ * captured JSONs' elements, e.g. those of the rows a CTE returned), or NULL for none. Refuses an
+ * insert whose shape a pg-boss upgrade has changed.
+ */
+export function jobsInsertFrom(jobText: string, jobsJson: string): string {
+  checkJobInsert(jobText, 'jobsInsertFrom');
+  return jobText.replace(JOB_PARAM, `(${jobsJson})::json`);
 }
 
 /**

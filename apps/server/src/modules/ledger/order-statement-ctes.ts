@@ -60,32 +60,35 @@ export function holdCtes(x: {
 }
 
 /**
- * A fulfilled order's capture (decision 008): held → provider payable + fee revenue, for the order
- * the caller's CTE `order` returns (organisation_id, charge_currency, charged_total_minor,
- * charged_subtotal_minor, charged_fee_minor). `h`, `e`, `p` as in the hold. A capture that cannot be
- * made leaves a posting without an account (NOT NULL) or an unbalanced entry (checked at commit),
- * and so aborts the whole statement.
+ * Fulfilled orders' captures (decision 008): held → provider payable + fee revenue, for each order
+ * the caller's CTE `order` returns (id, organisation_id, charge_currency, charged_total_minor,
+ * charged_subtotal_minor, charged_fee_minor), one entry per order. Several orders of one
+ * organisation take their held balance down once, by their sum (decision 094: a fetch's orders
+ * complete in one statement). `h`, `e`, `p` as in the hold. A capture that cannot be made leaves
+ * a posting without an account (NOT NULL) or an unbalanced entry (checked at commit), and so
+ * aborts the whole statement.
  */
-export function captureCtes(x: { order: string; orderId: string; description: string }): string {
+export function captureCtes(x: { order: string; description: string }): string {
   const f = x.order;
   return `h AS (
-  UPDATE ledger_accounts SET balance_minor = balance_minor - ${f}.charged_total_minor
-  FROM ${f}
-  WHERE ledger_accounts.organisation_id = ${f}.organisation_id AND ledger_accounts.kind = 'held'
-    AND ledger_accounts.currency = ${f}.charge_currency AND ledger_accounts.closed_at IS NULL
-    AND ledger_accounts.balance_minor - ${f}.charged_total_minor >= 0
-  RETURNING ledger_accounts.id
+  UPDATE ledger_accounts SET balance_minor = balance_minor - s.total
+  FROM (SELECT organisation_id, charge_currency, sum(charged_total_minor) AS total FROM ${f} GROUP BY 1, 2) s
+  WHERE ledger_accounts.organisation_id = s.organisation_id AND ledger_accounts.kind = 'held'
+    AND ledger_accounts.currency = s.charge_currency AND ledger_accounts.closed_at IS NULL
+    AND ledger_accounts.balance_minor - s.total >= 0
+  RETURNING ledger_accounts.id, ledger_accounts.organisation_id, ledger_accounts.currency
 ),
 e AS (
   INSERT INTO ledger_entries (organisation_id, kind, order_id, description)
-  SELECT ${f}.organisation_id, 'capture', ${x.orderId}, ${x.description} FROM ${f}
-  RETURNING id
+  SELECT ${f}.organisation_id, 'capture', ${f}.id, ${x.description} FROM ${f}
+  RETURNING id, order_id
 ),
 p AS (
   INSERT INTO ledger_postings (entry_id, account_id, amount_minor)
   SELECT e.id, x.account_id, x.amount
-  FROM e, ${f}, LATERAL (VALUES
-    ((SELECT id FROM h), -${f}.charged_total_minor),
+  FROM e JOIN ${f} ON ${f}.id = e.order_id, LATERAL (VALUES
+    ((SELECT h.id FROM h WHERE h.organisation_id = ${f}.organisation_id AND h.currency = ${f}.charge_currency),
+      -${f}.charged_total_minor),
     ((SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = 'provider_payable'
       AND a.currency = ${f}.charge_currency), ${f}.charged_subtotal_minor),
     ((SELECT a.id FROM ledger_accounts a WHERE a.organisation_id IS NULL AND a.kind = 'fee_revenue'

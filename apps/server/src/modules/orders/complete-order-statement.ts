@@ -1,17 +1,20 @@
-import { jobInsertGatedBy } from '../../plugins/queue';
+import { jobsInsertFrom } from '../../plugins/queue';
 import { captureCtes } from '../ledger';
 import { cachedStatement, NamedParameters } from './statements';
 
 /**
- * A fulfilled order's completion as ONE statement (one transaction), like placing it
- * (place-order-statement.ts): the codes this run got stored (encrypted) on their rewards if still
- * pending, the order marked completed only if still pending and every reward is then issued (those
- * issued before, in the statement's snapshot, and those issued by it), the hold captured
+ * Fulfilled orders' completion as ONE statement (one transaction), like placing one
+ * (place-order-statement.ts), for one order or for the orders of a fetch that complete in the same
+ * turn (decision 094). For each order: the codes its run got stored (encrypted) on its rewards if
+ * still pending, the order marked completed only if still pending and every reward is then issued
+ * (those issued before, in the statement's snapshot, and those issued by it), the hold captured
  * (held → provider payable + fee revenue, decision 008), the `order.completed` and `email.queued`
- * events (and the public `order.completed`), and the recipient email's fallback job (pg-boss's own insert, `$1` its JSON). Everything
- * is written FROM the order's update, so a second run writes nothing. A capture that cannot be made
- * leaves a posting without an account (NOT NULL) or an unbalanced entry (checked at commit), and so
- * aborts the whole statement.
+ * events (and the public `order.completed`), and the recipient email's fallback job (pg-boss's own
+ * insert, its JSON read from the completed orders' rows). Everything is written FROM the orders'
+ * update, so a second run writes nothing, and an order not completed here writes nothing. A capture
+ * that cannot be made leaves a posting without an account (NOT NULL) or an unbalanced entry
+ * (checked at commit), and so aborts the whole statement: the caller then completes each order on
+ * its own (lib/group-writer), so one order's failure never holds back another's completion.
  */
 export interface CompleteOrderInput {
   orderId: string;
@@ -21,7 +24,7 @@ export interface CompleteOrderInput {
   /** The address, or null for an order reached by text only (decision 088: `sms.queued`, not `email.queued`). */
   recipient: string | null;
   phone: string | null;
-  /** The email's fallback job: pg-boss's insert statement and its `$1`. */
+  /** The email's fallback job: pg-boss's insert statement and its JSON (a job with its own id). */
   job: { text: string; json: string };
   /** The codes this run got from the provider, already encrypted. */
   issued: IssuedReward[];
@@ -38,12 +41,13 @@ export interface IssuedReward {
 }
 
 const PARAMS = new NamedParameters([
-  'job',
-  'orderId',
-  'completedAt',
-  'eventPayload',
-  'recipient',
-  'phone',
+  'orderIds',
+  'completedAts',
+  'eventPayloads',
+  'recipients',
+  'phones',
+  'jobs',
+  'rewardOrderIds',
   'rewardIds',
   'providerOrderIds',
   'codes',
@@ -55,59 +59,79 @@ const PARAMS = new NamedParameters([
 
 function buildText(jobText: string): string {
   const p = (name: (typeof PARAMS.names)[number]) => PARAMS.placeholder(name);
-  const orderId = `${p('orderId')}::uuid`;
-  const job = jobInsertGatedBy(jobText, 'f', p('job'));
+  const job = jobsInsertFrom(
+    jobText,
+    'SELECT json_agg(x.job ORDER BY f.k)::text FROM f, json_array_elements(f.job) AS x (job)',
+  );
   return `WITH
+x AS (
+  SELECT * FROM unnest(${p('orderIds')}::uuid[], ${p('completedAts')}::timestamptz[], ${p('eventPayloads')}::text[],
+    ${p('recipients')}::text[], ${p('phones')}::text[], ${p('jobs')}::text[]) WITH ORDINALITY
+    AS x (order_id, completed_at, payload, recipient, phone, job, k)
+),
 i AS (
-  UPDATE rewards r SET status = 'issued', provider_order_id = x.provider_order_id, code_encrypted = x.code_encrypted,
-    pin_encrypted = x.pin_encrypted, code_last4 = x.code_last4, redemption_url = x.redemption_url,
-    expires_at = x.expires_at, issued_at = now(), lease_owner = NULL, lease_until = NULL
-  FROM unnest(${p('rewardIds')}::uuid[], ${p('providerOrderIds')}::text[], ${p('codes')}::text[], ${p('pins')}::text[],
-    ${p('last4s')}::text[], ${p('redemptionUrls')}::text[], ${p('expiresAts')}::timestamptz[])
-    AS x (id, provider_order_id, code_encrypted, pin_encrypted, code_last4, redemption_url, expires_at)
-  WHERE r.id = x.id AND r.order_id = ${orderId} AND r.status = 'pending'
-  RETURNING r.id
+  UPDATE rewards r SET status = 'issued', provider_order_id = y.provider_order_id, code_encrypted = y.code_encrypted,
+    pin_encrypted = y.pin_encrypted, code_last4 = y.code_last4, redemption_url = y.redemption_url,
+    expires_at = y.expires_at, issued_at = now(), lease_owner = NULL, lease_until = NULL
+  FROM unnest(${p('rewardOrderIds')}::uuid[], ${p('rewardIds')}::uuid[], ${p('providerOrderIds')}::text[], ${p('codes')}::text[],
+    ${p('pins')}::text[], ${p('last4s')}::text[], ${p('redemptionUrls')}::text[], ${p('expiresAts')}::timestamptz[])
+    AS y (order_id, id, provider_order_id, code_encrypted, pin_encrypted, code_last4, redemption_url, expires_at)
+  WHERE r.id = y.id AND r.order_id = y.order_id AND r.status = 'pending'
+  RETURNING r.id, r.order_id
 ),
 f AS (
-  UPDATE orders SET status = 'completed', completed_at = ${p('completedAt')}::timestamptz, issued_count = quantity
-  WHERE id = ${orderId} AND status = 'pending'
-    AND quantity = (SELECT count(*) FROM i)
-      + (SELECT count(*) FROM rewards WHERE order_id = ${orderId} AND status = 'issued')
-  RETURNING organisation_id, charge_currency, charged_total_minor, charged_subtotal_minor, charged_fee_minor
+  UPDATE orders o SET status = 'completed', completed_at = x.completed_at, issued_count = o.quantity
+  FROM x
+  WHERE o.id = x.order_id AND o.status = 'pending'
+    AND o.quantity = (SELECT count(*) FROM i WHERE i.order_id = o.id)
+      + (SELECT count(*) FROM rewards WHERE order_id = o.id AND status = 'issued')
+  RETURNING o.id, o.organisation_id, o.charge_currency, o.charged_total_minor, o.charged_subtotal_minor,
+    o.charged_fee_minor, x.completed_at, x.payload::jsonb AS payload, x.recipient, x.phone, x.job::json AS job, x.k
 ),
-${captureCtes({ order: 'f', orderId, description: "'Order fulfilled'" })},
+${captureCtes({ order: 'f', description: "'Order fulfilled'" })},
 ev AS (
   INSERT INTO order_events (order_id, organisation_id, type, payload)
-  SELECT ${orderId}, f.organisation_id, v.type, v.payload
-  FROM f, (VALUES ('order.completed', ${p('eventPayload')}::jsonb), (CASE WHEN ${p('recipient')}::text IS NULL THEN 'sms.queued' ELSE 'email.queued' END, jsonb_strip_nulls(jsonb_build_object('to', ${p('recipient')}::text, 'phone', ${p('phone')}::text)))) AS v (type, payload)
+  SELECT f.id, f.organisation_id, v.type, v.payload
+  FROM f, LATERAL (VALUES (1, 'order.completed', f.payload), (2, CASE WHEN f.recipient IS NULL THEN 'sms.queued' ELSE 'email.queued' END, jsonb_strip_nulls(jsonb_build_object('to', f.recipient, 'phone', f.phone)))) AS v (n, type, payload)
+  ORDER BY f.k, v.n
 ),
 pe AS (
   INSERT INTO events (organisation_id, type, data, created_at)
-  SELECT f.organisation_id, 'order.completed', ${p('eventPayload')}::jsonb, ${p('completedAt')}::timestamptz FROM f
+  SELECT f.organisation_id, 'order.completed', f.payload, f.completed_at FROM f ORDER BY f.k
 ),
 j AS (${job})
-SELECT EXISTS (SELECT 1 FROM f) AS completed, (SELECT id FROM j) AS fallback_job_id`;
+SELECT f.id AS order_id FROM f`;
 }
 
-export function completeOrderStatement(input: CompleteOrderInput): { text: string; name: string; values: unknown[] } {
-  const { text, name } = cachedStatement('complete_order', input.job.text, () => buildText(input.job.text));
+/** The statement completing `inputs` (all of one queue's fallback jobs); its rows name the orders it completed. */
+export function completeOrderStatement(inputs: CompleteOrderInput[]): {
+  text: string;
+  name: string;
+  values: unknown[];
+} {
+  const jobText = inputs[0]?.job.text;
+  if (jobText === undefined || inputs.some((o) => o.job.text !== jobText))
+    throw new Error('a completion statement needs one job insert shared by its orders');
+  const { text, name } = cachedStatement('complete_orders', jobText, () => buildText(jobText));
+  const issued = inputs.flatMap((o) => o.issued.map((r) => ({ orderId: o.orderId, ...r })));
   return {
     text,
     name,
     values: PARAMS.values({
-      job: input.job.json,
-      orderId: input.orderId,
-      completedAt: input.completedAt,
-      eventPayload: input.eventPayload,
-      recipient: input.recipient,
-      phone: input.phone,
-      rewardIds: input.issued.map((r) => r.id),
-      providerOrderIds: input.issued.map((r) => r.providerOrderId),
-      codes: input.issued.map((r) => r.codeEncrypted),
-      pins: input.issued.map((r) => r.pinEncrypted),
-      last4s: input.issued.map((r) => r.codeLast4),
-      redemptionUrls: input.issued.map((r) => r.redemptionUrl),
-      expiresAts: input.issued.map((r) => r.expiresAt),
+      orderIds: inputs.map((o) => o.orderId),
+      completedAts: inputs.map((o) => o.completedAt),
+      eventPayloads: inputs.map((o) => o.eventPayload),
+      recipients: inputs.map((o) => o.recipient),
+      phones: inputs.map((o) => o.phone),
+      jobs: inputs.map((o) => o.job.json),
+      rewardOrderIds: issued.map((r) => r.orderId),
+      rewardIds: issued.map((r) => r.id),
+      providerOrderIds: issued.map((r) => r.providerOrderId),
+      codes: issued.map((r) => r.codeEncrypted),
+      pins: issued.map((r) => r.pinEncrypted),
+      last4s: issued.map((r) => r.codeLast4),
+      redemptionUrls: issued.map((r) => r.redemptionUrl),
+      expiresAts: issued.map((r) => r.expiresAt),
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Branding } from '../organisation';
 import type { IssuedReward } from './complete-order-statement';
 import type { OrderRow, RewardRow } from './repository';
 
@@ -22,17 +23,44 @@ export interface FulfilmentReward {
   pick_count: number;
 }
 
+/** What a fulfilment run works from: the order, its rewards, and its organisation's look on the email. */
+export interface LoadedForFulfilment {
+  order: OrderRow;
+  rewards: FulfilmentReward[];
+  branding: Branding;
+}
+
 /**
- * What a fulfilment run needs, in one statement: the order, its rewards, and a lease for
- * `seconds` on each pending reward that no other worker holds (the same owner may take its own
- * lease back at once). Undefined for an unknown order.
+ * What a fulfilment run needs, in one statement: the order, its rewards, the organisation's
+ * branding for the recipient email (read here, fresh, rather than by a statement of its own), and
+ * a lease for `seconds` on each pending reward that no other worker holds (the same owner may take
+ * its own lease back at once). Undefined for an unknown order.
  */
 export async function loadForFulfilment(
   db: Tx,
   orderId: string,
   owner: string,
   seconds: number,
-): Promise<{ order: OrderRow; rewards: FulfilmentReward[] } | undefined> {
+): Promise<LoadedForFulfilment | undefined> {
+  const [loaded] = await loadManyForFulfilment(db, [{ orderId, owner }], seconds);
+  return loaded;
+}
+
+/**
+ * The same for several orders at once, each with its own lease owner (its job): one statement
+ * for a fetch's worth of jobs (decision 094). The answers come in the order asked. An order asked
+ * twice (two jobs of one order in one group) is loaded once per job, so each sees its own lease.
+ */
+export async function loadManyForFulfilment(
+  db: Tx,
+  asked: { orderId: string; owner: string }[],
+  seconds: number,
+): Promise<(LoadedForFulfilment | undefined)[]> {
+  if (new Set(asked.map((a) => a.orderId)).size < asked.length) {
+    const one: (LoadedForFulfilment | undefined)[] = [];
+    for (const a of asked) one.push(...(await loadManyForFulfilment(db, [a], seconds)));
+    return one;
+  }
   const { rows } = await sql<
     OrderRow & {
       reward_id: string;
@@ -41,43 +69,68 @@ export async function loadForFulfilment(
       reward_leased: boolean;
       reward_attempts: number;
       reward_pick_count: number;
+      branding_name: string;
+      branding_sender_name: string | null;
+      branding_reply_to: string | null;
+      branding_colour: string | null;
+      branding_logo_id: string | null;
     }
   >`
-    WITH l AS (
-      UPDATE rewards SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${seconds}),
+    WITH x AS (
+      SELECT * FROM unnest(${asked.map((a) => a.orderId)}::uuid[], ${asked.map((a) => a.owner)}::text[]) AS x (order_id, owner)
+    ),
+    l AS (
+      UPDATE rewards SET lease_owner = x.owner, lease_until = now() + make_interval(secs => ${seconds}),
         attempts = attempts + 1
-      WHERE order_id = ${orderId} AND status = 'pending'
-        AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
-      RETURNING id, attempts
+      FROM x
+      WHERE rewards.order_id = x.order_id AND rewards.status = 'pending'
+        AND (rewards.lease_until IS NULL OR rewards.lease_until < now() OR rewards.lease_owner = x.owner)
+      RETURNING rewards.id, rewards.attempts
     )
     SELECT o.*, r.id AS reward_id, r.status AS reward_status, r.claim_token_encrypted AS reward_token,
            r.id IN (SELECT id FROM l) AS reward_leased, r.pick_count AS reward_pick_count,
-           coalesce((SELECT l.attempts FROM l WHERE l.id = r.id), r.attempts) AS reward_attempts
-    FROM orders o JOIN rewards r ON r.order_id = o.id
-    WHERE o.id = ${orderId}
-    ORDER BY r.position`.execute(db);
-  const first = rows[0];
-  if (!first) return undefined;
-  const {
-    reward_id: _id,
-    reward_status: _status,
-    reward_token: _token,
-    reward_leased: _leased,
-    reward_attempts: _attempts,
-    reward_pick_count: _picks,
-    ...order
-  } = first;
-  return {
-    order,
-    rewards: rows.map((r) => ({
-      id: r.reward_id,
-      status: r.reward_status,
-      claim_token_encrypted: r.reward_token,
-      leased: r.reward_leased,
-      attempts: Number(r.reward_attempts),
-      pick_count: Number(r.reward_pick_count),
-    })),
-  };
+           coalesce((SELECT l.attempts FROM l WHERE l.id = r.id), r.attempts) AS reward_attempts,
+           g.name AS branding_name, g.sender_name AS branding_sender_name, g.reply_to AS branding_reply_to,
+           g.brand_colour AS branding_colour, gl.id AS branding_logo_id
+    FROM x JOIN orders o ON o.id = x.order_id JOIN rewards r ON r.order_id = o.id
+      JOIN organisations g ON g.id = o.organisation_id
+      LEFT JOIN organisation_logos gl ON gl.organisation_id = o.organisation_id
+    ORDER BY o.id, r.position`.execute(db);
+  const byOrder = new Map<string, LoadedForFulfilment>();
+  for (const row of rows) {
+    const {
+      reward_id: id,
+      reward_status: status,
+      reward_token: token,
+      reward_leased: leased,
+      reward_attempts: attempts,
+      reward_pick_count: picks,
+      branding_name: name,
+      branding_sender_name: senderName,
+      branding_reply_to: replyTo,
+      branding_colour: colour,
+      branding_logo_id: logoId,
+      ...order
+    } = row;
+    let loaded = byOrder.get(order.id);
+    if (!loaded) {
+      loaded = {
+        order,
+        rewards: [],
+        branding: { name, sender_name: senderName, reply_to: replyTo, brand_colour: colour, logo_id: logoId },
+      };
+      byOrder.set(order.id, loaded);
+    }
+    loaded.rewards.push({
+      id,
+      status,
+      claim_token_encrypted: token,
+      leased,
+      attempts: Number(attempts),
+      pick_count: Number(picks),
+    });
+  }
+  return asked.map((a) => byOrder.get(a.orderId));
 }
 
 /** Stores a reward's card, if it is still `from` (pending; or in review, for an operator's decision). */

@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { EventData } from '@giftrelay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
+import { groupCaller } from '../../lib/group-writer';
 import { Slots } from '../../lib/slots';
 import { inSpan, SpanKind, type TraceCarrier, traceCarrier } from '../../lib/tracing';
 import { modeLabel } from '../../plugins/metrics';
 import { providerFor } from '../../providers/gift-cards';
 import { ProviderError, type ProviderOrder } from '../../providers/gift-cards/types';
+import { brandingOf, type SenderBranding } from '../organisation';
 import { inviteToChoose, providerReference, returnPickToRecipient } from './choice';
-import { completeOrderStatement, type IssuedReward } from './complete-order-statement';
+import { type CompleteOrderInput, completeOrderStatement, type IssuedReward } from './complete-order-statement';
 import * as work from './fulfilment-repository';
 import { presentOrder } from './presenter';
 import {
@@ -140,6 +143,29 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
   );
 }
 
+/** Jobs' loads per statement at most: a few fetches' worth. */
+const GROUP_MAX_LOADS = 200;
+const loaders = new WeakMap<
+  FastifyInstance,
+  ReturnType<typeof groupCaller<{ orderId: string; owner: string }, work.LoadedForFulfilment | undefined>>
+>();
+
+/**
+ * The run's first load: the loads of the jobs that start in the same turn (a fetch's worth)
+ * go out as one statement (lib/group-writer, decision 094), each job with its own lease.
+ */
+function loadGrouped(app: FastifyInstance, orderId: string, owner: string) {
+  let loader = loaders.get(app);
+  if (!loader) {
+    loader = groupCaller(
+      (asked: { orderId: string; owner: string }[]) => work.loadManyForFulfilment(app.db, asked, LEASE_SECONDS),
+      { maxItems: GROUP_MAX_LOADS },
+    );
+    loaders.set(app, loader);
+  }
+  return loader.call([{ orderId, owner }]).then(([loaded]) => loaded);
+}
+
 /** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
 const LOOPS = 4;
 
@@ -163,9 +189,10 @@ async function fulfil(
   const slots = slotsOf(app);
   if (job.data.sendAt && !(await slots.run(() => work.startScheduledOrder(app.db, orderId, job.data.sendAt as string))))
     return null;
-  const loaded = await slots.run(() => work.loadForFulfilment(app.db, orderId, job.id, LEASE_SECONDS));
+  const loaded = await slots.run(() => loadGrouped(app, orderId, job.id));
   if (loaded?.order.status !== 'pending') return null;
   const { order, rewards } = loaded;
+  const branding = brandingOf(loaded.branding);
   // A choice reward waits for its recipient's pick (decision 080): its claim link goes out, and
   // the provider is asked nothing until the pick makes the reward pending.
   if (order.choice_product_codes && rewards.some((r) => r.status === 'awaiting_choice')) {
@@ -227,7 +254,7 @@ async function fulfil(
       throw err;
     }
   }
-  if (!(await slots.run(() => completeOrder(app, order, rewards, issued)))) {
+  if (!(await slots.run(() => completeOrder(app, order, rewards, issued, branding)))) {
     // Not completed: finished by another run, or a reward it did not see as issued yet. Only the
     // second leaves the order pending, and the retry completes it.
     const now = await repo.findOrderForWorker(app.db, orderId);
@@ -356,7 +383,8 @@ export async function finishSettling(app: FastifyInstance, orderId: string, reas
 }
 
 /**
- * Completion in one statement (complete-order-statement.ts); then the recipient email goes out at
+ * Completion in one statement (complete-order-statement.ts), grouped with the completions of the
+ * other jobs that reach it in the same turn (decision 094); then the recipient email goes out at
  * once, not one queue hop later, and its fallback job is discarded.
  */
 async function completeOrder(
@@ -364,27 +392,33 @@ async function completeOrder(
   order: repo.OrderRow,
   rewards: { claim_token_encrypted: string }[],
   issued: IssuedReward[],
+  branding?: SenderBranding,
 ): Promise<boolean> {
   const completedAt = new Date();
   const fallback: EmailFallback = { orderId: order.id, to: order.recipient_email, messageId: app.mail.newMessageId() };
-  const { text, name, values } = completeOrderStatement({
-    orderId: order.id,
-    completedAt,
-    eventPayload: JSON.stringify({
-      order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
-    } satisfies EventData<'order.completed'>),
-    recipient: order.recipient_email,
-    phone: order.recipient_phone,
-    job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, { startAfter: EMAIL_FALLBACK_SECONDS }),
-    issued,
-  });
-  const [row] = (await app.database.query<{ completed: boolean; fallback_job_id: string | null }>(text, values, name))
-    .rows;
-  if (!row?.completed) return false;
+  // The job's id is chosen here, so that the order's caller knows which of a group's jobs is its own.
+  const fallbackJobId = randomUUID();
+  const [completed] = await completerOf(app).call([
+    {
+      orderId: order.id,
+      completedAt,
+      eventPayload: JSON.stringify({
+        order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
+      } satisfies EventData<'order.completed'>),
+      recipient: order.recipient_email,
+      phone: order.recipient_phone,
+      job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, {
+        id: fallbackJobId,
+        startAfter: EMAIL_FALLBACK_SECONDS,
+      }),
+      issued,
+    },
+  ]);
+  if (!completed) return false;
   app.metrics.ordersSettled.inc({ mode: modeLabel(order.sandbox), outcome: 'completed' });
   batchOrderSettled(app, order);
   try {
-    await sendRecipientEmail(app, order, rewards, fallback);
+    await sendRecipientEmail(app, order, rewards, fallback, branding);
   } catch (err) {
     app.log.warn(
       { orderId: order.id, err: { message: (err as Error).message } },
@@ -392,8 +426,37 @@ async function completeOrder(
     );
     return true;
   }
-  if (row.fallback_job_id) app.queue.discard(EMAIL_FALLBACK_QUEUE, row.fallback_job_id);
+  app.queue.discard(EMAIL_FALLBACK_QUEUE, fallbackJobId);
   return true;
+}
+
+/** Orders completed per statement at most: a few fetches' worth. */
+const GROUP_MAX_COMPLETIONS = 200;
+const completers = new WeakMap<FastifyInstance, ReturnType<typeof groupCaller<CompleteOrderInput, boolean>>>();
+
+/**
+ * Completes the orders handed over in one turn with one statement, saying for each whether it was
+ * completed. An order handed over twice in one turn (two runs of it) is completed by statements of
+ * its own, so that only one of them can be told it completed it.
+ */
+function completerOf(app: FastifyInstance) {
+  let completer = completers.get(app);
+  if (!completer) {
+    const complete = async (inputs: CompleteOrderInput[]): Promise<boolean[]> => {
+      if (new Set(inputs.map((i) => i.orderId)).size < inputs.length) {
+        const one: boolean[] = [];
+        for (const i of inputs) one.push(...(await complete([i])));
+        return one;
+      }
+      const { text, name, values } = completeOrderStatement(inputs);
+      const { rows } = await app.database.query<{ order_id: string }>(text, values, name);
+      const done = new Set(rows.map((r) => r.order_id));
+      return inputs.map((i) => done.has(i.orderId));
+    };
+    completer = groupCaller(complete, { maxItems: GROUP_MAX_COMPLETIONS });
+    completers.set(app, completer);
+  }
+  return completer;
 }
 
 function describeProviderFailure(err: ProviderError): string {

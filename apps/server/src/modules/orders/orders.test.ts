@@ -654,5 +654,26 @@ describe.runIf(TEST_DB === 'postgres')('overspend race (PostgreSQL)', () => {
       currency: 'USD',
     });
     expect((await countRows(t, 'sandbox_provider_orders')) - codesBefore).toBe(100);
+    // Fulfilled side by side, their completions grouped into shared statements (decision 094):
+    // still one capture, one order.completed, one email.queued and one delivery per order.
+    const perOrder = await sql<{ captures: number; entries: number; completed: number; queued: number }>`
+      SELECT (SELECT count(DISTINCT order_id)::int FROM ledger_entries WHERE organisation_id = ${user.organisationId} AND kind = 'capture') AS captures,
+             (SELECT count(*)::int FROM order_events WHERE organisation_id = ${user.organisationId} AND type = 'order.completed') AS completed,
+             (SELECT count(*)::int FROM order_events WHERE organisation_id = ${user.organisationId} AND type = 'email.queued') AS queued,
+             (SELECT count(*)::int FROM ledger_entries WHERE organisation_id = ${user.organisationId} AND kind = 'capture') AS entries`.execute(
+      t.database.db,
+    );
+    expect(perOrder.rows[0]).toEqual({ captures: 100, entries: 100, completed: 100, queued: 100 });
+    await eventually(
+      async () =>
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM events WHERE organisation_id = ${user.organisationId} AND type = 'reward.delivered'`.execute(
+            t.database.db,
+          )
+        ).rows[0]?.n === 100,
+      30_000,
+    );
   }, 120_000);
 });

@@ -6,11 +6,12 @@ import { fromKysely } from 'pg-boss';
 import type { Database } from '../../db/schema';
 import { decryptSecret } from '../../lib/crypto';
 import { renderEmail } from '../../lib/email/layout';
+import { groupWriter } from '../../lib/group-writer';
 import type { OutgoingEmail } from '../../plugins/mail';
-import { senderBranding } from '../organisation';
+import { type SenderBranding, senderBranding } from '../organisation';
 import { cachedProduct } from './lookups';
 import * as repo from './repository';
-import { recordEmailBounced, recordRewardsDelivered } from './reward-events';
+import { recordEmailBounced, recordManyRewardsDelivered } from './reward-events';
 import { queueRewardSms } from './reward-sms';
 
 /** The recipient email itself. Inside a transaction, pass it as `db` (PGlite has one connection). */
@@ -21,9 +22,11 @@ export async function renderRecipientEmail(
   to: string,
   db: Kysely<Database> = app.db,
   reminder?: { voidsOn: string | null },
+  /** The look, when the caller read it with its own statement just now (the fulfilment's load). */
+  fresh?: SenderBranding,
 ): Promise<OutgoingEmail> {
   // Read fresh, not from the lookups cache: a settings change shows on the very next email.
-  const branding = await senderBranding(db, order.organisation_id);
+  const branding = fresh ?? (await senderBranding(db, order.organisation_id));
   const product = await cachedProduct(app, order.product_code, db);
   const links = rewards.map(
     (r) => `${app.config.publicUrl}/claim/${decryptSecret(app.secrets.rewardCodeKey, r.claim_token_encrypted)}`,
@@ -126,16 +129,40 @@ export async function sendRecipientEmail(
   order: repo.OrderRow,
   rewards: { claim_token_encrypted: string }[],
   send: EmailFallback,
+  branding?: SenderBranding,
 ) {
   // The text goes with the email, under its Message-ID: this send's one text (decision 082).
   if (order.recipient_phone) await queueRewardSms(app, order.id, send.messageId);
   // An order reached by text only (decision 088): the text is the whole send.
   if (send.to === null) return;
-  const email = await renderRecipientEmail(app, order, rewards, send.to);
+  const email = await renderRecipientEmail(app, order, rewards, send.to, app.db, undefined, branding);
   const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
-  if (report.accepted) await recordRewardsDelivered(app.db, order.id, send.to);
+  if (report.accepted) await deliveredWriter(app.db).write([{ orderId: order.id, to: send.to }]);
   else {
     app.log.info({ orderId: order.id, smtpCode: report.smtpCode }, 'recipient email refused by their mail server');
     await recordEmailBounced(app.db, { orderId: order.id, to: send.to, messageId: send.messageId, ...report });
   }
+}
+
+/** Acceptances per statement at most: a few fetches' worth of emails. */
+const GROUP_MAX_DELIVERED = 500;
+const deliveredWriters = new WeakMap<
+  Kysely<Database>,
+  ReturnType<typeof groupWriter<{ orderId: string; to: string }>>
+>();
+
+/**
+ * Records accepted emails: those accepted in the same turn of the event loop (a fetch's worth of
+ * orders delivered side by side) in one statement (lib/group-writer, decision 094); each caller
+ * goes on once its rows are committed, as with a statement of its own.
+ */
+function deliveredWriter(db: Kysely<Database>) {
+  let writer = deliveredWriters.get(db);
+  if (!writer) {
+    writer = groupWriter((sent) => recordManyRewardsDelivered(db, sent).then(() => {}), {
+      maxItems: GROUP_MAX_DELIVERED,
+    });
+    deliveredWriters.set(db, writer);
+  }
+  return writer;
 }

@@ -74,18 +74,37 @@ export async function recordClaimOpened(
  * job after a crash, a resend) finds them delivered and writes nothing.
  */
 export async function recordRewardsDelivered(tx: Tx, orderId: string, to: string, at: Date = new Date()) {
+  return recordManyRewardsDelivered(tx, [{ orderId, to }], at);
+}
+
+/**
+ * The same for several orders' emails in one statement (the fulfilment worker groups the
+ * acceptances of a turn, decision 094); the events go out order by order, reward by reward.
+ * An order named twice is recorded once, with its first address.
+ */
+export async function recordManyRewardsDelivered(
+  tx: Tx,
+  sent: { orderId: string; to: string }[],
+  at: Date = new Date(),
+) {
+  const first = new Map<string, string>();
+  for (const s of sent) if (!first.has(s.orderId)) first.set(s.orderId, s.to);
   const { rows } = await sql<{ n: number }>`
-    WITH u AS (
+    WITH x AS (
+      SELECT * FROM unnest(${[...first.keys()]}::uuid[], ${[...first.values()]}::text[]) WITH ORDINALITY AS x (order_id, email, k)
+    ),
+    u AS (
       UPDATE rewards SET delivered_at = ${at}::timestamptz
-      WHERE order_id = ${orderId} AND status = 'issued' AND delivered_at IS NULL
-      RETURNING id, order_id, organisation_id, position
+      FROM x
+      WHERE rewards.order_id = x.order_id AND rewards.status = 'issued' AND rewards.delivered_at IS NULL
+      RETURNING rewards.id, rewards.order_id, rewards.organisation_id, rewards.position, x.email, x.k
     ),
     ev AS (
       INSERT INTO events (organisation_id, type, data, created_at)
       SELECT u.organisation_id, 'reward.delivered',
-             jsonb_build_object(${rewardData('u', sql`${to}::text`)}, 'delivered_at', ${at.toISOString()}::text),
+             jsonb_build_object(${rewardData('u', sql`u.email`)}, 'delivered_at', ${at.toISOString()}::text),
              ${at}::timestamptz
-      FROM u ORDER BY u.position
+      FROM u ORDER BY u.k, u.position
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM ev`.execute(tx);

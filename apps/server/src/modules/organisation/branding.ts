@@ -1,7 +1,7 @@
 import { DEFAULT_BRAND_COLOUR, senderDisplayName } from '@giftrelay/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findBranding } from './repository';
+import { type Branding, findBranding } from './repository';
 
 export const logoPath = (logoId: string) => `/api/v1/organisation-logos/${logoId}`;
 
@@ -20,7 +20,11 @@ export interface SenderBranding {
 
 /** The organisation's look on recipient emails and the claim page, as of now. */
 export async function senderBranding(db: Kysely<Database>, organisationId: string): Promise<SenderBranding> {
-  const b = await findBranding(db, organisationId);
+  return brandingOf(await findBranding(db, organisationId));
+}
+
+/** The look from the organisation's row and its logo's id, read by a caller's own statement. */
+export function brandingOf(b: Branding): SenderBranding {
   const sender = b.sender_name ?? b.name;
   return {
     sender,
