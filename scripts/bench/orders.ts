@@ -45,6 +45,8 @@ const PUBLIC_URL = 'http://localhost:3999';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'throughput,delivery,tango').split(','));
 const TANGO_ORDERS = Number(process.env.BENCH_TANGO_ORDERS ?? 12);
 const children: ServerProcess[] = [];
+// The app's rate limits and sandbox cap (× this factor) never refuse the bench's volume.
+const RATE_LIMIT_FACTOR = '10000';
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
 const { server: smtp, received, verifyLinks } = smtpRecorder();
@@ -56,7 +58,7 @@ async function startApp(env: Record<string, string>): Promise<{ port: number; se
     {
       PORT: String(port),
       PUBLIC_URL,
-      RATE_LIMIT_FACTOR: '10000',
+      RATE_LIMIT_FACTOR,
       CATALOG_SYNC_CRON: 'off',
       ...env,
       // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under load.
@@ -103,7 +105,7 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
   boss.on('error', () => {});
   await boss.start();
   const product = (await pool.query('SELECT * FROM products WHERE code = $1', [productCode])).rows[0];
-  const config = loadConfig({ ...process.env, DATABASE_URL: url });
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, RATE_LIMIT_FACTOR });
   const tokenKey = randomBytes(32);
   let done = 0;
   const latencies: number[] = [];
@@ -174,6 +176,11 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
     const { text, name, values } = placeOrderStatement({
       order,
       sandbox: true,
+      // The sandbox cap's reservation, as the app's (its cap, the order's address).
+      recipients: {
+        cap: config.giftCards.sandboxOutsideRecipientsPerDay,
+        addresses: [order.recipient_email as string],
+      },
       credential: {
         kind: 'session',
         sessionId: session,
@@ -437,6 +444,9 @@ async function main() {
          FROM auth_sessions WHERE revoked_at IS NULL ORDER BY organisation_id, created_at DESC`,
       )
     ).rows as Member[];
+    // BENCH_LOG_STATEMENTS=1 has PostgreSQL log every statement of the bench's database (count
+    // what an order runs besides its own statement; run with a short BENCH_SECONDS).
+    if (process.env.BENCH_LOG_STATEMENTS) await db.query(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
     await stop(setup.server);
     console.log(`${ORGS} organisations with 5,000.00 USD each; product ${productCode}; 1.00 USD orders.\n`);
     const perOrder = (c: Cpu, n: number) =>
@@ -560,7 +570,12 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Exits when done: after a failure, the ceiling's pools and pg-boss are still open and would keep
+// the process waiting for ever.
+main().then(
+  () => process.exit(),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

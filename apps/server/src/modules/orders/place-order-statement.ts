@@ -4,6 +4,7 @@ import { credentialIsActive, credentialParameters, type UncheckedCredential } fr
 import { jobInsertGatedBy } from '../../plugins/queue';
 import { priorAnswerCte, storeAnswerCte } from '../idempotency';
 import { holdCtes } from '../ledger';
+import { reserveRecipientsCtes } from '../sandbox-limits';
 import type { NewOrderRow } from './prepare-order';
 import { cachedStatement, NamedParameters } from './statements';
 
@@ -49,6 +50,9 @@ import { cachedStatement, NamedParameters } from './statements';
  *   organisation's `risk_order_rules` flag says it has rules, those rules. A `hold` writes the
  *   order as `pending_review`, held like any other, with no job, its review row and `reward.held`;
  *   a `block` stops the hold, so nothing at all is written and the statement answers `blocked`.
+ * - Sandbox is not a mail relay (decisions 063, 093): a sandbox order's outside addresses take
+ *   their places in the day's cap here, before the hold (sandbox-limits/order-statement-ctes.ts).
+ *   Past the cap the statement fails whole (`isRecipientLimitViolation`): nothing is written.
  *
  * This file is longer than the module's usual 250 lines on purpose: it is one SQL statement, and
  * its CTEs read against each other and against this list; split, the statement could not be read.
@@ -87,6 +91,12 @@ export interface PlaceOrderInput {
     answerReview: string;
     keepHours: number;
   };
+  /**
+   * Sandbox is not a mail relay (decision 063): the instance's daily cap of outside addresses (null:
+   * none) and the order's addresses and number (e-mail addresses in lower case), reserved in the
+   * statement when `sandbox`.
+   */
+  recipients: { cap: number | null; addresses: string[] };
   /** Risk rules (decision 083): the in-memory inputs, the review's id, and `reward.held`'s payload (JSON). */
   risk: {
     usdRewardMinor: number;
@@ -194,6 +204,8 @@ const FIXED = [
   'auditAction',
   'auditApiKeyId',
   'auditDetail',
+  'recipientCap',
+  'recipientAddresses',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'answerReview', 'keepHours'] as const;
 type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
@@ -224,7 +236,16 @@ function buildText(jobText: string, keyed: boolean): string {
   const status = `CASE WHEN ${review} THEN 'pending_review' WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
   const payload = `(CASE WHEN ${review} THEN jsonb_set(${p('eventPayload')}::jsonb, '{order,status}', '"pending_review"')
     WHEN ${waiting} THEN ${p('eventPayloadWaiting')}::jsonb ELSE ${p('eventPayload')}::jsonb END)`;
-  const gate = `AND NOT ${blocked} AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
+  const goes = `AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
+  const recipients = reserveRecipientsCtes({
+    organisation: org,
+    sandbox: `${p('sandbox')}::boolean`,
+    cap: `${p('recipientCap')}::int`,
+    addresses: `${p('recipientAddresses')}::text[]`,
+    condition: goes,
+  });
+  // The reservation first: the count's row is locked before the balance's (see `reserved`).
+  const gate = `AND ${recipients.reserved} AND NOT ${blocked} ${goes}`;
   const hold = holdCtes({
     organisation: org,
     amount: `${p('total')}::bigint`,
@@ -259,6 +280,7 @@ ap AS (
     WHERE g.id = ${org} AND (${p('credentialKind')}::text = 'session' AND m.role IS NOT NULL OR ${agent})
   ), false) AS needed
 ),
+${recipients.ctes},
 rk AS (
   SELECT risk_order_matches(${org}, ${col('recipient_email')}, ${col('quantity')}, ${p('riskUsdReward')}::bigint, ${usd},
     ${p('riskDisposable')}::boolean, ${p('riskSandbox')}::jsonb, ${createdAt}) AS m
@@ -374,6 +396,8 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     auditAction: input.audit?.action ?? null,
     auditApiKeyId: input.audit?.apiKeyId ?? null,
     auditDetail: input.audit?.detail ?? null,
+    recipientCap: input.recipients.cap,
+    recipientAddresses: input.recipients.addresses,
     ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
     ...(input.key ?? {
       key: null,

@@ -16,7 +16,7 @@ import {
   withIdempotencyKey,
 } from '../idempotency';
 import { hasAccount } from '../ledger';
-import { reserveSandboxRecipientsNow } from '../sandbox-limits';
+import { isRecipientLimitViolation, orderRecipientLimit } from '../sandbox-limits';
 import { type Guardrails, type Spender, spendGuard } from '../spend-limits';
 import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
@@ -171,17 +171,6 @@ async function placeOrder(
     }
     throw err;
   }
-  if (placed.summary.sandbox && app.config.giftCards.sandboxOutsideRecipientsPerDay !== null) {
-    // Sandbox is not a mail relay (decision 063): the address takes one of today's places before
-    // anything is held. In a transaction of its own, so a place is taken even if the hold fails;
-    // a retry to the same address takes none. Not stored for an Idempotency-Key (tomorrow it may go).
-    await session.ensureChecked();
-    // A number texted counts as one more recipient (decision 082: sandbox is not an SMS relay either).
-    const { recipient_email: email, recipient_phone: phone } = placed.order;
-    // An order by text only (decision 088) takes the number's place alone.
-    const to = [email, phone].filter((t): t is string => t !== null);
-    await reserveSandboxRecipientsNow(app, actor.organisationId, to);
-  }
   const job = await app.queue.jobInsert(
     FULFIL_QUEUE,
     fulfilJobData(placed.order),
@@ -193,6 +182,13 @@ async function placeOrder(
     order: placed.order,
     risk,
     sandbox: placed.summary.sandbox,
+    // Sandbox is not a mail relay (decisions 063, 093): the statement reserves the address (a
+    // number texted is one more, decision 082; a text-only order's number alone, 088) before the
+    // hold; past the cap it writes nothing, and a place stays taken if the hold then fails.
+    recipients: {
+      cap: app.config.giftCards.sandboxOutsideRecipientsPerDay,
+      addresses: [placed.order.recipient_email, placed.order.recipient_phone].filter((t): t is string => t !== null),
+    },
     credential: token,
     rewards: placed.rewards,
     // JSON text for the statement: `satisfies` holds it to the event's schema (decision 066).
@@ -245,7 +241,7 @@ async function placeOrder(
     });
   };
   const run = async () => {
-    const row = await guardedStatement(session, statement);
+    const row = await guardedStatement(app, session, statement);
     if (!row) throw new Error('the order statement answered nothing');
     if (!row.session_live) {
       if (token.kind === 'checked_in_transaction')
@@ -312,11 +308,21 @@ const isSpendRefusal = (err: AppError) => SPEND_REFUSALS.has(err.code);
  * Runs the statement; a limit's refusal is answered only once the caller's session is known live
  * (an ended session is told 401, never what its budget has left).
  */
-async function guardedStatement<T>(session: SessionCheck, statement: () => Promise<T>): Promise<T> {
+async function guardedStatement<T>(
+  app: FastifyInstance,
+  session: SessionCheck,
+  statement: () => Promise<T>,
+): Promise<T> {
   try {
     return await statement();
   } catch (err) {
     if (err instanceof AppError && isSpendRefusal(err)) await session.ensureChecked();
+    // Past the sandbox cap (decision 063): the statement reserves only for a live credential, so
+    // it was found live. Not stored for an Idempotency-Key (tomorrow it may go).
+    if (isRecipientLimitViolation(err)) {
+      session.checkedInStatement();
+      throw orderRecipientLimit(app);
+    }
     throw err;
   }
 }
