@@ -27,7 +27,7 @@ import {
   placeOrderStatement,
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
-import { findOrderOrganisation, type OrderOrganisation } from './repository';
+import { type OrderOrganisation, organisationStates } from './repository';
 import { tellReviewersOfOrder } from './risk-notify';
 import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
@@ -135,7 +135,16 @@ type Held = { order: NewOrderRow; platform: boolean };
 
 const CHECKED_IN_TRANSACTION: SessionCheck = { ensureChecked: async () => {}, checkedInStatement: () => {} };
 
-async function placeOrder(
+/** The order statement found the organisation's state changed since it was read: nothing was written. */
+class StaleOrganisation extends Error {}
+
+/**
+ * Places the order from the organisation's state as this process last read it (decision 093); the
+ * statement checks that state and writes nothing when it changed, and the order is then built again
+ * from a fresh read (a few times at most: only a change of settings at that moment makes it stale).
+ */
+/** What placing an order takes (see `createOrder` and `createAgentOrder`). */
+type PlaceOrderArgs = [
   app: FastifyInstance,
   token: UncheckedCredential | CheckedInTransaction,
   body: CreateOrderBody,
@@ -144,6 +153,22 @@ async function placeOrder(
   onWaiting: (order: NewOrderRow) => void,
   agent?: AgentOrderOptions,
   onHeld?: (held: Held) => void,
+];
+
+async function placeOrder(...args: PlaceOrderArgs): Promise<StoredAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await placeOrderFrom(attempt > 0, ...args);
+    } catch (err) {
+      if (!(err instanceof StaleOrganisation) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function placeOrderFrom(
+  /** Read the organisation's state now, not as remembered (the last attempt found it changed). */
+  fresh: boolean,
+  ...[app, token, body, idempotencyKey, session, onWaiting, agent, onHeld]: PlaceOrderArgs
 ): Promise<StoredAnswer> {
   const actor: Actor = {
     userId: token.userId,
@@ -154,12 +179,13 @@ async function placeOrder(
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   let guarded: boolean;
+  let state: OrderOrganisation;
   try {
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
     // gives the mode the answer states (the statement holds only from that mode's account),
     // whether the organisation has any limit for the spend guard (decision 084), and the default
-    // expiry and message; an agent's key brought them with it.
-    const state = agent?.organisation ?? (await findOrderOrganisation(app, actor.organisationId));
+    // expiry and message; an agent's key brought them with it. The statement checks them all.
+    state = (!fresh && agent?.organisation) || (await organisationStates(app).read(actor.organisationId, fresh));
     refuseIfFrozen(state);
     guarded = state.spendGuard || Boolean(agent?.grant);
     placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId, state);
@@ -185,6 +211,11 @@ async function placeOrder(
     // Sandbox is not a mail relay (decisions 063, 093): the statement reserves the address (a
     // number texted is one more, decision 082; a text-only order's number alone, 088) before the
     // hold; past the cap it writes nothing, and a place stays taken if the hold then fails.
+    organisation: {
+      spendGuard: state.spendGuard,
+      rewardExpiryDays: state.rewardExpiryDays,
+      defaultMessage: state.defaultMessage,
+    },
     recipients: {
       cap: app.config.giftCards.sandboxOutsideRecipientsPerDay,
       addresses: [placed.order.recipient_email, placed.order.recipient_phone].filter((t): t is string => t !== null),
@@ -251,6 +282,10 @@ async function placeOrder(
       throw credentialEnded(token);
     }
     session.checkedInStatement();
+    if (!row.state_fresh) {
+      organisationStates(app).forget(actor.organisationId);
+      throw new StaleOrganisation();
+    }
     return row;
   };
   if (!key) {
