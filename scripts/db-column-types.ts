@@ -45,6 +45,8 @@ export const tables: Record<string, string> = {
   stripe_events: 'Stripe events handled, by id (0088): a repeat delivery finds its row.',
   batches: 'Bulk batches (0085, decision 043).',
   sandbox_outside_recipients: "Sandbox rewards' outside addresses per UTC day, for the daily cap (0121, decision 063).",
+  sandbox_recipient_counts:
+    "Each sandbox organisation's count of today's outside addresses, the cap's lock (0150, decision 093).",
 };
 
 /** By `table.column`: `type` replaces the generated type verbatim (null and Generated included). */
@@ -281,4 +283,5 @@ export const columns: Record<string, { type?: string; doc?: string }> = {
   'sandbox_provider_orders.cancelled_at': { type: 'ColumnType<Date | null, never, Date | RawBuilder<unknown>>' },
   'sandbox_outside_recipients.day': { type: 'ColumnType<Date, string, never>' },
   'sandbox_outside_recipients.created_at': { type: 'ColumnType<Date, never, never>' },
+  'sandbox_recipient_counts.day': { type: 'ColumnType<Date, never, never>' },
 };

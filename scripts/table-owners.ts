@@ -69,6 +69,7 @@ export const OWNERS: Readonly<Record<string, string>> = {
   risk_reviews: 'risk',
   risk_rules: 'risk',
   sandbox_outside_recipients: 'sandbox-limits',
+  sandbox_recipient_counts: 'sandbox-limits',
   sandbox_provider_failures: 'providers',
   sandbox_provider_orders: 'providers',
   stripe_charge_refunds: 'card-funding',

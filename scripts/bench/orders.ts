@@ -13,6 +13,7 @@
 //    (test/fake-tango.ts) answering in 200 ms and allowing 1 request a second, from TWO app
 //    processes sharing the limit: delivery latency, and whether Tango ever had to say 429.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { ROLES_FOR_LEVEL } from '@giftrelay/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -26,7 +27,7 @@ import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-
 import { presentOrder } from '../../apps/server/src/modules/orders/presenter';
 import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
-import { freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
+import { builtEntry, freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
 import { createAccounts as createAccountsWith, json, load, percentile, stop, untilHealthy, withCpu } from './measure';
 import { smtpRecorder } from './smtp-recorder';
@@ -45,6 +46,11 @@ const PUBLIC_URL = 'http://localhost:3999';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'throughput,delivery,tango').split(','));
 const TANGO_ORDERS = Number(process.env.BENCH_TANGO_ORDERS ?? 12);
 const children: ServerProcess[] = [];
+// The app's rate limits and sandbox cap (× this factor) never refuse the bench's volume.
+const RATE_LIMIT_FACTOR = '10000';
+// The bundle `npm start` runs, when built (what users run; rebuild after changing the server),
+// else the sources through tsx.
+const BUILT = existsSync(builtEntry);
 
 // --- A real SMTP server that records when each recipient's message is accepted -----------------
 const { server: smtp, received, verifyLinks } = smtpRecorder();
@@ -56,12 +62,12 @@ async function startApp(env: Record<string, string>): Promise<{ port: number; se
     {
       PORT: String(port),
       PUBLIC_URL,
-      RATE_LIMIT_FACTOR: '10000',
+      RATE_LIMIT_FACTOR,
       CATALOG_SYNC_CRON: 'off',
       ...env,
       // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under load.
     },
-    { nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) },
+    { built: BUILT, nodeArgs: process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) },
   );
   children.push(server);
   await untilHealthy(port, server);
@@ -82,7 +88,13 @@ async function createApiKeys(port: number, tokens: string[]): Promise<string[]> 
   return keys;
 }
 
-type Member = { org: string; user: string; session: string };
+type Member = {
+  org: string;
+  user: string;
+  session: string;
+  /** The organisation's state the API's statement checks (decision 093), as the API read it. */
+  state: { spendGuard: boolean; rewardExpiryDays: number | null; defaultMessage: string | null };
+};
 
 // --- The ceiling: the order's statement, straight through node-postgres -------------------------
 // The very statement the API sends for an order with an Idempotency-Key (place-order-statement.ts,
@@ -103,13 +115,13 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
   boss.on('error', () => {});
   await boss.start();
   const product = (await pool.query('SELECT * FROM products WHERE code = $1', [productCode])).rows[0];
-  const config = loadConfig({ ...process.env, DATABASE_URL: url });
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, RATE_LIMIT_FACTOR });
   const tokenKey = randomBytes(32);
   let done = 0;
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
   const one = async (i: number) => {
-    const { org, user, session } = members[i % members.length] as Member;
+    const { org, user, session, state } = members[i % members.length] as Member;
     const t0 = performance.now();
     const order: NewOrderRow = {
       id: randomUUID(),
@@ -174,6 +186,12 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
     const { text, name, values } = placeOrderStatement({
       order,
       sandbox: true,
+      organisation: state,
+      // The sandbox cap's reservation, as the app's (its cap, the order's address).
+      recipients: {
+        cap: config.giftCards.sandboxOutsideRecipientsPerDay,
+        addresses: [order.recipient_email as string],
+      },
       credential: {
         kind: 'session',
         sessionId: session,
@@ -417,6 +435,7 @@ async function main() {
   const env = { DATABASE_URL: url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
   try {
     console.log(`PostgreSQL: ${postgres.source}. ${CONNECTIONS} connections, ${SECONDS} s per throughput run.`);
+    console.log(BUILT ? 'The server is the built bundle (npm start).' : 'The server runs from its sources (tsx).');
     console.log(`Before: ${load()}`);
     const setup = await startApp({ ...env, WORKERS: 'on' });
     const tokens = await createAccounts(setup.port, ORGS);
@@ -433,10 +452,16 @@ async function main() {
     // Each organisation's live session, whose check the order statement makes as the API's does.
     const members = (
       await db.query(
-        `SELECT DISTINCT ON (organisation_id) organisation_id AS org, user_id AS "user", id AS session
-         FROM auth_sessions WHERE revoked_at IS NULL ORDER BY organisation_id, created_at DESC`,
+        `SELECT DISTINCT ON (s.organisation_id) s.organisation_id AS org, s.user_id AS "user", s.id AS session,
+           json_build_object('spendGuard', g.spend_guard, 'rewardExpiryDays', g.reward_expiry_days,
+                             'defaultMessage', g.default_message) AS state
+         FROM auth_sessions s JOIN organisations g ON g.id = s.organisation_id
+         WHERE s.revoked_at IS NULL ORDER BY s.organisation_id, s.created_at DESC`,
       )
     ).rows as Member[];
+    // BENCH_LOG_STATEMENTS=1 has PostgreSQL log every statement of the bench's database (count
+    // what an order runs besides its own statement; run with a short BENCH_SECONDS).
+    if (process.env.BENCH_LOG_STATEMENTS) await db.query(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
     await stop(setup.server);
     console.log(`${ORGS} organisations with 5,000.00 USD each; product ${productCode}; 1.00 USD orders.\n`);
     const perOrder = (c: Cpu, n: number) =>
@@ -560,7 +585,12 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Exits when done: after a failure, the ceiling's pools and pg-boss are still open and would keep
+// the process waiting for ever.
+main().then(
+  () => process.exit(),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -801,6 +801,13 @@ export interface SandboxProviderOrders {
   reference: string;
 }
 
+export interface SandboxRecipientCounts {
+  cap: number;
+  day: Timestamp;
+  organisation_id: string;
+  used: number;
+}
+
 export interface SchemaMigrations {
   applied_at: Generated<Timestamp>;
   version: string;
@@ -1025,6 +1032,7 @@ export interface DB {
   sandbox_outside_recipients: SandboxOutsideRecipients;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
+  sandbox_recipient_counts: SandboxRecipientCounts;
   schema_migrations: SchemaMigrations;
   sms_messages: SmsMessages;
   sms_opt_outs: SmsOptOuts;

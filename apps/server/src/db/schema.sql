@@ -1552,6 +1552,16 @@ CREATE TABLE sandbox_provider_orders (
   CONSTRAINT sandbox_provider_orders_amount_minor_check CHECK ((amount_minor > 0))
 );
 
+CREATE TABLE sandbox_recipient_counts (
+  organisation_id uuid NOT NULL,
+  day date NOT NULL,
+  used integer NOT NULL,
+  cap integer NOT NULL,
+  CONSTRAINT sandbox_recipient_counts_pkey PRIMARY KEY (organisation_id),
+  CONSTRAINT sandbox_recipient_counts_organisation_id_fkey FOREIGN KEY (organisation_id) REFERENCES organisations(id) ON DELETE CASCADE,
+  CONSTRAINT sandbox_recipient_counts_within_cap CHECK ((used <= cap))
+);
+
 CREATE TABLE sms_messages (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   organisation_id uuid NOT NULL,

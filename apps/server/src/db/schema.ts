@@ -979,6 +979,16 @@ export interface SandboxProviderOrders {
   reference: string;
 }
 
+/**
+ * Each sandbox organisation's count of today's outside addresses, the cap's lock (0150, decision 093).
+ */
+export interface SandboxRecipientCounts {
+  cap: number;
+  day: ColumnType<Date, never, never>;
+  organisation_id: string;
+  used: number;
+}
+
 export interface SchemaMigrations {
   applied_at: Generated<Date>;
   version: string;
@@ -1233,6 +1243,7 @@ export interface DB {
   sandbox_outside_recipients: SandboxOutsideRecipients;
   sandbox_provider_failures: SandboxProviderFailures;
   sandbox_provider_orders: SandboxProviderOrders;
+  sandbox_recipient_counts: SandboxRecipientCounts;
   schema_migrations: SchemaMigrations;
   sms_messages: SmsMessages;
   sms_opt_outs: SmsOptOuts;

@@ -50,6 +50,44 @@ describe(`POST /api/v1/orders (${TEST_DB})`, () => {
     });
   });
 
+  it('builds every order from the organisation as it is now, though the process remembers it between orders', async () => {
+    // Decision 093: no read before the statement; the statement checks the state the order was built
+    // from. Changed behind the process's back (as another process would), the next order sees it.
+    const owner = await signUpVerifiedUser(t);
+    const place = () =>
+      postOrder(t, owner.accessToken, { product_code: range.code, amount: 25, email: recipient(), quantity: 1 });
+    const order = async () => {
+      const res = await place();
+      expect(res.statusCode, res.body).toBe(201);
+      const detail = await t.app.inject({
+        url: `/api/v1/orders/${res.json().order_id}`,
+        headers: bearer(owner.accessToken),
+      });
+      return detail.json() as { message: string | null; expires_at: string | null };
+    };
+    expect((await order()).message).toBeNull();
+    const change = (set: string, value: unknown) =>
+      sql`UPDATE organisations SET ${sql.raw(set)} = ${value} WHERE id = ${owner.organisationId}`.execute(
+        t.database.db,
+      );
+    await change('default_message', 'Thanks from elsewhere');
+    expect((await order()).message).toBe('Thanks from elsewhere');
+    await change('reward_expiry_days', 30);
+    expect((await order()).expires_at).not.toBeNull();
+    // A shortfall freezes sending (decision 046); paid, sending resumes at the next order.
+    const freeze = (frozen: boolean) =>
+      sql`UPDATE organisations SET funding_shortfall_minor = ${frozen ? 100 : 0},
+            sending_frozen_at = ${frozen ? new Date() : null} WHERE id = ${owner.organisationId}`.execute(
+        t.database.db,
+      );
+    await freeze(true);
+    const frozen = await place();
+    expect(frozen.statusCode, frozen.body).toBe(402);
+    expect(frozen.json().code).toBe('SENDING_FROZEN');
+    await freeze(false);
+    expect((await order()).message).toBe('Thanks from elsewhere');
+  });
+
   it('sends a reward: 201 with the sums, the hold, fulfilment, the recipient email and a claim link with the code', async () => {
     const to = recipient();
     const res = await postOrder(t, user.accessToken, {

@@ -4,6 +4,7 @@ import { credentialIsActive, credentialParameters, type UncheckedCredential } fr
 import { jobInsertGatedBy } from '../../plugins/queue';
 import { priorAnswerCte, storeAnswerCte } from '../idempotency';
 import { holdCtes } from '../ledger';
+import { reserveRecipientsCtes } from '../sandbox-limits';
 import type { NewOrderRow } from './prepare-order';
 import { cachedStatement, NamedParameters } from './statements';
 
@@ -49,6 +50,13 @@ import { cachedStatement, NamedParameters } from './statements';
  *   organisation's `risk_order_rules` flag says it has rules, those rules. A `hold` writes the
  *   order as `pending_review`, held like any other, with no job, its review row and `reward.held`;
  *   a `block` stops the hold, so nothing at all is written and the statement answers `blocked`.
+ * - Sandbox is not a mail relay (decisions 063, 093): a sandbox order's outside addresses take
+ *   their places in the day's cap here, before the hold (sandbox-limits/order-statement-ctes.ts).
+ *   Past the cap the statement fails whole (`isRecipientLimitViolation`): nothing is written.
+ * - The organisation's state the order was built from (`organisation`: not frozen, its mode, its
+ *   spend guard, default expiry and message) is checked here against its row (`st`): when it has
+ *   changed, nothing is written and `state_fresh` is false, so the caller reads it again and
+ *   builds the order anew. The caller may then remember the state between orders (decision 093).
  *
  * This file is longer than the module's usual 250 lines on purpose: it is one SQL statement, and
  * its CTEs read against each other and against this list; split, the statement could not be read.
@@ -87,6 +95,17 @@ export interface PlaceOrderInput {
     answerReview: string;
     keepHours: number;
   };
+  /**
+   * Sandbox is not a mail relay (decision 063): the instance's daily cap of outside addresses (null:
+   * none) and the order's addresses and number (e-mail addresses in lower case), reserved in the
+   * statement when `sandbox`.
+   */
+  recipients: { cap: number | null; addresses: string[] };
+  /**
+   * What the order was built from, read of the organisation (not frozen, in the mode `sandbox`):
+   * whether it had the spend guard, its default expiry and message. Checked by the statement.
+   */
+  organisation: { spendGuard: boolean; rewardExpiryDays: number | null; defaultMessage: string | null };
   /** Risk rules (decision 083): the in-memory inputs, the review's id, and `reward.held`'s payload (JSON). */
   risk: {
     usdRewardMinor: number;
@@ -108,6 +127,8 @@ export interface CheckedInTransaction {
 }
 
 export interface PlaceOrderResult {
+  /** False when the organisation's state is not what the order was built from: nothing was written. */
+  state_fresh: boolean;
   /** False when the caller's session has ended or key was revoked: nothing was written. */
   session_live: boolean;
   /** False when another execution with the same key is running right now. */
@@ -194,6 +215,11 @@ const FIXED = [
   'auditAction',
   'auditApiKeyId',
   'auditDetail',
+  'recipientCap',
+  'recipientAddresses',
+  'stateSpendGuard',
+  'stateExpiryDays',
+  'stateMessage',
 ] as const;
 const KEYED = ['key', 'requestHash', 'answer', 'answerWaiting', 'answerReview', 'keepHours'] as const;
 type OrderParam = `order.${(typeof ORDER_COLUMNS)[number]}`;
@@ -224,7 +250,16 @@ function buildText(jobText: string, keyed: boolean): string {
   const status = `CASE WHEN ${review} THEN 'pending_review' WHEN ${waiting} THEN 'pending_approval' WHEN ${col('send_at')} IS NOT NULL THEN 'scheduled' ELSE 'pending' END`;
   const payload = `(CASE WHEN ${review} THEN jsonb_set(${p('eventPayload')}::jsonb, '{order,status}', '"pending_review"')
     WHEN ${waiting} THEN ${p('eventPayloadWaiting')}::jsonb ELSE ${p('eventPayload')}::jsonb END)`;
-  const gate = `AND NOT ${blocked} AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
+  const goes = `AND (SELECT fresh FROM st) AND (SELECT live FROM s)${keyed ? ' AND (SELECT got FROM lk) AND NOT EXISTS (SELECT 1 FROM prior)' : ''}`;
+  const recipients = reserveRecipientsCtes({
+    organisation: org,
+    sandbox: `${p('sandbox')}::boolean`,
+    cap: `${p('recipientCap')}::int`,
+    addresses: `${p('recipientAddresses')}::text[]`,
+    condition: goes,
+  });
+  // The reservation first: the count's row is locked before the balance's (see `reserved`).
+  const gate = `AND ${recipients.reserved} AND NOT ${blocked} ${goes}`;
   const hold = holdCtes({
     organisation: org,
     amount: `${p('total')}::bigint`,
@@ -237,6 +272,13 @@ function buildText(jobText: string, keyed: boolean): string {
   return `WITH
 s AS (SELECT ${p('credentialKind')}::text = 'checked_in_transaction'
   OR ${credentialIsActive(p('credentialKind'), p('credentialId'), p('userId'), p('org'), p('credentialRoles'))} AS live),
+st AS (
+  SELECT coalesce((
+    SELECT g.sending_frozen_at IS NULL AND g.sandbox = ${p('sandbox')}::boolean AND g.spend_guard = ${p('stateSpendGuard')}::boolean
+      AND g.reward_expiry_days IS NOT DISTINCT FROM ${p('stateExpiryDays')}::int
+      AND g.default_message IS NOT DISTINCT FROM ${p('stateMessage')}::text
+    FROM organisations g WHERE g.id = ${org}), false) AS fresh
+),
 ${
   keyed
     ? `lk AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${org}::text || ':' || ${p('key')}::text, 0)) AS got),
@@ -259,6 +301,7 @@ ap AS (
     WHERE g.id = ${org} AND (${p('credentialKind')}::text = 'session' AND m.role IS NOT NULL OR ${agent})
   ), false) AS needed
 ),
+${recipients.ctes},
 rk AS (
   SELECT risk_order_matches(${org}, ${col('recipient_email')}, ${col('quantity')}, ${p('riskUsdReward')}::bigint, ${usd},
     ${p('riskDisposable')}::boolean, ${p('riskSandbox')}::jsonb, ${createdAt}) AS m
@@ -333,7 +376,7 @@ ${storeAnswerCte({
 })}`
       : ''
   }
-SELECT (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,
+SELECT (SELECT fresh FROM st) AS state_fresh, (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,
        EXISTS (SELECT 1 FROM h) AS held, EXISTS (SELECT 1 FROM h) AND ${waiting} AS waiting,
        EXISTS (SELECT 1 FROM h) AND ${review} AS review, ${blocked} AND (SELECT live FROM s) AS blocked,
        (SELECT m FROM rk) AS risk,
@@ -374,6 +417,11 @@ export function placeOrderStatement(input: PlaceOrderInput): { text: string; nam
     auditAction: input.audit?.action ?? null,
     auditApiKeyId: input.audit?.apiKeyId ?? null,
     auditDetail: input.audit?.detail ?? null,
+    recipientCap: input.recipients.cap,
+    recipientAddresses: input.recipients.addresses,
+    stateSpendGuard: input.organisation.spendGuard,
+    stateExpiryDays: input.organisation.rewardExpiryDays,
+    stateMessage: input.organisation.defaultMessage,
     ...(Object.fromEntries(ORDER_COLUMNS.map((c) => [`order.${c}`, order[c]])) as Record<OrderParam, unknown>),
     ...(input.key ?? {
       key: null,

@@ -16,7 +16,7 @@ import {
   withIdempotencyKey,
 } from '../idempotency';
 import { hasAccount } from '../ledger';
-import { reserveSandboxRecipientsNow } from '../sandbox-limits';
+import { isRecipientLimitViolation, orderRecipientLimit } from '../sandbox-limits';
 import { type Guardrails, type Spender, spendGuard } from '../spend-limits';
 import { tellApprovers } from './approvals';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
@@ -27,7 +27,7 @@ import {
   placeOrderStatement,
 } from './place-order-statement';
 import { type Actor, approvalExpiry, type NewOrderRow, type PreparedOrder, prepareOrder } from './prepare-order';
-import { findOrderOrganisation, type OrderOrganisation } from './repository';
+import { type OrderOrganisation, organisationStates } from './repository';
 import { tellReviewersOfOrder } from './risk-notify';
 import { riskBlocked, riskForOrder } from './risk-order';
 import { answerAfterSessionCheck, type SessionCheck } from './session-check';
@@ -135,7 +135,16 @@ type Held = { order: NewOrderRow; platform: boolean };
 
 const CHECKED_IN_TRANSACTION: SessionCheck = { ensureChecked: async () => {}, checkedInStatement: () => {} };
 
-async function placeOrder(
+/** The order statement found the organisation's state changed since it was read: nothing was written. */
+class StaleOrganisation extends Error {}
+
+/**
+ * Places the order from the organisation's state as this process last read it (decision 093); the
+ * statement checks that state and writes nothing when it changed, and the order is then built again
+ * from a fresh read (a few times at most: only a change of settings at that moment makes it stale).
+ */
+/** What placing an order takes (see `createOrder` and `createAgentOrder`). */
+type PlaceOrderArgs = [
   app: FastifyInstance,
   token: UncheckedCredential | CheckedInTransaction,
   body: CreateOrderBody,
@@ -144,6 +153,22 @@ async function placeOrder(
   onWaiting: (order: NewOrderRow) => void,
   agent?: AgentOrderOptions,
   onHeld?: (held: Held) => void,
+];
+
+async function placeOrder(...args: PlaceOrderArgs): Promise<StoredAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await placeOrderFrom(attempt > 0, ...args);
+    } catch (err) {
+      if (!(err instanceof StaleOrganisation) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function placeOrderFrom(
+  /** Read the organisation's state now, not as remembered (the last attempt found it changed). */
+  fresh: boolean,
+  ...[app, token, body, idempotencyKey, session, onWaiting, agent, onHeld]: PlaceOrderArgs
 ): Promise<StoredAnswer> {
   const actor: Actor = {
     userId: token.userId,
@@ -154,12 +179,13 @@ async function placeOrder(
   const key = keyFor(actor.organisationId, idempotencyKey, 'POST /api/v1/orders', body);
   let placed: PreparedOrder;
   let guarded: boolean;
+  let state: OrderOrganisation;
   try {
     // A shortfall from a card refund or dispute freezes sending (decision 046). The same read
     // gives the mode the answer states (the statement holds only from that mode's account),
     // whether the organisation has any limit for the spend guard (decision 084), and the default
-    // expiry and message; an agent's key brought them with it.
-    const state = agent?.organisation ?? (await findOrderOrganisation(app, actor.organisationId));
+    // expiry and message; an agent's key brought them with it. The statement checks them all.
+    state = (!fresh && agent?.organisation) || (await organisationStates(app).read(actor.organisationId, fresh));
     refuseIfFrozen(state);
     guarded = state.spendGuard || Boolean(agent?.grant);
     placed = await prepareOrder(app, actor, body, state.sandbox, agent?.orderId, state);
@@ -170,17 +196,6 @@ async function placeOrder(
       return storeRefusal(app.db, key, err);
     }
     throw err;
-  }
-  if (placed.summary.sandbox && app.config.giftCards.sandboxOutsideRecipientsPerDay !== null) {
-    // Sandbox is not a mail relay (decision 063): the address takes one of today's places before
-    // anything is held. In a transaction of its own, so a place is taken even if the hold fails;
-    // a retry to the same address takes none. Not stored for an Idempotency-Key (tomorrow it may go).
-    await session.ensureChecked();
-    // A number texted counts as one more recipient (decision 082: sandbox is not an SMS relay either).
-    const { recipient_email: email, recipient_phone: phone } = placed.order;
-    // An order by text only (decision 088) takes the number's place alone.
-    const to = [email, phone].filter((t): t is string => t !== null);
-    await reserveSandboxRecipientsNow(app, actor.organisationId, to);
   }
   const job = await app.queue.jobInsert(
     FULFIL_QUEUE,
@@ -193,6 +208,18 @@ async function placeOrder(
     order: placed.order,
     risk,
     sandbox: placed.summary.sandbox,
+    // Sandbox is not a mail relay (decisions 063, 093): the statement reserves the address (a
+    // number texted is one more, decision 082; a text-only order's number alone, 088) before the
+    // hold; past the cap it writes nothing, and a place stays taken if the hold then fails.
+    organisation: {
+      spendGuard: state.spendGuard,
+      rewardExpiryDays: state.rewardExpiryDays,
+      defaultMessage: state.defaultMessage,
+    },
+    recipients: {
+      cap: app.config.giftCards.sandboxOutsideRecipientsPerDay,
+      addresses: [placed.order.recipient_email, placed.order.recipient_phone].filter((t): t is string => t !== null),
+    },
     credential: token,
     rewards: placed.rewards,
     // JSON text for the statement: `satisfies` holds it to the event's schema (decision 066).
@@ -245,7 +272,7 @@ async function placeOrder(
     });
   };
   const run = async () => {
-    const row = await guardedStatement(session, statement);
+    const row = await guardedStatement(app, session, statement);
     if (!row) throw new Error('the order statement answered nothing');
     if (!row.session_live) {
       if (token.kind === 'checked_in_transaction')
@@ -255,6 +282,10 @@ async function placeOrder(
       throw credentialEnded(token);
     }
     session.checkedInStatement();
+    if (!row.state_fresh) {
+      organisationStates(app).forget(actor.organisationId);
+      throw new StaleOrganisation();
+    }
     return row;
   };
   if (!key) {
@@ -312,11 +343,21 @@ const isSpendRefusal = (err: AppError) => SPEND_REFUSALS.has(err.code);
  * Runs the statement; a limit's refusal is answered only once the caller's session is known live
  * (an ended session is told 401, never what its budget has left).
  */
-async function guardedStatement<T>(session: SessionCheck, statement: () => Promise<T>): Promise<T> {
+async function guardedStatement<T>(
+  app: FastifyInstance,
+  session: SessionCheck,
+  statement: () => Promise<T>,
+): Promise<T> {
   try {
     return await statement();
   } catch (err) {
     if (err instanceof AppError && isSpendRefusal(err)) await session.ensureChecked();
+    // Past the sandbox cap (decision 063): the statement reserves only for a live credential, so
+    // it was found live. Not stored for an Idempotency-Key (tomorrow it may go).
+    if (isRecipientLimitViolation(err)) {
+      session.checkedInStatement();
+      throw orderRecipientLimit(app);
+    }
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema';
 import { modeOf, type Scope, sandboxOf } from '../organisation';
 
@@ -227,7 +228,6 @@ export function findOrganisationProfile(db: Tx, organisationId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The organisation's default expiry of rewards in days (decision 081), or null: never. Read fresh. */
 /** What placing an order needs of its organisation, in one read (see findOrderOrganisation). */
 export interface OrderOrganisation {
   frozen: boolean;
@@ -266,6 +266,39 @@ export async function findOrderOrganisation(app: FastifyInstance, organisationId
     defaultMessage: row.default_message,
   };
 }
+/**
+ * The organisations' order states as this process last read them (decision 093), so an order needs
+ * no read before its statement: the statement checks the state it was built from against the row
+ * and writes nothing when it changed (then `forget`, and read again). A frozen state is never
+ * remembered, so sending resumes at the first order after the shortfall is paid.
+ */
+export interface OrganisationStates {
+  read(organisationId: string, fresh: boolean): Promise<OrderOrganisation>;
+  forget(organisationId: string): void;
+}
+
+const statesOf = new WeakMap<FastifyInstance, OrganisationStates>();
+export function organisationStates(app: FastifyInstance): OrganisationStates {
+  let states = statesOf.get(app);
+  if (!states) {
+    const known = new LRUCache<string, OrderOrganisation>({ max: 10_000 });
+    states = {
+      async read(organisationId, fresh) {
+        const remembered = fresh ? undefined : known.get(organisationId);
+        if (remembered) return remembered;
+        const state = await findOrderOrganisation(app, organisationId);
+        if (state.frozen) known.delete(organisationId);
+        else known.set(organisationId, state);
+        return state;
+      },
+      forget: (organisationId) => known.delete(organisationId),
+    };
+    statesOf.set(app, states);
+  }
+  return states;
+}
+
+/** The organisation's default expiry of rewards in days (decision 081), or null: never. Read fresh. */
 export async function findRewardExpiryDays(db: Tx, organisationId: string): Promise<number | null> {
   const row = await db
     .selectFrom('organisations')

@@ -8,12 +8,16 @@ const TODAY = sql`(now() AT TIME ZONE 'UTC')::date`;
 
 /**
  * Serialises the organisation's reservations until the transaction ends, so two at once cannot
- * both take the last places (on PostgreSQL across processes; PGlite has one connection anyway).
+ * both take the last places (on PostgreSQL across processes; PGlite has one connection anyway):
+ * locks its count's row (migration 0150), which an order's statement updates as it reserves
+ * (order-statement-ctes.ts), starting the count again on a new day.
  */
-export async function lockOrganisationRecipients(tx: Transaction<Database>, organisationId: string) {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sandbox-recipients:${organisationId}`}::text, 0))`.execute(
-    tx,
-  );
+export async function lockOrganisationRecipients(tx: Transaction<Database>, organisationId: string, cap: number) {
+  await sql`
+    INSERT INTO sandbox_recipient_counts AS c (organisation_id, day, used, cap)
+    VALUES (${organisationId}, ${TODAY}, 0, ${cap})
+    ON CONFLICT (organisation_id) DO UPDATE
+    SET used = CASE WHEN c.day = excluded.day THEN c.used ELSE 0 END, day = excluded.day`.execute(tx);
 }
 
 /** Of `emails` (lower-case), those that are no member's address in the organisation. */
@@ -37,16 +41,25 @@ export async function todaysRecipients(tx: Tx, organisationId: string, emails: s
   return { used: Number(rows[0]?.used ?? 0), known: new Set(rows[0]?.known ?? []) };
 }
 
-/** Records today's new outside addresses, and forgets the organisation's days before yesterday. */
-export async function addRecipients(tx: Tx, organisationId: string, emails: string[]) {
+/**
+ * Records today's new outside addresses and counts them on the organisation's row (locked by
+ * `lockOrganisationRecipients`, `cap` checked by the caller), and forgets the organisation's days
+ * before yesterday.
+ */
+export async function addRecipients(tx: Transaction<Database>, organisationId: string, emails: string[], cap: number) {
   await sql`DELETE FROM sandbox_outside_recipients WHERE organisation_id = ${organisationId} AND day < ${TODAY} - 1`.execute(
     tx,
   );
   if (emails.length === 0) return;
   await sql`
-    INSERT INTO sandbox_outside_recipients (organisation_id, day, email)
-    SELECT ${organisationId}, ${TODAY}, e FROM unnest(${emails}::text[]) AS e
-    ON CONFLICT DO NOTHING`.execute(tx);
+    WITH added AS (
+      INSERT INTO sandbox_outside_recipients (organisation_id, day, email)
+      SELECT ${organisationId}, ${TODAY}, e FROM unnest(${emails}::text[]) AS e
+      ON CONFLICT DO NOTHING
+      RETURNING email
+    )
+    UPDATE sandbox_recipient_counts SET used = used + (SELECT count(*) FROM added), cap = ${cap}
+    WHERE organisation_id = ${organisationId}`.execute(tx);
 }
 
 /** How many outside addresses the organisation's sandbox rewards reached today. */

@@ -122,6 +122,26 @@ describe(`sandbox outside recipients per day (${TEST_DB})`, () => {
     expect(resend.json().code).toBe('SANDBOX_RECIPIENT_LIMIT');
   });
 
+  it('counts a new address ordered six times at once as one, and an ended session’s order takes no place', async () => {
+    // The order's statement reserves (decision 093): the address is new only to the order that
+    // inserted it, and the reservation waits for a live credential like every other write.
+    const owner = await signUpVerifiedUser(t);
+    const email = recipient();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => order(owner, email)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect((await limits(owner)).outside_recipients_today).toBe(1);
+
+    const leaving = await joinAs(t, owner, 'admin');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(leaving.accessToken),
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await order(leaving, recipient())).statusCode).toBe(401);
+    expect((await limits(owner)).outside_recipients_today).toBe(1);
+  });
+
   it('holds under concurrency: of 8 orders at once to new addresses, exactly 3 go', async () => {
     const owner = await signUpVerifiedUser(t);
     const answers = await Promise.all(Array.from({ length: 8 }, () => order(owner, recipient())));

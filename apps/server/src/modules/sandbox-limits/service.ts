@@ -20,18 +20,20 @@ export async function reserveSandboxRecipients(
   const limit = app.config.giftCards.sandboxOutsideRecipientsPerDay;
   if (limit === null || addresses.length === 0) return;
   const emails = [...new Set(addresses.map((a) => a.toLowerCase()))];
-  await repo.lockOrganisationRecipients(tx, organisationId);
+  await repo.lockOrganisationRecipients(tx, organisationId, limit);
   const outside = await repo.outsideAddresses(tx, organisationId, emails);
   const today = await repo.todaysRecipients(tx, organisationId, outside);
   const fresh = outside.filter((e) => !today.known.has(e));
   if (today.used + fresh.length > limit) throw recipientLimit(limit, today.used, fresh.length, addresses.length > 1);
-  await repo.addRecipients(tx, organisationId, fresh);
+  await repo.addRecipients(tx, organisationId, fresh, limit);
 }
 
-/** The same, in a transaction of its own (an order's statement runs apart from it). */
-export async function reserveSandboxRecipientsNow(app: FastifyInstance, organisationId: string, addresses: string[]) {
-  if (app.config.giftCards.sandboxOutsideRecipientsPerDay === null) return;
-  await app.db.transaction().execute((tx) => reserveSandboxRecipients(app, tx, organisationId, addresses));
+/**
+ * The 429 for an order refused in its own statement past the cap (order-statement-ctes.ts): a
+ * single order's message, with `Retry-After` at UTC midnight.
+ */
+export function orderRecipientLimit(app: FastifyInstance): AppError {
+  return recipientLimit(app.config.giftCards.sandboxOutsideRecipientsPerDay ?? 0, 0, 1, false);
 }
 
 /** Today's use of the cap, for the balance (the app shows it); null when there is no cap. */
