@@ -188,6 +188,12 @@ export const EXCEPTIONS: readonly OwnershipException[] = [
   },
   {
     module: 'orders',
+    table: 'organisation_logos',
+    access: 'read',
+    why: 'Fulfilment loads a fetch’s orders, rewards, leases and their organisations’ branding (the logo’s id for the email) in one statement (decision 094), not one branding read per email.',
+  },
+  {
+    module: 'orders',
     table: 'events',
     access: 'write',
     why: 'The order statements write their public events in the same single statement (decision 012); the events module owns their shape (contracts/events.ts).',
