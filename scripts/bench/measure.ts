@@ -151,3 +151,12 @@ export async function stop(server: ServerProcess): Promise<void> {
   server.child.kill('SIGTERM');
   await server.exit;
 }
+
+/** Five order-side risk rules none of the benches' orders match (bench:risk, bench:orders' risk phase). */
+export const FIVE_RULES = [
+  { kind: 'recipient_domain', action: 'hold', domains: ['other.test', 'spam.test'] },
+  { kind: 'disposable_email', action: 'hold' },
+  { kind: 'recipient_velocity', action: 'hold', max_rewards: 1000, period_days: 30 },
+  { kind: 'amount_above', action: 'hold', amount: 1000, currency: 'USD' },
+  { kind: 'daily_total_above', action: 'hold', amount: 10_000_000, currency: 'USD' },
+];

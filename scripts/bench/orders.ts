@@ -9,6 +9,9 @@
 //    with API keys (`gr_test_…`, one per organisation), so the key's cost shows beside the token's.
 // 2. Delivery: from the 201 to the recipient's email accepted by a real SMTP server (smtp-server,
 //    in this process) at 50 orders per second. Aim: p50 under 250 ms, p99 under 1 s.
+// 4. Risk rules (issue 37, BENCH_PHASES=risk): the API's throughput as in 1, for 50 organisations
+//    with no rules and 50 more with five order-side rules that all pass (bench/risk.ts's five),
+//    in alternating rounds (ABBA). Aim: with rules at least 90 % of without.
 // 3. Tango Card (issue 17): the same delivery with GIFT_CARD_PROVIDER=tango against the fake Tango
 //    (test/fake-tango.ts) answering in 200 ms and allowing 1 request a second, from TWO app
 //    processes sharing the limit: delivery latency, and whether Tango ever had to say 429.
@@ -29,7 +32,16 @@ import { pgBossInternals } from '../../apps/server/src/plugins/queue';
 import { FAKE_TANGO, FakeTango } from '../../apps/server/test/fake-tango';
 import { builtEntry, freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
-import { createAccounts as createAccountsWith, json, load, percentile, stop, untilHealthy, withCpu } from './measure';
+import {
+  createAccounts as createAccountsWith,
+  FIVE_RULES,
+  json,
+  load,
+  percentile,
+  stop,
+  untilHealthy,
+  withCpu,
+} from './measure';
 import { smtpRecorder } from './smtp-recorder';
 
 const CONNECTIONS = 50;
@@ -43,7 +55,9 @@ const CEILING_POOLS = [
 const DELIVERY_SECONDS = Number(process.env.BENCH_DELIVERY_SECONDS ?? 20);
 const PUBLIC_URL = 'http://localhost:3999';
 // `BENCH_PHASES=throughput` or `delivery` runs one figure alone (both by default).
+// `risk` (not by default) measures five risk rules' cost to the API's throughput.
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'throughput,delivery,tango').split(','));
+const RISK_ROUNDS = Number(process.env.BENCH_RISK_ROUNDS ?? 4);
 const TANGO_ORDERS = Number(process.env.BENCH_TANGO_ORDERS ?? 12);
 const children: ServerProcess[] = [];
 // The app's rate limits and sandbox cap (× this factor) never refuse the bench's volume.
@@ -240,8 +254,23 @@ async function ceiling(pool: pg.Pool, url: string, members: Member[], productCod
   return { rps: done / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), orders: done };
 }
 
-async function appThroughput(port: number, tokens: string[], productCode: string, seconds: number) {
+/**
+ * POST /api/v1/orders at CONNECTIONS connections for `seconds`. With `freshRecipients` each order
+ * goes to an address of its own (the risk phase: a velocity rule over one address that thousands
+ * of orders go to would measure that address, not the rules).
+ */
+async function appThroughput(
+  port: number,
+  tokens: string[],
+  productCode: string,
+  seconds: number,
+  freshRecipients = false,
+) {
   const body = JSON.stringify({ product_code: productCode, amount: 1, email: 'someone@example.com', quantity: 1 });
+  const bodyOf = () =>
+    freshRecipients
+      ? JSON.stringify({ product_code: productCode, amount: 1, email: `r-${randomUUID()}@example.com`, quantity: 1 })
+      : body;
   // One shared turn for all 50 connections, as the ceiling's callers share `i`: given a list of
   // requests, autocannon walks it from the start on every connection, so all 50 would order for the
   // same organisation at the same moment and queue on its one balance row.
@@ -257,6 +286,7 @@ async function appThroughput(port: number, tokens: string[], productCode: string
         body,
         setupRequest: (req: autocannon.Request) => ({
           ...req,
+          body: bodyOf(),
           headers: {
             authorization: `Bearer ${tokens[turn++ % tokens.length]}`,
             'content-type': 'application/json',
@@ -421,6 +451,19 @@ async function tangoPhase(env: Record<string, string>, tokens: string[], db: pg.
 type Cpu = { benchMs: number; appMs: number; pgMs: number };
 type Run = { rps: number; p50: number; p99: number; orders: number; cpu: Cpu };
 
+/** Runs' mean rate, worst latencies, and orders and CPU added up. */
+const avg = (runs: Run[]) => ({
+  rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
+  p50: Math.max(...runs.map((r) => r.p50)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  orders: runs.reduce((s, r) => s + r.orders, 0),
+  cpu: {
+    benchMs: runs.reduce((s, r) => s + r.cpu.benchMs, 0),
+    appMs: runs.reduce((s, r) => s + r.cpu.appMs, 0),
+    pgMs: runs.reduce((s, r) => s + r.cpu.pgMs, 0),
+  },
+});
+
 async function main() {
   const postgres = await providePostgres();
   const dbName = `gr_bench_orders_${randomBytes(4).toString('hex')}`;
@@ -461,7 +504,22 @@ async function main() {
     ).rows as Member[];
     // BENCH_LOG_STATEMENTS=1 has PostgreSQL log every statement of the bench's database (count
     // what an order runs besides its own statement; run with a short BENCH_SECONDS).
-    if (process.env.BENCH_LOG_STATEMENTS) await db.query(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
+    // BENCH_LOG_STATEMENTS=durations logs each with its duration instead (log_min_duration_statement = 0).
+    if (process.env.BENCH_LOG_STATEMENTS === 'durations')
+      await db.query(`ALTER DATABASE ${dbName} SET log_min_duration_statement = 0`);
+    else if (process.env.BENCH_LOG_STATEMENTS) await db.query(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
+    // The risk phase's organisations with five rules, made after the ceiling's members were read.
+    const ruledTokens = PHASES.has('risk') ? await createAccounts(setup.port, ORGS) : [];
+    for (const token of ruledTokens) {
+      for (const rule of FIVE_RULES) {
+        const res = await fetch(`http://127.0.0.1:${setup.port}/api/v1/risk/rules`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(rule),
+        });
+        if (res.status !== 201) throw new Error(`risk rule answered ${res.status}: ${await res.text()}`);
+      }
+    }
     await stop(setup.server);
     console.log(`${ORGS} organisations with 5,000.00 USD each; product ${productCode}; 1.00 USD orders.\n`);
     const perOrder = (c: Cpu, n: number) =>
@@ -507,17 +565,6 @@ async function main() {
       }
       await stop(api.server);
       for (const pool of pools.values()) await pool.end();
-      const avg = (runs: Run[]) => ({
-        rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
-        p50: Math.max(...runs.map((r) => r.p50)),
-        p99: Math.max(...runs.map((r) => r.p99)),
-        orders: runs.reduce((s, r) => s + r.orders, 0),
-        cpu: {
-          benchMs: runs.reduce((s, r) => s + r.cpu.benchMs, 0),
-          appMs: runs.reduce((s, r) => s + r.cpu.appMs, 0),
-          pgMs: runs.reduce((s, r) => s + r.cpu.pgMs, 0),
-        },
-      });
       const a = avg(apiRuns);
       const k = avg(keyRuns);
       const ceilings = [...ceilingRuns].map(([n, runs]) => ({ n, runs, ...avg(runs) }));
@@ -548,6 +595,50 @@ async function main() {
       console.log(`  ${load()}\n`);
 
       // Drain what phase 1 queued, so phase 2 measures delivery, not a backlog.
+      await db.query(`DELETE FROM pgboss.job WHERE name = 'orders.fulfil'`);
+    }
+
+    if (PHASES.has('risk')) {
+      // 4. Five risk rules against none, the API with its workers off as in 1.
+      const api = await startApp({ ...env, WORKERS: 'off' });
+      await appThroughput(api.port, tokens, productCode, 3, true);
+      await appThroughput(api.port, ruledTokens, productCode, 3, true);
+      const plain: Run[] = [];
+      const ruled: Run[] = [];
+      const ratios: number[] = [];
+      const measure = async (set: string[], into: Run[]) => {
+        const r = await withCpu(db, dbName, api.server.child.pid, () =>
+          appThroughput(api.port, set, productCode, SECONDS, true),
+        );
+        into.push({ ...r.result, cpu: r.cpu });
+      };
+      for (let round = 0; round < RISK_ROUNDS; round++) {
+        // ABBA: odd rounds measure the rules first, so a drift within a round cancels out.
+        if (round % 2 === 0) {
+          await measure(tokens, plain);
+          await measure(ruledTokens, ruled);
+        } else {
+          await measure(ruledTokens, ruled);
+          await measure(tokens, plain);
+        }
+        ratios.push((ruled.at(-1) as Run).rps / (plain.at(-1) as Run).rps);
+        console.log(
+          `  round ${round + 1}: no rules ${(plain.at(-1) as Run).rps.toFixed(0)} orders/s, five rules ${(ruled.at(-1) as Run).rps.toFixed(0)} orders/s (${(100 * (ratios.at(-1) as number)).toFixed(1)} %)   ${load()}`,
+        );
+      }
+      await stop(api.server);
+      const sorted = [...ratios].sort((x, y) => x - y);
+      const mid = Math.floor(sorted.length / 2);
+      const median =
+        sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+      const p = avg(plain);
+      const r = avg(ruled);
+      console.log(
+        `Risk rules, POST /api/v1/orders at ${CONNECTIONS} connections over ${ORGS} organisations each: five rules at ${(100 * median).toFixed(1)} % of no rules (median of ${RISK_ROUNDS} rounds, ${(100 * (sorted[0] as number)).toFixed(1)}–${(100 * (sorted.at(-1) as number)).toFixed(1)} %; aim at least 90 %)`,
+      );
+      console.log(`  no rules    ${perOrder(p.cpu, p.orders)}`);
+      console.log(`  five rules  ${perOrder(r.cpu, r.orders)}`);
+      console.log(`  ${load()}\n`);
       await db.query(`DELETE FROM pgboss.job WHERE name = 'orders.fulfil'`);
     }
 

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freePort, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
-import { createAccounts, json, load, stop, untilHealthy } from './measure';
+import { createAccounts, FIVE_RULES, json, load, stop, untilHealthy } from './measure';
 import { smtpRecorder } from './smtp-recorder';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
@@ -25,14 +25,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 80);
 const { server: smtp, verifyLinks } = smtpRecorder();
-
-const FIVE_RULES = [
-  { kind: 'recipient_domain', action: 'hold', domains: ['other.test', 'spam.test'] },
-  { kind: 'disposable_email', action: 'hold' },
-  { kind: 'recipient_velocity', action: 'hold', max_rewards: 1000, period_days: 30 },
-  { kind: 'amount_above', action: 'hold', amount: 1000, currency: 'USD' },
-  { kind: 'daily_total_above', action: 'hold', amount: 10000000, currency: 'USD' },
-];
 
 async function main() {
   const postgres = await providePostgres();
