@@ -69,6 +69,13 @@ x AS (
     ${p('recipients')}::text[], ${p('phones')}::text[], ${p('jobs')}::text[]) WITH ORDINALITY
     AS x (order_id, completed_at, payload, recipient, phone, job, k)
 ),
+-- The orders first, then their rewards: the order in which a pick, a void and the expiry sweep
+-- take them (decision 089). Rewards first met a pick holding its order and waiting for the reward
+-- this statement had just updated: a deadlock, and the pick answered 500. In id order, so two
+-- completions of overlapping groups wait rather than deadlock.
+lo AS MATERIALIZED (
+  SELECT o.id FROM orders o WHERE o.id IN (SELECT order_id FROM x) ORDER BY o.id FOR NO KEY UPDATE
+),
 i AS (
   UPDATE rewards r SET status = 'issued', provider_order_id = y.provider_order_id, code_encrypted = y.code_encrypted,
     pin_encrypted = y.pin_encrypted, code_last4 = y.code_last4, redemption_url = y.redemption_url,
@@ -76,7 +83,9 @@ i AS (
   FROM unnest(${p('rewardOrderIds')}::uuid[], ${p('rewardIds')}::uuid[], ${p('providerOrderIds')}::text[], ${p('codes')}::text[],
     ${p('pins')}::text[], ${p('last4s')}::text[], ${p('redemptionUrls')}::text[], ${p('expiresAts')}::timestamptz[])
     AS y (order_id, id, provider_order_id, code_encrypted, pin_encrypted, code_last4, redemption_url, expires_at)
-  WHERE r.id = y.id AND r.order_id = y.order_id AND r.status = 'pending'
+  -- A gate with no column of its own (an InitPlan evaluated before the rewards are read): the
+  -- orders are locked before any reward is.
+  WHERE r.id = y.id AND r.order_id = y.order_id AND r.status = 'pending' AND (SELECT count(*) FROM lo) >= 0
   RETURNING r.id, r.order_id
 ),
 f AS (

@@ -212,12 +212,17 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
     expect((await get(owner, '/api/v1/analytics?mode=live')).json().totals).toMatchObject({ orders: 0 });
   });
 
-  it('an order whose organisation goes live between the mode read and its statement is refused, never answered sandbox', async () => {
+  // Since decision 093 a process remembers its organisations' state and the order's statement checks
+  // it: an order built for sandbox that meets a live organisation writes nothing, and is built again
+  // for the mode the organisation is in when the statement runs.
+  it('an order whose organisation goes live between the mode read and its statement is placed live, never answered sandbox', async () => {
     const owner = await signUpVerifiedUser(t);
     // Going live lands after placing read the mode (sandbox) and before the order's statement.
     const query = t.app.database.query.bind(t.app.database);
     let raced = false;
+    const statements: string[] = [];
     const spy = vi.spyOn(t.app.database, 'query').mockImplementation(async (text, values, name) => {
+      if (name?.startsWith('place_order')) statements.push(name);
       if (!raced && name?.startsWith('place_order')) {
         raced = true;
         await goLive(t, owner, operator);
@@ -226,22 +231,26 @@ describe(`a live organisation's figures (${TEST_DB})`, () => {
       return query(text, values, name) as never;
     });
     const body = { product_code: FAKE_TANGO.activeRangeUtid, amount: 10, email: recipient(), quantity: 1 };
+    let placed: string;
     try {
       const res = await postOrder(t, owner.accessToken, body);
       expect(raced).toBe(true);
-      // The hold takes only a sandbox account, and those closed: nothing was written.
-      expect(res.statusCode, res.body).toBe(402);
-      expect(res.json().code).toBe('INSUFFICIENT_FUNDS');
+      // The sandbox build's statement wrote nothing; the order was built again, for live.
+      expect(statements.length).toBe(2);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().sandbox).toBe(false);
+      placed = res.json().order_id;
     } finally {
       spy.mockRestore();
     }
     expect((await get(owner, '/api/v1/orders?mode=sandbox')).json().data).toEqual([]);
-    expect((await get(owner, '/api/v1/orders?mode=live')).json().data).toEqual([]);
-    // Asked again, it is a live order and says so.
-    const again = await postOrder(t, owner.accessToken, body);
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().sandbox).toBe(false);
-    expect((await get(owner, `/api/v1/orders/${again.json().order_id}`)).json().sandbox).toBe(false);
+    const live = (await get(owner, '/api/v1/orders?mode=live')).json().data;
+    expect(live.map((o: { order_id: string }) => o.order_id)).toEqual([placed]);
+    expect((await get(owner, `/api/v1/orders/${placed}`)).json().sandbox).toBe(false);
+    // Taken from the live account: 10.25 of the 100.00 credited (held, or captured by now).
+    const balance = (await get(owner, '/api/v1/balance')).json();
+    expect(balance.sandbox).toBe(false);
+    expect(balance.available_minor).toBe(10_000 - 1025);
   });
 
   it('refuses a mode that is not live or sandbox with 400 VALIDATION_ERROR naming query.mode', async () => {

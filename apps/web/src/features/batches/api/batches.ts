@@ -7,6 +7,7 @@ import {
   ListBatchRowsResponseSchema,
 } from '@giftrelay/contracts';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '@/lib/api-client';
 import { downloadApiFile } from '@/lib/download';
 import { sharedQueryKeys } from '@/lib/query-keys';
@@ -48,9 +49,14 @@ export const useBatch = (id: string) =>
 
 const ROWS_PAGE = 100;
 
-/** The batch's rows, a page at a time, filtered by status; refreshed with the batch while it runs. */
-export const useBatchRows = (id: string, status: BatchRowStatus | undefined, running: boolean) =>
-  useInfiniteQuery({
+/**
+ * The batch's rows, a page at a time, filtered by status; refreshed with the batch while it runs
+ * (`running` undefined: the batch is not loaded yet). The batch can end between two of the rows'
+ * asks, so they are asked once more when it is seen to end: else the last rows shown could still
+ * say Pending beside a batch that says every row is done.
+ */
+export function useBatchRows(id: string, status: BatchRowStatus | undefined, running: boolean | undefined) {
+  const rows = useInfiniteQuery({
     queryKey: [...batchKey(id), 'rows', status ?? 'all'],
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(ROWS_PAGE) });
@@ -63,8 +69,19 @@ export const useBatchRows = (id: string, status: BatchRowStatus | undefined, run
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: running ? 2000 : false,
+    refetchInterval: running === false ? false : 2000,
   });
+  const seenRunning = useRef(false);
+  const { refetch } = rows;
+  useEffect(() => {
+    if (running) seenRunning.current = true;
+    else if (running === false && seenRunning.current) {
+      seenRunning.current = false;
+      void refetch();
+    }
+  }, [running, refetch]);
+  return rows;
+}
 
 export const useBatches = () =>
   useInfiniteQuery({

@@ -30,7 +30,7 @@ export function BatchPage() {
   const { id = '' } = useParams();
   const batch = useBatch(id);
   const [status, setStatus] = useState<BatchRowStatus | undefined>();
-  const running = batch.data ? RUNNING.has(batch.data.status) : true;
+  const running = batch.data ? RUNNING.has(batch.data.status) : undefined;
   const rows = useBatchRows(id, status, running);
   const [downloading, setDownloading] = useState(false);
   const filterId = useId();
