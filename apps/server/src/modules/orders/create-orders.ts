@@ -6,6 +6,7 @@ import { encryptSecret, newUrlToken } from '../../lib/crypto';
 import { modeLabel } from '../../plugins/metrics';
 import { insertEvents } from '../events';
 import { FULFIL_QUEUE, fulfilJobData, fulfilJobOptions } from './fulfilment';
+import { ORDER_COLUMN_TYPES } from './order-column-types';
 import type { NewOrderRow } from './prepare-order';
 import { presentOrder } from './presenter';
 import { batchRisks, writeBatchReviews } from './risk-batch';
@@ -112,44 +113,8 @@ function jobInsertOptions(app: FastifyInstance, sendAt: Date | null) {
   };
 }
 
-/** The columns a batch's order is written with (the others keep their defaults), and their types. */
-const ORDER_TYPES = {
-  id: 'uuid',
-  organisation_id: 'uuid',
-  created_by: 'uuid',
-  api_key_id: 'uuid',
-  product_id: 'uuid',
-  product_code: 'text',
-  product_name: 'text',
-  brand: 'text',
-  category: 'text',
-  country: 'text',
-  currency: 'text',
-  amount_minor: 'bigint',
-  quantity: 'int',
-  subtotal_minor: 'bigint',
-  fee_minor: 'bigint',
-  total_minor: 'bigint',
-  charge_currency: 'text',
-  fx_rate: 'numeric',
-  charged_subtotal_minor: 'bigint',
-  charged_fee_minor: 'bigint',
-  charged_total_minor: 'bigint',
-  recipient_email: 'text',
-  recipient_phone: 'text',
-  delivery_method: 'text',
-  recipient_name: 'text',
-  message: 'text',
-  status: 'text',
-  created_at: 'timestamptz',
-  usd_total_minor: 'bigint',
-  send_at: 'timestamptz',
-  expires_at: 'timestamptz',
-  batch_id: 'uuid',
-  choice_product_codes: 'text[]',
-  choice_set_id: 'uuid',
-  choice_set_name: 'text',
-} as const satisfies Partial<Record<keyof NewOrderRow, string>>;
+/** The columns a batch's order is written with, and their types (order-column-types.ts). */
+const ORDER_TYPES = ORDER_COLUMN_TYPES;
 type OrderColumn = keyof typeof ORDER_TYPES;
 const ORDER_COLUMNS = Object.keys(ORDER_TYPES) as OrderColumn[];
 const ORDER_RECORD = ORDER_COLUMNS.map((c) => `${c} ${ORDER_TYPES[c]}`).join(', ');

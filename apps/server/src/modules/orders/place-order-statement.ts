@@ -5,6 +5,7 @@ import { jobInsertGatedBy } from '../../plugins/queue';
 import { priorAnswerCte, storeAnswerCte } from '../idempotency';
 import { holdCtes } from '../ledger';
 import { reserveRecipientsCtes } from '../sandbox-limits';
+import { ORDER_COLUMN_TYPES as ALL_ORDER_COLUMN_TYPES } from './order-column-types';
 import type { NewOrderRow } from './prepare-order';
 import { cachedStatement, NamedParameters } from './statements';
 
@@ -150,45 +151,9 @@ export interface PlaceOrderResult {
   prior_expired: boolean | null;
 }
 
-// Each column with its type: the parameters are typed in the text, so both engines read them alike.
-const ORDER_COLUMN_TYPES = {
-  id: 'uuid',
-  organisation_id: 'uuid',
-  created_by: 'uuid',
-  api_key_id: 'uuid',
-  product_id: 'uuid',
-  product_code: 'text',
-  product_name: 'text',
-  brand: 'text',
-  category: 'text',
-  country: 'text',
-  currency: 'text',
-  amount_minor: 'bigint',
-  quantity: 'int',
-  subtotal_minor: 'bigint',
-  fee_minor: 'bigint',
-  total_minor: 'bigint',
-  charge_currency: 'text',
-  fx_rate: 'numeric',
-  charged_subtotal_minor: 'bigint',
-  charged_fee_minor: 'bigint',
-  charged_total_minor: 'bigint',
-  recipient_email: 'text',
-  recipient_phone: 'text',
-  delivery_method: 'text',
-  recipient_name: 'text',
-  message: 'text',
-  created_at: 'timestamptz',
-  usd_total_minor: 'bigint',
-  send_at: 'timestamptz',
-  expires_at: 'timestamptz',
-  source_kind: 'text',
-  source_id: 'uuid',
-  source_client_name: 'text',
-  choice_product_codes: 'text[]',
-  choice_set_id: 'uuid',
-  choice_set_name: 'text',
-} as const satisfies Partial<Record<keyof NewOrderRow, string>>;
+// Each column with its type (order-column-types.ts): the parameters are typed in the text, so both
+// engines read them alike. The status is the statement's to decide, and an API order is no batch's.
+const { status: _status, batch_id: _batch, ...ORDER_COLUMN_TYPES } = ALL_ORDER_COLUMN_TYPES;
 const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_TYPES) as (keyof typeof ORDER_COLUMN_TYPES)[];
 
 const FIXED = [

@@ -49,6 +49,14 @@ const reviewsOf = async (token: string, query = '') =>
   (await t.app.inject({ url: `/api/v1/risk/reviews${query}`, headers: bearer(token) })).json();
 const order = (token: string, email: string, amount = range.minValue, key?: string) =>
   postOrder(t, token, { product_code: range.code, amount, email, quantity: 1 }, key);
+/** An order of two rewards to a new recipient, fulfilled: two claim links for the claim-side rules. */
+async function settledPair(token: string) {
+  const two = (
+    await postOrder(t, token, { product_code: range.code, amount: range.minValue, email: recipient(), quantity: 2 })
+  ).json();
+  await settledOrder(t, token, two.order_id);
+  return two;
+}
 
 async function jobsFor(orderId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
@@ -554,15 +562,7 @@ describe(`a block at the claim (${TEST_DB})`, () => {
         })
       ).statusCode,
     ).toBe(201);
-    const two = (
-      await postOrder(t, owner.accessToken, {
-        product_code: range.code,
-        amount: range.minValue,
-        email: recipient(),
-        quantity: 2,
-      })
-    ).json();
-    await settledOrder(t, owner.accessToken, two.order_id);
+    const two = await settledPair(owner.accessToken);
     const [first, second] = (await claimTokensOf(t, two.order_id)) as string[];
     const open = (token: string) =>
       t.app.inject({ url: `/api/v1/claims/${token}`, remoteAddress: '203.0.113.7' }).then((r) => r.json());
@@ -640,15 +640,7 @@ describe(`a block at the claim (${TEST_DB})`, () => {
     const owner = await signUpVerifiedUser(t);
     const rule = { kind: 'claims_per_address', action: 'block', max_claims: 1, period_days: 1 };
     expect((await rules(owner.accessToken, 'POST', rule)).statusCode).toBe(201);
-    const two = (
-      await postOrder(t, owner.accessToken, {
-        product_code: range.code,
-        amount: range.minValue,
-        email: recipient(),
-        quantity: 2,
-      })
-    ).json();
-    await settledOrder(t, owner.accessToken, two.order_id);
+    const two = await settledPair(owner.accessToken);
     const open = (token: string) =>
       t.app.inject({ url: `/api/v1/claims/${token}`, remoteAddress: '203.0.113.9' }).then((r) => r.json());
     for (const token of (await claimTokensOf(t, two.order_id)) as string[]) await open(token);

@@ -1,0 +1,47 @@
+import type { NewOrderRow } from './prepare-order';
+
+/**
+ * The columns a new order is written with (the others keep their defaults) and their SQL types,
+ * for the statements that write orders from typed parameters or records: one order's statement
+ * (place-order-statement.ts) and a batch's chunks (create-orders.ts).
+ */
+export const ORDER_COLUMN_TYPES = {
+  id: 'uuid',
+  organisation_id: 'uuid',
+  created_by: 'uuid',
+  api_key_id: 'uuid',
+  product_id: 'uuid',
+  product_code: 'text',
+  product_name: 'text',
+  brand: 'text',
+  category: 'text',
+  country: 'text',
+  currency: 'text',
+  amount_minor: 'bigint',
+  quantity: 'int',
+  subtotal_minor: 'bigint',
+  fee_minor: 'bigint',
+  total_minor: 'bigint',
+  charge_currency: 'text',
+  fx_rate: 'numeric',
+  charged_subtotal_minor: 'bigint',
+  charged_fee_minor: 'bigint',
+  charged_total_minor: 'bigint',
+  recipient_email: 'text',
+  recipient_phone: 'text',
+  delivery_method: 'text',
+  recipient_name: 'text',
+  message: 'text',
+  status: 'text',
+  created_at: 'timestamptz',
+  usd_total_minor: 'bigint',
+  send_at: 'timestamptz',
+  expires_at: 'timestamptz',
+  batch_id: 'uuid',
+  source_kind: 'text',
+  source_id: 'uuid',
+  source_client_name: 'text',
+  choice_product_codes: 'text[]',
+  choice_set_id: 'uuid',
+  choice_set_name: 'text',
+} as const satisfies Partial<Record<keyof NewOrderRow, string>>;
