@@ -116,17 +116,42 @@ function topLevelParts(s: string): string[] {
   return parts.map((p) => p.trim().replace(/\s+/g, ' '));
 }
 
+/** `ALTER TABLE <table> <actions>`, normalised: the table and its top-level actions. */
+function alterTable(s: string): { table: string; actions: string[] } | undefined {
+  const alter = s.match(/^ALTER TABLE (?:IF EXISTS )?(?:ONLY )?(\S+) (.*)$/);
+  return alter ? { table: alter[1] as string, actions: topLevelParts(alter[2] as string) } : undefined;
+}
+
+/**
+ * The generated columns a migration adds (`TABLE.COLUMN`). A generated column dropped and added
+ * again in the same migration is replaced inside its one transaction: the previous release finds
+ * it before and after, and never writes it (its expression changes, as in 0141).
+ */
+function generatedColumnsAdded(statements: Statement[]): Set<string> {
+  const added = new Set<string>();
+  for (const st of statements) {
+    const alter = alterTable(st.code.replace(/\s+/g, ' ').trim());
+    for (const action of alter?.actions ?? []) {
+      const add = action.match(/^ADD (?:COLUMN )?(?:IF NOT EXISTS )?(\S+) .*\bGENERATED ALWAYS AS\b.*\bSTORED\b/);
+      if (add) added.add(`${alter?.table}.${add[1]}`);
+    }
+  }
+  return added;
+}
+
 /** Why a statement is unsafe beside the previous release's code, or undefined. */
-export function unsafeReason(code: string): string | undefined {
+export function unsafeReason(code: string, replaced: ReadonlySet<string> = new Set()): string | undefined {
   const s = code.replace(/\s+/g, ' ').trim();
   const drop = s.match(/^DROP (TABLE|VIEW|MATERIALIZED VIEW|TYPE|SCHEMA|SEQUENCE)\b/);
   if (drop) return `drops a ${drop[1]?.toLowerCase()} the previous release may still use`;
   if (/^TRUNCATE\b/.test(s)) return 'empties a table the previous release may still read';
-  const alter = s.match(/^ALTER TABLE (?:IF EXISTS )?(?:ONLY )?\S+ (.*)$/);
+  const alter = alterTable(s);
   if (!alter) return undefined;
-  for (const action of topLevelParts(alter[1] as string)) {
+  for (const action of alter.actions) {
     if (/^RENAME (TO|COLUMN\b|(?!CONSTRAINT\b)\S+ TO\b)/.test(action))
       return 'renames what the previous release reads by its old name (add the new, copy, drop the old later)';
+    const dropped = action.match(/^DROP (?:COLUMN )?(?:IF EXISTS )?(\S+)/);
+    if (dropped && replaced.has(`${alter.table}.${dropped[1]}`)) continue;
     if (/^DROP (?!CONSTRAINT\b)/.test(action)) return 'drops a column the previous release may still read or write';
     if (/^ALTER (COLUMN )?\S+ (SET DATA )?TYPE\b/.test(action))
       return "changes a column's type under the previous release (add a new column, backfill, switch, drop later)";
@@ -143,8 +168,10 @@ export function unsafeReason(code: string): string | undefined {
 
 export function checkMigration(file: string, sql: string): Problem[] {
   const problems: Problem[] = [];
-  for (const st of splitStatements(sql)) {
-    const reason = unsafeReason(st.code);
+  const statements = splitStatements(sql);
+  const replaced = generatedColumnsAdded(statements);
+  for (const st of statements) {
+    const reason = unsafeReason(st.code, replaced);
     if (reason && !CONTRACT_MARK.test(st.leading))
       problems.push({ file, line: st.line, statement: st.text.replace(/\s+/g, ' ').slice(0, 120), reason });
   }

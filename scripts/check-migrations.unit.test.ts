@@ -32,6 +32,10 @@ describe('check:migrations (decision 073: expand, then contract)', () => {
     ['ALTER TABLE orders ADD COLUMN source text NOT NULL;', 'adds a NOT NULL column without a default'],
     ['ALTER TABLE IF EXISTS orders ADD source uuid NOT NULL REFERENCES users (id);', 'adds a NOT NULL column'],
     ['-- a note about something else\nALTER TABLE orders DROP COLUMN x;', 'drops a column'],
+    // A plain column added back is not the same column: its values are gone.
+    ['ALTER TABLE orders DROP COLUMN note;\nALTER TABLE orders ADD COLUMN note text;', 'drops a column'],
+    // A generated column added back to ANOTHER table does not replace this one.
+    ['ALTER TABLE orders DROP COLUMN s;\nALTER TABLE gifts ADD COLUMN s text GENERATED ALWAYS AS (a) STORED;', 'drops a column'],
   ])('refuses %s', (sql, reason) => {
     const problems = check(sql);
     expect(problems).toHaveLength(1);
@@ -49,6 +53,10 @@ describe('check:migrations (decision 073: expand, then contract)', () => {
       'ALTER TABLE orders ADD CONSTRAINT c CHECK (a > 0) NOT VALID, DROP CONSTRAINT d;',
     ],
     ['indexes, triggers, functions', 'DROP INDEX IF EXISTS a_idx;\nDROP TRIGGER t ON orders;\nDROP FUNCTION f();'],
+    [
+      'a generated column replaced in the same migration (its new expression)',
+      'ALTER TABLE orders DROP COLUMN search_text;\nALTER TABLE orders ADD COLUMN search_text text GENERATED ALWAYS AS (lower(a)) STORED;',
+    ],
     ['a renamed constraint', 'ALTER TABLE orders RENAME CONSTRAINT a TO b;'],
     ['words in comments', '-- we DROP TABLE nothing here; ALTER TABLE x RENAME TO y\n/* DROP TABLE y; */ SELECT 1;'],
     ['words in strings', "COMMENT ON TABLE orders IS 'DROP TABLE orders; means trouble';"],

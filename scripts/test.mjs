@@ -126,6 +126,8 @@ try {
     // The same command as `npm run check:imports` (dependency-cruiser, .dependency-cruiser.cjs).
     { name: 'imports', cmd: 'npm', args: ['run', '--silent', 'check:imports'] },
     { name: 'table owners', cmd: bin('tsx'), args: ['scripts/check-table-owners.ts'] },
+    // Every migration safe beside the previous release's running code (decision 073).
+    { name: 'migrations', cmd: bin('tsx'), args: ['scripts/check-migrations.ts'] },
   ];
   const failedChecks = await timed('checks', () => pool(checks, cores));
   for (const name of failedChecks) failures.push(`check (${name})`);
