@@ -35,7 +35,10 @@ describe('check:migrations (decision 073: expand, then contract)', () => {
     // A plain column added back is not the same column: its values are gone.
     ['ALTER TABLE orders DROP COLUMN note;\nALTER TABLE orders ADD COLUMN note text;', 'drops a column'],
     // A generated column added back to ANOTHER table does not replace this one.
-    ['ALTER TABLE orders DROP COLUMN s;\nALTER TABLE gifts ADD COLUMN s text GENERATED ALWAYS AS (a) STORED;', 'drops a column'],
+    [
+      'ALTER TABLE orders DROP COLUMN s;\nALTER TABLE gifts ADD COLUMN s text GENERATED ALWAYS AS (a) STORED;',
+      'drops a column',
+    ],
   ])('refuses %s', (sql, reason) => {
     const problems = check(sql);
     expect(problems).toHaveLength(1);
