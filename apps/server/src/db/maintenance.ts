@@ -28,6 +28,11 @@ export interface SweepResult {
   /** OAuth codes and tokens (decision 075) a day past their expiry: a replay then is only "not valid". */
   oauth_codes: number;
   oauth_tokens: number;
+  /**
+   * The daily total's kept rows (decisions 092, 097) of days before yesterday: an order counts only
+   * in its own UTC day's row, and yesterday's stays for an order placed just before midnight.
+   */
+  risk_daily_totals: number;
 }
 
 /**
@@ -65,6 +70,12 @@ export async function sweepExpired(db: Db): Promise<SweepResult> {
     ),
     oauth_codes: await sweepTable(db, 'oauth_codes', ['code_hash'], sql`expires_at < now() - interval '1 day'`),
     oauth_tokens: await sweepTable(db, 'oauth_tokens', ['token_hash'], sql`expires_at < now() - interval '1 day'`),
+    risk_daily_totals: await sweepTable(
+      db,
+      'risk_daily_totals',
+      ['organisation_id', 'day'],
+      sql`day < (now() AT TIME ZONE 'UTC')::date - 1`,
+    ),
   };
 }
 

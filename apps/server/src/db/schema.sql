@@ -225,6 +225,19 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.risk_day_lock(org uuid, d date)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = d FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor) VALUES (org, d, risk_day_sum(org, d))
+    ON CONFLICT (organisation_id, day) DO NOTHING;
+    PERFORM 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = d FOR NO KEY UPDATE;
+  END IF;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.risk_day_sum(org uuid, d date)
  RETURNS bigint
  LANGUAGE sql
@@ -233,6 +246,20 @@ AS $function$
   SELECT coalesce(sum(o.usd_total_minor), 0)::bigint FROM orders o
   WHERE o.organisation_id = org AND risk_counts(o.status)
     AND o.created_at >= d::timestamp AT TIME ZONE 'UTC' AND o.created_at < (d + 1)::timestamp AT TIME ZONE 'UTC'
+$function$;
+
+CREATE OR REPLACE FUNCTION public.risk_day_uncount(org uuid, usd_total bigint, placed_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+AS $function$
+  WITH u AS (
+    UPDATE risk_daily_totals t SET usd_total_minor = t.usd_total_minor - usd_total
+    FROM organisations g
+    WHERE g.id = org AND g.risk_order_rules AND g.risk_lock = 'organisation'
+      AND t.organisation_id = org AND t.day = (placed_at AT TIME ZONE 'UTC')::date
+    RETURNING 1
+  )
+  SELECT count(*)::int FROM u
 $function$;
 
 CREATE OR REPLACE FUNCTION public.risk_order_matches(org uuid, email text, quantity integer, usd_reward bigint, usd_total bigint, disposable boolean, sandbox_match jsonb, placed_at timestamp with time zone)
@@ -249,6 +276,7 @@ DECLARE
   whys text[];
   counting boolean := false;
   n bigint;
+  day_before bigint;
   has_rules boolean;
   lock_kind text;
   order_day date := (placed_at AT TIME ZONE 'UTC')::date;
@@ -260,13 +288,19 @@ BEGIN
         || ' for every organisation' || coalesce(' (' || p.reason || ')', '')));
   END LOOP;
   -- KEY SHARE, which the order's foreign keys take anyway: a daily total rule being created waits
-  -- for this order, and this order reads the rules after such a creation commits (see above).
+  -- for this order, and this order reads the rules after such a creation commits (0146).
   SELECT g.risk_order_rules, g.risk_lock INTO has_rules, lock_kind FROM organisations g WHERE g.id = org FOR KEY SHARE;
-  IF has_rules AND NOT EXISTS (
-    SELECT 1 FROM risk_rules a WHERE a.organisation_id = org AND a.kind = 'recipient_list'
-      AND a.params->>'list' = 'allow' AND a.params->'emails' ? email) THEN
+  IF has_rules THEN
     SELECT array_agg(x ORDER BY x.created_at, x.id) INTO rules FROM risk_rules x WHERE x.organisation_id = org
       AND x.kind NOT IN ('claim_country_mismatch', 'claims_per_address');
+    -- An allow list naming the address passes every rule of the organisation.
+    FOR i IN 1..coalesce(cardinality(rules), 0) LOOP
+      r := rules[i];
+      IF r.kind = 'recipient_list' AND r.params->>'list' = 'allow' AND r.params->'emails' ? email THEN
+        rules := NULL;
+        EXIT;
+      END IF;
+    END LOOP;
     whys := array_fill(NULL::text, ARRAY[coalesce(cardinality(rules), 0)]);
     FOR i IN 1..coalesce(cardinality(rules), 0) LOOP
       r := rules[i];
@@ -288,18 +322,24 @@ BEGIN
       END IF;
     END LOOP;
   END IF;
-  -- Rules that count earlier orders: one order at a time per organisation (a daily total) or per
-  -- recipient (velocity) until this statement commits; being VOLATILE, the reads below take a
-  -- snapshot after the lock, so they see every order committed before it. With a daily total every
-  -- order takes the lock, an allow-listed one too, the day's row is made here when it has none,
-  -- and the order's insert trigger is told to add it to the row.
+  -- Rules that count earlier orders: one order at a time per organisation (a daily total: its
+  -- day's row) or per recipient (velocity: an advisory lock) until this statement commits; being
+  -- VOLATILE, the reads below take a snapshot after the lock, so they see every order committed
+  -- before it. With a daily total every order is counted in the day's row, an allow-listed one too;
+  -- the row is made here when it has none.
   IF has_rules AND lock_kind = 'organisation' THEN
-    PERFORM pg_advisory_xact_lock(hashtextextended('risk:org:' || org::text, 0));
-    PERFORM set_config('giftrelay.risk_day_org', org::text, true);
-    IF NOT EXISTS (SELECT 1 FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day) THEN
-      INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
-      VALUES (org, order_day, risk_day_sum(org, order_day))
-      ON CONFLICT (organisation_id, day) DO NOTHING;
+    UPDATE risk_daily_totals t SET usd_total_minor = t.usd_total_minor + usd_total
+    WHERE t.organisation_id = org AND t.day = order_day RETURNING t.usd_total_minor - usd_total INTO day_before;
+    IF NOT FOUND THEN
+      INSERT INTO risk_daily_totals AS t (organisation_id, day, usd_total_minor)
+      VALUES (org, order_day, risk_day_sum(org, order_day) + usd_total)
+      ON CONFLICT (organisation_id, day) DO NOTHING
+      RETURNING t.usd_total_minor - usd_total INTO day_before;
+      IF NOT FOUND THEN
+        -- Another order made it a moment ago: this one waited for it to commit, and counts on it.
+        UPDATE risk_daily_totals t SET usd_total_minor = t.usd_total_minor + usd_total
+        WHERE t.organisation_id = org AND t.day = order_day RETURNING t.usd_total_minor - usd_total INTO day_before;
+      END IF;
     END IF;
   ELSIF counting AND lock_kind = 'recipient' THEN
     PERFORM pg_advisory_xact_lock(hashtextextended('risk:recipient:' || org::text || ':' || email, 0));
@@ -316,10 +356,7 @@ BEGIN
             || ' days, more than ' || (r.params->>'max_rewards');
         END IF;
       ELSIF r.kind = 'daily_total_above' THEN
-        -- The day's row (made above): the sum of the day's counted orders, kept by their triggers.
-        SELECT t.usd_total_minor INTO n FROM risk_daily_totals t WHERE t.organisation_id = org AND t.day = order_day;
-        n := coalesce(n, risk_day_sum(org, order_day));
-        IF n + usd_total > (r.params->>'usd_minor')::bigint THEN
+        IF day_before + usd_total > (r.params->>'usd_minor')::bigint THEN
           whys[i] := 'Today’s orders would total more than ' || (r.params->>'amount') || ' ' || (r.params->>'currency');
         END IF;
       END IF;
@@ -1999,8 +2036,6 @@ CREATE TRIGGER orders_stats_insert AFTER INSERT ON orders REFERENCING NEW TABLE 
 CREATE TRIGGER orders_stats_status AFTER UPDATE OF status, released_subtotal_minor, released_fee_minor, failed_count, voided_count, brand, category, country ON orders FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.released_subtotal_minor <> new.released_subtotal_minor OR old.released_fee_minor <> new.released_fee_minor OR old.failed_count <> new.failed_count OR old.voided_count <> new.voided_count OR old.brand IS DISTINCT FROM new.brand OR old.category IS DISTINCT FROM new.category OR old.country IS DISTINCT FROM new.country) EXECUTE FUNCTION order_stats_on_status();
 
 CREATE TRIGGER orders_take_mode BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION orders_take_mode();
-
-CREATE TRIGGER risk_daily_totals_count AFTER INSERT ON orders FOR EACH ROW WHEN (risk_counts(new.status) AND current_setting('giftrelay.risk_day_org'::text, true) = new.organisation_id::text) EXECUTE FUNCTION risk_daily_totals_count();
 
 CREATE TRIGGER risk_daily_totals_recount AFTER UPDATE OF status, usd_total_minor, created_at, organisation_id ON orders FOR EACH ROW WHEN (risk_counts(old.status) IS DISTINCT FROM risk_counts(new.status) OR old.usd_total_minor IS DISTINCT FROM new.usd_total_minor OR old.created_at IS DISTINCT FROM new.created_at OR old.organisation_id IS DISTINCT FROM new.organisation_id) EXECUTE FUNCTION risk_daily_totals_count();
 

@@ -51,6 +51,26 @@ test('create an API key in Settings → Developers, use it (its own curl command
   await expect(row).toContainText('Full access');
   await expect(page.getByText(key)).toHaveCount(0);
 
+  // A monthly budget for the key (decision 090): its row shows what the order above spent of it,
+  // and the key's next order past what is left is refused with the same figures.
+  await row.getByRole('button', { name: `Budget for ${name}` }).click();
+  const budget = page.getByRole('dialog', { name: `Monthly budget for ${name}` });
+  await budget.getByLabel('Monthly budget (USD)').fill('40');
+  await budget.getByRole('button', { name: 'Save budget' }).click();
+  await expect(budget).toBeHidden();
+  await expect(toasts(page).filter({ hasText: 'Budget saved' })).toContainText('may send $40.00 a month');
+  await expect(row).toContainText(/Budget: \$1\d\.\d\d of \$40\.00 left this month/);
+  const left = /Budget: (\$1\d\.\d\d) of/.exec((await row.textContent()) ?? '')?.[1];
+  const past = await request.post('/api/v1/orders', {
+    headers: auth,
+    data: { product_code: product?.code, amount: 20, email: 'api-key-e2e@example.com', quantity: 1 },
+  });
+  expect(past.status()).toBe(422);
+  expect(await past.json()).toMatchObject({ code: 'BUDGET_EXCEEDED' });
+  expect((await past.json()).error).toContain(`${left} of`);
+  await page.reload();
+  await expect(row).toContainText(`Budget: ${left} of $40.00 left this month`);
+
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Revoke “${name}”?` });
   await confirm.getByRole('button', { name: 'Revoke key' }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { openSendDialog, toasts } from '../sending/helpers';
-import { signUpAndSignIn } from '../support/accounts';
+import { apiToken, openSendDialog, toasts } from '../sending/helpers';
+import { newEmail, signUpAndSignIn, waitForEmail } from '../support/accounts';
 import { chooseCatalog } from '../support/catalog';
 import { seriousViolations } from '../support/studio';
 
@@ -11,11 +11,12 @@ const queue = (page: Page) => page.getByRole('list', { name: 'Rewards held for r
 const orderRow = (page: Page, recipient: string) =>
   page.getByRole('region', { name: 'Orders' }).locator('tbody tr').filter({ hasText: recipient });
 
-test('an owner adds a domain rule in Settings → Risk; a reward to that domain waits in Review until they release it, then it is delivered', async ({
+test('an owner adds a domain rule in Settings → Risk; a reward to that domain waits in Review until they release it, then it is delivered; a claim held and blocked gives its share back', async ({
   page,
+  request,
 }) => {
-  test.setTimeout(90_000);
-  await signUpAndSignIn(page);
+  test.setTimeout(120_000);
+  const account = await signUpAndSignIn(page);
   const nav = page.getByRole('navigation', { name: 'Navigation' });
   // A domain of this test's own: nothing else the server sends is caught by it.
   const domain = `held-${randomBytes(4).toString('hex')}.example`;
@@ -77,6 +78,47 @@ test('an owner adds a domain rule in Settings → Risk; a reward to that domain 
   // It goes on and is delivered.
   await nav.getByRole('link', { name: 'Order History' }).click();
   await expect(orderRow(page, recipient)).toContainText('Delivered', { timeout: 20_000 });
+
+  // At the claim (decision 090): with one claim per address, the recipient's second link opened from
+  // the same address shows no code; blocking it in Review cancels the card and gives its share back.
+  const auth = { authorization: `Bearer ${await apiToken(request, account)}` };
+  const rule2 = await request.post('/api/v1/risk/rules', {
+    headers: auth,
+    data: { kind: 'claims_per_address', action: 'hold', max_claims: 1, period_days: 1 },
+  });
+  expect(rule2.status(), await rule2.text()).toBe(201);
+  const claimer = newEmail('claim');
+  const placed = await request.post('/api/v1/orders', {
+    headers: auth,
+    data: { product_code: 'AMAZON-US', amount: 25, email: claimer, quantity: 2 },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const links = (await waitForEmail(request, claimer, /Amazon\.com gift card/)).text.match(
+    /https?:\/\/\S+\/claim\/[A-Za-z0-9_-]{43}/g,
+  );
+  expect(links).toHaveLength(2);
+  await page.goto(new URL(links?.[0] as string).pathname);
+  await expect(page.getByText('Code', { exact: true }).first()).toBeVisible();
+  await page.goto(new URL(links?.[1] as string).pathname);
+  await expect(page.getByText('This reward is being prepared. Please check back later.')).toBeVisible();
+  await expect(page.getByText('Code', { exact: true })).toHaveCount(0);
+
+  await page.goto('/review');
+  const claimHeld = queue(page).getByRole('listitem', { name: `$25.00 Amazon.com Gift Card to ${claimer}` });
+  await expect(claimHeld.getByTestId('review-claim')).toContainText('Claim page opened from');
+  await claimHeld.getByRole('button', { name: `Block the reward of $25.00 to ${claimer}` }).click();
+  const block = page.getByRole('dialog', { name: 'Block this reward?' });
+  await expect(block).toContainText('its card is cancelled');
+  await block.getByRole('button', { name: 'Block reward' }).click();
+  const refunded = /The card was cancelled: \$25\.6[23] is back on the balance\./;
+  await expect(toasts(page).filter({ hasText: 'Reward blocked' })).toContainText(refunded);
+  await expect(page.getByText('Nothing waits for review')).toBeVisible();
+  await page.getByRole('button', { name: 'Blocked', exact: true }).click();
+  await expect(
+    queue(page)
+      .getByRole('listitem', { name: `$25.00 Amazon.com Gift Card to ${claimer}` })
+      .getByTestId('review-refund'),
+  ).toHaveText(refunded);
 
   // Dark, at 375 px: the queue fits and passes axe.
   await page.setViewportSize({ width: 375, height: 740 });

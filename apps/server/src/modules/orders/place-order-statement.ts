@@ -51,6 +51,8 @@ import { cachedStatement, NamedParameters } from './statements';
  *   organisation's `risk_order_rules` flag says it has rules, those rules. A `hold` writes the
  *   order as `pending_review`, held like any other, with no job, its review row and `reward.held`;
  *   a `block` stops the hold, so nothing at all is written and the statement answers `blocked`.
+ *   With a daily total rule the function counts the order in its day's row (decision 097); when
+ *   the statement then writes nothing, `rb` takes it back before the commit.
  * - Sandbox is not a mail relay (decisions 063, 093): a sandbox order's outside addresses take
  *   their places in the day's cap here, before the hold (sandbox-limits/order-statement-ctes.ts).
  *   Past the cap the statement fails whole (`isRecipientLimitViolation`): nothing is written.
@@ -327,6 +329,9 @@ au AS (
          ${p('auditDetail')}::jsonb || jsonb_build_object('pending_approval', ${waiting}, 'pending_review', ${review})
   FROM h WHERE ${p('auditAction')}::text IS NOT NULL
 ),
+-- The daily total counted the order in its day's row (\`rk\`): written nothing, it is taken back.
+rb AS (SELECT risk_day_uncount(${org}, ${usd}, ${createdAt}) AS n
+  WHERE EXISTS (SELECT 1 FROM rk) AND NOT EXISTS (SELECT 1 FROM h)),
 go AS (SELECT 1 FROM h WHERE NOT ${waiting} AND NOT ${review}),
 j AS (${job})${
     keyed
@@ -344,7 +349,7 @@ ${storeAnswerCte({
 SELECT (SELECT fresh FROM st) AS state_fresh, (SELECT live FROM s) AS session_live, ${keyed ? '(SELECT got FROM lk)' : 'true'} AS got_lock,
        EXISTS (SELECT 1 FROM h) AS held, EXISTS (SELECT 1 FROM h) AND ${waiting} AS waiting,
        EXISTS (SELECT 1 FROM h) AND ${review} AS review, ${blocked} AND (SELECT live FROM s) AS blocked,
-       (SELECT m FROM rk) AS risk,
+       (SELECT m FROM rk) AS risk, (SELECT n FROM rb) AS uncounted,
        ${
          keyed
            ? `prior.request_hash AS prior_hash, prior.response_status AS prior_status,

@@ -14,7 +14,8 @@ export interface BatchRisk {
  * each, in one query, before they are written, so a batch meets the same rules as the API and the
  * send dialog (velocity counts every order to the address, whatever placed it). In a batch a
  * `block` holds too: the batch's money is already held, and a person's block then gives the
- * order's share back exactly. Orders of one chunk do not count each other for velocity.
+ * order's share back exactly. Orders of one chunk do not count each other for velocity; for the
+ * daily total they do (each is counted in the day's row as it is checked, decision 097).
  */
 export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[]): Promise<Map<string, BatchRisk>> {
   const inputs = orders.map((o) => {
@@ -47,22 +48,26 @@ export async function batchRisks(tx: Transaction<Database>, orders: NewOrderRow[
 }
 
 /**
- * The advisory locks for rules that count earlier orders (decision 090), for a batch's chunk: one
- * per organisation when it has a daily total rule, else one per recipient (velocity), none
- * without such a rule (one read of the organisation's row). `risk_order_matches` takes the same
- * lock for each order it checks; taken here first, sorted, and before the chunk locks the
- * balance's row (as a single order's statement does), two chunks or a chunk and an order never
- * wait on each other in a circle. Released at commit, when the orders they counted are visible.
+ * The locks for rules that count earlier orders (decisions 090, 097), for a batch's chunk: the
+ * organisation's row of the daily total for each day of the chunk when it has that rule (made from
+ * the day's orders when it has none), else an advisory lock per recipient (velocity), none without
+ * such a rule (one read of the organisation's row). `risk_order_matches` takes the same lock for
+ * each order it checks; taken here first, sorted, and before the chunk locks the balance's row (as
+ * a single order's statement does), two chunks or a chunk and an order never wait on each other in
+ * a circle. Released at commit, when the orders they counted are visible.
  */
 export async function lockRiskCounts(tx: Transaction<Database>, orders: readonly NewOrderRow[]): Promise<void> {
   const org = orders[0]?.organisation_id;
   if (!org) return;
   const row = await tx.selectFrom('organisations').select('risk_lock').where('id', '=', org).executeTakeFirst();
   if (!row?.risk_lock) return;
-  const names =
-    row.risk_lock === 'organisation'
-      ? [`risk:org:${org}`]
-      : [...new Set(orders.map((o) => `risk:recipient:${org}:${o.recipient_email}`))].sort();
+  if (row.risk_lock === 'organisation') {
+    const days = [...new Set(orders.map((o) => o.created_at.toISOString().slice(0, 10)))].sort();
+    await sql`SELECT count(risk_day_lock(${org}::uuid, d))
+      FROM (SELECT d FROM unnest(${days}::date[]) AS d ORDER BY d) s`.execute(tx);
+    return;
+  }
+  const names = [...new Set(orders.map((o) => `risk:recipient:${org}:${o.recipient_email}`))].sort();
   await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(n, 0)))
     FROM (SELECT n FROM unnest(${names}::text[]) AS n ORDER BY n) s`.execute(tx);
 }
