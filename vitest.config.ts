@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import WaitingFirstSequencer from './scripts/lib/vitest-sequencer.mjs';
 
 const serverTests = {
   include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
@@ -79,6 +80,9 @@ export default defineConfig({
     // two cores, two workers kept 1.3 of them busy (350 s), three kept 1.65 busy (271 s). Every
     // file has a database of its own (test/helpers.ts), so files never see each other (decision 064).
     maxWorkers: Math.max(3, os.availableParallelism() + 1),
+    // The files that mostly wait start first, so the others fill the cores beside their waits
+    // instead of leaving them to wait alone at the end (scripts/lib/vitest-sequencer.mjs).
+    sequence: { sequencer: WaitingFirstSequencer },
     projects: [
       {
         test: {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: everything, in one command, on a fresh clone. Installs what the tests need
-// (dependencies, Chromium, PostgreSQL), then runs: the checks side by side (types, lint, format,
-// database types, the OpenAPI document's lint and the SDK's freshness), unit tests and server
-// integration tests (on PostgreSQL, and on PGlite for what is PGlite's own) with the production
-// build beside them, and the browser tests. Ends with each phase's time, the slowest files, and
-// one "N passed, N failed" line; exits non-zero on any failure (decision 064).
+// (dependencies, Chromium, PostgreSQL), then runs: unit tests and server integration tests (on
+// PostgreSQL, and on PGlite for what is PGlite's own) with the production build beside them, then
+// the browser tests; beside all of them, at the lowest CPU priority, the checks (types, lint,
+// format, database types, the OpenAPI document's lint and the SDK's freshness; decision 100).
+// Ends with each phase's time, the slowest files, and one "N passed, N failed" line; exits
+// non-zero on any failure (decision 064).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -34,11 +35,20 @@ async function timed(name, fn) {
   }
 }
 
-/** A command whose output is kept and printed whole when it ends, so parallel commands do not interleave. */
-function runBuffered(name, cmd, args, env = {}) {
+/**
+ * A command whose output is kept and printed whole when it ends, so parallel commands do not
+ * interleave. `idle`: at the lowest CPU priority (nice 19, which its children inherit), so it runs
+ * on what the tests beside it leave of the cores.
+ */
+function runBuffered(name, cmd, args, env = {}, { idle = false } = {}) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    if (idle && child.pid) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {}
+    }
     let output = '';
     child.stdout.on('data', (d) => {
       output += d;
@@ -57,12 +67,12 @@ function runBuffered(name, cmd, args, env = {}) {
 }
 
 /** Runs the tasks `size` at a time; resolves to the names of those that failed. */
-async function pool(tasks, size) {
+async function pool(tasks, size, options) {
   const failed = [];
   const queue = [...tasks];
   const next = async () => {
     for (let task = queue.shift(); task; task = queue.shift()) {
-      if ((await runBuffered(task.name, task.cmd, task.args, task.env)) !== 0) failed.push(task.name);
+      if ((await runBuffered(task.name, task.cmd, task.args, task.env, options)) !== 0) failed.push(task.name);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, size) }, next));
@@ -105,8 +115,11 @@ process.on('exit', () => e2eServers?.kill());
 
 const failures = [];
 try {
-  // Each check is one process; they run side by side, one per core.
-  step('Checks: types, lint, format, database types, OpenAPI document and SDK');
+  // Each check is one process; they run side by side, one per core, beside Vitest and the browser
+  // tests at the lowest CPU priority (decision 100): Vitest's server files leave about a sixth of
+  // the two cores idle while they wait on databases, queues and child processes (decision 064),
+  // and the checks, 60 s of both cores on their own, fit there. Their results are awaited at the end.
+  step('Checks (types, lint, format, database types, OpenAPI document and SDK) beside the tests, at idle priority');
   const tsc = (project) => ({ name: `types: ${project}`, cmd: bin('tsc'), args: ['-p', project] });
   // Two type-check programs: the web app (DOM, JSX), and everything else on Node in one program
   // (tsconfig.checks.json: the server, its tests, the four packages, the scripts and the runners'
@@ -129,8 +142,7 @@ try {
     // Every migration safe beside the previous release's running code (decision 073).
     { name: 'migrations', cmd: bin('tsx'), args: ['scripts/check-migrations.ts'] },
   ];
-  const failedChecks = await timed('checks', () => pool(checks, cores));
-  for (const name of failedChecks) failures.push(`check (${name})`);
+  const checksDone = timed('checks (beside the tests)', () => pool(checks, cores, { idle: true }));
 
   // The build is only for the browser tests: it runs beside Vitest, whose server files spend
   // much of their time waiting on databases, queues and child processes.
@@ -179,6 +191,8 @@ try {
     );
     if (pwStatus !== 0) failures.push('playwright');
   }
+  step('Checks');
+  for (const name of await checksDone) failures.push(`check (${name})`);
 } finally {
   await e2eServers?.stop();
   await stopAll();

@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding a migrated PGlite data folder (test/template-database.ts), or '' for none. */
     pgliteTemplate: string;
+    /** A file holding an empty PGlite data folder, as initdb leaves it (test/template-database.ts), or ''. */
+    pgliteEmpty: string;
     /** A migrated template database on the test PostgreSQL server, or '' for none. */
     postgresTemplate: string;
   }
@@ -34,12 +36,14 @@ async function bundleForProcesses(project: TestProject): Promise<() => void> {
  */
 export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', '');
+  project.provide('pgliteEmpty', '');
   project.provide('postgresTemplate', '');
   if (project.name !== 'server-pglite' && project.name !== 'server-postgres') return;
   const removeBundle = await bundleForProcesses(project);
   if (project.name === 'server-pglite') {
     const template = await makePgliteTemplate();
     project.provide('pgliteTemplate', template.file);
+    project.provide('pgliteEmpty', template.empty);
     return () => {
       removeBundle();
       return template.remove();

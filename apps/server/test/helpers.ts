@@ -63,12 +63,20 @@ export async function processStorage(): Promise<{ env: Record<string, string>; r
   };
 }
 
-/** An empty database of the kind this test project runs on: in-memory PGlite or a fresh PostgreSQL database. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  return openTestDatabase();
-}
-
 let pgliteTemplate: Blob | undefined;
+let pgliteEmpty: Blob | undefined;
+
+/**
+ * An empty database of the kind this test project runs on: in-memory PGlite or a fresh PostgreSQL
+ * database. On PGlite, a copy of the run's empty cluster where the global setup made one: nothing
+ * but what initdb writes, without paying for initdb again (decision 100).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const empty = TEST_DB === 'pglite' ? inject('pgliteEmpty') : '';
+  if (!empty) return openTestDatabase();
+  pgliteEmpty ??= new Blob([readFileSync(empty)]);
+  return openPglite(undefined, { loadDataDir: pgliteEmpty });
+}
 
 /**
  * A database already migrated, with pg-boss's schema: a copy of the run's template where the

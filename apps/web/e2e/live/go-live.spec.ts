@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiToken } from '../sending/helpers';
-import { type Account, createVerifiedAccount, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { type Account, createVerifiedAccount, signInThroughApi, signUpAndSignIn } from '../support/accounts';
 import { axe } from '../support/axe';
 
 /** The fake Tango's range card (FAKE_TANGO.activeRangeUtid in apps/server/test/fake-tango.ts). */
@@ -21,7 +21,7 @@ async function operatorPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   const signIn = await page.request.post('/api/v1/auth/token?grant_type=password', { data: OPERATOR });
   if (signIn.status() !== 200) await createVerifiedAccount(page.request, OPERATOR);
-  await signInThroughUi(page, OPERATOR as Account);
+  await signInThroughApi(page, OPERATOR as Account);
   return page;
 }
 

@@ -5,7 +5,7 @@ import {
   linkIn,
   newEmail,
   PASSWORD,
-  signInThroughUi,
+  signInThroughApi,
   signUpAndSignIn,
   waitForEmail,
 } from '../support/accounts';
@@ -106,7 +106,7 @@ test('@both someone with an account accepts while signed in, then switches betwe
   expect(invited.status(), await invited.text()).toBe(201);
   const link = linkIn(await waitForEmail(request, member.email, /invited/i), '/invitations/');
 
-  await signInThroughUi(page, member);
+  await signInThroughApi(page, member);
   const header = page.getByRole('banner');
   await expect(header.getByTestId('organisation-name')).toHaveText(/^Globex/i);
   await page.goto(new URL(link).pathname);

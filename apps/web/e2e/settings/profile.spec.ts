@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { toasts } from '../sending/helpers';
-import { PASSWORD, signInThroughUi, signUpAndSignIn } from '../support/accounts';
+import { PASSWORD, signInThroughApi, signUpAndSignIn } from '../support/accounts';
 import { axe } from '../support/axe';
 
 /** Settings → Profile & security (issue 15, decision 034), as a person clicks through it. */
@@ -31,7 +31,7 @@ test('name the account, see both devices, sign the other one out, change the pas
   await expect(sessions(page).filter({ hasText: 'This device' })).toHaveCount(1);
   const before = await sessions(page).count();
   const other = await (await browser.newContext()).newPage();
-  await signInThroughUi(other, account);
+  await signInThroughApi(other, account);
   await page.reload();
   await expect(sessions(page)).toHaveCount(before + 1);
   await expect(sessions(page).filter({ hasText: 'This device' })).toHaveCount(1);
