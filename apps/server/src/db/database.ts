@@ -33,7 +33,7 @@ export interface DatabaseHandle {
    * wake-up hints, worthless after a crash, and a NOTIFY holds a database-wide lock until its
    * commit is flushed.
    */
-  notify(notes: { channel: string; payload: string }[]): Promise<void>;
+  notify(channel: string, payloads: string[]): Promise<void>;
   /** Runs `fn` holding the migration lock, so parallel starts migrate once. */
   withMigrationLock<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
   /** PostgreSQL only: the pool's connections now, for /metrics (PGlite has one, in the process). */
@@ -82,8 +82,8 @@ export async function openPostgres(url: string, poolMax = 20): Promise<DatabaseH
       const res = await pool.query(name ? { name, text, values } : { text, values });
       return { rows: res.rows };
     },
-    async notify(notes) {
-      await pool.query(NOTIFY_ALL, notifyValues(notes));
+    async notify(channel, payloads) {
+      await pool.query(NOTIFY_ALL, [channel, payloads]);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
     async withMigrationLock(fn) {
@@ -127,8 +127,8 @@ export async function openPglite(dir?: string, options: { loadDataDir?: Blob } =
       const res = await pglite.query(text, values);
       return { rows: res.rows as never[] };
     },
-    async notify(notes) {
-      await pglite.query(NOTIFY_ALL, notifyValues(notes));
+    async notify(channel, payloads) {
+      await pglite.query(NOTIFY_ALL, [channel, payloads]);
     },
     async withMigrationLock(fn) {
       // One process owns a PGlite folder (see data-lock.ts), so there is nobody to race.
@@ -147,17 +147,12 @@ export async function openPglite(dir?: string, options: { loadDataDir?: Blob } =
 }
 
 /**
- * One NOTIFY per (channel, payload) pair of $1 and $2, as parameters, in one statement (its own
+ * One NOTIFY on channel $1 per payload of $2, as parameters, in one statement (its own
  * transaction) committed without waiting for its WAL flush: a wake-up is a hint, worthless after
  * a crash, and must not wait behind the orders' commits.
  */
-const NOTIFY_ALL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify(c, p)
-  FROM unnest($1::text[], $2::text[]) AS x (c, p)`;
-
-const notifyValues = (notes: { channel: string; payload: string }[]) => [
-  notes.map((n) => n.channel),
-  notes.map((n) => n.payload),
-];
+const NOTIFY_ALL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1::text, p)
+  FROM unnest($2::text[]) AS p`;
 
 export class DatabaseUnreachableError extends Error {
   constructor(

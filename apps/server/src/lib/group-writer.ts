@@ -27,14 +27,49 @@ export function groupWriter<T>(write: (items: T[]) => Promise<void>, opts: { max
  * own items' results. A failed group of several callers is run again caller by caller, as above.
  */
 export function groupCaller<T, R>(run: (items: T[]) => Promise<R[]>, opts: { maxItems: number }) {
-  let queue: Waiting<T, R>[] = [];
+  type Waiting = { items: T[]; resolve: (results: R[]) => void; reject: (err: unknown) => void };
+  let queue: Waiting[] = [];
   let scheduled = false;
+
+  const runOne = async (w: Waiting) => {
+    const results = await run(w.items);
+    if (results.length !== w.items.length) throw new Error('a grouped statement answered the wrong number of items');
+    return results;
+  };
+
+  const settle = async (group: Waiting[]) => {
+    try {
+      const results = await runOne({ items: group.flatMap((w) => w.items), resolve: () => {}, reject: () => {} });
+      let at = 0;
+      for (const w of group) {
+        w.resolve(results.slice(at, at + w.items.length));
+        at += w.items.length;
+      }
+    } catch (err) {
+      if (group.length === 1) {
+        group[0]?.reject(err);
+        return;
+      }
+      await Promise.all(group.map((w) => runOne(w).then(w.resolve, w.reject)));
+    }
+  };
 
   const flush = () => {
     scheduled = false;
     const taken = queue;
     queue = [];
-    settleInGroups(run, taken, opts.maxItems);
+    let group: Waiting[] = [];
+    let size = 0;
+    for (const w of taken) {
+      if (size > 0 && size + w.items.length > opts.maxItems) {
+        void settle(group);
+        group = [];
+        size = 0;
+      }
+      group.push(w);
+      size += w.items.length;
+    }
+    if (group.length) void settle(group);
   };
 
   return {
@@ -47,96 +82,6 @@ export function groupCaller<T, R>(run: (items: T[]) => Promise<R[]>, opts: { max
           setImmediate(flush);
         }
       });
-    },
-  };
-}
-
-type Waiting<T, R> = { items: T[]; resolve: (results: R[]) => void; reject: (err: unknown) => void };
-
-/** Runs `taken` in groups of at most `maxItems` items (never splitting a caller's), as above. */
-function settleInGroups<T, R>(run: (items: T[]) => Promise<R[]>, taken: Waiting<T, R>[], maxItems: number) {
-  const runOne = async (items: T[]) => {
-    const results = await run(items);
-    if (results.length !== items.length) throw new Error('a grouped statement answered the wrong number of items');
-    return results;
-  };
-  const settle = async (group: Waiting<T, R>[]) => {
-    try {
-      const results = await runOne(group.flatMap((w) => w.items));
-      let at = 0;
-      for (const w of group) {
-        w.resolve(results.slice(at, at + w.items.length));
-        at += w.items.length;
-      }
-    } catch (err) {
-      if (group.length === 1) {
-        group[0]?.reject(err);
-        return;
-      }
-      await Promise.all(group.map((w) => runOne(w.items).then(w.resolve, w.reject)));
-    }
-  };
-  let group: Waiting<T, R>[] = [];
-  let size = 0;
-  for (const w of taken) {
-    if (size > 0 && size + w.items.length > maxItems) {
-      void settle(group);
-      group = [];
-      size = 0;
-    }
-    group.push(w);
-    size += w.items.length;
-  }
-  if (group.length) void settle(group);
-}
-
-/**
- * Grouping by a known set of participants rather than by turn (decision 099): the jobs of one
- * fetch, which start together and go through the same steps. Each step is a `stage`; a call to a
- * stage waits until every participant still running is waiting in one of the group's stages (or
- * has `leave`n), so that the whole fetch's loads, completions and delivery records go out as one
- * statement each, however their provider calls and SMTP sends were spread over turns. A stage
- * waits at most `maxWaitMs` after its first call, so one slow participant (a provider call that
- * takes its time) delays the others' statement by that much at most. Failures are as in
- * groupCaller: a failed group of several callers is run again caller by caller.
- */
-export function participantGroup(participants: number, opts: { maxWaitMs: number; maxItems: number }) {
-  let running = participants;
-  let waiting = 0;
-  const flushes = new Set<() => void>();
-  const check = () => {
-    if (running > 0 && waiting >= running) for (const flush of [...flushes]) flush();
-  };
-  return {
-    stage<T, R>(run: (items: T[]) => Promise<R[]>) {
-      let queue: Waiting<T, R>[] = [];
-      let timer: NodeJS.Timeout | undefined;
-      const flush = () => {
-        if (timer) clearTimeout(timer);
-        timer = undefined;
-        flushes.delete(flush);
-        const taken = queue;
-        queue = [];
-        waiting -= taken.length;
-        settleInGroups(run, taken, opts.maxItems);
-      };
-      return {
-        /** Resolves with the item's result once the stage has run it with the others'. */
-        call(item: T): Promise<R> {
-          return new Promise<R[]>((resolve, reject) => {
-            queue.push({ items: [item], resolve, reject });
-            waiting++;
-            flushes.add(flush);
-            timer ??= setTimeout(flush, opts.maxWaitMs);
-            check();
-          }).then(([result]) => result as R);
-        },
-      };
-    },
-    /** A participant is done: the stages no longer wait for it. */
-    leave() {
-      running--;
-      check();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCaller, groupWriter, participantGroup } from './group-writer';
+import { groupCaller, groupWriter } from './group-writer';
 
 const turn = () => new Promise<void>((r) => setImmediate(r));
 
@@ -121,78 +121,5 @@ describe('groupCaller', () => {
   it('a run answering the wrong number of results fails its callers', async () => {
     const c = groupCaller<number, number>(async () => [1], { maxItems: 100 });
     await expect(c.call([1, 2])).rejects.toThrow('wrong number');
-  });
-});
-
-describe('participantGroup', () => {
-  const recorder = () => {
-    const calls: number[][] = [];
-    const run = async (items: number[]) => {
-      calls.push(items);
-      return items.map((n) => n * 10);
-    };
-    return { calls, run };
-  };
-
-  it('runs a stage once every participant has reached it, however many turns apart they came', async () => {
-    const { calls, run } = recorder();
-    const g = participantGroup(3, { maxWaitMs: 60_000, maxItems: 100 });
-    const stage = g.stage(run);
-    const first = stage.call(1);
-    await turn();
-    const second = stage.call(2);
-    await turn();
-    await turn();
-    // Two of three are waiting: nothing has run yet.
-    expect(calls).toEqual([]);
-    const third = stage.call(3);
-    expect(await Promise.all([first, second, third])).toEqual([10, 20, 30]);
-    expect(calls).toEqual([[1, 2, 3]]);
-  });
-
-  it('a participant that leaves is no longer waited for', async () => {
-    const { calls, run } = recorder();
-    const g = participantGroup(3, { maxWaitMs: 60_000, maxItems: 100 });
-    const stage = g.stage(run);
-    const answers = Promise.all([stage.call(1), stage.call(2)]);
-    await turn();
-    expect(calls).toEqual([]);
-    g.leave();
-    expect(await answers).toEqual([10, 20]);
-    expect(calls).toEqual([[1, 2]]);
-  });
-
-  it('a participant waiting in another stage counts as arrived: neither stage waits for the other', async () => {
-    const loads = recorder();
-    const completions = recorder();
-    const g = participantGroup(2, { maxWaitMs: 60_000, maxItems: 100 });
-    const load = g.stage(loads.run);
-    const complete = g.stage(completions.run);
-    // One participant already loaded and now completes; the other is still to load.
-    const completed = complete.call(1);
-    const loaded = load.call(2);
-    expect(await Promise.all([completed, loaded])).toEqual([10, 20]);
-    expect(completions.calls).toEqual([[1]]);
-    expect(loads.calls).toEqual([[2]]);
-  });
-
-  it('waits at most maxWaitMs for a slow participant', async () => {
-    const { calls, run } = recorder();
-    const g = participantGroup(2, { maxWaitMs: 5, maxItems: 100 });
-    expect(await g.stage(run).call(7)).toBe(70);
-    expect(calls).toEqual([[7]]);
-  });
-
-  it('splits at maxItems, and a failed group is run again item by item', async () => {
-    const calls: number[][] = [];
-    const g = participantGroup(4, { maxWaitMs: 60_000, maxItems: 3 });
-    const stage = g.stage(async (items: number[]) => {
-      calls.push(items);
-      if (items.includes(13)) throw new Error('bad item');
-      return items.map((n) => n + 1);
-    });
-    const answers = await Promise.allSettled([stage.call(1), stage.call(13), stage.call(2), stage.call(3)]);
-    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect(calls).toEqual([[1, 13, 2], [3], [1], [13], [2]]);
   });
 });

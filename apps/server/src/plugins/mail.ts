@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { fromKysely } from 'pg-boss';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -123,10 +122,7 @@ export const mailPlugin = fp(
     const deliverEmail = async (job: MailJob): Promise<DeliveryReport> => {
       if (smtp) {
         try {
-          // The message is built into one buffer first and handed over whole: streamed as it was
-          // built, every few lines of it were a socket write of their own, the largest part of an
-          // email's CPU on a machine where a write is dear (decision 099). Same headers and parts.
-          const raw = await new MailComposer({
+          await smtp.sendMail({
             from: job.fromName ? { name: job.fromName, address: addressOf(settings.from) } : settings.from,
             ...(job.replyTo ? { replyTo: job.replyTo } : {}),
             to: job.to,
@@ -134,10 +130,7 @@ export const mailPlugin = fp(
             text: job.text,
             html: job.html,
             messageId: job.messageId,
-          })
-            .compile()
-            .build();
-          await smtp.sendMail({ envelope: { from: addressOf(settings.from), to: [job.to] }, raw });
+          });
           // One recipient: had it been refused, sendMail would have thrown (EENVELOPE).
           return { accepted: true };
         } catch (err) {

@@ -68,17 +68,6 @@ describe(`pg-boss internals the app relies on (${TEST_DB})`, () => {
     await eventually(async () => done.includes(id), 20_000);
   }, 40_000);
 
-  it('the job table is the one pg-boss deletes from: a statement of ours deletes a job there', async () => {
-    const queue = 'internals.table';
-    await t.app.queue.ensureQueue(queue, { notify: false });
-    const id = (await t.app.queue.boss.send(queue, { n: 3 }, { startAfter: 3600 })) as string;
-    const table = await t.app.queue.jobTable(queue);
-    await sql`DELETE FROM ${sql.table(`pgboss.${table}`)} WHERE name = ${queue} AND id = ${id}::uuid`.execute(
-      t.database.db,
-    );
-    expect(await t.app.queue.boss.getJobById(queue, id)).toBeNull();
-  });
-
   it('ensureQueue leaves the queue in pg-boss’s cache: a later send needs no query of its own', async () => {
     const queue = 'internals.cache';
     await t.app.queue.ensureQueue(queue, { notify: false });
@@ -96,39 +85,4 @@ describe(`pg-boss internals the app relies on (${TEST_DB})`, () => {
     }
     expect(seen).toEqual([]);
   });
-});
-
-describe(`a queue woken one loop at a time (${TEST_DB})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('a wake-up reaches one of its loops through the app’s own channel, and the job is taken at once', async () => {
-    // A queue whose three loops poll only every 60 s: if the wake-up were lost, the test would time out first.
-    const queue = 'internals.wake-one';
-    await t.app.queue.ensureQueue(queue, { notify: false });
-    await t.app.queue.wakeOneLoop(queue);
-    const done: string[] = [];
-    await t.app.queue.boss.work(
-      queue,
-      { pollingIntervalSeconds: 60, notifyPollingIntervalSeconds: 60, localConcurrency: 3 },
-      async ([job]) => {
-        done.push(job?.id as string);
-      },
-    );
-    await eventually(async () =>
-      t.app.queue.boss.getWipData().filter((w) => w.name === queue && w.lastFetchedOn !== null).length === 3
-        ? true
-        : undefined,
-    );
-    for (const n of [1, 2]) {
-      const insert = await t.app.queue.jobInsert(queue, { n });
-      const gated = `WITH g AS (SELECT 1 AS one), j AS (${jobInsertGatedBy(insert.text, 'g', '$1')}) SELECT id FROM j`;
-      const id = (await t.app.database.query<{ id: string }>(gated, [insert.json])).rows[0]?.id as string;
-      t.app.queue.wake(queue);
-      await eventually(async () => done.includes(id), 20_000);
-    }
-  }, 60_000);
 });

@@ -11,8 +11,6 @@ export const QUEUE_SCHEMA = 'pgboss';
 const SCHEMA = QUEUE_SCHEMA;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 const WAKE_SPACING_MS = 10;
-/** The app's own wake-up channel for queues woken one loop at a time (payload: the queue). */
-export const WAKE_ONE_CHANNEL = 'giftrelay_wake_one';
 const PING_TIMEOUT_MS = 10_000;
 const PING_MAX_AGE_MS = 30_000;
 
@@ -44,19 +42,6 @@ export interface Queue {
    * their own (queues created with `notify: false`). Calls close together share one NOTIFY.
    */
   wake(queue: string): void;
-  /**
-   * From now on, a wake-up of `queue` wakes ONE of this process's fetch loops for it (an idle one
-   * if there is one), not all of them: the others would fetch nothing (decision 099). Its wake-ups
-   * then go on a channel of the app's own, heard through a LISTEN connection of their own; after
-   * that connection (re)connects, every loop fetches once, for what was committed meanwhile. A
-   * process without workers (WORKERS=off) only sends them.
-   */
-  wakeOneLoop(queue: string): Promise<void>;
-  /**
-   * The table pg-boss keeps `queue`'s jobs in (its queues may each have one), for a statement of
-   * the app's own that deletes jobs it no longer wants with other writes (decision 099).
-   */
-  jobTable(queue: string): Promise<string>;
   /**
    * Deletes a job that is no longer wanted (a fallback whose work was done another way). Calls
    * close together share one statement; one lost to a crash only runs its job needlessly.
@@ -119,27 +104,6 @@ export const pgBossInternals = {
    */
   async warmQueueCache(boss: PgBoss, queue: string): Promise<void> {
     await boss.getJobById(queue, NO_JOB);
-  },
-  /**
-   * The table of `queue`'s jobs, from the statement pg-boss's own deleteJob would run (captured,
-   * not run): `DELETE FROM <schema>.<table> WHERE name = $1 AND id = ANY($2::uuid[])`.
-   */
-  async jobTable(boss: PgBoss, queue: string): Promise<string> {
-    let text = '';
-    const capture = {
-      async executeSql(sql: string) {
-        text = sql;
-        return { rows: [{ count: '0', ids: [] }] };
-      },
-    };
-    await boss.deleteJob(queue, [NO_JOB], { db: capture });
-    const match =
-      /DELETE FROM\s+([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\s+WHERE name = \$1\s+AND id = ANY\(\$2::uuid\[\]\)/i.exec(
-        text,
-      );
-    if (match?.[1] !== QUEUE_SCHEMA || !match[2])
-      throw new Error(`pg-boss's job delete has changed its shape: ${text}`);
-    return match[2];
   },
   /** pg-boss's own pg.Pool, when it made one (PostgreSQL; on PGlite it shares the one connection). */
   pool(boss: PgBoss): pg.Pool | undefined {
@@ -267,36 +231,15 @@ export const queuePlugin = fp(
       waking = true;
       while (toWake.size) {
         const started = performance.now();
-        const notes = [...toWake].map((payload) => ({
-          channel: wokenOneLoop.has(payload) ? WAKE_ONE_CHANNEL : channel,
-          payload,
-        }));
+        const names = [...toWake];
         toWake.clear();
         // A lost wake-up costs at most one polling interval.
-        await app.database.notify(notes).catch((err) => app.log.debug({ err }, 'queue wake-up failed'));
+        await app.database.notify(channel, names).catch((err) => app.log.debug({ err }, 'queue wake-up failed'));
         const rest = WAKE_SPACING_MS - (performance.now() - started);
         if (toWake.size && rest > 0) await new Promise((r) => setTimeout(r, rest));
       }
       waking = false;
     };
-
-    // Queues woken one loop at a time (wakeOneLoop), and the loop each wake-up went to last.
-    const wokenOneLoop = new Set<string>();
-    let nextLoop = 0;
-    const loopsOf = (queue: string) => boss.getWipData().filter((w) => w.name === queue);
-    const wakeOne = (queue: string) => {
-      const loops = loopsOf(queue);
-      if (!loops.length) return;
-      // An idle loop (no jobs in hand) fetches at once; with none idle, a busy one fetches again as
-      // soon as its jobs are done instead of waiting for its polling interval. In turn, so that
-      // wake-ups close together go to different loops.
-      const idle = loops.filter((w) => w.count === 0);
-      const from = idle.length ? idle : loops;
-      const loop = from[nextLoop++ % from.length];
-      if (loop) boss.notifyWorker(loop.id);
-    };
-    let listeningOne: Promise<void> | undefined;
-    const jobTables = new Map<string, Promise<string>>();
 
     const toDiscard = new Map<string, string[]>();
     let discarding: Promise<void> | undefined;
@@ -307,21 +250,6 @@ export const queuePlugin = fp(
         await boss.deleteJob(queue, ids).catch((err) => app.log.warn({ err, queue }, 'jobs not discarded'));
       }
     };
-    const listen: Queue['listen'] = async (channel, onNotify, onReconnect) => {
-      const db = boss.getDb();
-      if (!db.listen) throw new Error('this database cannot LISTEN');
-      listeners.push(
-        await db.listen(
-          channel,
-          (payload) => {
-            if (!stopping) onNotify(payload);
-          },
-          () => {
-            if (!stopping) onReconnect();
-          },
-        ),
-      );
-    };
     app.decorate('queue', {
       boss,
       discard(queue, jobId) {
@@ -331,7 +259,21 @@ export const queuePlugin = fp(
           discarding = undefined;
         });
       },
-      listen,
+      async listen(channel, onNotify, onReconnect) {
+        const db = boss.getDb();
+        if (!db.listen) throw new Error('this database cannot LISTEN');
+        listeners.push(
+          await db.listen(
+            channel,
+            (payload) => {
+              if (!stopping) onNotify(payload);
+            },
+            () => {
+              if (!stopping) onReconnect();
+            },
+          ),
+        );
+      },
       ...(bossPool
         ? {
             poolStats: () => ({
@@ -343,28 +285,6 @@ export const queuePlugin = fp(
           }
         : {}),
       jobInsert: (queue, data, options) => pgBossInternals.captureJobInsert(boss, queue, data, options),
-      async wakeOneLoop(queue) {
-        wokenOneLoop.add(queue);
-        // A process without workers only sends such wake-ups.
-        if (!app.config.runWorkers) return;
-        listeningOne ??= listen(
-          WAKE_ONE_CHANNEL,
-          (payload) => wakeOne(payload),
-          () => {
-            for (const name of wokenOneLoop) for (const loop of loopsOf(name)) boss.notifyWorker(loop.id);
-          },
-        );
-        await listeningOne;
-      },
-      jobTable(queue) {
-        let table = jobTables.get(queue);
-        if (!table) {
-          table = pgBossInternals.jobTable(boss, queue);
-          jobTables.set(queue, table);
-          table.catch(() => jobTables.delete(queue));
-        }
-        return table;
-      },
       wake(queue) {
         if (stopping) return;
         toWake.add(queue);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job, SendOptions } from 'pg-boss';
 import type { Config } from '../../config';
 import { encryptSecret } from '../../lib/crypto';
-import { groupCaller, participantGroup } from '../../lib/group-writer';
+import { groupCaller } from '../../lib/group-writer';
 import { Slots } from '../../lib/slots';
 import { inSpan, SpanKind, type TraceCarrier, traceCarrier } from '../../lib/tracing';
 import { modeLabel } from '../../plugins/metrics';
@@ -22,7 +22,6 @@ import {
   sendRecipientEmailAgain,
 } from './recipient-email';
 import * as repo from './repository';
-import { recordManyRewardsDelivered } from './reward-events';
 import { SMS_QUEUE, SMS_QUEUE_OPTIONS, type SmsJob, sendRewardSms } from './reward-sms';
 import { EMAIL_FALLBACK_SECONDS, failReward, holdForReview, settleOrder } from './settle-order';
 import { batchOrderSettled } from './settled';
@@ -101,8 +100,6 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
     deleteAfterSeconds: 3600,
   });
   await app.queue.ensureQueue(SMS_QUEUE, SMS_QUEUE_OPTIONS);
-  // Every process sends its wake-ups for new orders to one loop; one with workers listens for them.
-  await app.queue.wakeOneLoop(FULFIL_QUEUE);
   if (!app.config.runWorkers) return;
   await boss.work<EmailFallback>(EMAIL_FALLBACK_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await sendRecipientEmailAgain(app, job.data);
@@ -111,9 +108,9 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
     if (job) await sendRewardSms(app, job.data);
   });
   // A few fetch loops, each taking up to its share of FULFILMENT_CONCURRENCY jobs at once and working them side by side: one
-  // fetch per batch instead of one per job. A wake-up wakes one loop, not all (decision 099).
-  // Each job is settled on its own (perJobResults), so one that must retry does not hold back the
-  // others; a fetch's jobs share their statements (fetchGroup).
+  // fetch per batch instead of one per job, and a wake-up (which wakes every loop) costs a few
+  // fetches rather than one per slot. Each job is settled on its own (perJobResults), so one
+  // that must retry does not hold back the others.
   const loops = opts.concurrency ?? LOOPS;
   const batchSize = Math.max(1, Math.ceil(app.config.fulfilment.concurrency / loops));
   await boss.work<{ orderId: string } & TraceCarrier>(
@@ -129,85 +126,52 @@ export async function startFulfilmentWorker(app: FastifyInstance, opts: { concur
       burstWhenBatchFull: true,
       perJobResults: true,
     },
-    async (jobs) => {
-      const group = fetchGroup(app, jobs.length);
-      return Promise.all(
+    async (jobs) =>
+      Promise.all(
         jobs.map(async (job) => {
           try {
             const attributes = { 'giftrelay.order_id': job.data.orderId, 'messaging.system': 'pg-boss' };
             await inSpan(FULFIL_QUEUE, { kind: SpanKind.CONSUMER, attributes, from: job.data }, () =>
-              fulfilOrder(app, job, group),
+              fulfilOrder(app, job),
             );
             return { id: job.id, status: 'completed' as const };
           } catch (err) {
             return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
-          } finally {
-            group.leave();
           }
         }),
-      );
-    },
+      ),
   );
 }
 
-/** Items per grouped statement at most (a fetch is FULFILMENT_CONCURRENCY / LOOPS jobs). */
-const GROUP_MAX_ITEMS = 200;
-/**
- * How long a fetch's statement waits for the fetch's slower jobs after its first job is ready: a
- * provider call that takes its time delays the others' completion by this much at most.
- */
-const GROUP_WAIT_MS = 50;
+/** Jobs' loads per statement at most: a few fetches' worth. */
+const GROUP_MAX_LOADS = 200;
+const loaders = new WeakMap<
+  FastifyInstance,
+  ReturnType<typeof groupCaller<{ orderId: string; owner: string }, work.LoadedForFulfilment | undefined>>
+>();
 
 /**
- * The statements a fetch's jobs share (decision 099): the jobs of one fetch start together and go
- * through the same steps, so each step (the load, the completion, the emails' acceptance with
- * their fallback jobs' deletion) is one statement for the whole fetch, once every job still
- * running has reached it (lib/group-writer's participantGroup). Each statement takes one of the
- * fulfilment's database slots.
+ * The run's first load: the loads of the jobs that start in the same turn (a fetch's worth)
+ * go out as one statement (lib/group-writer, decision 094), each job with its own lease.
  */
-interface FetchGroup {
-  load(asked: { orderId: string; owner: string }): Promise<work.LoadedForFulfilment | undefined>;
-  complete(input: CompleteOrderInput): Promise<boolean>;
-  delivered(sent: { orderId: string; to: string; fallbackJobId: string }): Promise<void>;
-  leave(): void;
-}
-
-function fetchGroup(app: FastifyInstance, jobs: number): FetchGroup {
-  const slots = slotsOf(app);
-  const group = participantGroup(jobs, { maxWaitMs: GROUP_WAIT_MS, maxItems: GROUP_MAX_ITEMS });
-  const load = group.stage((asked: { orderId: string; owner: string }[]) =>
-    slots.run(() => work.loadManyForFulfilment(app.db, asked, LEASE_SECONDS)),
-  );
-  const complete = group.stage((inputs: CompleteOrderInput[]) => slots.run(() => completeMany(app, inputs)));
-  const delivered = group.stage(async (sent: { orderId: string; to: string; fallbackJobId: string }[]) => {
-    const table = await app.queue.jobTable(EMAIL_FALLBACK_QUEUE);
-    await slots.run(() =>
-      recordManyRewardsDelivered(app.db, sent, new Date(), {
-        table,
-        queue: EMAIL_FALLBACK_QUEUE,
-        ids: sent.map((s) => s.fallbackJobId),
-      }),
+function loadGrouped(app: FastifyInstance, orderId: string, owner: string) {
+  let loader = loaders.get(app);
+  if (!loader) {
+    loader = groupCaller(
+      (asked: { orderId: string; owner: string }[]) => work.loadManyForFulfilment(app.db, asked, LEASE_SECONDS),
+      { maxItems: GROUP_MAX_LOADS },
     );
-    return sent.map(() => undefined);
-  });
-  return { load: load.call, complete: complete.call, delivered: delivered.call, leave: group.leave };
+    loaders.set(app, loader);
+  }
+  return loader.call([{ orderId, owner }]).then(([loaded]) => loaded);
 }
 
 /** Fetch loops per process; each takes FULFILMENT_CONCURRENCY / LOOPS jobs at once. */
 const LOOPS = 4;
 
 /** Fulfils the order and, when this run ended it, times it from when its job could first start. */
-export async function fulfilOrder(app: FastifyInstance, job: FulfilJob, group?: FetchGroup): Promise<void> {
-  const own = group ?? fetchGroup(app, 1);
-  try {
-    await fulfilTimed(app, job, own);
-  } finally {
-    if (!group) own.leave();
-  }
-}
-
-async function fulfilTimed(app: FastifyInstance, job: FulfilJob, group: FetchGroup): Promise<void> {
-  const settled = await fulfil(app, job, group);
+export async function fulfilOrder(app: FastifyInstance, job: FulfilJob): Promise<void> {
+  const settled = await fulfil(app, job);
   if (settled && job.startAfter)
     app.metrics.fulfilmentSeconds.observe(
       { mode: settled.mode, outcome: settled.outcome },
@@ -218,7 +182,6 @@ async function fulfilTimed(app: FastifyInstance, job: FulfilJob, group: FetchGro
 async function fulfil(
   app: FastifyInstance,
   job: FulfilJob,
-  group: FetchGroup,
 ): Promise<{ mode: string; outcome: NonNullable<Settled> } | null> {
   const { orderId } = job.data;
   // A scheduled order starts now: only by the job made for its time, never one a reschedule left
@@ -226,7 +189,7 @@ async function fulfil(
   const slots = slotsOf(app);
   if (job.data.sendAt && !(await slots.run(() => work.startScheduledOrder(app.db, orderId, job.data.sendAt as string))))
     return null;
-  const loaded = await group.load({ orderId, owner: job.id });
+  const loaded = await slots.run(() => loadGrouped(app, orderId, job.id));
   if (loaded?.order.status !== 'pending') return null;
   const { order, rewards } = loaded;
   const branding = brandingOf(loaded.branding);
@@ -291,7 +254,7 @@ async function fulfil(
       throw err;
     }
   }
-  if (!(await completeOrder(app, order, rewards, issued, branding, group))) {
+  if (!(await slots.run(() => completeOrder(app, order, rewards, issued, branding)))) {
     // Not completed: finished by another run, or a reward it did not see as issued yet. Only the
     // second leaves the order pending, and the retry completes it.
     const now = await repo.findOrderForWorker(app.db, orderId);
@@ -430,43 +393,32 @@ async function completeOrder(
   rewards: { claim_token_encrypted: string }[],
   issued: IssuedReward[],
   branding?: SenderBranding,
-  group?: FetchGroup,
 ): Promise<boolean> {
   const completedAt = new Date();
   const fallback: EmailFallback = { orderId: order.id, to: order.recipient_email, messageId: app.mail.newMessageId() };
   // The job's id is chosen here, so that the order's caller knows which of a group's jobs is its own.
   const fallbackJobId = randomUUID();
-  const input: CompleteOrderInput = {
-    orderId: order.id,
-    completedAt,
-    eventPayload: JSON.stringify({
-      order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
-    } satisfies EventData<'order.completed'>),
-    recipient: order.recipient_email,
-    phone: order.recipient_phone,
-    job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, {
-      id: fallbackJobId,
-      startAfter: EMAIL_FALLBACK_SECONDS,
-    }),
-    issued,
-  };
-  const completed = group
-    ? await group.complete(input)
-    : (await slotsOf(app).run(() => completerOf(app).call([input])))[0];
+  const [completed] = await completerOf(app).call([
+    {
+      orderId: order.id,
+      completedAt,
+      eventPayload: JSON.stringify({
+        order: presentOrder({ ...order, status: 'completed', completed_at: completedAt, issued_count: order.quantity }),
+      } satisfies EventData<'order.completed'>),
+      recipient: order.recipient_email,
+      phone: order.recipient_phone,
+      job: await app.queue.jobInsert(EMAIL_FALLBACK_QUEUE, fallback, {
+        id: fallbackJobId,
+        startAfter: EMAIL_FALLBACK_SECONDS,
+      }),
+      issued,
+    },
+  ]);
   if (!completed) return false;
   app.metrics.ordersSettled.inc({ mode: modeLabel(order.sandbox), outcome: 'completed' });
   batchOrderSettled(app, order);
-  // An accepted email's record deletes its fallback job in the same statement, with the fetch's
-  // others; otherwise (a text-only order, a refusal) the job is discarded on its own.
-  let discarded = false;
-  const recordDelivered =
-    group &&
-    (async (sent: { orderId: string; to: string }) => {
-      await group.delivered({ ...sent, fallbackJobId });
-      discarded = true;
-    });
   try {
-    await sendRecipientEmail(app, order, rewards, fallback, branding, recordDelivered);
+    await sendRecipientEmail(app, order, rewards, fallback, branding);
   } catch (err) {
     app.log.warn(
       { orderId: order.id, err: { message: (err as Error).message } },
@@ -474,7 +426,7 @@ async function completeOrder(
     );
     return true;
   }
-  if (!discarded) app.queue.discard(EMAIL_FALLBACK_QUEUE, fallbackJobId);
+  app.queue.discard(EMAIL_FALLBACK_QUEUE, fallbackJobId);
   return true;
 }
 
@@ -490,25 +442,21 @@ const completers = new WeakMap<FastifyInstance, ReturnType<typeof groupCaller<Co
 function completerOf(app: FastifyInstance) {
   let completer = completers.get(app);
   if (!completer) {
-    completer = groupCaller((inputs: CompleteOrderInput[]) => completeMany(app, inputs), {
-      maxItems: GROUP_MAX_COMPLETIONS,
-    });
+    const complete = async (inputs: CompleteOrderInput[]): Promise<boolean[]> => {
+      if (new Set(inputs.map((i) => i.orderId)).size < inputs.length) {
+        const one: boolean[] = [];
+        for (const i of inputs) one.push(...(await complete([i])));
+        return one;
+      }
+      const { text, name, values } = completeOrderStatement(inputs);
+      const { rows } = await app.database.query<{ order_id: string }>(text, values, name);
+      const done = new Set(rows.map((r) => r.order_id));
+      return inputs.map((i) => done.has(i.orderId));
+    };
+    completer = groupCaller(complete, { maxItems: GROUP_MAX_COMPLETIONS });
     completers.set(app, completer);
   }
   return completer;
-}
-
-/** Completes `inputs` in one statement, saying for each whether it was completed. */
-async function completeMany(app: FastifyInstance, inputs: CompleteOrderInput[]): Promise<boolean[]> {
-  if (new Set(inputs.map((i) => i.orderId)).size < inputs.length) {
-    const one: boolean[] = [];
-    for (const i of inputs) one.push(...(await completeMany(app, [i])));
-    return one;
-  }
-  const { text, name, values } = completeOrderStatement(inputs);
-  const { rows } = await app.database.query<{ order_id: string }>(text, values, name);
-  const done = new Set(rows.map((r) => r.order_id));
-  return inputs.map((i) => done.has(i.orderId));
 }
 
 function describeProviderFailure(err: ProviderError): string {

@@ -123,8 +123,6 @@ export async function sendRecipientEmailAgain(app: FastifyInstance, job: EmailFa
  * Sends the recipient email (and queues the text, with a phone) and records what the recipient's server said: accepted writes
  * `reward.delivered` (once per reward), a 5xx refusal `reward.email_bounced` (once per message);
  * the order stays completed either way (decision 029). Throws when it may work later.
- * `recordDelivered` writes the acceptance instead of the turn's group statement: the fulfilment
- * worker's, which deletes the email's fallback job with it (decision 099).
  */
 export async function sendRecipientEmail(
   app: FastifyInstance,
@@ -132,7 +130,6 @@ export async function sendRecipientEmail(
   rewards: { claim_token_encrypted: string }[],
   send: EmailFallback,
   branding?: SenderBranding,
-  recordDelivered?: (sent: { orderId: string; to: string }) => Promise<void>,
 ) {
   // The text goes with the email, under its Message-ID: this send's one text (decision 082).
   if (order.recipient_phone) await queueRewardSms(app, order.id, send.messageId);
@@ -140,10 +137,8 @@ export async function sendRecipientEmail(
   if (send.to === null) return;
   const email = await renderRecipientEmail(app, order, rewards, send.to, app.db, undefined, branding);
   const report = await app.mail.deliverNow({ ...email, messageId: send.messageId });
-  if (report.accepted) {
-    const sent = { orderId: order.id, to: send.to };
-    await (recordDelivered ? recordDelivered(sent) : deliveredWriter(app.db).write([sent]));
-  } else {
+  if (report.accepted) await deliveredWriter(app.db).write([{ orderId: order.id, to: send.to }]);
+  else {
     app.log.info({ orderId: order.id, smtpCode: report.smtpCode }, 'recipient email refused by their mail server');
     await recordEmailBounced(app.db, { orderId: order.id, to: send.to, messageId: send.messageId, ...report });
   }

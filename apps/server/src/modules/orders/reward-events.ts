@@ -1,6 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { QUEUE_SCHEMA } from '../../plugins/queue';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -87,25 +86,13 @@ export async function recordManyRewardsDelivered(
   tx: Tx,
   sent: { orderId: string; to: string }[],
   at: Date = new Date(),
-  /**
-   * Jobs no longer wanted, deleted by the same statement (the emails' fallback jobs, decision 099):
-   * pg-boss's table for the queue (app.queue.jobTable), the queue and the jobs' ids.
-   */
-  discard?: { table: string; queue: string; ids: string[] },
 ) {
   const first = new Map<string, string>();
   for (const s of sent) if (!first.has(s.orderId)) first.set(s.orderId, s.to);
   const { rows } = await sql<{ n: number }>`
     WITH x AS (
       SELECT * FROM unnest(${[...first.keys()]}::uuid[], ${[...first.values()]}::text[]) WITH ORDINALITY AS x (order_id, email, k)
-    ),${
-      discard?.ids.length
-        ? sql`
-    d AS (
-      DELETE FROM ${sql.table(`${QUEUE_SCHEMA}.${discard.table}`)} WHERE name = ${discard.queue} AND id = ANY(${discard.ids}::uuid[])
-    ),`
-        : sql``
-    }
+    ),
     u AS (
       UPDATE rewards SET delivered_at = ${at}::timestamptz
       FROM x
