@@ -1,7 +1,7 @@
 // `npm run bench:events`, on PostgreSQL (issue 14, decision 049): landing-page analytics events
 // through POST /api/v1/analytics/events at 50 connections, against a ceiling measured in the same
 // run: the very same rows inserted by 50 concurrent callers straight through node-postgres, over a
-// pool of the app's size (DATABASE_POOL_MAX, or its default: 4 a core, at most 20), with one bare multi-row INSERT per batch.
+// pool of the app's size (DATABASE_POOL_MAX, 20), with one bare multi-row INSERT per batch.
 // Aim: at least 50 % of the ceiling's events per second, and the API's p99 under 50 ms.
 //
 // The server is the bundle `npm start` runs (apps/server/dist/main.mjs) when it is newer than the
@@ -13,20 +13,18 @@
 // BENCH_SECONDS (10 per run), BENCH_ROUNDS (2, interleaved), BENCH_CONNECTIONS (50).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { CTA_TYPES } from '@giftrelay/contracts';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { defaultPoolMax } from '../../apps/server/src/config';
 import { builtEntry, freePort, health, type ServerProcess, startServerProcess } from '../../apps/server/test/servers';
 import { providePostgres } from '../lib/postgres.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// The app's pool (its default on this machine, decision 098, or DATABASE_POOL_MAX, passed on to it).
-const APP_POOL = Number(process.env.DATABASE_POOL_MAX ?? defaultPoolMax(availableParallelism()));
+const APP_POOL = Number(process.env.DATABASE_POOL_MAX ?? 20);
 const BATCHES = 50_000;
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -131,14 +129,7 @@ function builtIsFresh(): boolean {
 async function startApp(env: Record<string, string>, built: boolean): Promise<{ port: number; server: ServerProcess }> {
   const port = await freePort();
   const server = startServerProcess(
-    {
-      PORT: String(port),
-      RATE_LIMIT_FACTOR: '10000',
-      CATALOG_SYNC_CRON: 'off',
-      WORKERS: 'off',
-      DATABASE_POOL_MAX: String(APP_POOL),
-      ...env,
-    },
+    { PORT: String(port), RATE_LIMIT_FACTOR: '10000', CATALOG_SYNC_CRON: 'off', WORKERS: 'off', ...env },
     // npm start's heap limit (package.json); BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'
     // profiles the app under load.
     {
