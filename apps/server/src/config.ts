@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BANK_TRANSFER_ENV, type BankTransferConfig, bankTransferFrom } from './lib/bank-transfer';
@@ -55,7 +54,7 @@ const EnvSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number from 1 to 100')
     .transform(Number)
     .pipe(z.number().min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100'))
-    .optional(),
+    .default(20),
   FULFILMENT_MAX_ATTEMPTS: z
     .string()
     .regex(/^\d+$/, 'must be a whole number from 1 to 20')
@@ -380,16 +379,6 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * The PostgreSQL pool a process opens when DATABASE_POOL_MAX is unset: four connections a core,
- * at most 20 (decision 098). Busy backends beyond what the cores run only queue for them, and on
- * a small machine that shares its cores with PostgreSQL they thrash (two cores: 453 orders/s at
- * a pool of 8 against 352 at 20); from five cores on, the pool is the 20 it always was.
- */
-export function defaultPoolMax(cores: number): number {
-  return Math.min(20, 4 * Math.max(1, cores));
-}
-
 /** Reads and checks the environment once. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
@@ -508,11 +497,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     dataDir,
     database: e.DATABASE_URL
-      ? {
-          driver: 'postgres',
-          url: e.DATABASE_URL,
-          poolMax: e.DATABASE_POOL_MAX ?? defaultPoolMax(availableParallelism()),
-        }
+      ? { driver: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { driver: 'pglite', dir: path.join(dataDir, 'pglite') },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

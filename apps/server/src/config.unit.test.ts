@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultPoolMax, loadConfig, redactUrl } from './config';
+import { ConfigError, loadConfig, redactUrl } from './config';
 
 // What production needs beyond the defaults: a mail server and keys kept out of the database.
 const PRODUCTION = {
@@ -46,20 +45,6 @@ describe('loadConfig', () => {
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/gr', DATABASE_POOL_MAX: '7' }, '/srv');
     expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://u:p@db:5432/gr', poolMax: 7 });
-  });
-
-  it('sizes the PostgreSQL pool from the cores unless DATABASE_POOL_MAX says (decision 098)', () => {
-    expect([1, 2, 3, 4, 5, 8, 64].map(defaultPoolMax)).toEqual([4, 8, 12, 16, 20, 20, 20]);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/gr' }).database).toEqual({
-      driver: 'postgres',
-      url: 'postgres://u:p@db:5432/gr',
-      poolMax: defaultPoolMax(availableParallelism()),
-    });
-    // The override stands whatever the cores, above the default as below it.
-    for (const n of ['1', '20', '100'])
-      expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/gr', DATABASE_POOL_MAX: n }).database).toMatchObject({
-        poolMax: Number(n),
-      });
   });
 
   it('follows PORT in the default PUBLIC_URL and trims a trailing slash from a given one', () => {
