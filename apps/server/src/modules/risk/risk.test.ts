@@ -71,6 +71,22 @@ async function dayTotalsOf(organisationId: string) {
     WHERE organisation_id = ${organisationId}`.execute(t.database.db);
   return rows.map((r) => ({ kept: Number(r.kept), sum: Number(r.sum) }));
 }
+/**
+ * Places one order of the smallest amount, then gives the organisation a daily total of `units`
+ * such orders (rounded down to the cent); answers one order's charge in minor units.
+ */
+async function dailyTotalOf(token: string, units: number, action: 'hold' | 'block' = 'hold'): Promise<number> {
+  const probe = (await order(token, recipient())).json();
+  const unit = probe.charged.total_minor as number;
+  const rule = await rules(token, 'POST', {
+    kind: 'daily_total_above',
+    action,
+    amount: Math.floor(unit * units) / 100,
+    currency: probe.charged.currency,
+  });
+  expect(rule.statusCode, rule.body).toBe(201);
+  return unit;
+}
 async function eventsOf(organisationId: string, type: string) {
   return t.database.db
     .selectFrom('events')
@@ -391,16 +407,8 @@ describe(`the daily total's kept sum (${TEST_DB})`, () => {
         })
       ).statusCode,
     ).toBe(201);
-    const first = (await order(owner.accessToken, recipient())).json();
-    const unit = first.charged.total_minor as number;
     // Three orders of the smallest amount fit, not one more.
-    const rule = await rules(owner.accessToken, 'POST', {
-      kind: 'daily_total_above',
-      action: 'hold',
-      amount: (unit * 3) / 100,
-      currency: first.charged.currency,
-    });
-    expect(rule.statusCode, rule.body).toBe(201);
+    const unit = await dailyTotalOf(owner.accessToken, 3);
     expect((await order(owner.accessToken, allowed)).json().status).toBe('pending');
     const bigger = (await order(owner.accessToken, recipient(), range.minValue * 2)).json();
     expect(bigger.status).toBe('pending_review');
@@ -420,15 +428,7 @@ describe(`the daily total's kept sum (${TEST_DB})`, () => {
 describe(`the daily total's rows of past days (${TEST_DB})`, () => {
   it('are swept by housekeeping from the day before yesterday back; today’s and yesterday’s stay', async () => {
     const owner = await signUpVerifiedUser(t);
-    const first = (await order(owner.accessToken, recipient())).json();
-    const unit = first.charged.total_minor as number;
-    const rule = await rules(owner.accessToken, 'POST', {
-      kind: 'daily_total_above',
-      action: 'hold',
-      amount: (unit * 3) / 100,
-      currency: first.charged.currency,
-    });
-    expect(rule.statusCode, rule.body).toBe(201);
+    await dailyTotalOf(owner.accessToken, 3);
     // Rows of earlier days, as the organisation's orders left them.
     await sql`
       INSERT INTO risk_daily_totals (organisation_id, day, usd_total_minor)
@@ -469,15 +469,7 @@ describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
     // A daily total of two and a half orders, with one placed already: of five at once to five
     // people, exactly one more fits.
     const other = await signUpVerifiedUser(t);
-    const probe = (await order(other.accessToken, recipient())).json();
-    const limit = Math.floor((probe.charged.total_minor * 5) / 2) / 100;
-    const rule = await rules(other.accessToken, 'POST', {
-      kind: 'daily_total_above',
-      action: 'hold',
-      amount: limit,
-      currency: probe.charged.currency,
-    });
-    expect(rule.statusCode, rule.body).toBe(201);
+    await dailyTotalOf(other.accessToken, 2.5);
     const racing = await Promise.all(Array.from({ length: 5 }, () => order(other.accessToken, recipient())));
     expect(racing.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(racing.map((r) => r.json().status).sort()).toEqual([
@@ -511,15 +503,7 @@ describe.runIf(TEST_DB === 'postgres')('races (postgres)', () => {
     // The daily total counts an order in its day's row before the order is written (decision 097);
     // a block, or a key already answered, writes nothing and must take it back in the same statement.
     const owner = await signUpVerifiedUser(t);
-    const probe = (await order(owner.accessToken, recipient())).json();
-    const unit = probe.charged.total_minor as number;
-    const rule = await rules(owner.accessToken, 'POST', {
-      kind: 'daily_total_above',
-      action: 'block',
-      amount: Math.floor((unit * 7) / 2) / 100,
-      currency: probe.charged.currency,
-    });
-    expect(rule.statusCode, rule.body).toBe(201);
+    const unit = await dailyTotalOf(owner.accessToken, 3.5, 'block');
     const key = `k-${recipient()}`;
     const email = recipient();
     const racing = await Promise.all([
